@@ -1,0 +1,17 @@
+/** Settings the web app needs in the browser; none of them is secret. */
+export interface PublicConfig {
+  shopId: string
+  apiKey: string
+  /** Where the browser sends API calls: '/api/' on the same origin, or an absolute URL. */
+  apiBaseUrl: string
+  gaMeasurementId: string | null
+}
+
+/** What the server hands every React Router loader and action. */
+export interface WebLoadContext {
+  /** The Content-Security-Policy nonce of this response, for inline scripts. */
+  nonce: string
+  config: PublicConfig
+  /** Calls the API: in process when it is served by this same server, over HTTP otherwise. */
+  apiFetch: (request: Request) => Promise<Response>
+}

@@ -1,0 +1,67 @@
+import { createHash } from 'node:crypto'
+import { getTableColumns, sql } from 'drizzle-orm'
+import type { PgTable } from 'drizzle-orm/pg-core'
+import type { Db } from './index.ts'
+import * as schema from './schema.ts'
+import * as demo from './seed-data/demo-salon.ts'
+
+export const DEMO_SHOP_ID = demo.demoShop.id
+
+/**
+ * The demo salon that `npm start` shows. Idempotent: rows are keyed by fixed ids and
+ * re-running refreshes them, so a changed seed reaches an existing database.
+ */
+export async function seedDemo(db: Db, options: { apiKey: string }) {
+  await db.transaction(async (tx) => {
+    const shop = demo.demoShop
+    await tx.insert(schema.shops).values(shop).onConflictDoUpdate({ target: schema.shops.id, set: excluded(schema.shops, shop, ['id']) })
+    const shopId = shop.id
+
+    const keyHash = createHash('sha256').update(options.apiKey).digest('hex')
+    await tx.insert(schema.shopApiKeys).values({ shopId, keyHash, label: 'Web app' }).onConflictDoNothing()
+
+    for (const hours of demo.demoOpeningHours) {
+      const row = { shopId, ...hours }
+      await tx.insert(schema.openingHours).values(row).onConflictDoUpdate({
+        target: [schema.openingHours.shopId, schema.openingHours.weekday],
+        set: { opensAt: hours.opensAt, closesAt: hours.closesAt },
+      })
+    }
+    for (const type of demo.demoBedTypes) {
+      const row = { shopId, ...type }
+      await tx.insert(schema.bedTypes).values(row).onConflictDoUpdate({ target: [schema.bedTypes.shopId, schema.bedTypes.code], set: excluded(schema.bedTypes, row, ['shopId', 'code']) })
+    }
+    await upsertById(tx, schema.beds, demo.demoBeds.map((b) => ({ shopId, ...b })))
+    await upsertById(tx, schema.priceExtras, demo.demoPriceExtras.map((e) => ({ shopId, ...e })))
+    await upsertById(tx, schema.packages, demo.demoPackages.map((p) => ({ shopId, ...p })))
+    await upsertById(tx, schema.reviews, demo.demoReviews.map((r) => ({ shopId, ...r, publishedAt: new Date(r.publishedAt) })))
+    for (const post of demo.demoBlogPosts) {
+      const row = { shopId, ...post, publishedAt: new Date(post.publishedAt) }
+      await tx.insert(schema.blogPosts).values(row).onConflictDoUpdate({ target: [schema.blogPosts.shopId, schema.blogPosts.id], set: excluded(schema.blogPosts, row, ['shopId', 'id']) })
+    }
+  })
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+type TableWithId = typeof schema.beds | typeof schema.priceExtras | typeof schema.packages | typeof schema.reviews
+
+async function upsertById(tx: Tx, table: TableWithId, rows: Record<string, unknown>[]) {
+  for (const row of rows) {
+    await tx
+      .insert(table)
+      .values(row as never)
+      .onConflictDoUpdate({ target: table.id, set: excluded(table, row, ['id']) })
+  }
+}
+
+/** `set col = excluded.col` for every column the row names, except the key. */
+function excluded(table: PgTable, row: object, keys: string[]) {
+  const columns = getTableColumns(table)
+  const set: Record<string, unknown> = {}
+  for (const field of Object.keys(row)) {
+    const column = columns[field]
+    if (keys.includes(field) || !column) continue
+    set[field] = sql.raw(`excluded."${column.name}"`)
+  }
+  return set
+}
