@@ -1,0 +1,38 @@
+import { desc, schema, type Db } from '@salon/db'
+
+export interface OutboxEntry {
+  channel: 'sms' | 'email'
+  to: string
+  subject: string | null
+  body: string
+  sentAt: string
+}
+
+export function createOutboxRepository(db: Db) {
+  return {
+    async add(entry: { channel: 'sms' | 'email'; to: string; subject?: string; body: string; shopId?: string }) {
+      await db.insert(schema.outbox).values({
+        channel: entry.channel,
+        recipient: entry.to,
+        subject: entry.subject ?? null,
+        body: entry.body,
+        shopId: entry.shopId ?? null,
+      })
+    },
+    async list(limit = 200): Promise<OutboxEntry[]> {
+      const rows = await db
+        .select({
+          channel: schema.outbox.channel,
+          to: schema.outbox.recipient,
+          subject: schema.outbox.subject,
+          body: schema.outbox.body,
+          sentAt: schema.outbox.sentAt,
+        })
+        .from(schema.outbox)
+        .orderBy(desc(schema.outbox.sentAt), desc(schema.outbox.id))
+        .limit(limit)
+      return rows.map((r) => ({ ...r, channel: r.channel as OutboxEntry['channel'], sentAt: r.sentAt.toISOString() }))
+    },
+  }
+}
+export type OutboxRepository = ReturnType<typeof createOutboxRepository>

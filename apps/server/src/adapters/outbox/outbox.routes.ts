@@ -1,0 +1,55 @@
+import { Hono } from 'hono'
+import { html, raw } from 'hono/html'
+import type { NonceVariables } from '../../lib/security-headers.ts'
+import type { OutboxEntry, OutboxRepository } from './outbox.repository.ts'
+
+const styles = `
+body{font:16px/1.5 system-ui,sans-serif;margin:0;background:#fff7ed;color:#3b2416}
+main{max-width:56rem;margin:0 auto;padding:1.5rem}
+h1{font-size:1.5rem;margin:0 0 .25rem}
+li{list-style:none;background:#fff;border:1px solid #fde68a;border-radius:.75rem;padding:1rem;margin:.75rem 0}
+ol{padding:0}.meta{font-size:.875rem;color:#7c5a44}.channel{font-weight:700;text-transform:uppercase;color:#0f766e}
+pre{white-space:pre-wrap;font:inherit;margin:.5rem 0 0}`
+
+function page(entries: OutboxEntry[], nonce: string) {
+  return html`<!doctype html>
+<html lang="en-GB">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <meta name="robots" content="noindex" />
+    <title>Outbox</title>
+    <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+    <style nonce="${nonce}">${raw(styles)}</style>
+  </head>
+  <body>
+    <main>
+      <h1>Outbox</h1>
+      <p class="meta">Text messages and emails this server would have sent, newest first. Shown only while no SMS or email service is configured. Also as <a href="/dev/outbox.json">JSON</a>.</p>
+      ${entries.length === 0 ? html`<p>Nothing has been sent yet.</p>` : ''}
+      <ol>
+        ${entries.map(
+          (e) => html`<li>
+            <div class="meta"><span class="channel">${e.channel}</span> to <strong>${e.to}</strong> · <time datetime="${e.sentAt}">${e.sentAt}</time></div>
+            ${e.subject ? html`<div><strong>${e.subject}</strong></div>` : ''}
+            <pre>${e.body}</pre>
+          </li>`,
+        )}
+      </ol>
+    </main>
+  </body>
+</html>`
+}
+
+/** The local adapters' messages, for people trying the app and for end-to-end tests (codes arrive here). */
+export function createOutboxRoutes(outbox: OutboxRepository) {
+  return new Hono<{ Variables: NonceVariables }>()
+    .get('/outbox.json', async (c) => {
+      c.header('Cache-Control', 'no-store')
+      return c.json(await outbox.list())
+    })
+    .get('/outbox/', async (c) => {
+      c.header('Cache-Control', 'no-store')
+      return c.html(page(await outbox.list(), c.get('nonce')))
+    })
+}

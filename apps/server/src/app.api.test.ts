@@ -1,0 +1,192 @@
+import { describe, expect, it } from 'vitest'
+import type { EmailSender } from './adapters/email/email.ts'
+import type { SmsSender } from './adapters/sms/sms.ts'
+import { createApp } from './app.ts'
+import { createLogger } from './lib/logger.ts'
+import { testDbKind } from './test/database.ts'
+import { createTestApp, describeApi, shopHeaders } from './test/harness.ts'
+
+const silentEmail: EmailSender = { kind: 'smtp', send: async () => {} }
+const silentSms: SmsSender = { kind: 'twilio', send: async () => {} }
+
+describeApi('the server', (t) => {
+  it('health check reports the database kind', async () => {
+    const response = await t().app.request('/healthz')
+    expect(response.status).toBe(200)
+    expect(await response.json()).toEqual({ status: 'ok', database: testDbKind })
+  })
+
+  it('an API answer carries the security headers', async () => {
+    const response = await t().app.request('/api/blogs', { headers: shopHeaders })
+    expect(response.status).toBe(200)
+    const csp = response.headers.get('content-security-policy')
+    expect(csp).toContain("frame-ancestors 'none'")
+    expect(csp).toContain("default-src 'self'")
+    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{24}'/)
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
+    expect(response.headers.get('x-frame-options')).toBe('DENY')
+    expect(response.headers.get('strict-transport-security')).toBeNull()
+  })
+
+  it('error answers carry the security headers too', async () => {
+    const response = await t().app.request('/api/blogs')
+    expect(response.status).toBe(401)
+    expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+  })
+
+  it('health check carries the security headers and no HSTS over plain http', async () => {
+    const response = await t().app.request('/healthz', { headers: { 'x-forwarded-proto': 'https' } })
+    expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(response.headers.get('referrer-policy')).toBeTruthy()
+    // The forwarded protocol is not believed without a trusted proxy.
+    expect(response.headers.get('strict-transport-security')).toBeNull()
+  })
+
+  it('every response gets a fresh nonce', async () => {
+    const nonce = async () => /'nonce-([^']+)'/.exec((await t().app.request('/healthz')).headers.get('content-security-policy')!)?.[1]
+    const [a, b] = [await nonce(), await nonce()]
+    expect(a).toBeTruthy()
+    expect(a).not.toBe(b)
+  })
+
+  it('a page address without its slash redirects to it, keeping the query', async () => {
+    const response = await t().app.request('/prices?bed=stand-up&utm_source=flyer')
+    expect(response.status).toBe(308)
+    expect(response.headers.get('location')).toBe('/prices/?bed=stand-up&utm_source=flyer')
+    const nested = await t().app.request('/blog/know-your-skin-type')
+    expect(nested.headers.get('location')).toBe('/blog/know-your-skin-type/')
+  })
+
+  it('the old home address redirects to the home page', async () => {
+    for (const path of ['/home', '/home/']) {
+      const response = await t().app.request(path)
+      expect(response.status).toBe(308)
+      expect(response.headers.get('location')).toBe('/')
+    }
+    expect((await t().app.request('/home?ref=card')).headers.get('location')).toBe('/?ref=card')
+  })
+
+  it('API, health and file addresses are not redirected', async () => {
+    expect((await t().app.request('/api/blogs', { headers: shopHeaders })).status).toBe(200)
+    expect((await t().app.request('/healthz')).status).toBe(200)
+    expect((await t().app.request('/robots.txt')).status).toBe(404)
+    expect((await t().app.request('/images/logo.svg')).status).toBe(404)
+    expect((await t().app.request('/blog/post.data')).status).toBe(404)
+  })
+
+  it('a doubled slash cannot redirect to another site', async () => {
+    for (const path of ['//evil.example/x', '//evil.example', '/\\evil.example', '///evil.example/x']) {
+      const response = await t().app.request(`http://localhost${path}`)
+      const location = response.headers.get('location')
+      if (response.status === 308) {
+        expect(location).toMatch(/^\/(?![/\\])/)
+        expect(new URL(location!, 'http://localhost').host).toBe('localhost')
+      }
+    }
+    const response = await t().app.request('http://localhost//evil.example/x')
+    expect(response.status).toBe(308)
+    expect(response.headers.get('location')).toBe('/evil.example/x/')
+  })
+
+  it('a form post is never redirected', async () => {
+    const response = await t().app.request('/prices', { method: 'POST', body: 'a=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } })
+    expect(response.status).not.toBe(308)
+    expect(response.headers.get('location')).toBeNull()
+    expect((await t().app.request('/home', { method: 'POST' })).status).not.toBe(308)
+  })
+
+  it('a HEAD request is redirected like GET', async () => {
+    const response = await t().app.request('/prices', { method: 'HEAD' })
+    expect(response.status).toBe(308)
+    expect(response.headers.get('location')).toBe('/prices/')
+  })
+
+  it('an address outside the API answers 404 JSON when there is no web app', async () => {
+    const response = await t().app.request('/prices/')
+    expect(response.status).toBe(404)
+    expect(await response.json()).toEqual({ message: expect.stringContaining('/prices/') })
+  })
+
+  it('an unexpected failure answers 500 without internals and the server carries on', async () => {
+    const broken = await createTestApp()
+    await broken.close()
+    const response = await broken.app.request('/api/website/salon', { headers: shopHeaders })
+    expect(response.status).toBe(500)
+    const text = await response.text()
+    expect(JSON.parse(text)).toEqual({ message: 'Something went wrong on our side. Please try again in a moment.' })
+    expect(text).not.toMatch(/\bat \S+ \(|\.ts:\d+|Error:|pglite|pool|select/i)
+    expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
+
+    const health = await broken.app.request('/healthz')
+    expect(health.status).toBe(503)
+    expect(await health.json()).toEqual({ status: 'unavailable', message: 'The database does not answer.' })
+
+    const fine = await t().app.request('/api/website/salon', { headers: shopHeaders })
+    expect(fine.status).toBe(200)
+  })
+
+  it('a large JSON answer is compressed for a browser that accepts gzip', async () => {
+    const response = await t().app.request('/api/blogs', { headers: { ...shopHeaders, 'accept-encoding': 'gzip' } })
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-encoding')).toBe('gzip')
+    const plain = await t().app.request('/api/blogs', { headers: shopHeaders })
+    expect(plain.headers.get('content-encoding')).toBeNull()
+    expect((await plain.json()).blogs.length).toBeGreaterThan(0)
+  })
+
+  describe('with a separate web origin', () => {
+    const withCors = () =>
+      createApp({ database: t().database, logger: createLogger('silent'), email: silentEmail, sms: silentSms, corsOrigins: ['https://www.bronze-glow.example'] })
+
+    it('a browser on the allowed origin may send the shop headers', async () => {
+      const response = await withCors().request('/api/p_message', {
+        method: 'OPTIONS',
+        headers: {
+          origin: 'https://www.bronze-glow.example',
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'content-type, shop_id, api_key',
+        },
+      })
+      expect(response.status).toBe(204)
+      expect(response.headers.get('access-control-allow-origin')).toBe('https://www.bronze-glow.example')
+      const allowed = response.headers.get('access-control-allow-headers')?.toLowerCase() ?? ''
+      expect(allowed).toContain('shop_id')
+      expect(allowed).toContain('api_key')
+    })
+
+    it('another origin is not allowed', async () => {
+      const response = await withCors().request('/api/blogs', { headers: { ...shopHeaders, origin: 'https://evil.example' } })
+      expect(response.status).toBe(200)
+      expect(response.headers.get('access-control-allow-origin')).not.toBe('https://evil.example')
+    })
+
+    it('without configured origins no CORS headers are sent', async () => {
+      const response = await t().app.request('/api/blogs', { headers: { ...shopHeaders, origin: 'https://www.bronze-glow.example' } })
+      expect(response.headers.get('access-control-allow-origin')).toBeNull()
+    })
+  })
+
+  describe('behind a trusted proxy', () => {
+    /** The same server and database, configured to believe X-Forwarded-* headers. */
+    const proxied = () => createApp({ database: t().database, logger: createLogger('silent'), email: silentEmail, sms: silentSms, trustProxy: true })
+
+    it('HSTS is sent when the proxy says the page came over https', async () => {
+      const app = proxied()
+      const secure = await app.request('/healthz', { headers: { 'x-forwarded-proto': 'https' } })
+      expect(secure.headers.get('strict-transport-security')).toBe('max-age=63072000; includeSubDomains')
+      const api = await app.request('/api/blogs', { headers: { ...shopHeaders, 'x-forwarded-proto': 'https' } })
+      expect(api.status).toBe(200)
+      expect(api.headers.get('strict-transport-security')).toContain('max-age=')
+      const plain = await app.request('/healthz', { headers: { 'x-forwarded-proto': 'http' } })
+      expect(plain.headers.get('strict-transport-security')).toBeNull()
+    })
+
+    it('HSTS is sent for a direct https request', async () => {
+      const response = await t().app.request('https://salon.example/healthz')
+      expect(response.headers.get('strict-transport-security')).toContain('includeSubDomains')
+    })
+  })
+})

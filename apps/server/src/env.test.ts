@@ -1,0 +1,78 @@
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { readSettings } from './env.ts'
+
+describe('server settings', () => {
+  it('an empty environment gives the documented defaults', () => {
+    const settings = readSettings({})
+    expect(settings).toMatchObject({
+      PORT: 3000,
+      HOST: '0.0.0.0',
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'info',
+      SEED_DEMO: true,
+      SHOP_ID: 'bronze-glow',
+      API_BASE_URL: '/api/',
+      TRUST_PROXY: false,
+      CORS_ORIGINS: [],
+      REVIEWS_CACHE_HOURS: 6,
+      GOOGLE_PLACES_BASE_URL: 'https://places.googleapis.com',
+    })
+    expect(settings.DATABASE_URL).toBeUndefined()
+    expect(settings.GA_MEASUREMENT_ID).toBeUndefined()
+    expect(settings.DATA_DIR).toBe(path.resolve('./data'))
+    expect(path.isAbsolute(settings.DATA_DIR)).toBe(true)
+  })
+
+  it('PORT is read as a number', () => {
+    expect(readSettings({ PORT: '8080' }).PORT).toBe(8080)
+  })
+
+  it('a PORT that is not a port fails with PORT named', () => {
+    expect(() => readSettings({ PORT: 'eighty' })).toThrow(/PORT/)
+    expect(() => readSettings({ PORT: '70000' })).toThrow(/PORT/)
+  })
+
+  it('a bad Google Analytics id fails with the setting named and the expected form', () => {
+    expect(() => readSettings({ GA_MEASUREMENT_ID: 'UA-12345-1' })).toThrow(/GA_MEASUREMENT_ID: must look like G-XXXXXXX/)
+    expect(readSettings({ GA_MEASUREMENT_ID: 'G-AB12CD34' }).GA_MEASUREMENT_ID).toBe('G-AB12CD34')
+    expect(readSettings({ GA_MEASUREMENT_ID: '' }).GA_MEASUREMENT_ID).toBeUndefined()
+  })
+
+  it('every bad setting is named at once', () => {
+    let message = ''
+    try {
+      readSettings({ PORT: 'x', LOG_LEVEL: 'loud', TRUST_PROXY: 'maybe' })
+    } catch (err) {
+      message = (err as Error).message
+    }
+    expect(message).toMatch(/^Invalid settings:/)
+    expect(message).toContain('PORT')
+    expect(message).toContain('LOG_LEVEL')
+    expect(message).toContain('TRUST_PROXY')
+  })
+
+  it('an empty DATABASE_URL means no database server', () => {
+    expect(readSettings({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined()
+    expect(readSettings({ DATABASE_URL: 'postgres://salon@db/salon' }).DATABASE_URL).toBe('postgres://salon@db/salon')
+  })
+
+  it('yes/no flags accept the usual spellings', () => {
+    expect(readSettings({ TRUST_PROXY: 'yes' }).TRUST_PROXY).toBe(true)
+    expect(readSettings({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(true)
+    expect(readSettings({ SEED_DEMO: 'false' }).SEED_DEMO).toBe(false)
+    expect(readSettings({ SEED_DEMO: 'no' }).SEED_DEMO).toBe(false)
+  })
+
+  it('CORS origins are a comma-separated list', () => {
+    expect(readSettings({ CORS_ORIGINS: 'https://bronze-glow.example, https://www.bronze-glow.example' }).CORS_ORIGINS).toEqual([
+      'https://bronze-glow.example',
+      'https://www.bronze-glow.example',
+    ])
+  })
+
+  it('the reviews cache period is read as a number of hours', () => {
+    expect(readSettings({ REVIEWS_CACHE_HOURS: '0.5' }).REVIEWS_CACHE_HOURS).toBe(0.5)
+    expect(() => readSettings({ REVIEWS_CACHE_HOURS: '-1' })).toThrow(/REVIEWS_CACHE_HOURS/)
+  })
+})

@@ -1,0 +1,55 @@
+import type { Context } from 'hono'
+import { HTTPException } from 'hono/http-exception'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import type { ZodError } from 'zod'
+import type { Logger } from './logger.ts'
+
+/** An answer that is the caller's to fix, with a message a person can act on. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    message: string,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message)
+  }
+}
+
+export interface FieldIssue {
+  field: string
+  message: string
+}
+
+export function fieldIssues(error: ZodError): FieldIssue[] {
+  return error.issues.map((issue) => ({
+    field: issue.path.length ? issue.path.join('.') : 'body',
+    message: issue.message,
+  }))
+}
+
+/** "email must be a valid email address; name is required" */
+export function describeIssues(issues: FieldIssue[]): string {
+  return issues
+    .map(({ field, message }) => (/^[a-z]/.test(message) ? `${field} ${message}` : `${field}: ${message}`))
+    .join('; ')
+}
+
+/** The hook @hono/zod-openapi calls when a request does not match its schema. */
+export function validationHook(result: { success: boolean; error?: unknown; target?: string }, c: Context) {
+  if (result.success) return
+  const issues = fieldIssues(result.error as ZodError)
+  const target = result.target === 'json' ? '' : `${result.target} `
+  return c.json({ message: `Please check the ${target}request: ${describeIssues(issues)}.`, issues }, 400)
+}
+
+export function errorHandler(logger: Logger) {
+  return (err: Error, c: Context) => {
+    if (err instanceof HttpError) return c.json({ message: err.message, ...err.extra }, err.status)
+    if (err instanceof HTTPException) {
+      const message = err.status === 400 && /JSON/i.test(err.message) ? 'The request body is not valid JSON.' : err.message
+      return c.json({ message: message || 'The request could not be handled.' }, err.status)
+    }
+    logger.error({ err, method: c.req.method, path: c.req.path }, 'unhandled error')
+    return c.json({ message: 'Something went wrong on our side. Please try again in a moment.' }, 500)
+  }
+}

@@ -1,0 +1,20 @@
+import { OpenAPIHono } from '@hono/zod-openapi'
+import { ErrorResponse } from '@salon/contracts/content'
+import type { ZodType } from 'zod'
+import type { ShopVariables } from '../modules/shop/shop-access.ts'
+import { validationHook } from './errors.ts'
+
+export type ApiEnv = { Variables: ShopVariables }
+
+/** A router whose requests are checked against their schemas, answering 400 with the field named. */
+export const createRouter = () => new OpenAPIHono<ApiEnv>({ defaultHook: validationHook })
+
+export const json = <T extends ZodType>(schema: T, description: string) => ({
+  content: { 'application/json': { schema } },
+  description,
+})
+
+export const errorResponses = {
+  400: json(ErrorResponse, 'The request does not match its schema; the message names the field'),
+  401: json(ErrorResponse, 'The shop_id or api_key header is missing or wrong'),
+} as const

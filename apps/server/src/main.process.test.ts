@@ -1,0 +1,83 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+
+const root = path.resolve(import.meta.dirname, '../../..')
+const built = existsSync(path.join(root, 'apps/web/build/server/index.js'))
+const headers = { shop_id: 'bronze-glow', api_key: 'pk_demo_3f9c2a7e41b84d6a9e0c5b1d8f27a4c6', 'content-type': 'application/json' }
+
+/** Starts `main.ts` as `npm start` would, on a free port, and waits until it answers. */
+async function startServer(dataDir: string) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: '0', DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'info', DATABASE_URL: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let log = ''
+  child.stdout!.on('data', (chunk: Buffer) => (log += chunk.toString()))
+  child.stderr!.on('data', (chunk: Buffer) => (log += chunk.toString()))
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setInterval(() => {
+      const match = /"port":(\d+)/.exec(log)
+      if (match) {
+        clearInterval(timer)
+        resolve(Number(match[1]))
+      }
+    }, 50)
+    child.once('exit', (code) => {
+      clearInterval(timer)
+      reject(new Error(`server exited with ${code}:\n${log}`))
+    })
+  })
+  return { child, base: `http://127.0.0.1:${port}`, log: () => log }
+}
+
+const exited = (child: ChildProcess) => new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+
+describe.skipIf(!built && process.env.CI !== 'true')('the server process', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'salon-process-'))
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
+
+  it('keeps an acknowledged message across a graceful shutdown and restart', async () => {
+    const first = await startServer(dataDir)
+    const text = `Do you have availability on Saturday? ${Date.now()}`
+    const sent = await fetch(`${first.base}/api/p_message`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ name: 'Priya', email: 'priya@example.com', message: text, consent: true }),
+    })
+    expect(sent.status).toBe(201)
+
+    const stopped = exited(first.child)
+    first.child.kill('SIGTERM')
+    expect(await stopped).toBe(0)
+    expect(first.log()).toContain('"msg":"stopped"')
+
+    const second = await startServer(dataDir)
+    try {
+      const outbox = (await (await fetch(`${second.base}/dev/outbox.json`)).json()) as { body: string }[]
+      expect(outbox.some((entry) => entry.body.includes(text))).toBe(true)
+      // The demo seed ran again on the same data without duplicating anything.
+      const { blogs } = (await (await fetch(`${second.base}/api/blogs`, { headers })).json()) as { blogs: { id: string }[] }
+      expect(new Set(blogs.map((b) => b.id)).size).toBe(blogs.length)
+    } finally {
+      const done = exited(second.child)
+      second.child.kill('SIGTERM')
+      await done
+    }
+  }, 60_000)
+
+  it('refuses to start with a bad setting, naming it', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+      cwd: root,
+      env: { ...process.env, PORT: 'not-a-port', DATA_DIR: dataDir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let output = ''
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    expect(await exited(child)).not.toBe(0)
+    expect(output).toContain('PORT')
+  }, 30_000)
+})

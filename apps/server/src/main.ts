@@ -1,0 +1,111 @@
+import { existsSync } from 'node:fs'
+import { createServer } from 'node:http'
+import path from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { getRequestListener } from '@hono/node-server'
+import { createDatabase } from '@salon/db'
+import { seedDemo } from '@salon/db/seed'
+import type { ServerBuild } from 'react-router'
+import { createOutboxEmailSender } from './adapters/email/outbox.ts'
+import { createSmtpEmailSender } from './adapters/email/smtp.ts'
+import { createOutboxRepository } from './adapters/outbox/outbox.repository.ts'
+import { createGooglePlacesReviews } from './adapters/reviews/google-places.ts'
+import { createOutboxSmsSender } from './adapters/sms/outbox.ts'
+import { createApp } from './app.ts'
+import { readSettings } from './env.ts'
+import { createLogger } from './lib/logger.ts'
+import { createWebHandler, type WebOptions } from './web.ts'
+
+const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web')
+const dev = process.argv.includes('--dev')
+
+// Settings from a local .env file, if there is one; the environment wins over it.
+if (existsSync('.env')) process.loadEnvFile('.env')
+const settings = readSettings()
+const logger = createLogger(settings.LOG_LEVEL)
+const production = settings.NODE_ENV === 'production'
+
+const database = await createDatabase(
+  settings.DATABASE_URL ? { url: settings.DATABASE_URL } : { dataDir: settings.DATA_DIR },
+)
+await database.migrate()
+if (settings.SEED_DEMO) await seedDemo(database.db, { apiKey: settings.API_KEY })
+
+const outbox = createOutboxRepository(database.db)
+const smtp = settings.SMTP_URL ? createSmtpEmailSender({ url: settings.SMTP_URL, from: settings.EMAIL_FROM }) : undefined
+const email = smtp ?? createOutboxEmailSender(outbox, logger, !production)
+const sms = createOutboxSmsSender(outbox, logger, !production)
+
+const places =
+  settings.GOOGLE_PLACES_API_KEY && settings.GOOGLE_PLACE_ID
+    ? createGooglePlacesReviews({ apiKey: settings.GOOGLE_PLACES_API_KEY, placeId: settings.GOOGLE_PLACE_ID, baseUrl: settings.GOOGLE_PLACES_BASE_URL })
+    : undefined
+
+const config = {
+  shopId: settings.SHOP_ID,
+  apiKey: settings.API_KEY,
+  apiBaseUrl: settings.API_BASE_URL,
+  gaMeasurementId: settings.GA_MEASUREMENT_ID ?? null,
+}
+
+const vite = dev
+  ? await (await import('vite')).createServer({ root: webRoot, server: { middlewareMode: true }, appType: 'custom' })
+  : undefined
+const web: WebOptions = vite
+  ? {
+      build: () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>,
+      mode: 'development',
+      config,
+    }
+  : {
+      build: (await import(pathToFileURL(path.join(webRoot, 'build/server/index.js')).href)) as ServerBuild,
+      mode: 'production',
+      clientDir: path.join(webRoot, 'build/client'),
+      config,
+    }
+
+const ga = settings.GA_MEASUREMENT_ID ? ['https://*.googletagmanager.com', 'https://*.google-analytics.com', 'https://*.analytics.google.com'] : []
+const apiOrigin = /^https?:\/\//.test(settings.API_BASE_URL) ? [new URL(settings.API_BASE_URL).origin] : []
+
+const app = createApp({
+  database,
+  logger,
+  email,
+  sms,
+  reviewsSource: places && (() => places),
+  reviewsCacheMs: settings.REVIEWS_CACHE_HOURS * 3600_000,
+  trustProxy: settings.TRUST_PROXY,
+  corsOrigins: settings.CORS_ORIGINS,
+  csp: { connect: [...apiOrigin, ...ga], scripts: ga, images: ga },
+  dev,
+  web: createWebHandler(web),
+})
+
+const listener = getRequestListener(app.fetch)
+const server = createServer((req, res) => (vite ? vite.middlewares(req, res, () => listener(req, res)) : listener(req, res)))
+server.listen(settings.PORT, settings.HOST, () => {
+  const address = server.address()
+  const port = typeof address === 'object' && address ? address.port : settings.PORT
+  logger.info({ port, database: database.kind, email: email.kind, sms: sms.kind, dev }, `salon ready at http://localhost:${port}/`)
+})
+
+let stopping = false
+async function shutdown(signal: string) {
+  if (stopping) return
+  stopping = true
+  logger.info({ signal }, 'shutting down: finishing requests in flight')
+  const force = setTimeout(() => {
+    logger.warn('requests still open after 10 s; closing anyway')
+    server.closeAllConnections()
+  }, 10_000)
+  force.unref()
+  server.closeIdleConnections()
+  await new Promise<void>((resolve) => server.close(() => resolve()))
+  await vite?.close()
+  smtp?.close()
+  await database.close()
+  logger.info('stopped')
+  process.exit(0)
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'))
+process.on('SIGINT', () => void shutdown('SIGINT'))

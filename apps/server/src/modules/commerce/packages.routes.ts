@@ -1,0 +1,17 @@
+import { createRoute } from '@hono/zod-openapi'
+import { PackagesResponse } from '@salon/contracts/content'
+import { createRouter, errorResponses, json } from '../../lib/openapi.ts'
+import type { PackagesRepository } from './packages.repository.ts'
+
+export function createPackagesRoutes(packages: PackagesRepository) {
+  return createRouter().openapi(
+    createRoute({
+      method: 'get',
+      path: '/website/packages',
+      tags: ['Packages'],
+      summary: 'Minute packages on sale',
+      responses: { 200: json(PackagesResponse, 'The packages'), ...errorResponses },
+    }),
+    async (c) => c.json({ packages: await packages.activePackages(c.get('shopId')) }, 200),
+  )
+}

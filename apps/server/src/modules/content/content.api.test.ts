@@ -1,0 +1,140 @@
+import { desc, eq, schema } from '@salon/db'
+import { describe, expect, it } from 'vitest'
+import { describeApi, TEST_SHOP_ID } from '../../test/harness.ts'
+
+const post = (id: string, bodyMarkdown: string, publishedAt: Date) => ({
+  shopId: TEST_SHOP_ID,
+  id,
+  title: `Post ${id}`,
+  summary: 'A short summary',
+  bodyMarkdown,
+  coverImage: '/images/blog/test.svg',
+  author: 'Test Author',
+  publishedAt,
+})
+
+describeApi('blogs', (t) => {
+  it('lists published posts newest first', async () => {
+    const { status, json } = await t().api('blogs')
+    expect(status).toBe(200)
+    expect(json.blogs.length).toBeGreaterThanOrEqual(5)
+    const dates = json.blogs.map((b: { publishedAt: string }) => b.publishedAt)
+    expect(dates).toEqual([...dates].sort().reverse())
+    expect(Object.keys(json.blogs[0]).sort()).toEqual(['author', 'coverImage', 'id', 'publishedAt', 'summary', 'title'])
+  })
+
+  it('a post just published goes to the top of the list', async () => {
+    await t().db.insert(schema.blogPosts).values(post('fresh-off-the-press', 'Hello', new Date(Date.now() - 1000)))
+    const { json } = await t().api('blogs')
+    expect(json.blogs[0]).toMatchObject({ id: 'fresh-off-the-press', title: 'Post fresh-off-the-press', author: 'Test Author' })
+  })
+
+  it('a post dated in the future is neither listed nor readable', async () => {
+    await t().db.insert(schema.blogPosts).values(post('coming-next-month', 'Not yet', new Date(Date.now() + 30 * 86400_000)))
+    const list = await t().api('blogs')
+    expect(list.json.blogs.map((b: { id: string }) => b.id)).not.toContain('coming-next-month')
+    const details = await t().api('blogs/details/coming-next-month')
+    expect(details.status).toBe(404)
+    expect(details.json.message).toContain('coming-next-month')
+  })
+
+  it('a post reads as HTML rendered from its Markdown', async () => {
+    await t().db.insert(schema.blogPosts).values(
+      post('markdown-rendering', '# Aftercare\n\nMoisturise **well** after tanning.\n\n- Drink water\n- Skip the gym', new Date('2026-01-02T10:00:00Z')),
+    )
+    const { status, json } = await t().api('blogs/details/markdown-rendering')
+    expect(status).toBe(200)
+    expect(json.blog).toMatchObject({ id: 'markdown-rendering', title: 'Post markdown-rendering', publishedAt: '2026-01-02T10:00:00.000Z' })
+    expect(json.blog.html).toContain('<h2>Aftercare</h2>')
+    expect(json.blog.html).not.toContain('<h1')
+    expect(json.blog.html).toContain('<p>Moisturise <strong>well</strong> after tanning.</p>')
+    expect(json.blog.html).toContain('<li>Drink water</li>')
+  })
+
+  it('a seeded post has headings and paragraphs', async () => {
+    const first = (await t().api('blogs')).json.blogs.at(-1)
+    const { status, json } = await t().api(`blogs/details/${first.id}`)
+    expect(status).toBe(200)
+    expect(json.blog.html).toMatch(/<h2>[^<]+<\/h2>/)
+    expect(json.blog.html).toMatch(/<p>[^<]/)
+  })
+
+  it('scripts, event handlers and javascript: links in a post are removed', async () => {
+    const markdown = [
+      '## Offer',
+      '',
+      '<script>alert(1)</script>',
+      '',
+      'Look <img src=x onerror=alert(1)> here.',
+      '',
+      'Click [x](javascript:alert(1)) or [book](https://bronze-glow.example/book/).',
+      '',
+      '<a href="#" onclick="alert(1)">tap</a>',
+    ].join('\n')
+    await t().db.insert(schema.blogPosts).values(post('unsafe-markup', markdown, new Date('2026-01-03T10:00:00Z')))
+    const { status, json } = await t().api('blogs/details/unsafe-markup')
+    expect(status).toBe(200)
+    const html: string = json.blog.html
+    expect(html).toContain('<h2>Offer</h2>')
+    expect(html).not.toMatch(/<script/i)
+    expect(html).not.toMatch(/<img/i)
+    expect(html).not.toMatch(/onerror|onclick/i)
+    expect(html).not.toMatch(/javascript:/i)
+    expect(html).not.toContain('alert(1)')
+    expect(html).toContain('<a href="https://bronze-glow.example/book/" rel="noopener noreferrer">book</a>')
+  })
+
+  it('an unknown post answers 404 naming the id', async () => {
+    const { status, json } = await t().api('blogs/details/no-such-post-here')
+    expect(status).toBe(404)
+    expect(json.message).toContain('"no-such-post-here"')
+  })
+
+  it('an absurdly long post id is refused as a bad request', async () => {
+    const { status, json } = await t().api(`blogs/details/${'a'.repeat(201)}`)
+    expect(status).toBe(400)
+    expect(json.message).toMatch(/^Please check the param request: id\b/)
+  })
+
+  it('another shop\'s post is not readable through this shop', async () => {
+    await t().db.insert(schema.shops).values({
+      id: 'other-blog-salon',
+      name: 'Other',
+      addressLine1: '1 Road',
+      town: 'Leeds',
+      postcode: 'LS1 1AA',
+      phone: '01632 960111',
+      email: 'other@blog.example',
+    })
+    await t().db.insert(schema.blogPosts).values({ ...post('other-shops-post', 'Secret', new Date('2026-01-01T00:00:00Z')), shopId: 'other-blog-salon' })
+    expect((await t().api('blogs/details/other-shops-post')).status).toBe(404)
+    expect((await t().api('blogs')).json.blogs.map((b: { id: string }) => b.id)).not.toContain('other-shops-post')
+  })
+
+  describe('reviews without a maps service', () => {
+    it('the salon\'s own reviews come back newest first with their average rating', async () => {
+      await t().db.insert(schema.reviews).values({
+        id: 'review-test-latest',
+        shopId: TEST_SHOP_ID,
+        authorName: 'Priya K.',
+        rating: 2,
+        text: 'Had to wait a while.',
+        publishedAt: new Date(Date.now() - 60_000),
+      })
+      const rows = await t().db.select().from(schema.reviews).where(eq(schema.reviews.shopId, TEST_SHOP_ID)).orderBy(desc(schema.reviews.publishedAt))
+      const average = Math.round((rows.reduce((sum, r) => sum + r.rating, 0) / rows.length) * 10) / 10
+
+      const { status, json } = await t().api('google/reviews')
+      expect(status).toBe(200)
+      expect(json.source).toBe('salon')
+      expect(json.url).toBeNull()
+      expect(json.total).toBe(rows.length)
+      expect(json.rating).toBe(average)
+      expect(String(json.rating)).toMatch(/^\d(\.\d)?$/)
+      expect(json.reviews).toHaveLength(rows.length)
+      expect(json.reviews[0]).toEqual({ id: 'review-test-latest', authorName: 'Priya K.', rating: 2, text: 'Had to wait a while.', publishedAt: expect.any(String) })
+      const dates = json.reviews.map((r: { publishedAt: string }) => r.publishedAt)
+      expect(dates).toEqual([...dates].sort().reverse())
+    })
+  })
+})

@@ -1,0 +1,76 @@
+import type { ReviewsResponse } from '@salon/contracts/content'
+import { and, desc, eq, lte, schema, sql, type Db } from '@salon/db'
+
+const blogSummaryColumns = {
+  id: schema.blogPosts.id,
+  title: schema.blogPosts.title,
+  summary: schema.blogPosts.summary,
+  coverImage: schema.blogPosts.coverImage,
+  author: schema.blogPosts.author,
+  publishedAt: schema.blogPosts.publishedAt,
+}
+
+export function createContentRepository(db: Db) {
+  return {
+    /** Published posts, newest first; a post dated in the future is not out yet. */
+    publishedBlogs: (shopId: string) =>
+      db
+        .select(blogSummaryColumns)
+        .from(schema.blogPosts)
+        .where(and(eq(schema.blogPosts.shopId, shopId), lte(schema.blogPosts.publishedAt, sql`now()`)))
+        .orderBy(desc(schema.blogPosts.publishedAt)),
+
+    async publishedBlog(shopId: string, id: string) {
+      const [row] = await db
+        .select({ ...blogSummaryColumns, bodyMarkdown: schema.blogPosts.bodyMarkdown })
+        .from(schema.blogPosts)
+        .where(
+          and(eq(schema.blogPosts.shopId, shopId), eq(schema.blogPosts.id, id), lte(schema.blogPosts.publishedAt, sql`now()`)),
+        )
+        .limit(1)
+      return row ?? null
+    },
+
+    salonReviews: (shopId: string) =>
+      db
+        .select({
+          id: schema.reviews.id,
+          authorName: schema.reviews.authorName,
+          rating: schema.reviews.rating,
+          text: schema.reviews.text,
+          publishedAt: schema.reviews.publishedAt,
+        })
+        .from(schema.reviews)
+        .where(eq(schema.reviews.shopId, shopId))
+        .orderBy(desc(schema.reviews.publishedAt)),
+
+    async cachedReviews(shopId: string) {
+      const [row] = await db.select().from(schema.reviewsCache).where(eq(schema.reviewsCache.shopId, shopId)).limit(1)
+      return row ? { payload: row.payload as ReviewsResponse, fetchedAt: row.fetchedAt } : null
+    },
+
+    async cacheReviews(shopId: string, payload: ReviewsResponse, fetchedAt: Date) {
+      await db
+        .insert(schema.reviewsCache)
+        .values({ shopId, payload, fetchedAt })
+        .onConflictDoUpdate({ target: schema.reviewsCache.shopId, set: { payload, fetchedAt } })
+    },
+
+    async addContactMessage(message: { shopId: string; name: string; email?: string; phone?: string; message: string }) {
+      const [row] = await db
+        .insert(schema.contactMessages)
+        .values({ ...message, email: message.email ?? null, phone: message.phone ?? null, consentAt: new Date() })
+        .returning({ id: schema.contactMessages.id })
+      return row!.id
+    },
+
+    async addPopupLead(lead: { shopId: string; firstName: string; email?: string; phone?: string; consentText: string }) {
+      const [row] = await db
+        .insert(schema.popupLeads)
+        .values({ ...lead, email: lead.email ?? null, phone: lead.phone ?? null, marketingConsent: true })
+        .returning({ id: schema.popupLeads.id })
+      return row!.id
+    },
+  }
+}
+export type ContentRepository = ReturnType<typeof createContentRepository>

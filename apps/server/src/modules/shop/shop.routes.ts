@@ -1,0 +1,17 @@
+import { createRoute } from '@hono/zod-openapi'
+import { SalonResponse } from '@salon/contracts/shop'
+import { createRouter, errorResponses, json } from '../../lib/openapi.ts'
+import type { ShopService } from './shop.service.ts'
+
+export function createShopRoutes(service: ShopService) {
+  return createRouter().openapi(
+    createRoute({
+      method: 'get',
+      path: '/website/salon',
+      tags: ['Salon'],
+      summary: 'The salon: address, opening hours, sunbeds and price list',
+      responses: { 200: json(SalonResponse, 'The salon'), ...errorResponses },
+    }),
+    async (c) => c.json(await service.salon(c.get('shopId')), 200),
+  )
+}

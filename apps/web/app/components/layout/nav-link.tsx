@@ -1,0 +1,65 @@
+import type { MouseEvent, ReactNode } from 'react'
+import { Link, useLocation, useNavigate } from 'react-router'
+import { BOOKING_PATH, MENU_SCROLL_DELAY_MS, MENU_SECTION_ID, type NavItem } from './nav-items.ts'
+
+function scrollToId(id: string) {
+  document.getElementById(id)?.scrollIntoView({ block: 'start' })
+}
+
+interface NavLinkProps {
+  item: NavItem
+  className: string
+  onNavigate?: () => void
+  onSignOut: () => void
+  children?: ReactNode
+}
+
+/** One header or side-menu item; every kind works without JavaScript through its href. */
+export function NavEntry({ item, className, onNavigate, onSignOut }: NavLinkProps) {
+  const location = useLocation()
+  const navigate = useNavigate()
+
+  switch (item.kind) {
+    case 'link': {
+      const current = location.pathname === item.to
+      return (
+        <Link to={item.to} className={className} aria-current={current ? 'page' : undefined} onClick={onNavigate}>
+          {item.label}
+        </Link>
+      )
+    }
+    case 'section':
+      return (
+        <Link to={{ pathname: '/', hash: `#${item.section}` }} className={className} onClick={onNavigate}>
+          {item.label}
+        </Link>
+      )
+    case 'upcoming': {
+      const onClick = (event: MouseEvent) => {
+        event.preventDefault()
+        onNavigate?.()
+        if (location.pathname === BOOKING_PATH) return scrollToId(MENU_SECTION_ID)
+        void navigate(BOOKING_PATH)
+        window.setTimeout(() => scrollToId(MENU_SECTION_ID), MENU_SCROLL_DELAY_MS)
+      }
+      return (
+        <a href={`${BOOKING_PATH}#${MENU_SECTION_ID}`} className={className} onClick={onClick}>
+          {item.label}
+        </a>
+      )
+    }
+    case 'sign-out':
+      return (
+        <button
+          type="button"
+          className={className}
+          onClick={() => {
+            onNavigate?.()
+            onSignOut()
+          }}
+        >
+          {item.label}
+        </button>
+      )
+  }
+}

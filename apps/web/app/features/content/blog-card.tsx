@@ -1,0 +1,23 @@
+import type { BlogSummary } from '@salon/contracts/content'
+import { Link } from 'react-router'
+import { formatDate } from '../../lib/format.ts'
+
+export function BlogCard({ post, headingLevel = 3 }: { post: BlogSummary; headingLevel?: 2 | 3 }) {
+  const Heading = `h${headingLevel}` as const
+  return (
+    <article className="card group relative flex flex-col overflow-hidden">
+      <img src={post.coverImage} alt="" width={640} height={360} loading="lazy" className="aspect-video w-full bg-cocoa-100 object-cover" />
+      <div className="flex flex-1 flex-col gap-2 p-5">
+        <p className="text-sm text-cocoa-600">
+          <time dateTime={post.publishedAt}>{formatDate(post.publishedAt)}</time>
+        </p>
+        <Heading className="text-xl font-semibold group-hover:underline">
+          <Link to={`/blog/${post.id}/`} className="after:absolute after:inset-0">
+            {post.title}
+          </Link>
+        </Heading>
+        <p className="text-cocoa-700">{post.summary}</p>
+      </div>
+    </article>
+  )
+}

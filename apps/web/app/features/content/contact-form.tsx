@@ -1,0 +1,86 @@
+import type { ContactMessageRequest } from '@salon/contracts/content'
+import { useState, type FormEvent } from 'react'
+import { Link } from 'react-router'
+import { Checkbox, Field, TextAreaField } from '../../components/ui/field.tsx'
+import { Spinner } from '../../components/ui/spinner.tsx'
+import { fieldErrorsOf, type FieldErrors } from '../../lib/form-errors.ts'
+import { useApi } from '../../lib/use-api.ts'
+
+type State = { status: 'idle' | 'sending' } | { status: 'sent'; message: string } | { status: 'failed'; message: string }
+
+export function ContactForm() {
+  const api = useApi()
+  const [state, setState] = useState<State>({ status: 'idle' })
+  const [errors, setErrors] = useState<FieldErrors>({})
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const form = new FormData(event.currentTarget)
+    const body: ContactMessageRequest = {
+      name: String(form.get('name') ?? ''),
+      email: String(form.get('email') ?? ''),
+      phone: String(form.get('phone') ?? ''),
+      message: String(form.get('message') ?? ''),
+      // An unticked box is sent as it is: the server answers with the field's message.
+      consent: (form.get('consent') === 'on') as true,
+    }
+    setState({ status: 'sending' })
+    setErrors({})
+    try {
+      const result = await api.post<{ message: string }>('p_message', body)
+      setState({ status: 'sent', message: result.message })
+    } catch (error) {
+      setErrors(fieldErrorsOf(error))
+      setState({ status: 'failed', message: (error as Error).message })
+    }
+  }
+
+  if (state.status === 'sent') {
+    return (
+      <div role="status" className="card flex flex-col items-start gap-3 p-6">
+        <h3 className="text-2xl font-semibold">Message sent</h3>
+        <p className="text-cocoa-700">{state.message}</p>
+        <button type="button" className="btn-outline" onClick={() => setState({ status: 'idle' })}>
+          Send another message
+        </button>
+      </div>
+    )
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="card flex flex-col gap-4 p-6" aria-labelledby="contact-form-title">
+      <h3 id="contact-form-title" className="text-2xl font-semibold">
+        Send us a message
+      </h3>
+      <Field label="Your name" name="name" autoComplete="name" required maxLength={100} error={errors.name} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Email" name="email" type="email" autoComplete="email" maxLength={254} error={errors.email} />
+        <Field label="Mobile number" name="phone" type="tel" autoComplete="tel" maxLength={20} error={errors.phone} />
+      </div>
+      <p className="-mt-2 text-sm text-cocoa-600">Give us an email address or a phone number so we can reply.</p>
+      <TextAreaField label="Message" name="message" required maxLength={5000} error={errors.message} />
+      <Checkbox
+        name="consent"
+        error={errors.consent}
+        label={
+          <>
+            I agree that the salon keeps my message and contact details to reply to me, as the{' '}
+            <Link to="/privacypolicy/" className="font-medium text-brand-teal underline">
+              privacy policy
+            </Link>{' '}
+            explains.
+          </>
+        }
+      />
+      {state.status === 'failed' && Object.keys(errors).length === 0 && (
+        <p role="alert" className="rounded-xl bg-coral-400/10 px-4 py-3 text-sm font-medium text-coral-500">
+          {state.message}
+        </p>
+      )}
+      <button type="submit" className="btn-primary self-start" disabled={state.status === 'sending'}>
+        {state.status === 'sending' ? <Spinner label="Sending" /> : null}
+        Send message
+      </button>
+    </form>
+  )
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest'
+import { ApiError, createApiClient, needsIdentity } from './api.ts'
+
+const config = { shopId: 'shop-1', apiKey: 'key-1', apiBaseUrl: '/api/' }
+
+function recorder(response: () => Response = () => Response.json({ ok: true })) {
+  const requests: Request[] = []
+  return { requests, fetch: async (request: Request) => (requests.push(request), response()) }
+}
+
+describe('api client', () => {
+  it('sends every call to the configured base with the shop_id and api_key headers', async () => {
+    const r = recorder()
+    const api = createApiClient({ config, origin: 'https://salon.example', fetch: r.fetch })
+    await api.get('blogs')
+    await api.post('p_message', { name: 'Amy' })
+    expect(r.requests.map((q) => q.url)).toEqual(['https://salon.example/api/blogs', 'https://salon.example/api/p_message'])
+    for (const request of r.requests) {
+      expect(request.headers.get('shop_id')).toBe('shop-1')
+      expect(request.headers.get('api_key')).toBe('key-1')
+    }
+    expect(await r.requests[1]!.json()).toEqual({ name: 'Amy' })
+  })
+
+  it('uses an absolute API base on another host', async () => {
+    const r = recorder()
+    const api = createApiClient({ config: { ...config, apiBaseUrl: 'https://api.example/stage' }, origin: 'https://salon.example', fetch: r.fetch })
+    await api.get('website/packages')
+    expect(r.requests[0]!.url).toBe('https://api.example/stage/website/packages')
+  })
+
+  it.each(['p_book', 'p_bookings', 'p_account', 'customer/package', 'session/status', 'session/42'])(
+    'adds the identity token to %s',
+    async (path) => {
+      const r = recorder()
+      const api = createApiClient({ config, origin: 'https://salon.example', fetch: r.fetch, getIdToken: async () => 'id-token' })
+      await api.post(path)
+      expect(r.requests[0]!.headers.get('authorization')).toBe('Bearer id-token')
+    },
+  )
+
+  it.each(['blogs', 'p_sessions', 'p_preload_times', 'website/packages', 'google/reviews', 'p_message'])('sends no identity token to %s', async (path) => {
+    const r = recorder()
+    const api = createApiClient({ config, origin: 'https://salon.example', fetch: r.fetch, getIdToken: async () => 'id-token' })
+    await api.get(path)
+    expect(r.requests[0]!.headers.get('authorization')).toBeNull()
+    expect(needsIdentity(r.requests[0]!.url)).toBe(false)
+  })
+
+  it('turns an error answer into an ApiError with the server’s message', async () => {
+    const r = recorder(() => Response.json({ message: 'name is required' }, { status: 400 }))
+    const api = createApiClient({ config, origin: 'https://salon.example', fetch: r.fetch })
+    const error = await api.post('p_message', {}).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ApiError)
+    expect((error as ApiError).status).toBe(400)
+    expect((error as ApiError).message).toBe('name is required')
+  })
+
+  it('says plainly when the salon cannot be reached', async () => {
+    const api = createApiClient({ config, origin: 'https://salon.example', fetch: async () => Promise.reject(new TypeError('fetch failed')) })
+    await expect(api.get('blogs')).rejects.toMatchObject({ status: 0, message: expect.stringContaining('could not reach the salon') })
+  })
+})

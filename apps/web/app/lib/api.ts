@@ -1,0 +1,60 @@
+import type { PublicConfig } from '@salon/contracts/web'
+
+/** SPEC §7: calls to these carry the identity token of the current session. */
+const NEEDS_IDENTITY = ['p_book', 'p_account', 'customer/package', '/session']
+export const needsIdentity = (url: string) => NEEDS_IDENTITY.some((part) => url.includes(part))
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly body: unknown = null,
+  ) {
+    super(message)
+  }
+}
+
+export interface ApiClientOptions {
+  config: Pick<PublicConfig, 'shopId' | 'apiKey' | 'apiBaseUrl'>
+  /** Resolves a relative base such as '/api/' (the page's own origin). */
+  origin: string
+  fetch?: (request: Request) => Promise<Response>
+  /** The current session's identity token, when there is one. */
+  getIdToken?: () => Promise<string | null>
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>
+
+/** The one way the web app talks to the salon API: base URL, shop headers and the identity token rule. */
+export function createApiClient(options: ApiClientOptions) {
+  const base = new URL(options.config.apiBaseUrl.endsWith('/') ? options.config.apiBaseUrl : `${options.config.apiBaseUrl}/`, options.origin)
+  const send = options.fetch ?? ((request: Request) => fetch(request))
+
+  async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const url = new URL(path.replace(/^\//, ''), base).href
+    const headers = new Headers({ accept: 'application/json', shop_id: options.config.shopId, api_key: options.config.apiKey })
+    if (body !== undefined) headers.set('content-type', 'application/json')
+    if (needsIdentity(url)) {
+      const token = await options.getIdToken?.()
+      if (token) headers.set('authorization', `Bearer ${token}`)
+    }
+    let response: Response
+    try {
+      response = await send(new Request(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }))
+    } catch {
+      throw new ApiError(0, 'We could not reach the salon. Please check your connection and try again.')
+    }
+    const data: unknown = response.headers.get('content-type')?.includes('json') ? await response.json().catch(() => null) : null
+    if (!response.ok) {
+      const message = (data as { message?: unknown } | null)?.message
+      throw new ApiError(response.status, typeof message === 'string' ? message : `The salon answered ${response.status}. Please try again.`, data)
+    }
+    return data as T
+  }
+
+  return {
+    get: <T>(path: string) => call<T>('GET', path),
+    post: <T>(path: string, body: unknown = {}) => call<T>('POST', path, body),
+    put: <T>(path: string, body: unknown = {}) => call<T>('PUT', path, body),
+  }
+}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest'
+import { listOf } from '../features/packages/package-card.tsx'
+import { formatPence, formatPerMinute, weekSchedule } from './format.ts'
+
+describe('formatting', () => {
+  it('shows money in pounds, dropping .00 on whole pounds', () => {
+    expect(formatPence(1850)).toBe('£18.50')
+    expect(formatPence(3000)).toBe('£30')
+    expect(formatPence(5)).toBe('£0.05')
+  })
+
+  it('shows per-minute prices under a pound in pence', () => {
+    expect(formatPerMinute(65)).toBe('65p')
+    expect(formatPerMinute(120)).toBe('£1.20')
+  })
+
+  it('lists the week from Monday with closed days', () => {
+    const week = weekSchedule([
+      { weekday: 0, opensAt: '10:00', closesAt: '16:00' },
+      { weekday: 1, opensAt: '09:00', closesAt: '20:00' },
+    ])
+    expect(week.map((d) => d.name)).toEqual(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'])
+    expect(week[0]!.hours).toBe('09:00–20:00')
+    expect(week[1]!.hours).toBe('Closed')
+    expect(week[6]!.hours).toBe('10:00–16:00')
+  })
+
+  it('joins bed types as people say them', () => {
+    expect(listOf(['lay-down'])).toBe('lay-down')
+    expect(listOf(['lay-down', 'stand-up'])).toBe('lay-down and stand-up')
+    expect(listOf(['lay-down', 'stand-up', 'high-pressure'])).toBe('lay-down, stand-up and high-pressure')
+  })
+})

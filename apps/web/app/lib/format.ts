@@ -1,0 +1,24 @@
+const pounds = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' })
+
+/** 1850 → "£18.50"; whole pounds drop the pence: 3000 → "£30". */
+export function formatPence(pence: number): string {
+  return pence % 100 === 0 ? pounds.format(pence / 100).replace(/\.00$/, '') : pounds.format(pence / 100)
+}
+
+/** Per-minute prices under a pound read better in pence: 75 → "75p". */
+export function formatPerMinute(pence: number): string {
+  return pence < 100 ? `${pence}p` : formatPence(pence)
+}
+
+const longDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' })
+export const formatDate = (iso: string) => longDate.format(new Date(iso))
+
+export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
+
+/** Monday first, as people in the UK read a week; closed days included. */
+export function weekSchedule(hours: { weekday: number; opensAt: string; closesAt: string }[]) {
+  return [1, 2, 3, 4, 5, 6, 0].map((weekday) => {
+    const day = hours.find((h) => h.weekday === weekday)
+    return { weekday, name: WEEKDAYS[weekday]!, hours: day ? `${day.opensAt}–${day.closesAt}` : 'Closed' }
+  })
+}

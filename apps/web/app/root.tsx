@@ -1,0 +1,60 @@
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router'
+import type { Route } from './+types/root'
+import stylesheet from './app.css?url'
+import { getSession } from './features/auth/session.server.ts'
+import { publicConfig } from './lib/api.server.ts'
+import { useNonce } from './lib/nonce.tsx'
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+]
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return { config: publicConfig(context), session: await getSession(request) }
+}
+
+export function useRootData() {
+  const data = useRouteLoaderData<typeof loader>('root')
+  if (!data) throw new Error('useRootData is used outside the root route')
+  return data
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce()
+  return (
+    <html lang="en-GB">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#3b2416" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-dvh">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  )
+}
+
+export default function App() {
+  return <Outlet />
+}
+
+/** Only when the shared layout itself cannot render; page errors show inside the layout. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const status = isRouteErrorResponse(error) ? error.status : 500
+  return (
+    <main className="container-page flex min-h-dvh flex-col items-center justify-center gap-4 py-16 text-center">
+      <p className="eyebrow">Error {status}</p>
+      <h1 className="text-3xl font-semibold">We could not open this page</h1>
+      <p className="max-w-prose text-cocoa-700">Please try again in a moment. If it keeps happening, call the salon and we will help you book.</p>
+      <a href="/" className="btn-primary">
+        Back to the home page
+      </a>
+    </main>
+  )
+}

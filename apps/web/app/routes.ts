@@ -1,0 +1,28 @@
+import { index, layout, route, type RouteConfig } from '@react-router/dev/routes'
+
+// SPEC §2: every route sits under the shared layout. Paths end with a slash in every link we generate.
+export default [
+  layout('routes/layout.tsx', [
+    index('routes/home.tsx'),
+    route('book', 'routes/book.tsx'),
+    route('book/package', 'routes/packages.tsx'),
+    route('prices', 'routes/prices.tsx'),
+    route('blog', 'routes/blog.tsx'),
+    route('blog/:id', 'routes/blog-post.tsx'),
+    route('sign-in', 'routes/sign-in.tsx'),
+    route('sign-up', 'routes/sign-up.tsx'),
+    route('sign-up/confirm', 'routes/sign-up-confirm.tsx'),
+    route('forgot-password', 'routes/forgot-password.tsx'),
+    route('confirmation', 'routes/confirmation.tsx', [route('success', 'routes/confirmation-success.tsx')]),
+    route('booking', 'routes/booking.tsx'),
+    route('privacypolicy', 'routes/privacy-policy.tsx'),
+    layout('routes/protected.tsx', [
+      route('refer-earn', 'routes/refer-earn.tsx'),
+      route('account', 'routes/account.tsx'),
+      route('account/balance', 'routes/account-balance.tsx'),
+      route('upcoming-booking', 'routes/upcoming-booking.tsx'),
+      route('payment', 'routes/payment.tsx'),
+    ]),
+    route('*', 'routes/not-found.tsx'),
+  ]),
+] satisfies RouteConfig

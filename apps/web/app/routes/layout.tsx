@@ -1,0 +1,68 @@
+import type { SalonResponse } from '@salon/contracts/shop'
+import { isRouteErrorResponse, Link, Outlet, useNavigate, useRouteLoaderData } from 'react-router'
+import { Footer } from '../components/layout/footer.tsx'
+import { Header } from '../components/layout/header.tsx'
+import { AnalyticsTracker, CookieSettingsButton } from '../features/analytics/analytics-tracker.tsx'
+import { serverApi } from '../lib/api.server.ts'
+import { useRootData } from '../root.tsx'
+import type { Route } from './+types/layout'
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return { salon: await serverApi(context, request).get<SalonResponse>('website/salon') }
+}
+
+export function useSalon() {
+  const data = useRouteLoaderData<typeof loader>('routes/layout')
+  if (!data) throw new Error('useSalon is used outside the layout route')
+  return data.salon
+}
+
+function Frame({ children }: { children: React.ReactNode }) {
+  const { session, config } = useRootData()
+  const salon = useRouteLoaderData<typeof loader>('routes/layout')?.salon
+  const navigate = useNavigate()
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a href="#main" className="sr-only z-50 rounded-full bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:top-3 focus:left-3">
+        Skip to content
+      </a>
+      <Header shopName={salon?.shop.name ?? 'Tanning salon'} signedIn={session !== null} onSignOut={() => void navigate('/')} />
+      <main id="main" className="flex flex-1 flex-col">
+        {children}
+      </main>
+      {salon && <Footer shop={salon.shop} extra={<CookieSettingsButton measurementId={config.gaMeasurementId} className="hover:underline" />} />}
+      <AnalyticsTracker measurementId={config.gaMeasurementId} />
+    </div>
+  )
+}
+
+export default function LayoutRoute() {
+  return (
+    <Frame>
+      <Outlet />
+    </Frame>
+  )
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404
+  return (
+    <Frame>
+      <section className="container-page flex flex-1 flex-col items-center justify-center gap-5 py-20 text-center">
+        <p className="eyebrow">{notFound ? 'Error 404' : 'Something went wrong'}</p>
+        <h1 className="text-4xl font-semibold">{notFound ? 'We could not find that page' : 'This page did not load'}</h1>
+        <p className="max-w-prose text-lg text-cocoa-700">
+          {notFound
+            ? 'The link may be old or mistyped. These will get you where you want to go:'
+            : 'Please try again in a moment. If it keeps happening, call the salon and we will sort it out.'}
+        </p>
+        <div className="flex flex-wrap justify-center gap-3">
+          <Link to="/" className="btn-primary">Home page</Link>
+          <Link to="/book/" className="btn-outline">Book a session</Link>
+          <Link to="/prices/" className="btn-outline">Price list</Link>
+          <Link to="/blog/" className="btn-outline">Blog</Link>
+        </div>
+      </section>
+    </Frame>
+  )
+}
