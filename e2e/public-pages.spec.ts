@@ -1,0 +1,73 @@
+import { expect, fitsTheWindow, MISSING_PAGE_ERROR, test } from './fixtures.ts'
+import { publicPages } from './pages.ts'
+
+const fileName = (path: string) => path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'
+
+test.describe('public pages', () => {
+  for (const { path, heading } of publicPages) {
+    test(`${path} opens with its heading`, async ({ page }, testInfo) => {
+      const response = await page.goto(path)
+      expect(response?.status()).toBe(200)
+      await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible()
+      expect(await fitsTheWindow(page), 'the page does not scroll sideways').toBe(true)
+      await page.screenshot({ path: `test-results/screenshots/${testInfo.project.name}/${fileName(path)}.png`, fullPage: true })
+    })
+  }
+
+  test('a blog post opens from the blog list', async ({ page }) => {
+    await page.goto('/blog/')
+    const firstPost = page.getByRole('main').getByRole('article').first().getByRole('link')
+    const title = (await firstPost.textContent())?.trim() ?? ''
+    const href = await firstPost.getAttribute('href')
+    expect(href).toMatch(/^\/blog\/[^/]+\/$/)
+
+    const response = await page.goto(href!)
+    expect(response?.status()).toBe(200)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title)
+    await expect(page.getByRole('link', { name: '← All posts' })).toBeVisible()
+  })
+
+  test('the privacy policy explains UK GDPR rights and the ICO', async ({ page }) => {
+    await page.goto('/privacypolicy/')
+    await expect(page.getByRole('heading', { name: 'Your rights', exact: true })).toBeVisible()
+    await expect(page.getByText('Under UK GDPR you have the right to:')).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Your right to complain' })).toBeVisible()
+    await expect(page.getByText(/Information Commissioner.s Office \(ICO\)/)).toBeVisible()
+  })
+
+  test('the slashless /prices ends at /prices/ with a permanent redirect', async ({ page, request }) => {
+    const answer = await request.get('/prices?from=e2e', { maxRedirects: 0 })
+    expect(answer.status()).toBe(308)
+    expect(answer.headers().location).toBe('/prices/?from=e2e')
+
+    await page.goto('/prices')
+    await expect(page).toHaveURL(/\/prices\/$/)
+    await expect(page.getByRole('heading', { level: 1, name: 'Prices' })).toBeVisible()
+  })
+
+  test('the old /home address ends at the home page', async ({ page }) => {
+    await page.goto('/home')
+    await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:3100\/$/)
+    await expect(page.getByRole('heading', { level: 1, name: 'Bronze & Glow Tanning Studio' })).toBeVisible()
+  })
+})
+
+test.describe('a missing page', () => {
+  test.use({ allowedConsoleErrors: [MISSING_PAGE_ERROR] })
+
+  test('answers 404 with a helpful page and a way home', async ({ page }, testInfo) => {
+    const response = await page.goto('/no-such-page/')
+    expect(response?.status()).toBe(404)
+    await expect(page.getByRole('heading', { level: 1, name: 'We could not find that page' })).toBeVisible()
+    await expect(page.getByText('Error 404')).toBeVisible()
+    const main = page.getByRole('main')
+    await expect(main.getByRole('link', { name: 'Home page' })).toHaveAttribute('href', '/')
+    await expect(main.getByRole('link', { name: 'Price list' })).toBeVisible()
+    expect(await fitsTheWindow(page)).toBe(true)
+    await page.screenshot({ path: `test-results/screenshots/${testInfo.project.name}/not-found.png`, fullPage: true })
+
+    await main.getByRole('link', { name: 'Home page' }).click()
+    await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:3100\/$/)
+    await expect(page.getByRole('heading', { level: 1, name: 'Bronze & Glow Tanning Studio' })).toBeVisible()
+  })
+})
