@@ -32,6 +32,29 @@ export const Settings = z.object({
   GOOGLE_PLACE_ID: optional,
   GOOGLE_PLACES_BASE_URL: z.url().default('https://places.googleapis.com'),
   REVIEWS_CACHE_HOURS: z.coerce.number().min(0).default(6),
+  // The built-in identity service (a Cognito-compatible user pool at /cognito/).
+  USER_POOL_ID: z
+    .string()
+    .regex(/^[a-z]{2}-[a-z]+-\d_[0-9A-Za-z]+$/, 'must look like eu-west-2_AbCdEf123')
+    .default('eu-west-2_Sa1onDem0'),
+  USER_POOL_CLIENT_ID: z
+    .string()
+    .regex(/^[0-9a-z]{1,128}$/, 'must be lowercase letters and digits')
+    .default('5k1n7an5a1on0c1ien7id0demo'),
+  // A real Amazon Cognito user pool instead of the built-in one.
+  COGNITO_USER_POOL_ID: optional.pipe(
+    z
+      .string()
+      .regex(/^[a-z]{2}-[a-z]+-\d_[0-9A-Za-z]+$/, 'must look like eu-west-2_AbCdEf123')
+      .optional(),
+  ),
+  COGNITO_CLIENT_ID: optional,
+  COGNITO_REGION: z.string().default('eu-west-2'),
+  // Text messages through Twilio instead of the outbox.
+  TWILIO_ACCOUNT_SID: optional,
+  TWILIO_AUTH_TOKEN: optional,
+  TWILIO_FROM: optional,
+  TWILIO_BASE_URL: z.url().default('https://api.twilio.com'),
   GA_MEASUREMENT_ID: optional.pipe(
     z
       .string()
@@ -48,5 +71,13 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
     throw new Error(`Invalid settings:\n${lines.join('\n')}`)
   }
-  return { ...parsed.data, DATA_DIR: path.resolve(parsed.data.DATA_DIR) }
+  const settings = parsed.data
+  if (settings.COGNITO_USER_POOL_ID && !settings.COGNITO_CLIENT_ID) {
+    throw new Error('Invalid settings:\n  COGNITO_CLIENT_ID: is required with COGNITO_USER_POOL_ID')
+  }
+  const twilio = [settings.TWILIO_ACCOUNT_SID, settings.TWILIO_AUTH_TOKEN, settings.TWILIO_FROM]
+  if (twilio.some(Boolean) && !twilio.every(Boolean)) {
+    throw new Error('Invalid settings:\n  TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM: set all three, or none')
+  }
+  return { ...settings, DATA_DIR: path.resolve(settings.DATA_DIR) }
 }

@@ -46,6 +46,19 @@ const config = {
   apiKey: settings.API_KEY,
   apiBaseUrl: settings.API_BASE_URL,
   gaMeasurementId: settings.GA_MEASUREMENT_ID ?? null,
+  identity: settings.COGNITO_USER_POOL_ID
+    ? {
+        region: settings.COGNITO_REGION,
+        userPoolId: settings.COGNITO_USER_POOL_ID,
+        userPoolClientId: settings.COGNITO_CLIENT_ID!,
+        endpoint: null,
+      }
+    : {
+        region: settings.USER_POOL_ID.split('_')[0]!,
+        userPoolId: settings.USER_POOL_ID,
+        userPoolClientId: settings.USER_POOL_CLIENT_ID,
+        endpoint: '/cognito/',
+      },
 }
 
 const vite = dev

@@ -5,6 +5,19 @@ export interface PublicConfig {
   /** Where the browser sends API calls: '/api/' on the same origin, or an absolute URL. */
   apiBaseUrl: string
   gaMeasurementId: string | null
+  identity: IdentityConfig
+}
+
+/** The user pool the web app signs customers in with (SPEC §7, identity provider operations). */
+export interface IdentityConfig {
+  region: string
+  userPoolId: string
+  userPoolClientId: string
+  /**
+   * The Cognito-compatible endpoint: '/cognito/' on this origin for the built-in identity service,
+   * or null for a real Amazon Cognito user pool (Amplify then uses AWS's own endpoint).
+   */
+  endpoint: string | null
 }
 
 /** What the server hands every React Router loader and action. */
