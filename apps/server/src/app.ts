@@ -19,6 +19,16 @@ import { createPackagesRoutes } from './modules/commerce/packages.routes.ts'
 import { createContentRepository } from './modules/content/content.repository.ts'
 import { createContentRoutes } from './modules/content/content.routes.ts'
 import { createContentService } from './modules/content/content.service.ts'
+import { createAccountRoutes } from './modules/account/account.routes.ts'
+import { createAccountService } from './modules/account/account.service.ts'
+import { createCustomersRepository } from './modules/account/customers.repository.ts'
+import { cognitoVerifier, localVerifier, requireIdentity } from './modules/identity/api-identity.ts'
+import { createCognitoRoutes } from './modules/identity/cognito.routes.ts'
+import { createIdentityRepository } from './modules/identity/identity.repository.ts'
+import { createIdentityService, type PasswordHasher } from './modules/identity/identity.service.ts'
+import { argon2Passwords } from './modules/identity/passwords.ts'
+import { loadSigningKeys, type SigningKeys } from './modules/identity/signing-keys.ts'
+import { createTokenIssuer } from './modules/identity/tokens.ts'
 import { shopAccess } from './modules/shop/shop-access.ts'
 import { createShopRepository } from './modules/shop/shop.repository.ts'
 import { createShopRoutes } from './modules/shop/shop.routes.ts'
@@ -26,6 +36,18 @@ import { createShopService } from './modules/shop/shop.service.ts'
 import type { WebHandler } from './web.ts'
 
 export const MAX_BODY_BYTES = 64 * 1024
+
+/** The built-in user pool's ids when settings give none (the values in .env.example). */
+export const DEFAULT_POOL: IdentityOptions = { poolId: 'eu-west-2_Sa1onDem0', clientId: '5k1n7an5a1on0c1ien7id0demo', defaultShopId: 'bronze-glow' }
+
+export interface IdentityOptions {
+  poolId: string
+  clientId: string
+  /** The shop whose name text messages carry when a request names none. */
+  defaultShopId: string
+  /** A real Amazon Cognito user pool: the API checks its tokens, and /cognito/ is not served. */
+  cognito?: { region: string; userPoolId: string; clientId: string; jwksUrl?: string }
+}
 
 export interface AppDeps {
   database: Database
@@ -39,6 +61,10 @@ export interface AppDeps {
   /** Extra origins the browser may reach (a separate API host, analytics). */
   csp?: { connect?: string[]; scripts?: string[]; images?: string[] }
   dev?: boolean
+  identity?: IdentityOptions
+  passwords?: PasswordHasher
+  /** The clock of the identity service, for tests of expiry. */
+  now?: () => number
   /** The web app; absent in API-only tests. */
   web?: WebHandler
 }
@@ -48,15 +74,36 @@ export function createApp(deps: AppDeps) {
   const trustProxy = deps.trustProxy ?? false
   const shops = createShopRepository(db)
   const outbox = createOutboxRepository(db)
+  const rateLimiter = createRateLimiter(db)
   const content = createContentService({
     content: createContentRepository(db),
     shops,
     email: deps.email,
-    rateLimiter: createRateLimiter(db),
+    rateLimiter,
     logger: deps.logger,
     reviewsSource: deps.reviewsSource,
     reviewsCacheMs: deps.reviewsCacheMs ?? 6 * 3600_000,
   })
+
+  const pool = deps.identity ?? DEFAULT_POOL
+  let keys: Promise<SigningKeys> | undefined
+  const signingKeys = () => (keys ??= loadSigningKeys(db))
+  const customers = createCustomersRepository(db)
+  const identity = createIdentityService({
+    poolId: pool.poolId,
+    clientId: pool.clientId,
+    defaultShopId: pool.defaultShopId,
+    repository: createIdentityRepository(db),
+    customers,
+    shops,
+    tokens: createTokenIssuer({ keys: signingKeys, issuer: `urn:salon-identity:${pool.poolId}`, clientId: pool.clientId, now: deps.now }),
+    passwords: deps.passwords ?? argon2Passwords,
+    sms: deps.sms,
+    rateLimiter,
+    logger: deps.logger,
+    now: deps.now,
+  })
+  const verifier = pool.cognito ? cognitoVerifier(pool.cognito) : localVerifier(identity)
 
   const app = new OpenAPIHono<{ Variables: NonceVariables }>()
   app.onError(errorHandler(deps.logger))
@@ -97,6 +144,12 @@ export function createApp(deps: AppDeps) {
   )
   api.openAPIRegistry.registerComponent('securitySchemes', 'shopId', { type: 'apiKey', in: 'header', name: 'shop_id' })
   api.openAPIRegistry.registerComponent('securitySchemes', 'apiKey', { type: 'apiKey', in: 'header', name: 'api_key' })
+  api.openAPIRegistry.registerComponent('securitySchemes', 'identityToken', {
+    type: 'apiKey',
+    in: 'header',
+    name: 'Authorization',
+    description: "The identity token (JWT) of the customer's session, on calls whose path contains p_book, p_account, customer/package or /session",
+  })
   api.doc31('/openapi.json', {
     openapi: '3.1.0',
     info: { title: 'Salon API', version: '1.0.0', description: 'The API behind the salon customer web app. Every call carries the shop_id and api_key headers.' },
@@ -104,11 +157,15 @@ export function createApp(deps: AppDeps) {
   })
   // Registered after the document, so the document stays public and everything else needs the shop's key.
   api.use('*', shopAccess(shops))
+  api.use('*', requireIdentity(verifier))
   api.route('/', createShopRoutes(createShopService(shops)))
   api.route('/', createContentRoutes(content, { trustProxy }))
   api.route('/', createPackagesRoutes(createPackagesRepository(db)))
+  api.route('/', createAccountRoutes(createAccountService({ customers })))
   api.notFound((c) => c.json({ message: `There is no API endpoint ${c.req.method} ${c.req.path}.` }, 404))
   app.route('/api', api)
+
+  if (!pool.cognito) app.route('/', createCognitoRoutes({ identity, keys: signingKeys, rateLimiter, logger: deps.logger, trustProxy }))
 
   if (deps.email.kind === 'outbox' || deps.sms.kind === 'outbox') app.route('/dev', createOutboxRoutes(outbox))
 

@@ -11,6 +11,7 @@ import { createSmtpEmailSender } from './adapters/email/smtp.ts'
 import { createOutboxRepository } from './adapters/outbox/outbox.repository.ts'
 import { createGooglePlacesReviews } from './adapters/reviews/google-places.ts'
 import { createOutboxSmsSender } from './adapters/sms/outbox.ts'
+import { createTwilioSmsSender } from './adapters/sms/twilio.ts'
 import { createApp } from './app.ts'
 import { readSettings } from './env.ts'
 import { createLogger } from './lib/logger.ts'
@@ -34,7 +35,15 @@ if (settings.SEED_DEMO) await seedDemo(database.db, { apiKey: settings.API_KEY }
 const outbox = createOutboxRepository(database.db)
 const smtp = settings.SMTP_URL ? createSmtpEmailSender({ url: settings.SMTP_URL, from: settings.EMAIL_FROM }) : undefined
 const email = smtp ?? createOutboxEmailSender(outbox, logger, !production)
-const sms = createOutboxSmsSender(outbox, logger, !production)
+const sms =
+  settings.TWILIO_ACCOUNT_SID && settings.TWILIO_AUTH_TOKEN && settings.TWILIO_FROM
+    ? createTwilioSmsSender({
+        accountSid: settings.TWILIO_ACCOUNT_SID,
+        authToken: settings.TWILIO_AUTH_TOKEN,
+        from: settings.TWILIO_FROM,
+        baseUrl: settings.TWILIO_BASE_URL,
+      })
+    : createOutboxSmsSender(outbox, logger, !production)
 
 const places =
   settings.GOOGLE_PLACES_API_KEY && settings.GOOGLE_PLACE_ID
@@ -78,6 +87,7 @@ const web: WebOptions = vite
     }
 
 const ga = settings.GA_MEASUREMENT_ID ? ['https://*.googletagmanager.com', 'https://*.google-analytics.com', 'https://*.analytics.google.com'] : []
+const cognito = settings.COGNITO_USER_POOL_ID ? [`https://cognito-idp.${settings.COGNITO_REGION}.amazonaws.com`] : []
 const apiOrigin = /^https?:\/\//.test(settings.API_BASE_URL) ? [new URL(settings.API_BASE_URL).origin] : []
 
 const app = createApp({
@@ -88,8 +98,16 @@ const app = createApp({
   reviewsSource: places && (() => places),
   reviewsCacheMs: settings.REVIEWS_CACHE_HOURS * 3600_000,
   trustProxy: settings.TRUST_PROXY,
+  identity: {
+    poolId: settings.USER_POOL_ID,
+    clientId: settings.USER_POOL_CLIENT_ID,
+    defaultShopId: settings.SHOP_ID,
+    cognito: settings.COGNITO_USER_POOL_ID
+      ? { region: settings.COGNITO_REGION, userPoolId: settings.COGNITO_USER_POOL_ID, clientId: settings.COGNITO_CLIENT_ID! }
+      : undefined,
+  },
   corsOrigins: settings.CORS_ORIGINS,
-  csp: { connect: [...apiOrigin, ...ga], scripts: ga, images: ga },
+  csp: { connect: [...apiOrigin, ...cognito, ...ga], scripts: ga, images: ga },
   dev,
   web: createWebHandler(web),
 })

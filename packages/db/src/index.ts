@@ -79,4 +79,4 @@ async function createPostgres(url: string, max: number): Promise<Database> {
   }
 }
 
-export { and, asc, desc, eq, gt, gte, inArray, lt, lte, ne, or, sql } from 'drizzle-orm'
+export { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm'

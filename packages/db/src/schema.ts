@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import {
   bigserial,
+  date,
   boolean,
   check,
   foreignKey,
@@ -12,6 +13,7 @@ import {
   smallint,
   text,
   timestamp,
+  uuid,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
 
@@ -252,3 +254,125 @@ export const rateLimits = pgTable('rate_limits', {
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
   count: integer('count').notNull(),
 })
+
+/* ---------- Identity: the built-in Cognito-compatible user pool ---------- */
+
+/** RS256 keys the identity service signs tokens with; the public halves are served at /.well-known/jwks.json. */
+export const identitySigningKeys = pgTable('identity_signing_keys', {
+  kid: text('kid').primaryKey(),
+  privateJwk: jsonb('private_jwk').notNull(),
+  publicJwk: jsonb('public_jwk').notNull(),
+  createdAt: createdAt(),
+})
+
+/**
+ * A user of the pool. The username is a generated id (as in Cognito with phone_number as the username attribute);
+ * customers sign in with their phone number, unique per pool.
+ */
+export const identityUsers = pgTable(
+  'identity_users',
+  {
+    sub: uuid('sub').primaryKey(),
+    poolId: text('pool_id').notNull(),
+    phone: text('phone').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    /** UNCONFIRMED, CONFIRMED or RESET_REQUIRED */
+    status: text('status').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    /** Other attributes by their Cognito names: given_name, family_name, birthdate, custom:skin_type. */
+    attributes: jsonb('attributes').$type<Record<string, string>>().notNull().default({}),
+    failedSignIns: integer('failed_sign_ins').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('identity_users_phone').on(t.poolId, t.phone),
+    check('identity_users_status', sql`${t.status} in ('UNCONFIRMED', 'CONFIRMED', 'RESET_REQUIRED')`),
+  ],
+)
+
+/** One-time codes sent by text message; only their hashes are kept. */
+export const identityCodes = pgTable(
+  'identity_codes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    sub: uuid('sub')
+      .notNull()
+      .references(() => identityUsers.sub, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('identity_codes_user').on(t.sub, t.purpose), check('identity_codes_purpose', sql`${t.purpose} in ('signup', 'reset')`)],
+)
+
+/** A signed-in session: every token issued from one sign-in carries its id as origin_jti. */
+export const identitySessions = pgTable(
+  'identity_sessions',
+  {
+    id: uuid('id').primaryKey(),
+    sub: uuid('sub')
+      .notNull()
+      .references(() => identityUsers.sub, { onDelete: 'cascade' }),
+    clientId: text('client_id').notNull(),
+    authTime: timestamp('auth_time', { withTimezone: true }).notNull(),
+    /** The refresh tokens of the session stop working at this instant (30 days after sign-in). */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** Why: sign-out, global-sign-out, password-reset, refresh-token-reuse, password-change, deleted */
+    revokedReason: text('revoked_reason'),
+  },
+  (t) => [index('identity_sessions_user').on(t.sub)],
+)
+
+/** Refresh tokens, rotated on every use; only their hashes are kept. */
+export const identityRefreshTokens = pgTable(
+  'identity_refresh_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => identitySessions.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    /** Set when the token was exchanged for a new one; using it again after the grace period revokes the session. */
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+  },
+  (t) => [index('identity_refresh_tokens_session').on(t.sessionId)],
+)
+
+/** A customer of one shop: the profile and consents the salon keeps, linked to the pool user by sub. */
+export const customers = pgTable(
+  'customers',
+  {
+    shopId: text('shop_id')
+      .notNull()
+      .references(() => shops.id),
+    sub: uuid('sub').notNull(),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    email: text('email'),
+    phone: text('phone'),
+    dob: date('dob', { mode: 'string' }),
+    skinType: smallint('skin_type'),
+    /** Where the account came from, as the sign-up form says (for example online). */
+    signupSource: text('signup_source'),
+    status: text('status'),
+    appMarketing: boolean('app_marketing').notNull().default(false),
+    appTimestamp: timestamp('app_timestamp', { withTimezone: true }),
+    masterMarketing: boolean('master_marketing').notNull().default(false),
+    masterTimestamp: timestamp('master_timestamp', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set when the customer deleted their account: personal fields are erased, the row stays for the salon's records. */
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.shopId, t.sub] }),
+    index('customers_sub').on(t.sub),
+    check('customers_skin_type', sql`${t.skinType} between 1 and 6`),
+  ],
+)

@@ -1,10 +1,12 @@
 import { OpenAPIHono } from '@hono/zod-openapi'
 import { ErrorResponse } from '@salon/contracts/content'
 import type { ZodType } from 'zod'
+import type { IdentityVariables } from '../modules/identity/api-identity.ts'
 import type { ShopVariables } from '../modules/shop/shop-access.ts'
 import { validationHook } from './errors.ts'
 
-export type ApiEnv = { Variables: ShopVariables }
+/** identity is set on the calls that need it (SPEC §7), by requireIdentity. */
+export type ApiEnv = { Variables: ShopVariables & IdentityVariables }
 
 /** A router whose requests are checked against their schemas, answering 400 with the field named. */
 export const createRouter = () => new OpenAPIHono<ApiEnv>({ defaultHook: validationHook })

@@ -14,8 +14,8 @@ export interface RateLimitRule {
  * One statement counts and reads, so concurrent requests cannot both slip under the limit.
  */
 export function createRateLimiter(db: Db) {
-  return {
-    async hit(rule: RateLimitRule, subject: string): Promise<void> {
+  /** Counts one attempt; false when it goes over the limit. */
+  async function allow(rule: Omit<RateLimitRule, 'message'>, subject: string): Promise<boolean> {
       const key = `${rule.name}:${subject}`
       const result = (await db.execute(sql`
         insert into rate_limits (key, window_start, count) values (${key}, now(), 1)
@@ -23,8 +23,13 @@ export function createRateLimiter(db: Db) {
           count = case when rate_limits.window_start <= now() - make_interval(secs => ${rule.windowSeconds}) then 1 else rate_limits.count + 1 end,
           window_start = case when rate_limits.window_start <= now() - make_interval(secs => ${rule.windowSeconds}) then now() else rate_limits.window_start end
         returning count`)) as unknown as { rows: { count: number | string }[] }
-      const count = Number(result.rows[0]?.count ?? 0)
-      if (count > rule.limit) throw new HttpError(429, rule.message)
+    return Number(result.rows[0]?.count ?? 0) <= rule.limit
+  }
+
+  return {
+    allow,
+    async hit(rule: RateLimitRule, subject: string): Promise<void> {
+      if (!(await allow(rule, subject))) throw new HttpError(429, rule.message)
     },
   }
 }

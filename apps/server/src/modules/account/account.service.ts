@@ -1,0 +1,65 @@
+import type { Account, AccountUpdateRequest } from '@salon/contracts/account'
+import type { Identity } from '../identity/api-identity.ts'
+import type { CustomerRow, CustomersRepository } from './customers.repository.ts'
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null)
+
+export function toAccount(row: CustomerRow, identity: Identity): Account {
+  const p = identity.profile
+  return {
+    sub: row.sub,
+    phone: p.phone ?? row.phone ?? '',
+    email: p.email ?? row.email ?? '',
+    firstName: p.firstName ?? row.firstName ?? '',
+    lastName: p.lastName ?? row.lastName ?? '',
+    dob: p.dob ?? row.dob,
+    skinType: p.skinType ?? row.skinType,
+    appMarketing: row.appMarketing,
+    appTimestamp: iso(row.appTimestamp),
+    masterMarketing: row.masterMarketing,
+    masterTimestamp: iso(row.masterTimestamp),
+    createdAt: row.createdAt.toISOString(),
+  }
+}
+
+/** The customer's account at one shop: the pool's profile with the shop's consents (SPEC §3 accountData). */
+export function createAccountService(deps: { customers: CustomersRepository; now?: () => number }) {
+  const now = deps.now ?? Date.now
+  const customerOf = (shopId: string, identity: Identity) => deps.customers.ensure(shopId, identity.sub, identity.profile)
+
+  return {
+    async get(shopId: string, identity: Identity): Promise<Account> {
+      return toAccount(await customerOf(shopId, identity), identity)
+    },
+
+    /** SPEC §4: only the consents and their timestamps change; a timestamp moves when its consent does. */
+    async updateConsents(shopId: string, identity: Identity, update: AccountUpdateRequest): Promise<Account> {
+      const current = await customerOf(shopId, identity)
+      const at = new Date(now())
+      const changes: Parameters<CustomersRepository['updateConsents']>[2] = {}
+      if (update.appMarketing !== undefined && (update.appMarketing !== current.appMarketing || !current.appTimestamp)) {
+        changes.appMarketing = update.appMarketing
+        changes.appTimestamp = at
+      }
+      if (update.masterMarketing !== undefined && (update.masterMarketing !== current.masterMarketing || !current.masterTimestamp)) {
+        changes.masterMarketing = update.masterMarketing
+        changes.masterTimestamp = at
+      }
+      const row = Object.keys(changes).length ? await deps.customers.updateConsents(shopId, identity.sub, changes) : current
+      return toAccount(row ?? current, identity)
+    },
+
+    /** UK GDPR right of access: everything this shop holds about the customer, as JSON. */
+    async export(shopId: string, identity: Identity) {
+      const account = await this.get(shopId, identity)
+      return {
+        exportedAt: new Date(now()).toISOString(),
+        shop: shopId,
+        account,
+        explanation:
+          'Your profile and marketing choices as this salon holds them. Bookings and purchases are listed here once you make them.',
+      }
+    },
+  }
+}
+export type AccountService = ReturnType<typeof createAccountService>

@@ -1,0 +1,99 @@
+import { SKIN_TYPE_ATTRIBUTE } from '@salon/contracts/account'
+import { createMiddleware } from 'hono/factory'
+import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from 'jose'
+import { HttpError } from '../../lib/errors.ts'
+import { CognitoError } from './cognito-error.ts'
+import type { IdentityService } from './identity.service.ts'
+
+/** Who a request's identity token belongs to, and the profile the pool holds for them. */
+export interface Identity {
+  sub: string
+  profile: {
+    firstName: string | null
+    lastName: string | null
+    email: string | null
+    phone: string | null
+    dob: string | null
+    skinType: number | null
+  }
+}
+export type IdentityVariables = { identity: Identity }
+
+export interface IdentityVerifier {
+  /** Throws HttpError 401 with a message a person can act on. */
+  verify(token: string): Promise<Identity>
+}
+
+/** SPEC §7: the calls whose URL contains one of these carry the identity token of the session. */
+export const IDENTITY_PATHS = /p_book|p_account|customer\/package|\/session/
+
+/** The built-in pool: signature, expiry, and whether the session still stands (revocation takes effect at once). */
+export function localVerifier(identity: IdentityService): IdentityVerifier {
+  return {
+    async verify(token) {
+      try {
+        const { sub, user } = await identity.verifyForApi(token)
+        return { sub, profile: identity.profileOf(user) }
+      } catch (error) {
+        if (!(error instanceof CognitoError)) throw error
+        const message =
+          error.type === 'UserNotFoundException'
+            ? 'This account no longer exists. Please sign up again.'
+            : error.type === 'PasswordResetRequiredException'
+              ? 'Your password must be reset before you sign in again.'
+              : error.message === 'User is disabled.'
+                ? 'This account is disabled. Please contact the salon.'
+                : error.message.endsWith('has been revoked')
+                  ? 'You have been signed out. Please sign in again.'
+                  : error.message
+        throw new HttpError(401, message)
+      }
+    },
+  }
+}
+
+/**
+ * A real Amazon Cognito user pool: tokens checked against its published keys, issuer, client and expiry.
+ * Cognito keeps revocation to itself, so a revoked token stands here until it expires (at most an hour).
+ */
+export function cognitoVerifier(options: { region: string; userPoolId: string; clientId: string; jwksUrl?: string }): IdentityVerifier {
+  const issuer = `https://cognito-idp.${options.region}.amazonaws.com/${options.userPoolId}`
+  const jwks = createRemoteJWKSet(new URL(options.jwksUrl ?? `${issuer}/.well-known/jwks.json`))
+  return {
+    async verify(token) {
+      let claims: JWTPayload & Record<string, unknown>
+      try {
+        claims = (await jwtVerify(token, jwks, { issuer, algorithms: ['RS256'] })).payload
+      } catch (error) {
+        throw new HttpError(401, error instanceof errors.JWTExpired ? 'Your session has expired. Please sign in again.' : 'The identity token is not valid. Please sign in again.')
+      }
+      const client = claims.token_use === 'id' ? claims.aud : claims.client_id
+      if (client !== options.clientId || typeof claims.sub !== 'string') throw new HttpError(401, 'The identity token is not valid. Please sign in again.')
+      const text = (name: string) => (typeof claims[name] === 'string' ? (claims[name] as string) : null)
+      const skin = text(SKIN_TYPE_ATTRIBUTE)
+      return {
+        sub: claims.sub,
+        profile: {
+          firstName: text('given_name'),
+          lastName: text('family_name'),
+          email: text('email'),
+          phone: text('phone_number'),
+          dob: text('birthdate'),
+          skinType: skin ? Number(skin) : null,
+        },
+      }
+    },
+  }
+}
+
+/** Calls named in SPEC §7 need `Authorization: <identity token>` (a "Bearer " prefix is accepted too). */
+export function requireIdentity(verifier: IdentityVerifier) {
+  return createMiddleware<{ Variables: IdentityVariables }>(async (c, next) => {
+    if (!IDENTITY_PATHS.test(c.req.path)) return next()
+    const header = c.req.header('authorization')?.trim()
+    if (!header) throw new HttpError(401, 'The Authorization header is missing: please sign in to do this.')
+    const token = header.replace(/^Bearer\s+/i, '')
+    c.set('identity', await verifier.verify(token))
+    await next()
+  })
+}

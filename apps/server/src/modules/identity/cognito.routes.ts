@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto'
+import { Hono, type Context } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { clientAddress } from '../../lib/client-address.ts'
+import type { Logger } from '../../lib/logger.ts'
+import type { RateLimiter } from '../../lib/rate-limit.ts'
+import { CognitoError, cognitoErrors } from './cognito-error.ts'
+import type { IdentityService } from './identity.service.ts'
+import type { SigningKeys } from './signing-keys.ts'
+
+const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.'
+const CONTENT_TYPE = 'application/x-amz-json-1.1'
+/** Sign-ups send text messages, which cost the salon money: a cap per address and hour stops abuse. */
+const SIGN_UPS_PER_ADDRESS = { name: 'idp-signup-address', limit: 50, windowSeconds: 3600 }
+
+type Operation = (input: Record<string, never>) => Promise<object>
+
+/**
+ * POST /cognito/: the Amazon Cognito user-pool JSON protocol, so that the AWS SDK and Amplify
+ * talk to the built-in identity service exactly as they would to a real user pool.
+ */
+export function createCognitoRoutes(deps: {
+  identity: IdentityService
+  keys: () => Promise<SigningKeys>
+  rateLimiter: RateLimiter
+  logger: Logger
+  trustProxy: boolean
+}) {
+  const { identity } = deps
+  const operations: Record<string, Operation> = {
+    SignUp: identity.signUp,
+    ConfirmSignUp: identity.confirmSignUp,
+    ResendConfirmationCode: identity.resendConfirmationCode,
+    InitiateAuth: identity.initiateAuth,
+    GetTokensFromRefreshToken: identity.getTokensFromRefreshToken,
+    GetUser: identity.getUser,
+    GlobalSignOut: identity.globalSignOut,
+    RevokeToken: identity.revokeToken,
+    ForgotPassword: identity.forgotPassword,
+    ConfirmForgotPassword: identity.confirmForgotPassword,
+    ChangePassword: identity.changePassword,
+    UpdateUserAttributes: identity.updateUserAttributes,
+    DeleteUser: identity.deleteUser,
+  }
+
+  const answer = (c: Context, body: object, status: 200 | 400 | 413 | 500 = 200, type?: string) => {
+    c.header('x-amzn-requestid', randomUUID())
+    if (type) c.header('x-amzn-errortype', `${type}:`)
+    return c.body(JSON.stringify(body), status, { 'content-type': CONTENT_TYPE })
+  }
+  const fail = (c: Context, error: CognitoError, status: 400 | 413 = 400) =>
+    answer(c, { __type: error.type, message: error.message }, status, error.type)
+
+  const app = new Hono()
+  app.get('/.well-known/jwks.json', async (c) => {
+    c.header('Cache-Control', 'public, max-age=3600')
+    return c.json((await deps.keys()).jwks)
+  })
+
+  app.post(
+    '/cognito/',
+    bodyLimit({
+      maxSize: 64 * 1024,
+      onError: (c) => fail(c, cognitoErrors.invalidParameter('The request body is too large: the limit is 64 KiB.'), 413),
+    }),
+    async (c) => {
+      const target = c.req.header('x-amz-target') ?? ''
+      const name = target.startsWith(TARGET_PREFIX) ? target.slice(TARGET_PREFIX.length) : ''
+      const operation = Object.hasOwn(operations, name) ? operations[name] : undefined
+      if (!operation) {
+        return fail(c, new CognitoError('UnknownOperationException', `The operation ${target.slice(0, 100) || '(none)'} is not supported here.`))
+      }
+      let input: unknown
+      try {
+        input = JSON.parse(await c.req.text())
+      } catch {
+        return fail(c, new CognitoError('SerializationException', 'The request body is not valid JSON.'))
+      }
+      if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+        return fail(c, new CognitoError('SerializationException', 'The request body must be a JSON object.'))
+      }
+      try {
+        if (name === 'SignUp' && !(await deps.rateLimiter.allow(SIGN_UPS_PER_ADDRESS, clientAddress(c, deps.trustProxy)))) {
+          throw cognitoErrors.limitExceeded()
+        }
+        return answer(c, await operation(input as Record<string, never>))
+      } catch (error) {
+        if (error instanceof CognitoError) return fail(c, error)
+        deps.logger.error({ err: error, operation: name }, 'identity operation failed')
+        return answer(c, { __type: 'InternalErrorException', message: 'Something went wrong on our side. Please try again in a moment.' }, 500, 'InternalErrorException')
+      }
+    },
+  )
+  return app
+}

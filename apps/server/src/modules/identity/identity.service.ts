@@ -1,0 +1,443 @@
+import { createHash, randomInt, randomUUID } from 'node:crypto'
+import { ageOn, MINIMUM_AGE, SKIN_TYPE_ATTRIBUTE, UNDER_18_MESSAGE } from '@salon/contracts/account'
+import type { SmsSender } from '../../adapters/sms/sms.ts'
+import type { Logger } from '../../lib/logger.ts'
+import type { RateLimiter } from '../../lib/rate-limit.ts'
+import type { CustomersRepository } from '../account/customers.repository.ts'
+import type { ShopRepository } from '../shop/shop.repository.ts'
+import { hashApiKey } from '../shop/shop-access.ts'
+import { CognitoError, cognitoErrors as E } from './cognito-error.ts'
+import type { CodePurpose, IdentityRepository, UserRow } from './identity.repository.ts'
+import { assertPasswordConforms } from './password-policy.ts'
+import { maskPhone, normalisePhone } from './phone.ts'
+import { hashToken, newRefreshToken, REFRESH_TOKEN_DAYS, TokenError, type TokenClaims, type TokenIssuer } from './tokens.ts'
+
+export interface PasswordHasher {
+  hash(password: string): Promise<string>
+  verify(hash: string, password: string): Promise<boolean>
+}
+
+export interface IdentityServiceDeps {
+  poolId: string
+  clientId: string
+  /** The shop whose name the text messages carry when a request does not name one. */
+  defaultShopId: string
+  repository: IdentityRepository
+  customers: CustomersRepository
+  shops: ShopRepository
+  tokens: TokenIssuer
+  passwords: PasswordHasher
+  sms: SmsSender
+  rateLimiter: RateLimiter
+  logger: Logger
+  now?: () => number
+}
+
+const HOUR = 3600_000
+const CODE_LIFETIME_MS: Record<CodePurpose, number> = { signup: 24 * HOUR, reset: HOUR }
+/** Per user per hour, as Cognito counts them. */
+const LIMITS = {
+  resend: { name: 'idp-resend', limit: 5, windowSeconds: 3600 },
+  confirm: { name: 'idp-confirm', limit: 15, windowSeconds: 3600 },
+  reset: { name: 'idp-reset', limit: 5, windowSeconds: 3600 },
+}
+/** A rotated refresh token still works this long, so two tabs refreshing at once do not sign the customer out. */
+const REFRESH_REUSE_GRACE_MS = 30_000
+const FREE_FAILURES = 5
+const MAX_LOCK_SECONDS = 15 * 60
+
+/** Cognito's sign-in lockout: after 5 failures, 2^(n-5) seconds, never more than 15 minutes. */
+export function lockoutSeconds(failures: number): number {
+  if (failures < FREE_FAILURES) return 0
+  return Math.min(2 ** (failures - FREE_FAILURES), MAX_LOCK_SECONDS)
+}
+
+type Attributes = { Name: string; Value: string }[]
+type Metadata = Record<string, string> | undefined
+
+/** Attributes a customer may set on themselves; the phone number is the username and stays as it is. */
+const PROFILE_ATTRIBUTES = ['given_name', 'family_name', 'birthdate', SKIN_TYPE_ATTRIBUTE] as const
+
+const hashCode = (sub: string, code: string) => createHash('sha256').update(`${sub}:${code}`).digest('hex')
+const londonToday = (now: number) => new Date(now).toLocaleDateString('en-CA', { timeZone: 'Europe/London' })
+
+/** The rules of the user pool: who may sign up, sign in, and for how long their tokens stand. */
+export function createIdentityService(deps: IdentityServiceDeps) {
+  const { repository: repo } = deps
+  const now = deps.now ?? Date.now
+
+  function checkClient(clientId: unknown) {
+    if (clientId !== deps.clientId) {
+      throw new CognitoError('ResourceNotFoundException', `User pool client ${String(clientId ?? '').slice(0, 128)} does not exist.`)
+    }
+  }
+
+  function phoneOf(username: unknown): string {
+    if (typeof username !== 'string' || username.trim() === '') throw E.invalidParameter('Username cannot be empty')
+    const phone = normalisePhone(username)
+    if (!phone) throw E.invalidParameter('Username should be a phone number, for example +447700900123.')
+    return phone
+  }
+
+  async function userByUsername(username: unknown, missing: () => CognitoError = E.userNotFound) {
+    const user = await repo.findUserByPhone(deps.poolId, phoneOf(username))
+    if (!user) throw missing()
+    return user
+  }
+
+  async function shopName(shopId: string | undefined) {
+    const shop = (shopId && (await deps.shops.findShop(shopId))) || (await deps.shops.findShop(deps.defaultShopId))
+    return shop?.name ?? 'Your salon'
+  }
+
+  async function sendCode(user: UserRow, purpose: CodePurpose, shopId?: string) {
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
+    await repo.replaceCode(user.sub, purpose, hashCode(user.sub, code), new Date(now() + CODE_LIFETIME_MS[purpose]))
+    const name = await shopName(shopId)
+    const body =
+      purpose === 'signup'
+        ? `${name}: your verification code is ${code}. It expires in 24 hours.`
+        : `${name}: your password reset code is ${code}. It expires in 1 hour. If you did not ask for it, ignore this message.`
+    await deps.sms.send({ to: user.phone, body, shopId })
+    return { Destination: maskPhone(user.phone), DeliveryMedium: 'SMS', AttributeName: 'phone_number' }
+  }
+
+  async function spendCode(user: UserRow, purpose: CodePurpose, code: unknown) {
+    if (typeof code !== 'string' || code.trim() === '') throw E.invalidParameter('Confirmation code cannot be empty')
+    const stored = await repo.latestCode(user.sub, purpose)
+    if (!stored || stored.codeHash !== hashCode(user.sub, code.trim())) throw E.codeMismatch()
+    if (stored.expiresAt.getTime() <= now()) throw E.codeExpired()
+    if (!(await repo.spendCode(stored.id))) throw E.codeExpired()
+  }
+
+  async function limit(rule: (typeof LIMITS)[keyof typeof LIMITS], user: UserRow) {
+    if (!(await deps.rateLimiter.allow(rule, user.sub))) throw E.limitExceeded()
+  }
+
+  function attributeMap(list: unknown): Record<string, string> {
+    if (list === undefined) return {}
+    if (!Array.isArray(list)) throw E.invalidParameter('UserAttributes must be a list of {Name, Value}.')
+    const map: Record<string, string> = {}
+    for (const item of list as Attributes) {
+      if (typeof item?.Name !== 'string' || typeof item.Value !== 'string') throw E.invalidParameter('UserAttributes must be a list of {Name, Value}.')
+      map[item.Name] = item.Value.trim()
+    }
+    return map
+  }
+
+  function checkProfile(attrs: Record<string, string>) {
+    if (attrs.birthdate !== undefined) {
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(attrs.birthdate) || Number.isNaN(Date.parse(attrs.birthdate))) {
+        throw E.invalidParameter('birthdate must be a date written YYYY-MM-DD.')
+      }
+      if (ageOn(attrs.birthdate, londonToday(now())) < MINIMUM_AGE) throw E.invalidParameter(UNDER_18_MESSAGE)
+    }
+    const skin = attrs[SKIN_TYPE_ATTRIBUTE]
+    if (skin !== undefined && !/^[1-6]$/.test(skin)) throw E.invalidParameter(`${SKIN_TYPE_ATTRIBUTE} must be a skin type from 1 to 6.`)
+    if (attrs.email !== undefined && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(attrs.email)) throw E.invalidParameter('Invalid email address format.')
+    for (const name of ['given_name', 'family_name'] as const) {
+      if (attrs[name] !== undefined && attrs[name].length > 100) throw E.invalidParameter(`${name} must be at most 100 characters long.`)
+    }
+  }
+
+  function profileOf(user: Pick<UserRow, 'email' | 'phone' | 'attributes'>) {
+    const skin = user.attributes[SKIN_TYPE_ATTRIBUTE]
+    return {
+      firstName: user.attributes.given_name ?? null,
+      lastName: user.attributes.family_name ?? null,
+      email: user.email,
+      phone: user.phone,
+      dob: user.attributes.birthdate ?? null,
+      skinType: skin ? Number(skin) : null,
+    }
+  }
+
+  /** The shop the sign-up came from, when the client metadata names it with a valid key. */
+  async function signUpShop(metadata: Metadata) {
+    const shopId = metadata?.shop_id
+    if (!shopId) return undefined
+    const shop = await deps.shops.findShop(shopId)
+    const keyOk = shop?.active && metadata.api_key && (await deps.shops.hasActiveKey(shopId, hashApiKey(metadata.api_key)))
+    if (!keyOk) throw E.invalidParameter('The shop_id and api_key in the client metadata do not name an active shop.')
+    return shopId
+  }
+
+  async function startSession(user: UserRow, clientId: string) {
+    const session = { id: randomUUID(), authTime: new Date(now()) }
+    await repo.createSession({ ...session, sub: user.sub, clientId, expiresAt: new Date(now() + REFRESH_TOKEN_DAYS * 24 * HOUR) })
+    const refreshToken = newRefreshToken()
+    await repo.addRefreshToken(hashToken(refreshToken), session.id)
+    return deps.tokens.issue(user, session, refreshToken)
+  }
+
+  /** Every session-invalid condition of SPEC §4, in Cognito's words for the kind of token. */
+  async function standingSession(claims: TokenClaims, kind: 'Access' | 'Id') {
+    const state = await repo.sessionState(claims.origin_jti)
+    if (!state) {
+      if (!(await repo.findUser(claims.sub))) throw E.userNotFound()
+      throw E.notAuthorized(`${kind} Token has been revoked`)
+    }
+    if (!state.user.enabled) throw E.disabled()
+    if (state.revokedAt) throw E.notAuthorized(`${kind} Token has been revoked`)
+    if (state.user.status === 'RESET_REQUIRED') throw E.resetRequired()
+    return state
+  }
+
+  async function fromAccessToken(token: unknown) {
+    if (typeof token !== 'string' || !token) throw E.invalidParameter('AccessToken cannot be empty')
+    let claims: TokenClaims
+    try {
+      claims = await deps.tokens.verify(token, 'access')
+    } catch (error) {
+      if (error instanceof TokenError && error.problem === 'expired') throw E.notAuthorized('Access Token has expired')
+      throw E.notAuthorized('Invalid Access Token')
+    }
+    const state = await standingSession(claims, 'Access')
+    return { claims, user: state.user, sessionId: state.id }
+  }
+
+  async function refresh(clientId: unknown, token: unknown) {
+    checkClient(clientId)
+    if (typeof token !== 'string' || !token) throw E.invalidParameter('Missing required parameter REFRESH_TOKEN')
+    const hash = hashToken(token)
+    const stored = await repo.findRefreshToken(hash)
+    if (!stored) throw E.notAuthorized('Invalid Refresh Token')
+    const state = await repo.sessionState(stored.sessionId)
+    if (!state) throw E.notAuthorized('Refresh Token has been revoked')
+    if (!state.user.enabled) throw E.disabled()
+    if (state.revokedAt) throw E.notAuthorized('Refresh Token has been revoked')
+    if (state.expiresAt.getTime() <= now()) throw E.notAuthorized('Refresh Token has expired')
+    if (state.user.status === 'RESET_REQUIRED') throw E.resetRequired()
+    if (state.clientId !== clientId) throw E.notAuthorized('Invalid Refresh Token')
+    const rotatedNow = await repo.rotateRefreshToken(hash)
+    if (!rotatedNow) {
+      const rotatedAt = (await repo.findRefreshToken(hash))?.rotatedAt?.getTime() ?? 0
+      if (now() - rotatedAt > REFRESH_REUSE_GRACE_MS) {
+        // A refresh token used after it was exchanged has leaked: end the whole session.
+        await repo.revokeSession(state.id, 'refresh-token-reuse')
+        deps.logger.warn({ sub: state.sub }, 'a rotated refresh token was used again; the session is revoked')
+        throw E.notAuthorized('Refresh Token has been revoked')
+      }
+    }
+    const next = newRefreshToken()
+    await repo.addRefreshToken(hashToken(next), state.id)
+    return deps.tokens.issue(state.user, { id: state.id, authTime: state.authTime }, next)
+  }
+
+  return {
+    async signUp(input: { ClientId?: unknown; Username?: unknown; Password?: unknown; UserAttributes?: unknown; ClientMetadata?: Metadata }) {
+      checkClient(input.ClientId)
+      const phone = phoneOf(input.Username)
+      if (typeof input.Password !== 'string' || input.Password === '') throw E.invalidParameter('Password cannot be empty')
+      assertPasswordConforms(input.Password)
+      const attrs = attributeMap(input.UserAttributes)
+      const meta = input.ClientMetadata ?? {}
+      if (attrs.phone_number && normalisePhone(attrs.phone_number) !== phone) {
+        throw E.invalidParameter('phone_number must be the same number as the username.')
+      }
+      const email = attrs.email ?? meta.email
+      if (!email) throw E.invalidParameter('Attributes did not conform to the schema: email: The attribute is required')
+      const profile: Record<string, string> = {}
+      const given = attrs.given_name ?? meta.firstName
+      const family = attrs.family_name ?? meta.lastName
+      const birthdate = attrs.birthdate ?? meta.dob
+      const skin = attrs[SKIN_TYPE_ATTRIBUTE] ?? meta.skinType
+      if (given) profile.given_name = given.trim()
+      if (family) profile.family_name = family.trim()
+      if (birthdate) profile.birthdate = birthdate.trim()
+      if (skin) profile[SKIN_TYPE_ATTRIBUTE] = skin.trim()
+      if (!profile.birthdate) throw E.invalidParameter('Please give your date of birth: we must check that you are 18 or over.')
+      checkProfile({ ...profile, email })
+      const shopId = await signUpShop(meta)
+
+      const user: UserRow = {
+        sub: randomUUID(),
+        poolId: deps.poolId,
+        phone,
+        email: email.trim(),
+        passwordHash: await deps.passwords.hash(input.Password),
+        status: 'UNCONFIRMED',
+        enabled: true,
+        attributes: profile,
+        failedSignIns: 0,
+        lockedUntil: null,
+        createdAt: new Date(now()),
+        updatedAt: new Date(now()),
+      }
+      if (!(await repo.createUser(user))) throw E.exists()
+      if (shopId) {
+        const marketing = meta.marketing === 'true'
+        await deps.customers.ensure(shopId, user.sub, {
+          ...profileOf(user),
+          signupSource: meta.user_signup ?? 'online',
+          status: meta.status ?? null,
+          appMarketing: marketing,
+          appTimestamp: marketing ? new Date(now()) : null,
+        })
+      }
+      const CodeDeliveryDetails = await sendCode(user, 'signup', shopId)
+      return { UserConfirmed: false, UserSub: user.sub, CodeDeliveryDetails }
+    },
+
+    async confirmSignUp(input: { ClientId?: unknown; Username?: unknown; ConfirmationCode?: unknown }) {
+      checkClient(input.ClientId)
+      const user = await userByUsername(input.Username, E.usernameClientNotFound)
+      await limit(LIMITS.confirm, user)
+      if (user.status !== 'UNCONFIRMED') throw E.notAuthorized(`User cannot be confirmed. Current status is ${user.status}`)
+      await spendCode(user, 'signup', input.ConfirmationCode)
+      await repo.updateUser(user.sub, { status: 'CONFIRMED' })
+      return {}
+    },
+
+    async resendConfirmationCode(input: { ClientId?: unknown; Username?: unknown; ClientMetadata?: Metadata }) {
+      checkClient(input.ClientId)
+      const user = await userByUsername(input.Username, E.usernameClientNotFound)
+      if (user.status !== 'UNCONFIRMED') throw E.invalidParameter('User is already confirmed.')
+      await limit(LIMITS.resend, user)
+      return { CodeDeliveryDetails: await sendCode(user, 'signup', input.ClientMetadata?.shop_id) }
+    },
+
+    async initiateAuth(input: { AuthFlow?: unknown; ClientId?: unknown; AuthParameters?: Record<string, string> }) {
+      checkClient(input.ClientId)
+      const params = input.AuthParameters ?? {}
+      if (input.AuthFlow === 'REFRESH_TOKEN_AUTH' || input.AuthFlow === 'REFRESH_TOKEN') {
+        return { AuthenticationResult: await refresh(input.ClientId, params.REFRESH_TOKEN), ChallengeParameters: {} }
+      }
+      if (input.AuthFlow !== 'USER_PASSWORD_AUTH') throw E.invalidParameter('Initiate Auth method not supported.')
+      if (!params.PASSWORD) throw E.invalidParameter('Password cannot be empty')
+      const user = await userByUsername(params.USERNAME)
+      if (!user.enabled) throw E.disabled()
+      if (user.lockedUntil && user.lockedUntil.getTime() > now()) throw E.lockedOut()
+      if (!(await deps.passwords.verify(user.passwordHash, params.PASSWORD))) {
+        const failures = await repo.recordFailedSignIn(user.sub, (n) => {
+          const seconds = lockoutSeconds(n)
+          return seconds ? new Date(now() + seconds * 1000) : null
+        })
+        throw failures >= FREE_FAILURES ? E.lockedOut() : E.wrongPassword()
+      }
+      if (user.failedSignIns > 0 || user.lockedUntil) await repo.updateUser(user.sub, { failedSignIns: 0, lockedUntil: null })
+      if (user.status === 'UNCONFIRMED') throw E.notConfirmed()
+      if (user.status === 'RESET_REQUIRED') throw E.resetRequired()
+      return { AuthenticationResult: await startSession(user, deps.clientId), ChallengeParameters: {} }
+    },
+
+    async getTokensFromRefreshToken(input: { ClientId?: unknown; RefreshToken?: unknown }) {
+      return { AuthenticationResult: await refresh(input.ClientId, input.RefreshToken) }
+    },
+
+    async getUser(input: { AccessToken?: unknown }) {
+      const { user } = await fromAccessToken(input.AccessToken)
+      const attributes: Record<string, string> = {
+        sub: user.sub,
+        phone_number: user.phone,
+        phone_number_verified: String(user.status !== 'UNCONFIRMED'),
+        email: user.email,
+        email_verified: 'false',
+        ...user.attributes,
+      }
+      return {
+        Username: user.sub,
+        UserAttributes: Object.entries(attributes).map(([Name, Value]) => ({ Name, Value })),
+        MFAOptions: [],
+        UserMFASettingList: [],
+      }
+    },
+
+    async globalSignOut(input: { AccessToken?: unknown }) {
+      const { user } = await fromAccessToken(input.AccessToken)
+      await repo.revokeUserSessions(user.sub, 'global-sign-out')
+      return {}
+    },
+
+    async revokeToken(input: { Token?: unknown; ClientId?: unknown }) {
+      checkClient(input.ClientId)
+      if (typeof input.Token !== 'string' || !input.Token) throw E.invalidParameter('Token cannot be empty')
+      const stored = await repo.findRefreshToken(hashToken(input.Token))
+      // Revoking a token that is unknown or already revoked changes nothing and is not an error (RFC 7009).
+      if (stored) await repo.revokeSession(stored.sessionId, 'sign-out')
+      return {}
+    },
+
+    async forgotPassword(input: { ClientId?: unknown; Username?: unknown; ClientMetadata?: Metadata }) {
+      checkClient(input.ClientId)
+      const user = await userByUsername(input.Username, E.usernameClientNotFound)
+      if (!user.enabled) throw E.disabled()
+      if (user.status === 'UNCONFIRMED') throw E.cannotReset()
+      await limit(LIMITS.reset, user)
+      return { CodeDeliveryDetails: await sendCode(user, 'reset', input.ClientMetadata?.shop_id) }
+    },
+
+    async confirmForgotPassword(input: { ClientId?: unknown; Username?: unknown; ConfirmationCode?: unknown; Password?: unknown }) {
+      checkClient(input.ClientId)
+      const user = await userByUsername(input.Username, E.usernameClientNotFound)
+      await limit(LIMITS.reset, user)
+      if (typeof input.Password !== 'string' || input.Password === '') throw E.invalidParameter('Password cannot be empty')
+      assertPasswordConforms(input.Password)
+      await spendCode(user, 'reset', input.ConfirmationCode)
+      await repo.updateUser(user.sub, {
+        passwordHash: await deps.passwords.hash(input.Password),
+        status: 'CONFIRMED',
+        failedSignIns: 0,
+        lockedUntil: null,
+      })
+      await repo.revokeUserSessions(user.sub, 'password-reset')
+      return {}
+    },
+
+    async changePassword(input: { AccessToken?: unknown; PreviousPassword?: unknown; ProposedPassword?: unknown }) {
+      const { user, sessionId } = await fromAccessToken(input.AccessToken)
+      if (typeof input.PreviousPassword !== 'string' || !(await deps.passwords.verify(user.passwordHash, input.PreviousPassword))) {
+        throw E.wrongPassword()
+      }
+      if (typeof input.ProposedPassword !== 'string' || input.ProposedPassword === '') throw E.invalidParameter('Password cannot be empty')
+      assertPasswordConforms(input.ProposedPassword)
+      await repo.updateUser(user.sub, { passwordHash: await deps.passwords.hash(input.ProposedPassword) })
+      // Whoever knew the old password is signed out everywhere else.
+      await repo.revokeUserSessions(user.sub, 'password-change', sessionId)
+      return {}
+    },
+
+    async updateUserAttributes(input: { AccessToken?: unknown; UserAttributes?: unknown }) {
+      const { user } = await fromAccessToken(input.AccessToken)
+      const attrs = attributeMap(input.UserAttributes)
+      for (const name of Object.keys(attrs)) {
+        if (name === 'phone_number') throw E.invalidParameter('The phone number is your username and cannot be changed here.')
+        if (name !== 'email' && !(PROFILE_ATTRIBUTES as readonly string[]).includes(name)) {
+          throw E.invalidParameter(`Attribute ${name.slice(0, 64)} cannot be changed.`)
+        }
+      }
+      checkProfile(attrs)
+      const { email, ...rest } = attrs
+      const updated = { ...user, email: email ?? user.email, attributes: { ...user.attributes, ...rest } }
+      await repo.updateUser(user.sub, { email: updated.email, attributes: updated.attributes })
+      const { phone: _phone, ...profile } = profileOf(updated)
+      await deps.customers.updateProfile(user.sub, profile)
+      return { CodeDeliveryDetailsList: [] }
+    },
+
+    async deleteUser(input: { AccessToken?: unknown }) {
+      const { user } = await fromAccessToken(input.AccessToken)
+      await repo.deleteUser(user.sub)
+      await deps.customers.erase(user.sub)
+      deps.logger.info({ sub: user.sub }, 'an account was deleted and its personal data erased')
+      return {}
+    },
+
+    /** For the API: the identity a token proves, after every revocation check. */
+    async verifyForApi(token: string): Promise<{ sub: string; user: UserRow }> {
+      let claims: TokenClaims
+      try {
+        claims = await deps.tokens.verify(token, 'any')
+      } catch (error) {
+        throw error instanceof TokenError && error.problem === 'expired'
+          ? E.notAuthorized('Your session has expired. Please sign in again.')
+          : E.notAuthorized('The identity token is not valid. Please sign in again.')
+      }
+      const state = await standingSession(claims, claims.token_use === 'id' ? 'Id' : 'Access')
+      return { sub: state.sub, user: state.user }
+    },
+
+    profileOf,
+  }
+}
+export type IdentityService = ReturnType<typeof createIdentityService>

@@ -1,0 +1,55 @@
+import { z } from 'zod'
+
+/** Fitzpatrick skin types I to VI, sent as the digits 1 to 6. */
+export const SKIN_TYPES = [1, 2, 3, 4, 5, 6] as const
+export const SkinType = z.coerce.number().int().min(1).max(6)
+
+/** The youngest a customer may be to sign up or book: Sunbeds (Regulation) Act 2010. */
+export const MINIMUM_AGE = 18
+export const UNDER_18_MESSAGE = 'You must be 18 or over to sign up: UK law does not allow anyone under 18 to use a sunbed.'
+
+/** The one copy of the custom attribute names both sides use on the user pool. */
+export const SKIN_TYPE_ATTRIBUTE = 'custom:skin_type'
+
+/** SPEC §3 accountData, and the profile the account page shows. */
+export const Account = z.object({
+  sub: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  /** YYYY-MM-DD */
+  dob: z.string().nullable(),
+  skinType: z.number().int().min(1).max(6).nullable(),
+  appMarketing: z.boolean(),
+  appTimestamp: z.string().nullable(),
+  masterMarketing: z.boolean(),
+  masterTimestamp: z.string().nullable(),
+  createdAt: z.string(),
+})
+export type Account = z.infer<typeof Account>
+
+export const AccountResponse = z.object({ account: Account })
+export type AccountResponse = z.infer<typeof AccountResponse>
+
+/** PUT p_account: only the marketing consents change; their timestamps are set by the server (SPEC §4). */
+export const AccountUpdateRequest = z
+  .object({
+    appMarketing: z.boolean().optional(),
+    masterMarketing: z.boolean().optional(),
+  })
+  .strict()
+  .refine((v) => v.appMarketing !== undefined || v.masterMarketing !== undefined, {
+    message: 'Send appMarketing or masterMarketing (true or false).',
+  })
+export type AccountUpdateRequest = z.infer<typeof AccountUpdateRequest>
+
+export const AccountUpdateResponse = AccountResponse.extend({ message: z.literal('Account was updated!') })
+export type AccountUpdateResponse = z.infer<typeof AccountUpdateResponse>
+
+/** The age in whole years on a given day, for dates of birth written YYYY-MM-DD. */
+export function ageOn(dob: string, today: string): number {
+  const [y, m, d] = dob.split('-').map(Number) as [number, number, number]
+  const [ty, tm, td] = today.split('-').map(Number) as [number, number, number]
+  return ty - y - (tm < m || (tm === m && td < d) ? 1 : 0)
+}
