@@ -75,4 +75,21 @@ describe('server settings', () => {
     expect(readSettings({ REVIEWS_CACHE_HOURS: '0.5' }).REVIEWS_CACHE_HOURS).toBe(0.5)
     expect(() => readSettings({ REVIEWS_CACHE_HOURS: '-1' })).toThrow(/REVIEWS_CACHE_HOURS/)
   })
+
+  it('the user pool ids must look like Cognito ids', () => {
+    expect(readSettings({}).USER_POOL_ID).toBe('eu-west-2_Sa1onDem0')
+    expect(() => readSettings({ USER_POOL_ID: 'my-pool' })).toThrow(/USER_POOL_ID: must look like eu-west-2_AbCdEf123/)
+    expect(() => readSettings({ USER_POOL_CLIENT_ID: 'Not Valid!' })).toThrow(/USER_POOL_CLIENT_ID/)
+  })
+
+  it('a real Cognito pool needs its client id too', () => {
+    expect(() => readSettings({ COGNITO_USER_POOL_ID: 'eu-west-2_AbCdEf123' })).toThrow(/COGNITO_CLIENT_ID: is required/)
+    const settings = readSettings({ COGNITO_USER_POOL_ID: 'eu-west-2_AbCdEf123', COGNITO_CLIENT_ID: 'abc123' })
+    expect(settings.COGNITO_USER_POOL_ID).toBe('eu-west-2_AbCdEf123')
+  })
+
+  it('Twilio is used only with all three of its settings', () => {
+    expect(() => readSettings({ TWILIO_ACCOUNT_SID: 'AC123' })).toThrow(/set all three, or none/)
+    expect(readSettings({ TWILIO_ACCOUNT_SID: 'AC123', TWILIO_AUTH_TOKEN: 'secret', TWILIO_FROM: '+447700900000' }).TWILIO_FROM).toBe('+447700900000')
+  })
 })
