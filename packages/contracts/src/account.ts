@@ -40,7 +40,7 @@ export const AccountUpdateRequest = z
   })
   .strict()
   .refine((v) => v.appMarketing !== undefined || v.masterMarketing !== undefined, {
-    message: 'Send appMarketing or masterMarketing (true or false).',
+    message: 'Send appMarketing or masterMarketing (true or false)',
   })
 export type AccountUpdateRequest = z.infer<typeof AccountUpdateRequest>
 

@@ -117,11 +117,11 @@ export function createIdentityRepository(db: Db) {
       return row
     },
 
-    /** Marks a refresh token as exchanged; false when another request exchanged it first. */
-    async rotateRefreshToken(tokenHash: string): Promise<boolean> {
+    /** Marks a refresh token as exchanged at `at` (the service's clock); false when another request exchanged it first. */
+    async rotateRefreshToken(tokenHash: string, at: Date): Promise<boolean> {
       const rotated = await db
         .update(refreshTokens)
-        .set({ rotatedAt: new Date() })
+        .set({ rotatedAt: at })
         .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.rotatedAt)))
         .returning({ tokenHash: refreshTokens.tokenHash })
       return rotated.length === 1

@@ -53,7 +53,6 @@ export function lockoutSeconds(failures: number): number {
 }
 
 type Attributes = { Name: string; Value: string }[]
-type Metadata = Record<string, string> | undefined
 
 /** Attributes a customer may set on themselves; the phone number is the username and stays as it is. */
 const PROFILE_ATTRIBUTES = ['given_name', 'family_name', 'birthdate', SKIN_TYPE_ATTRIBUTE] as const
@@ -114,6 +113,15 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     if (!(await deps.rateLimiter.allow(rule, user.sub))) throw E.limitExceeded()
   }
 
+  /** Cognito's ClientMetadata is a map of text values; anything else is refused before it is read. */
+  function metadataOf(value: unknown): Record<string, string> {
+    if (value === undefined || value === null) return {}
+    if (typeof value !== 'object' || Array.isArray(value) || !Object.values(value).every((v) => typeof v === 'string')) {
+      throw E.invalidParameter('ClientMetadata must map names to text values.')
+    }
+    return value as Record<string, string>
+  }
+
   function attributeMap(list: unknown): Record<string, string> {
     if (list === undefined) return {}
     if (!Array.isArray(list)) throw E.invalidParameter('UserAttributes must be a list of {Name, Value}.')
@@ -153,8 +161,8 @@ export function createIdentityService(deps: IdentityServiceDeps) {
   }
 
   /** The shop the sign-up came from, when the client metadata names it with a valid key. */
-  async function signUpShop(metadata: Metadata) {
-    const shopId = metadata?.shop_id
+  async function signUpShop(metadata: Record<string, string>) {
+    const shopId = metadata.shop_id
     if (!shopId) return undefined
     const shop = await deps.shops.findShop(shopId)
     const keyOk = shop?.active && metadata.api_key && (await deps.shops.hasActiveKey(shopId, hashApiKey(metadata.api_key)))
@@ -209,7 +217,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     if (state.expiresAt.getTime() <= now()) throw E.notAuthorized('Refresh Token has expired')
     if (state.user.status === 'RESET_REQUIRED') throw E.resetRequired()
     if (state.clientId !== clientId) throw E.notAuthorized('Invalid Refresh Token')
-    const rotatedNow = await repo.rotateRefreshToken(hash)
+    const rotatedNow = await repo.rotateRefreshToken(hash, new Date(now()))
     if (!rotatedNow) {
       const rotatedAt = (await repo.findRefreshToken(hash))?.rotatedAt?.getTime() ?? 0
       if (now() - rotatedAt > REFRESH_REUSE_GRACE_MS) {
@@ -225,13 +233,13 @@ export function createIdentityService(deps: IdentityServiceDeps) {
   }
 
   return {
-    async signUp(input: { ClientId?: unknown; Username?: unknown; Password?: unknown; UserAttributes?: unknown; ClientMetadata?: Metadata }) {
+    async signUp(input: { ClientId?: unknown; Username?: unknown; Password?: unknown; UserAttributes?: unknown; ClientMetadata?: unknown }) {
       checkClient(input.ClientId)
       const phone = phoneOf(input.Username)
       if (typeof input.Password !== 'string' || input.Password === '') throw E.invalidParameter('Password cannot be empty')
       assertPasswordConforms(input.Password)
       const attrs = attributeMap(input.UserAttributes)
-      const meta = input.ClientMetadata ?? {}
+      const meta = metadataOf(input.ClientMetadata)
       if (attrs.phone_number && normalisePhone(attrs.phone_number) !== phone) {
         throw E.invalidParameter('phone_number must be the same number as the username.')
       }
@@ -289,12 +297,13 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       return {}
     },
 
-    async resendConfirmationCode(input: { ClientId?: unknown; Username?: unknown; ClientMetadata?: Metadata }) {
+    async resendConfirmationCode(input: { ClientId?: unknown; Username?: unknown; ClientMetadata?: unknown }) {
       checkClient(input.ClientId)
+      const shopId = metadataOf(input.ClientMetadata).shop_id
       const user = await userByUsername(input.Username, E.usernameClientNotFound)
       if (user.status !== 'UNCONFIRMED') throw E.invalidParameter('User is already confirmed.')
       await limit(LIMITS.resend, user)
-      return { CodeDeliveryDetails: await sendCode(user, 'signup', input.ClientMetadata?.shop_id) }
+      return { CodeDeliveryDetails: await sendCode(user, 'signup', shopId) }
     },
 
     async initiateAuth(input: { AuthFlow?: unknown; ClientId?: unknown; AuthParameters?: Record<string, string> }) {
@@ -304,7 +313,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
         return { AuthenticationResult: await refresh(input.ClientId, params.REFRESH_TOKEN), ChallengeParameters: {} }
       }
       if (input.AuthFlow !== 'USER_PASSWORD_AUTH') throw E.invalidParameter('Initiate Auth method not supported.')
-      if (!params.PASSWORD) throw E.invalidParameter('Password cannot be empty')
+      if (typeof params.PASSWORD !== 'string' || !params.PASSWORD) throw E.invalidParameter('Password cannot be empty')
       const user = await userByUsername(params.USERNAME)
       if (!user.enabled) throw E.disabled()
       if (user.lockedUntil && user.lockedUntil.getTime() > now()) throw E.lockedOut()
@@ -358,13 +367,14 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       return {}
     },
 
-    async forgotPassword(input: { ClientId?: unknown; Username?: unknown; ClientMetadata?: Metadata }) {
+    async forgotPassword(input: { ClientId?: unknown; Username?: unknown; ClientMetadata?: unknown }) {
       checkClient(input.ClientId)
+      const shopId = metadataOf(input.ClientMetadata).shop_id
       const user = await userByUsername(input.Username, E.usernameClientNotFound)
       if (!user.enabled) throw E.disabled()
       if (user.status === 'UNCONFIRMED') throw E.cannotReset()
       await limit(LIMITS.reset, user)
-      return { CodeDeliveryDetails: await sendCode(user, 'reset', input.ClientMetadata?.shop_id) }
+      return { CodeDeliveryDetails: await sendCode(user, 'reset', shopId) }
     },
 
     async confirmForgotPassword(input: { ClientId?: unknown; Username?: unknown; ConfirmationCode?: unknown; Password?: unknown }) {

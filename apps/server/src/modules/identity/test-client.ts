@@ -1,0 +1,208 @@
+import { createHash } from 'node:crypto'
+import {
+  CognitoIdentityProviderClient,
+  ConfirmSignUpCommand,
+  InitiateAuthCommand,
+  SignUpCommand,
+  type AttributeType,
+} from '@aws-sdk/client-cognito-identity-provider'
+import { DEFAULT_POOL } from '../../app.ts'
+import type { PasswordHasher } from './identity.service.ts'
+
+/** Helpers for the identity tests: the official AWS SDK talking to the app in process, and quick customers. */
+
+/** Anything that answers a fetch Request, as the Hono app does. */
+export interface Fetcher {
+  fetch(request: Request): Response | Promise<Response>
+}
+
+export const CLIENT_ID = DEFAULT_POOL.clientId
+export const POOL_ID = DEFAULT_POOL.poolId
+export const ISSUER = `urn:salon-identity:${DEFAULT_POOL.poolId}`
+export const PASSWORD = 'Tanning-Time1'
+export const NEW_PASSWORD = 'Golden-Glow22'
+
+/** What the SDK hands its request handler (an HttpRequest of @smithy). */
+interface SdkRequest {
+  method: string
+  protocol: string
+  hostname: string
+  port?: number
+  path: string
+  query?: Record<string, string | string[] | null>
+  headers: Record<string, string>
+  body?: unknown
+}
+
+let lastAddress = 0
+/** A client address of its own per request, so the per-address sign-up cap never links two tests. */
+export const newAddress = () => `198.18.${Math.floor(++lastAddress / 250)}.${(lastAddress % 250) + 1}`
+
+/** Passes the SDK's requests to the app in process: no sockets, the SDK's own serialisation and parsing. */
+export function inProcessHandler(app: Fetcher, address: () => string = newAddress) {
+  return {
+    async handle(request: SdkRequest) {
+      const url = new URL(`${request.protocol}//${request.hostname}${request.port ? `:${request.port}` : ''}${request.path}`)
+      for (const [name, value] of Object.entries(request.query ?? {})) {
+        for (const v of Array.isArray(value) ? value : [value]) if (v !== null) url.searchParams.append(name, v)
+      }
+      const headers = new Headers(request.headers)
+      headers.delete('accept-encoding')
+      headers.set('x-forwarded-for', address())
+      const body = request.body === undefined || request.body === null ? undefined : (request.body as BodyInit)
+      const response = await app.fetch(new Request(url, { method: request.method, headers, body }))
+      const responseHeaders: Record<string, string> = {}
+      response.headers.forEach((value, name) => {
+        responseHeaders[name] = value
+      })
+      return {
+        response: {
+          statusCode: response.status,
+          reason: response.statusText,
+          headers: responseHeaders,
+          body: new Uint8Array(await response.arrayBuffer()),
+        },
+      }
+    },
+  }
+}
+
+/** The official client, unchanged but for where it sends its requests; no retries, so every call is counted once. */
+export function cognitoClient(app: Fetcher, options: { address?: () => string } = {}) {
+  return new CognitoIdentityProviderClient({
+    region: 'eu-west-2',
+    endpoint: 'http://localhost/cognito/',
+    credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
+    maxAttempts: 1,
+    requestHandler: inProcessHandler(app, options.address),
+  })
+}
+
+/** An error the client threw, in the terms a test compares. */
+export async function failure(promise: Promise<unknown>): Promise<{ type: string; message: string; status: number | undefined }> {
+  try {
+    await promise
+  } catch (error) {
+    const e = error as Error & { $metadata?: { httpStatusCode?: number } }
+    return { type: e.name, message: e.message, status: e.$metadata?.httpStatusCode }
+  }
+  throw new Error('the call succeeded but was expected to fail')
+}
+
+/** Without the SDK's response metadata, for comparing whole answers. */
+export function withoutMetadata<T extends { $metadata?: unknown }>(output: T): Omit<T, '$metadata'> {
+  const { $metadata: _metadata, ...rest } = output
+  return rest
+}
+
+/** A quick stand-in for argon2id where a suite signs many people in; the real hasher has its own suite. */
+export const fastPasswords: PasswordHasher = {
+  hash: async (password) => `sha256$${createHash('sha256').update(password).digest('hex')}`,
+  verify: async (stored, password) => stored === `sha256$${createHash('sha256').update(password).digest('hex')}`,
+}
+
+/** A clock that stands still until a test moves it, starting from the real time. */
+export function testClock() {
+  let current = Date.now()
+  return {
+    now: () => current,
+    advance(ms: number) {
+      current += ms
+    },
+    set(at: number) {
+      current = at
+    },
+    reset() {
+      current = Date.now()
+    },
+  }
+}
+export type TestClock = ReturnType<typeof testClock>
+
+let lastPhone = 0
+/** A fresh UK mobile number from Ofcom's drama range, in E.164 and as typed. */
+export function newPhone() {
+  const digits = String(++lastPhone).padStart(3, '0')
+  return { e164: `+447700900${digits}`, typed: `07700 900${digits}` }
+}
+
+export interface OutboxMessage {
+  channel: 'sms' | 'email'
+  to: string
+  subject: string | null
+  body: string
+  sentAt: string
+}
+
+export async function outboxMessages(app: Fetcher, to?: string): Promise<OutboxMessage[]> {
+  const response = await app.fetch(new Request('http://localhost/dev/outbox.json'))
+  const all = (await response.json()) as OutboxMessage[]
+  return to ? all.filter((m) => m.to === to) : all
+}
+
+/** The six-digit code in the newest text message to a number. */
+export async function latestCode(app: Fetcher, phone: string): Promise<string> {
+  const [message] = await outboxMessages(app, phone)
+  const code = message?.body.match(/\b(\d{6})\b/)?.[1]
+  if (!code) throw new Error(`no code has been sent to ${phone}`)
+  return code
+}
+
+export interface CustomerInput {
+  phone?: string
+  password?: string
+  email?: string
+  givenName?: string
+  familyName?: string
+  birthdate?: string
+  skinType?: string
+  metadata?: Record<string, string>
+}
+
+export function signUpInput(input: CustomerInput & { phone: string }) {
+  const attributes: AttributeType[] = [
+    { Name: 'email', Value: input.email ?? 'sophie@example.com' },
+    { Name: 'phone_number', Value: input.phone },
+    { Name: 'given_name', Value: input.givenName ?? 'Sophie' },
+    { Name: 'family_name', Value: input.familyName ?? 'Turner' },
+    { Name: 'birthdate', Value: input.birthdate ?? '1990-04-21' },
+    { Name: 'custom:skin_type', Value: input.skinType ?? '3' },
+  ]
+  return {
+    ClientId: CLIENT_ID,
+    Username: input.phone,
+    Password: input.password ?? PASSWORD,
+    UserAttributes: attributes,
+    ClientMetadata: input.metadata,
+  }
+}
+
+/** Signs a customer up; the code waits in the outbox. */
+export async function signUpCustomer(app: Fetcher, client: CognitoIdentityProviderClient, input: CustomerInput = {}) {
+  const phone = input.phone ?? newPhone().e164
+  const password = input.password ?? PASSWORD
+  const output = await client.send(new SignUpCommand(signUpInput({ ...input, phone, password })))
+  return { phone, password, sub: output.UserSub! }
+}
+
+/** Signs a customer up and confirms the phone with the code from the outbox. */
+export async function confirmedCustomer(app: Fetcher, client: CognitoIdentityProviderClient, input: CustomerInput = {}) {
+  const customer = await signUpCustomer(app, client, input)
+  const code = await latestCode(app, customer.phone)
+  await client.send(new ConfirmSignUpCommand({ ClientId: CLIENT_ID, Username: customer.phone, ConfirmationCode: code }))
+  return customer
+}
+
+export async function signIn(client: CognitoIdentityProviderClient, phone: string, password = PASSWORD) {
+  const output = await client.send(
+    new InitiateAuthCommand({ ClientId: CLIENT_ID, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: phone, PASSWORD: password } }),
+  )
+  const result = output.AuthenticationResult!
+  return { accessToken: result.AccessToken!, idToken: result.IdToken!, refreshToken: result.RefreshToken! }
+}
+
+/** A confirmed customer with the tokens of a fresh sign-in. */
+export async function signedInCustomer(app: Fetcher, client: CognitoIdentityProviderClient, input: CustomerInput = {}) {
+  const customer = await confirmedCustomer(app, client, input)
+  return { ...customer, tokens: await signIn(client, customer.phone, customer.password) }
+}
