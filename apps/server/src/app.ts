@@ -19,6 +19,10 @@ import { createPackagesRoutes } from './modules/commerce/packages.routes.ts'
 import { createContentRepository } from './modules/content/content.repository.ts'
 import { createContentRoutes } from './modules/content/content.routes.ts'
 import { createContentService } from './modules/content/content.service.ts'
+import { createBookingRepository } from './modules/booking/booking.repository.ts'
+import { createBookingRoutes } from './modules/booking/booking.routes.ts'
+import { createBookingService } from './modules/booking/booking.service.ts'
+import { createLedgerRepository } from './modules/commerce/ledger.repository.ts'
 import { createAccountRoutes } from './modules/account/account.routes.ts'
 import { createAccountService } from './modules/account/account.service.ts'
 import { createCustomersRepository } from './modules/account/customers.repository.ts'
@@ -45,6 +49,8 @@ export interface IdentityOptions {
   clientId: string
   /** The shop whose name text messages carry when a request names none. */
   defaultShopId: string
+  /** Sign-ups send text messages, which cost the salon money: at most this many per client address and hour (50 by default). */
+  signUpsPerAddressPerHour?: number
   /** A real Amazon Cognito user pool: the API checks its tokens, and /cognito/ is not served. */
   cognito?: { region: string; userPoolId: string; clientId: string; jwksUrl?: string }
 }
@@ -63,7 +69,7 @@ export interface AppDeps {
   dev?: boolean
   identity?: IdentityOptions
   passwords?: PasswordHasher
-  /** The clock of the identity service, for tests of expiry. */
+  /** The clock of the identity and booking services, for tests of expiry and of booking dates. */
   now?: () => number
   /** The web app; absent in API-only tests. */
   web?: WebHandler
@@ -161,11 +167,14 @@ export function createApp(deps: AppDeps) {
   api.route('/', createShopRoutes(createShopService(shops)))
   api.route('/', createContentRoutes(content, { trustProxy }))
   api.route('/', createPackagesRoutes(createPackagesRepository(db)))
-  api.route('/', createAccountRoutes(createAccountService({ customers })))
+  api.route('/', createAccountRoutes(createAccountService({ customers, now: deps.now })))
+  const ledger = createLedgerRepository(db)
+  const bookings = createBookingService({ bookings: createBookingRepository(db, ledger), ledger, customers, now: deps.now ?? Date.now })
+  api.route('/', createBookingRoutes(bookings, verifier))
   api.notFound((c) => c.json({ message: `There is no API endpoint ${c.req.method} ${c.req.path}.` }, 404))
   app.route('/api', api)
 
-  if (!pool.cognito) app.route('/', createCognitoRoutes({ identity, keys: signingKeys, rateLimiter, logger: deps.logger, trustProxy }))
+  if (!pool.cognito) app.route('/', createCognitoRoutes({ identity, keys: signingKeys, rateLimiter, logger: deps.logger, trustProxy, signUpsPerHour: pool.signUpsPerAddressPerHour ?? 50 }))
 
   if (deps.email.kind === 'outbox' || deps.sms.kind === 'outbox') app.route('/dev', createOutboxRoutes(outbox))
 

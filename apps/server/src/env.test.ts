@@ -76,6 +76,13 @@ describe('server settings', () => {
     expect(() => readSettings({ REVIEWS_CACHE_HOURS: '-1' })).toThrow(/REVIEWS_CACHE_HOURS/)
   })
 
+  it('the sign-up cap per address and hour is a whole number, 50 unless set', () => {
+    expect(readSettings({}).SIGN_UPS_PER_HOUR).toBe(50)
+    expect(readSettings({ SIGN_UPS_PER_HOUR: '500' }).SIGN_UPS_PER_HOUR).toBe(500)
+    expect(() => readSettings({ SIGN_UPS_PER_HOUR: '0' })).toThrow(/SIGN_UPS_PER_HOUR/)
+    expect(() => readSettings({ SIGN_UPS_PER_HOUR: 'lots' })).toThrow(/SIGN_UPS_PER_HOUR/)
+  })
+
   it('the user pool ids must look like Cognito ids', () => {
     expect(readSettings({}).USER_POOL_ID).toBe('eu-west-2_Sa1onDem0')
     expect(() => readSettings({ USER_POOL_ID: 'my-pool' })).toThrow(/USER_POOL_ID: must look like eu-west-2_AbCdEf123/)

@@ -102,6 +102,7 @@ const app = createApp({
     poolId: settings.USER_POOL_ID,
     clientId: settings.USER_POOL_CLIENT_ID,
     defaultShopId: settings.SHOP_ID,
+    signUpsPerAddressPerHour: settings.SIGN_UPS_PER_HOUR,
     cognito: settings.COGNITO_USER_POOL_ID
       ? { region: settings.COGNITO_REGION, userPoolId: settings.COGNITO_USER_POOL_ID, clientId: settings.COGNITO_CLIENT_ID! }
       : undefined,

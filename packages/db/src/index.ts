@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
@@ -40,7 +41,8 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
 
 async function createPglite(dataDir: string | undefined): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true })
-  const client = await PGlite.create(dataDir ? path.join(dataDir, 'pglite') : undefined)
+  // btree_gist backs the exclusion constraint that keeps a bed's bookings apart.
+  const client = await PGlite.create(dataDir ? path.join(dataDir, 'pglite') : undefined, { extensions: { btree_gist } })
   const db = drizzlePglite({ client, schema }) as unknown as Db
   return {
     db,

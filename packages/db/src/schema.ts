@@ -376,3 +376,124 @@ export const customers = pgTable(
     check('customers_skin_type', sql`${t.skinType} between 1 and 6`),
   ],
 )
+
+/* ---------- Booking: the shop's schedule, sessions and the minute balance ---------- */
+
+/** Days the salon is shut although its weekly hours say open (bank holidays, refits), in the shop's local dates. */
+export const closures = pgTable(
+  'closures',
+  {
+    shopId: text('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    reason: text('reason').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.shopId, t.date] })],
+)
+
+/** How a shop takes bookings; one row per shop. A shop without a row does not take bookings online. */
+export const bookingRules = pgTable(
+  'booking_rules',
+  {
+    shopId: text('shop_id')
+      .primaryKey()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    /** Offered start times are this many minutes apart, counted from opening time. */
+    slotStepMinutes: integer('slot_step_minutes').notNull().default(15),
+    /** The earliest start is this far after now. */
+    leadTimeMinutes: integer('lead_time_minutes').notNull().default(60),
+    /** The latest bookable day is today plus this many days (shop's local dates). */
+    horizonDays: integer('horizon_days').notNull().default(28),
+    /** A session can be cancelled until this long before it starts. */
+    cancellationCutoffMinutes: integer('cancellation_cutoff_minutes').notNull().default(120),
+    /** The longest a customer's first session may be (HSE guidance: start short). */
+    firstSessionMaxMinutes: integer('first_session_max_minutes').notNull().default(6),
+    /** The least time from the start of one of a customer's sessions to the start of another. */
+    minHoursBetweenSessions: integer('min_hours_between_sessions').notNull().default(24),
+    /** Whether a session the balance does not cover may be paid for in the salon. */
+    payInSalon: boolean('pay_in_salon').notNull().default(true),
+  },
+  (t) => [
+    check(
+      'booking_rules_values',
+      sql`${t.slotStepMinutes} between 1 and 240 and ${t.leadTimeMinutes} >= 0 and ${t.horizonDays} between 0 and 366
+        and ${t.cancellationCutoffMinutes} >= 0 and ${t.firstSessionMaxMinutes} > 0 and ${t.minHoursBetweenSessions} >= 0`,
+    ),
+  ],
+)
+
+/**
+ * A sunbed session. blocked_until is the end plus the bed's cleaning buffer: the exclusion constraint
+ * bookings_no_overlap (in the migration, as drizzle cannot declare it) keeps the blocked ranges of a bed apart,
+ * and its GiST index on (bed, blocked range) is also how a day's bookings are found.
+ */
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: uuid('id').primaryKey(),
+    shopId: text('shop_id').notNull(),
+    sub: uuid('sub').notNull(),
+    bedId: text('bed_id')
+      .notNull()
+      .references(() => beds.id),
+    /** The shop's local date of the start: one active booking per customer and day. */
+    localDate: date('local_date', { mode: 'string' }).notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    blockedUntil: timestamp('blocked_until', { withTimezone: true }).notNull(),
+    minutes: integer('minutes').notNull(),
+    pricePence: integer('price_pence').notNull(),
+    /** balance or in_salon */
+    paidWith: text('paid_with').notNull(),
+    /** booked, attended or cancelled */
+    status: text('status').notNull().default('booked'),
+    createdAt: createdAt(),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+  },
+  (t) => [
+    foreignKey({ columns: [t.shopId, t.sub], foreignColumns: [customers.shopId, customers.sub] }),
+    index('bookings_customer_time').on(t.shopId, t.sub, t.startsAt),
+    uniqueIndex('bookings_one_per_day')
+      .on(t.shopId, t.sub, t.localDate)
+      .where(sql`status <> 'cancelled'`),
+    check('bookings_status', sql`${t.status} in ('booked', 'attended', 'cancelled')`),
+    check('bookings_paid_with', sql`${t.paidWith} in ('balance', 'in_salon')`),
+    check('bookings_minutes', sql`${t.minutes} > 0 and ${t.pricePence} >= 0`),
+    check(
+      'bookings_times',
+      sql`${t.endsAt} = ${t.startsAt} + make_interval(mins => ${t.minutes}) and ${t.blockedUntil} >= ${t.endsAt} and ${t.blockedUntil} <= ${t.startsAt} + interval '12 hours'`,
+    ),
+  ],
+)
+
+/**
+ * Minutes of sunbed time a customer holds at a shop, as an append-only ledger: the balance is the sum,
+ * never a counter changed in place. A trigger in the migration refuses updates and deletes.
+ */
+export const balanceLedger = pgTable(
+  'balance_ledger',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    shopId: text('shop_id').notNull(),
+    sub: uuid('sub').notNull(),
+    /** Positive adds minutes, negative spends them. */
+    minutes: integer('minutes').notNull(),
+    /** purchase, booking, refund, referral, expiry or adjustment */
+    kind: text('kind').notNull(),
+    bookingId: uuid('booking_id').references(() => bookings.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    foreignKey({ columns: [t.shopId, t.sub], foreignColumns: [customers.shopId, customers.sub] }),
+    index('balance_ledger_customer').on(t.shopId, t.sub),
+    // A booking is paid once and refunded once at most.
+    uniqueIndex('balance_ledger_booking_once').on(t.bookingId, t.kind).where(sql`booking_id is not null`),
+    check('balance_ledger_kind', sql`${t.kind} in ('purchase', 'booking', 'refund', 'referral', 'expiry', 'adjustment')`),
+    check('balance_ledger_minutes', sql`${t.minutes} <> 0`),
+    check(
+      'balance_ledger_booking',
+      sql`(${t.kind} in ('booking', 'refund')) = (${t.bookingId} is not null) and (${t.kind} <> 'booking' or ${t.minutes} < 0) and (${t.kind} <> 'refund' or ${t.minutes} > 0)`,
+    ),
+  ],
+)

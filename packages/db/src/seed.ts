@@ -32,6 +32,14 @@ export async function seedDemo(db: Db, options: { apiKey: string }) {
       await tx.insert(schema.bedTypes).values(row).onConflictDoUpdate({ target: [schema.bedTypes.shopId, schema.bedTypes.code], set: excluded(schema.bedTypes, row, ['shopId', 'code']) })
     }
     await upsertById(tx, schema.beds, demo.demoBeds.map((b) => ({ shopId, ...b })))
+    // The booking rules are the salon's to change later: an existing row is left as it is.
+    await tx.insert(schema.bookingRules).values({ shopId, ...demo.demoBookingRules }).onConflictDoNothing()
+    for (const closure of demo.demoClosures) {
+      await tx
+        .insert(schema.closures)
+        .values({ shopId, ...closure })
+        .onConflictDoUpdate({ target: [schema.closures.shopId, schema.closures.date], set: { reason: closure.reason } })
+    }
     await upsertById(tx, schema.priceExtras, demo.demoPriceExtras.map((e) => ({ shopId, ...e })))
     await upsertById(tx, schema.packages, demo.demoPackages.map((p) => ({ shopId, ...p })))
     await upsertById(tx, schema.reviews, demo.demoReviews.map((r) => ({ shopId, ...r, publishedAt: new Date(r.publishedAt) })))

@@ -551,3 +551,34 @@ export const demoReviews: { id: string; authorName: string; rating: 1 | 2 | 3 | 
     publishedAt: '2026-10-08T13:45:00Z',
   },
 ]
+
+/** How the demo salon takes bookings (the booking_rules row). */
+export const demoBookingRules = {
+  slotStepMinutes: 15,
+  leadTimeMinutes: 60,
+  horizonDays: 28,
+  cancellationCutoffMinutes: 120,
+  firstSessionMaxMinutes: 6,
+  minHoursBetweenSessions: 24,
+  payInSalon: true,
+}
+
+/** Bank holidays in England and Wales, 2026 and 2027 (GOV.UK), when the salon is closed. */
+export const demoClosures: { date: string; reason: string }[] = [
+  { date: '2026-01-01', reason: "New Year's Day" },
+  { date: '2026-04-03', reason: 'Good Friday' },
+  { date: '2026-04-06', reason: 'Easter Monday' },
+  { date: '2026-05-04', reason: 'Early May bank holiday' },
+  { date: '2026-05-25', reason: 'Spring bank holiday' },
+  { date: '2026-08-31', reason: 'Summer bank holiday' },
+  { date: '2026-12-25', reason: 'Christmas Day' },
+  { date: '2026-12-28', reason: 'Boxing Day (substitute day)' },
+  { date: '2027-01-01', reason: "New Year's Day" },
+  { date: '2027-03-26', reason: 'Good Friday' },
+  { date: '2027-03-29', reason: 'Easter Monday' },
+  { date: '2027-05-03', reason: 'Early May bank holiday' },
+  { date: '2027-05-31', reason: 'Spring bank holiday' },
+  { date: '2027-08-30', reason: 'Summer bank holiday' },
+  { date: '2027-12-27', reason: 'Christmas Day (substitute day)' },
+  { date: '2027-12-28', reason: 'Boxing Day (substitute day)' },
+]

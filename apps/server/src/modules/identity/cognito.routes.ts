@@ -10,8 +10,6 @@ import type { SigningKeys } from './signing-keys.ts'
 
 const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.'
 const CONTENT_TYPE = 'application/x-amz-json-1.1'
-/** Sign-ups send text messages, which cost the salon money: a cap per address and hour stops abuse. */
-const SIGN_UPS_PER_ADDRESS = { name: 'idp-signup-address', limit: 50, windowSeconds: 3600 }
 
 type Operation = (input: Record<string, never>) => Promise<object>
 
@@ -25,8 +23,11 @@ export function createCognitoRoutes(deps: {
   rateLimiter: RateLimiter
   logger: Logger
   trustProxy: boolean
+  /** Sign-ups send text messages, which cost the salon money: a cap per address and hour stops abuse. */
+  signUpsPerHour: number
 }) {
   const { identity } = deps
+  const signUpsPerAddress = { name: 'idp-signup-address', limit: deps.signUpsPerHour, windowSeconds: 3600 }
   const operations: Record<string, Operation> = {
     SignUp: identity.signUp,
     ConfirmSignUp: identity.confirmSignUp,
@@ -80,7 +81,7 @@ export function createCognitoRoutes(deps: {
         return fail(c, new CognitoError('SerializationException', 'The request body must be a JSON object.'))
       }
       try {
-        if (name === 'SignUp' && !(await deps.rateLimiter.allow(SIGN_UPS_PER_ADDRESS, clientAddress(c, deps.trustProxy)))) {
+        if (name === 'SignUp' && !(await deps.rateLimiter.allow(signUpsPerAddress, clientAddress(c, deps.trustProxy)))) {
           throw cognitoErrors.limitExceeded()
         }
         return answer(c, await operation(input as Record<string, never>))

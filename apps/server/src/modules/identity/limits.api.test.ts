@@ -7,6 +7,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider'
 import { eq, schema, sql } from '@salon/db'
 import { beforeEach, expect, it } from 'vitest'
+import { DEFAULT_POOL } from '../../app.ts'
 import { describeApi } from '../../test/harness.ts'
 import { lockoutSeconds } from './identity.service.ts'
 import {
@@ -157,4 +158,20 @@ describeApi(
     })
   },
   () => ({ passwords: fastPasswords, trustProxy: true, now: clock.now }),
+)
+
+describeApi(
+  'identity service: a salon may set its own sign-up cap',
+  (t) => {
+    it('with SIGN_UPS_PER_HOUR=2 the third sign-up from one address is refused', async () => {
+      const sameAddress = cognitoClient(t().app, { address: () => '203.0.113.77' })
+      for (let i = 0; i < 2; i++) {
+        await expect(sameAddress.send(new SignUpCommand(signUpInput({ phone: newPhone().e164 })))).resolves.toMatchObject({ UserConfirmed: false })
+      }
+      expect(await failure(sameAddress.send(new SignUpCommand(signUpInput({ phone: newPhone().e164 }))))).toEqual(LIMITED)
+      const otherAddress = cognitoClient(t().app, { address: () => '203.0.113.78' })
+      await expect(otherAddress.send(new SignUpCommand(signUpInput({ phone: newPhone().e164 })))).resolves.toMatchObject({ UserConfirmed: false })
+    })
+  },
+  () => ({ passwords: fastPasswords, trustProxy: true, identity: { ...DEFAULT_POOL, signUpsPerAddressPerHour: 2 } }),
 )

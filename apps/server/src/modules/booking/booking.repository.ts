@@ -1,0 +1,232 @@
+import { and, desc, eq, inArray, schema, sql, type Db } from '@salon/db'
+import type { LedgerRepository } from '../commerce/ledger.repository.ts'
+import type { BedForSlots, BookingRules, OpeningHours } from './availability.ts'
+
+const { bookings, beds } = schema
+
+export interface ShopSetup {
+  shopId: string
+  timeZone: string
+  phone: string
+  /** null when the shop takes no bookings online */
+  rules: BookingRules | null
+  /** Opening hours by weekday, 0 = Sunday */
+  hours: Map<number, OpeningHours>
+  beds: (BedForSlots & { perMinutePence: number })[]
+  /** Closures by local date, for the dates asked about */
+  closures: Map<string, { reason: string }>
+}
+
+interface SetupRow {
+  timeZone: string
+  phone: string
+  rules: BookingRules | null | string
+  hours: { weekday: number; opensAt: string; closesAt: string }[] | string
+  beds: ShopSetup['beds'] | string
+  closures: { date: string; reason: string }[] | string
+}
+
+export interface BookingRow {
+  id: string
+  shopId: string
+  sub: string
+  bedId: string
+  bedName: string
+  bedType: string
+  localDate: string
+  startsAt: Date
+  endsAt: Date
+  minutes: number
+  pricePence: number
+  paidWith: string
+  status: string
+}
+
+const bookingColumns = {
+  id: bookings.id,
+  shopId: bookings.shopId,
+  sub: bookings.sub,
+  bedId: bookings.bedId,
+  bedName: beds.name,
+  bedType: beds.type,
+  localDate: bookings.localDate,
+  startsAt: bookings.startsAt,
+  endsAt: bookings.endsAt,
+  minutes: bookings.minutes,
+  pricePence: bookings.pricePence,
+  paidWith: bookings.paidWith,
+  status: bookings.status,
+}
+
+/** The customer has no row at this shop yet: the caller makes it and tries again. */
+export class CustomerMissing extends Error {}
+
+/** The customer's row, locked for the transaction: the profile the salon holds, for the safety checks. */
+export interface LockedCustomer {
+  dob: string | null
+  skinType: number | null
+  /** Minutes on the balance, read under the lock so two bookings cannot spend them twice */
+  balance: number
+  /** The customer's sessions that still count (booked or attended), for the one-a-day, interval and first-session rules */
+  active: { id: string; localDate: string; startsAt: Date }[]
+}
+
+interface LockedRow {
+  balance: number | string
+  active: { id: string; localDate: string; startsAt: string }[] | string
+}
+
+/** What one transaction, holding the customer's lock, may read and write. */
+function inTransaction(tx: Db, ledger: LedgerRepository, shopId: string, sub: string) {
+  return {
+    async insertBooking(row: typeof bookings.$inferInsert) {
+      await tx.insert(bookings).values(row)
+    },
+
+    spend: (bookingId: string, minutes: number) => ledger.append({ shopId, sub, minutes: -minutes, kind: 'booking', bookingId }, tx),
+    refund: (bookingId: string, minutes: number) => ledger.append({ shopId, sub, minutes, kind: 'refund', bookingId }, tx),
+
+    /** One of the customer's bookings, locked until the transaction ends. */
+    async bookingForUpdate(id: string) {
+      const [row] = await tx
+        .select({ id: bookings.id, status: bookings.status, startsAt: bookings.startsAt, minutes: bookings.minutes, paidWith: bookings.paidWith })
+        .from(bookings)
+        .where(and(eq(bookings.id, id), eq(bookings.shopId, shopId), eq(bookings.sub, sub)))
+        .for('update')
+      return row
+    },
+
+    async setStatus(id: string, status: 'attended' | 'cancelled', at: Date) {
+      await tx
+        .update(bookings)
+        .set(status === 'cancelled' ? { status, cancelledAt: at } : { status })
+        .where(eq(bookings.id, id))
+    },
+  }
+}
+export type BookingTransaction = ReturnType<typeof inTransaction>
+
+/** node-postgres parses json columns; keep working if a driver hands them over as text. */
+const parsed = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value)
+
+/** The only code that reads or writes bookings, the shop's schedule and booking rules. */
+export function createBookingRepository(db: Db, ledger: LedgerRepository) {
+  const setupsInFlight = new Map<string, Promise<ShopSetup | null>>()
+  async function loadSetup(shopId: string, closuresFrom: string, closuresTo: string): Promise<ShopSetup | null> {
+    const result = (await db.execute(sql`
+      select s.time_zone as "timeZone", s.phone,
+        (select json_build_object(
+            'slotStepMinutes', r.slot_step_minutes, 'leadTimeMinutes', r.lead_time_minutes, 'horizonDays', r.horizon_days,
+            'cancellationCutoffMinutes', r.cancellation_cutoff_minutes, 'firstSessionMaxMinutes', r.first_session_max_minutes,
+            'minHoursBetweenSessions', r.min_hours_between_sessions, 'payInSalon', r.pay_in_salon)
+          from booking_rules r where r.shop_id = s.id) as rules,
+        coalesce((select json_agg(json_build_object('weekday', h.weekday, 'opensAt', h.opens_at, 'closesAt', h.closes_at))
+          from opening_hours h where h.shop_id = s.id), '[]') as hours,
+        coalesce((select json_agg(json_build_object(
+            'id', b.id, 'name', b.name, 'type', b.type, 'minMinutes', b.min_minutes, 'maxMinutes', b.max_minutes,
+            'cleaningBufferMinutes', b.cleaning_buffer_minutes, 'perMinutePence', t.per_minute_pence) order by b.sort_order, b.id)
+          from beds b join bed_types t on t.shop_id = b.shop_id and t.code = b.type
+          where b.shop_id = s.id and b.active), '[]') as beds,
+        coalesce((select json_agg(json_build_object('date', c.date, 'reason', c.reason))
+          from closures c where c.shop_id = s.id and c.date between ${closuresFrom}::date and ${closuresTo}::date), '[]') as closures
+      from shops s where s.id = ${shopId}`)) as unknown as { rows: SetupRow[] }
+    const row = result.rows[0]
+    if (!row) return null
+    return {
+      shopId,
+      timeZone: row.timeZone,
+      phone: row.phone,
+      rules: parsed(row.rules),
+      hours: new Map(parsed(row.hours).map((h) => [h.weekday, { opensAt: h.opensAt, closesAt: h.closesAt }])),
+      beds: parsed(row.beds),
+      closures: new Map(parsed(row.closures).map((c) => [c.date, { reason: c.reason }])),
+    }
+  }
+
+  return {
+    /**
+     * Everything about the shop that booking needs, in one round trip: time zone, rules, weekly hours,
+     * active beds with their prices, and the closures between two local dates (inclusive).
+     * Requests arriving together share one query; the answer is as fresh as if each had asked.
+     */
+    setup(shopId: string, closuresFrom: string, closuresTo: string): Promise<ShopSetup | null> {
+      const key = `${shopId}\n${closuresFrom}\n${closuresTo}`
+      let pending = setupsInFlight.get(key)
+      if (!pending) {
+        pending = loadSetup(shopId, closuresFrom, closuresTo).finally(() => setupsInFlight.delete(key))
+        setupsInFlight.set(key, pending)
+      }
+      return pending
+    },
+
+    /**
+     * The blocked ranges of the beds' active bookings that meet [from, to). Written as the exclusion constraint's
+     * own expression, so its GiST index on (bed, range) finds them: the cost follows the day asked about,
+     * not how many bookings the shop has ever had.
+     */
+    async busy(bedIds: string[], from: number, to: number) {
+      if (bedIds.length === 0) return []
+      const rows = await db
+        .select({ bedId: bookings.bedId, startsAt: bookings.startsAt, blockedUntil: bookings.blockedUntil })
+        .from(bookings)
+        .where(
+          and(
+            inArray(bookings.bedId, bedIds),
+            sql`tstzrange(${bookings.startsAt}, ${bookings.blockedUntil}) && tstzrange(${new Date(from).toISOString()}::timestamptz, ${new Date(to).toISOString()}::timestamptz)`,
+            sql`${bookings.status} <> 'cancelled'`,
+          ),
+        )
+      return rows.map((r) => ({ bedId: r.bedId, startsAt: r.startsAt.getTime(), blockedUntil: r.blockedUntil.getTime() }))
+    },
+
+    async bookingsOf(shopId: string, sub: string): Promise<BookingRow[]> {
+      return db
+        .select(bookingColumns)
+        .from(bookings)
+        .innerJoin(beds, eq(beds.id, bookings.bedId))
+        .where(and(eq(bookings.shopId, shopId), eq(bookings.sub, sub)))
+        .orderBy(desc(bookings.startsAt))
+    },
+
+    async bookingOf(shopId: string, sub: string, id: string): Promise<BookingRow | undefined> {
+      const [row] = await db
+        .select(bookingColumns)
+        .from(bookings)
+        .innerJoin(beds, eq(beds.id, bookings.bedId))
+        .where(and(eq(bookings.id, id), eq(bookings.shopId, shopId), eq(bookings.sub, sub)))
+      return row
+    },
+
+    /**
+     * Runs `work` in a transaction that first locks the customer's row, so one customer's bookings,
+     * cancellations and balance changes happen one after another whatever the concurrency.
+     * Everything inside must use the transaction it is given, never `db`.
+     */
+    async forCustomer<T>(shopId: string, sub: string, work: (tx: BookingTransaction, customer: LockedCustomer) => Promise<T>): Promise<T> {
+      return db.transaction(async (tx) => {
+        const [locked] = await tx
+          .select({ dob: schema.customers.dob, skinType: schema.customers.skinType })
+          .from(schema.customers)
+          .where(and(eq(schema.customers.shopId, shopId), eq(schema.customers.sub, sub)))
+          .for('update')
+        if (!locked) throw new CustomerMissing()
+        // A separate statement, so that its snapshot is taken after the lock: it sees every change of the
+        // transaction that held the lock before (in one statement, the subqueries would read the older snapshot).
+        const result = (await tx.execute(sql`
+          select (select coalesce(sum(l.minutes), 0)::int from balance_ledger l where l.shop_id = ${shopId} and l.sub = ${sub}) as balance,
+            coalesce((select json_agg(json_build_object('id', b.id, 'localDate', b.local_date, 'startsAt', b.starts_at))
+              from bookings b where b.shop_id = ${shopId} and b.sub = ${sub} and b.status <> 'cancelled'), '[]') as active`)) as unknown as {
+          rows: LockedRow[]
+        }
+        const row = result.rows[0]!
+        const customer: LockedCustomer = {
+          ...locked,
+          balance: Number(row.balance),
+          active: parsed(row.active).map((b) => ({ id: b.id, localDate: b.localDate, startsAt: new Date(b.startsAt) })),
+        }
+        return work(inTransaction(tx as unknown as Db, ledger, shopId, sub), customer)
+      })
+    },
+  }
+}
+export type BookingRepository = ReturnType<typeof createBookingRepository>

@@ -1,0 +1,151 @@
+import { createRoute } from '@hono/zod-openapi'
+import {
+  AppointmentRequest,
+  BookingResponse,
+  BookingsResponse,
+  BookRequest,
+  PreloadTimesResponse,
+  PriceRequest,
+  PriceResponse,
+  SessionChangeResponse,
+  SessionsResponse,
+  SessionStatusRequest,
+} from '@salon/contracts/booking'
+import { ErrorResponse } from '@salon/contracts/content'
+import { z } from 'zod'
+import { createRouter, errorResponses, json } from '../../lib/openapi.ts'
+import type { IdentityVerifier } from '../identity/api-identity.ts'
+import type { BookingService } from './booking.service.ts'
+
+const signedIn = [{ shopId: [], apiKey: [], identityToken: [] }]
+const identityResponses = {
+  ...errorResponses,
+  401: json(ErrorResponse, 'The shop headers or the Authorization header (identity token) are missing, wrong, expired or revoked'),
+} as const
+const refusals = {
+  404: json(ErrorResponse, 'No such booking among the customer\'s own'),
+  409: json(ErrorResponse, 'Refused because of another booking: the bed is taken, a session that day already (the message starts with "duplicate"), too close to another session, or past the cancellation cut-off'),
+  422: json(ErrorResponse, 'Refused by the salon\'s schedule or rules: past, inside the lead time, beyond the horizon, closed, outside opening hours, off the slot step, a length the bed does not take, or over the first-session maximum'),
+} as const
+const body = <T extends z.ZodType>(schema: T) => ({ body: { content: { 'application/json': { schema } }, required: true } })
+const BookingId = z.object({ id: z.uuid({ message: 'must be a booking id' }) })
+
+export function createBookingRoutes(bookings: BookingService, verifier: IdentityVerifier) {
+  return createRouter()
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/p_preload_times',
+        tags: ['Booking'],
+        summary: 'Free start times for today and the next six days (shop\'s local dates), for a session of the first-session length',
+        responses: { 200: json(PreloadTimesResponse, 'Slots keyed by local date; a day the salon is closed has none'), ...errorResponses },
+      }),
+      async (c) => c.json(await bookings.preload(c.get('shopId')), 200),
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/p_sessions',
+        tags: ['Booking'],
+        summary: 'Free start times on one day for the appointment request (minutes, and optionally a bed type or bed)',
+        request: body(AppointmentRequest),
+        responses: {
+          200: json(SessionsResponse, 'The day\'s slots, each with the beds free for that many minutes'),
+          ...errorResponses,
+          422: json(ErrorResponse, 'bedId or bedType names nothing at this salon'),
+        },
+      }),
+      async (c) => c.json(await bookings.sessions(c.get('shopId'), c.req.valid('json')), 200),
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/booking/get_price_for_booking',
+        tags: ['Booking'],
+        summary: 'The price of a session and how it would be paid: with an identity token, from the customer\'s minute balance',
+        security: [{ shopId: [], apiKey: [] }, ...signedIn],
+        request: body(PriceRequest),
+        responses: {
+          200: json(PriceResponse, 'The price in pence and the way of paying'),
+          ...identityResponses,
+          422: json(ErrorResponse, 'bedId or bedType names nothing at this salon'),
+        },
+      }),
+      async (c) => {
+        // This path is outside the identity rule of SPEC §7: a token is optional, but a token sent must be good.
+        const header = c.req.header('authorization')?.trim()
+        const identity = header ? await verifier.verify(header.replace(/^Bearer\s+/i, '')) : null
+        return c.json(await bookings.price(c.get('shopId'), identity, c.req.valid('json')), 200)
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/p_book',
+        tags: ['Booking'],
+        summary: 'Book a session; paid from the minute balance when it covers it, otherwise in the salon',
+        description:
+          'Refusals are 4xx with a message a person can act on. Under-18s, skin type I and profiles without a date of birth or skin type get 403; a balance too small where the salon takes no payment on the day gets 402.',
+        security: signedIn,
+        request: body(BookRequest),
+        responses: {
+          201: json(BookingResponse, 'The booking'),
+          ...identityResponses,
+          402: json(ErrorResponse, 'The balance does not cover the session and the salon takes no payment on the day'),
+          403: json(ErrorResponse, 'UK sunbed law and safety: under 18, skin type I, or no date of birth or skin type on the account'),
+          ...refusals,
+        },
+      }),
+      async (c) => c.json({ booking: await bookings.book(c.get('shopId'), c.get('identity'), c.req.valid('json')) }, 201),
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/p_bookings',
+        tags: ['Booking'],
+        summary: 'The customer\'s sessions at this shop: upcoming soonest first; past and cancelled newest first',
+        security: signedIn,
+        responses: { 200: json(BookingsResponse, 'The bookings'), ...identityResponses },
+      }),
+      async (c) => c.json(await bookings.list(c.get('shopId'), c.get('identity')), 200),
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/p_bookings/{id}',
+        tags: ['Booking'],
+        summary: 'One of the customer\'s bookings, for the confirmation page',
+        security: signedIn,
+        request: { params: BookingId },
+        responses: { 200: json(BookingResponse, 'The booking'), ...identityResponses, 404: refusals[404] },
+      }),
+      async (c) => c.json({ booking: await bookings.get(c.get('shopId'), c.get('identity'), c.req.valid('param').id) }, 200),
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/session/{id}',
+        tags: ['Booking'],
+        summary: 'Cancel one of the customer\'s upcoming sessions before the cut-off (empty body); balance minutes are returned',
+        security: signedIn,
+        request: { params: BookingId },
+        responses: { 200: json(SessionChangeResponse, 'The cancelled booking and what happened to its minutes'), ...identityResponses, 404: refusals[404], 409: refusals[409] },
+      }),
+      async (c) => c.json(await bookings.cancel(c.get('shopId'), c.get('identity'), c.req.valid('param').id), 200),
+    )
+    .openapi(
+      createRoute({
+        method: 'put',
+        path: '/session/status',
+        tags: ['Booking'],
+        summary: 'Mark a session attended (once it has started) or cancelled (before the cut-off)',
+        security: signedIn,
+        request: body(SessionStatusRequest),
+        responses: { 200: json(SessionChangeResponse, 'The changed booking'), ...identityResponses, 404: refusals[404], 409: refusals[409] },
+      }),
+      async (c) => {
+        const { id, status } = c.req.valid('json')
+        return c.json(await bookings.setStatus(c.get('shopId'), c.get('identity'), id, status), 200)
+      },
+    )
+}

@@ -1,0 +1,364 @@
+import { randomUUID } from 'node:crypto'
+import { ageOn, MINIMUM_AGE } from '@salon/contracts/account'
+import {
+  DUPLICATE_BOOKING_MESSAGE,
+  type AppointmentRequest,
+  type BookRequest,
+  type Booking,
+  type BookingsResponse,
+  type PaidWith,
+  type PreloadTimesResponse,
+  type PriceRequest,
+  type PriceResponse,
+  type SessionChangeResponse,
+  type SessionsResponse,
+  type TimeSlot,
+} from '@salon/contracts/booking'
+import { HttpError } from '../../lib/errors.ts'
+import type { CustomersRepository } from '../account/customers.repository.ts'
+import type { LedgerRepository } from '../commerce/ledger.repository.ts'
+import type { Identity } from '../identity/api-identity.ts'
+import { bedTakes, checkStart, comingDates, dayRange, daySlots, isRefusal, type BookingRules, type DaySchedule, type Slot } from './availability.ts'
+import { CustomerMissing, type BookingRepository, type BookingRow, type BookingTransaction, type LockedCustomer, type ShopSetup } from './booking.repository.ts'
+import { databaseError } from './database-errors.ts'
+import { addDays, describeDate, localDateOf, localTimeOf, toIsoWithOffset, weekdayOf } from './local-time.ts'
+
+const MINUTE = 60_000
+const HOUR = 60 * MINUTE
+/** p_preload_times covers today and the next six days. */
+export const PRELOAD_DAYS = 7
+/** Deadlocks between two inserts racing for one bed are retried; the loser then sees the bed taken. */
+const ATTEMPTS = 4
+
+export interface BookingServiceDeps {
+  bookings: BookingRepository
+  ledger: LedgerRepository
+  customers: CustomersRepository
+  now: () => number
+}
+
+const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`
+const duration = (minutes: number) => (minutes % 60 === 0 ? plural(minutes / 60, 'hour') : plural(minutes, 'minute'))
+
+/** The rules of booking a sunbed: what is free, who may book it, how it is paid, and cancelling. */
+export function createBookingService(deps: BookingServiceDeps) {
+  const { bookings: repo, now } = deps
+
+  /** The shop's setup, with its closures from `from` to `to` (local dates; by default none that matter). */
+  async function setupOf(shopId: string, from?: string, to?: string) {
+    const today = new Date(now()).toISOString().slice(0, 10)
+    const setup = await repo.setup(shopId, from ?? today, to ?? from ?? today)
+    if (!setup) throw new HttpError(404, 'This shop is not known here.')
+    return setup
+  }
+
+  /** A transaction holding the customer's lock; their row at this shop is made first if they have none yet. */
+  async function asCustomer<T>(shopId: string, identity: Identity, work: (tx: BookingTransaction, customer: LockedCustomer) => Promise<T>) {
+    try {
+      return await repo.forCustomer(shopId, identity.sub, work)
+    } catch (error) {
+      if (!(error instanceof CustomerMissing)) throw error
+      await deps.customers.ensure(shopId, identity.sub, identity.profile)
+      return repo.forCustomer(shopId, identity.sub, work)
+    }
+  }
+
+  function rulesOf(setup: ShopSetup): BookingRules {
+    if (!setup.rules) throw new HttpError(409, `This salon does not take bookings online. Please call the salon on ${setup.phone}.`)
+    return setup.rules
+  }
+
+  function daySchedule(setup: ShopSetup, rules: BookingRules, date: string): DaySchedule {
+    return { date, timeZone: setup.timeZone, rules, hours: setup.hours.get(weekdayOf(date)) ?? null, closure: setup.closures.get(date) ?? null }
+  }
+
+  const toSlot = (setup: ShopSetup) => (slot: Slot): TimeSlot => ({ time: slot.time, startsAt: toIsoWithOffset(slot.startsAt, setup.timeZone), beds: slot.beds })
+
+  /** The slots of several days, reading the bookings of the whole stretch in one query. */
+  async function slotsFor(setup: ShopSetup, rules: BookingRules, dates: string[], minutes: number, beds: ShopSetup['beds']) {
+    const days = dates.map((date) => daySchedule(setup, rules, date))
+    const ranges = days.map((day) => dayRange(day, beds)).filter((r) => r !== null)
+    const usable = beds.filter((bed) => bedTakes(bed, minutes))
+    const busy = ranges.length && usable.length ? await repo.busy(usable.map((b) => b.id), Math.min(...ranges.map((r) => r.from)), Math.max(...ranges.map((r) => r.to))) : []
+    const at = now()
+    return days.map((day) => ({ date: day.date, slots: daySlots(day, usable, minutes, busy, at).map(toSlot(setup)) }))
+  }
+
+  function bedsMatching(setup: ShopSetup, filter: { bedId?: string; bedType?: string }) {
+    if (filter.bedId !== undefined && !setup.beds.some((b) => b.id === filter.bedId)) {
+      throw new HttpError(422, `bedId: there is no sunbed "${filter.bedId.slice(0, 64)}" at this salon.`)
+    }
+    if (filter.bedType !== undefined && !setup.beds.some((b) => b.type === filter.bedType)) {
+      throw new HttpError(422, `bedType: this salon has no sunbeds of type "${filter.bedType.slice(0, 64)}".`)
+    }
+    return setup.beds.filter((b) => (filter.bedId === undefined || b.id === filter.bedId) && (filter.bedType === undefined || b.type === filter.bedType))
+  }
+
+  function toBooking(row: BookingRow, setup: ShopSetup): Booking {
+    const cutoff = (setup.rules?.cancellationCutoffMinutes ?? 0) * MINUTE
+    return {
+      id: row.id,
+      date: row.localDate,
+      time: localTimeOf(row.startsAt.getTime(), setup.timeZone),
+      startsAt: toIsoWithOffset(row.startsAt.getTime(), setup.timeZone),
+      endsAt: toIsoWithOffset(row.endsAt.getTime(), setup.timeZone),
+      minutes: row.minutes,
+      bed: { id: row.bedId, name: row.bedName, type: row.bedType },
+      status: row.status as Booking['status'],
+      paidWith: row.paidWith as PaidWith,
+      pricePence: row.pricePence,
+      cancellableUntil: toIsoWithOffset(row.startsAt.getTime() - cutoff, setup.timeZone),
+    }
+  }
+
+  /** How a session is paid: from the balance when it covers it, else in the salon when the shop allows it. */
+  function payment(rules: BookingRules, balance: number | null, minutes: number): PaidWith | null {
+    if (balance !== null && balance >= minutes) return 'balance'
+    return rules.payInSalon ? 'in_salon' : null
+  }
+
+  /** UK sunbed law and HSE guidance, checked against the customer's own profile. */
+  function checkSafety(profile: { dob: string | null; skinType: number | null }, date: string) {
+    if (!profile.dob) {
+      throw new HttpError(403, 'Please add your date of birth to your account before booking: UK law requires us to check that you are 18 or over.')
+    }
+    if (ageOn(profile.dob, date) < MINIMUM_AGE) {
+      throw new HttpError(403, 'You must be 18 or over to use a sunbed: UK law (the Sunbeds (Regulation) Act 2010) does not allow anyone under 18 to use one.')
+    }
+    if (profile.skinType === null) {
+      throw new HttpError(403, 'Please add your skin type to your account before booking: we must check that sunbeds are safe for your skin.')
+    }
+    if (profile.skinType === 1) {
+      throw new HttpError(
+        403,
+        'Sunbed sessions cannot be booked for skin type I: this skin always burns and never tans, and UK health guidance says people with it should not use sunbeds. If your skin type is recorded wrongly, please change it in your account or talk to the salon.',
+      )
+    }
+  }
+
+  /** The rules only a booking transaction can check, because they depend on the customer's other sessions. */
+  function checkCustomerRules(active: LockedCustomer['active'], rules: BookingRules, date: string, startsAt: number, minutes: number, timeZone: string) {
+    if (active.some((b) => b.localDate === date)) throw new HttpError(409, DUPLICATE_BOOKING_MESSAGE)
+    const gap = rules.minHoursBetweenSessions * HOUR
+    const tooClose = active.find((b) => Math.abs(b.startsAt.getTime() - startsAt) < gap)
+    if (tooClose) {
+      const at = tooClose.startsAt.getTime()
+      throw new HttpError(
+        409,
+        `Your sessions must be at least ${plural(rules.minHoursBetweenSessions, 'hour')} apart, so your skin can recover: you have one on ${describeDate(localDateOf(at, timeZone))} at ${localTimeOf(at, timeZone)}.`,
+      )
+    }
+    const isFirst = !active.some((b) => b.startsAt.getTime() < startsAt)
+    if (isFirst && minutes > rules.firstSessionMaxMinutes) {
+      throw new HttpError(
+        422,
+        `Your first session can be at most ${rules.firstSessionMaxMinutes} minutes, so we can see how your skin takes to UV. Please choose ${rules.firstSessionMaxMinutes} minutes or fewer.`,
+      )
+    }
+  }
+
+  async function withRetries<T>(work: () => Promise<T>, onConflict: (constraint: string | undefined, code: string) => HttpError | undefined): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await work()
+      } catch (error) {
+        const db = databaseError(error)
+        if (!db) throw error
+        if ((db.code === '40P01' || db.code === '40001') && attempt < ATTEMPTS) continue
+        throw onConflict(db.constraint, db.code) ?? error
+      }
+    }
+  }
+
+  async function changeStatus(shopId: string, identity: Identity, id: string, status: 'attended' | 'cancelled'): Promise<SessionChangeResponse> {
+    const setup = await setupOf(shopId)
+    const rules = rulesOf(setup)
+    const at = now()
+    const notFound = () => new HttpError(404, 'There is no such booking among your sessions.')
+    const refunded = await asCustomer(shopId, identity, async (tx) => {
+      const booking = await tx.bookingForUpdate(id)
+      if (!booking) throw notFound()
+      if (booking.status === 'cancelled') throw new HttpError(409, 'This session is already cancelled.')
+      if (booking.status === 'attended') throw new HttpError(409, 'This session has already been marked as attended.')
+      const startsAt = booking.startsAt.getTime()
+      if (status === 'attended') {
+        if (startsAt > at) throw new HttpError(409, 'This session has not started yet, so it cannot be marked as attended.')
+        await tx.setStatus(id, 'attended', new Date(at))
+        return 0
+      }
+      if (at > startsAt - rules.cancellationCutoffMinutes * MINUTE) {
+        throw new HttpError(
+          409,
+          `Sessions can be cancelled online until ${duration(rules.cancellationCutoffMinutes)} before they start. Please call the salon on ${setup.phone}.`,
+        )
+      }
+      await tx.setStatus(id, 'cancelled', new Date(at))
+      if (booking.paidWith !== 'balance') return 0
+      await tx.refund(id, booking.minutes)
+      return booking.minutes
+    })
+    const row = await repo.bookingOf(shopId, identity.sub, id)
+    if (!row) throw notFound()
+    const booking = toBooking(row, setup)
+    const when = `${describeDate(booking.date)} at ${booking.time}`
+    const message =
+      status === 'attended'
+        ? `Your session on ${when} is marked as attended.`
+        : `Your session on ${when} is cancelled.${refunded ? ` ${plural(refunded, 'minute')} ${refunded === 1 ? 'is' : 'are'} back on your balance.` : ''}`
+    return { message, booking }
+  }
+
+  return {
+    /** GET p_preload_times: the coming days for a session of the shop's first-session length, which anyone may book. */
+    async preload(shopId: string): Promise<PreloadTimesResponse> {
+      // Closures are fetched for a day either side of the UTC dates: the shop's local dates lie within.
+      const today = new Date(now()).toISOString().slice(0, 10)
+      const setup = await setupOf(shopId, addDays(today, -1), addDays(today, PRELOAD_DAYS + 1))
+      if (!setup.rules) return { times: {}, minutes: 0 }
+      const minutes = setup.rules.firstSessionMaxMinutes
+      const days = await slotsFor(setup, setup.rules, comingDates(now(), setup.timeZone, PRELOAD_DAYS), minutes, setup.beds)
+      return { times: Object.fromEntries(days.map((d) => [d.date, d.slots])), minutes }
+    },
+
+    /** POST p_sessions: one day's slots for the appointment request. */
+    async sessions(shopId: string, request: AppointmentRequest): Promise<SessionsResponse> {
+      const setup = await setupOf(shopId, request.date)
+      const beds = bedsMatching(setup, request)
+      if (!setup.rules) return { date: request.date, times: [] }
+      const [day] = await slotsFor(setup, setup.rules, [request.date], request.minutes, beds)
+      return { date: request.date, times: day!.slots }
+    },
+
+    /** POST booking/get_price_for_booking: the price, and how it would be paid for this customer (or a visitor). */
+    async price(shopId: string, identity: Identity | null, request: PriceRequest): Promise<PriceResponse> {
+      const setup = await setupOf(shopId)
+      const rules = rulesOf(setup)
+      const [bed] = bedsMatching(setup, request)
+      if (!bed) throw new HttpError(422, 'bedId: there is no such sunbed at this salon.')
+      const pricePence = bed.perMinutePence * request.minutes
+      const balance = identity ? await deps.ledger.balance(shopId, identity.sub) : null
+      const paidWith = payment(rules, balance, request.minutes)
+      const pounds = `£${(pricePence / 100).toFixed(2)}`
+      const message =
+        paidWith === 'balance'
+          ? `${plural(request.minutes, 'minute')} come off your balance, leaving ${plural(balance! - request.minutes, 'minute')}.`
+          : paidWith === 'in_salon'
+            ? `${pounds}, paid in the salon${identity ? `: your balance has ${plural(balance!, 'minute')}` : ''}.`
+            : identity
+              ? `Your balance has ${plural(balance!, 'minute')}; please buy a package to book this ${request.minutes}-minute session.`
+              : 'Please sign in to pay with the minutes on your balance.'
+      return {
+        minutes: request.minutes,
+        bedType: bed.type,
+        perMinutePence: bed.perMinutePence,
+        pricePence,
+        paidWith,
+        balance: balance === null ? null : { before: balance, after: paidWith === 'balance' ? balance - request.minutes : balance },
+        message,
+      }
+    },
+
+    /** POST p_book */
+    async book(shopId: string, identity: Identity, request: BookRequest): Promise<Booking> {
+      const setup = await setupOf(shopId, request.date)
+      const rules = rulesOf(setup)
+      const [bed] = bedsMatching(setup, { bedId: request.bedId })
+      if (!bed) throw new HttpError(422, 'bedId: there is no such sunbed at this salon.')
+      const { dob, skinType } = identity.profile
+      // The pool's profile normally has both; otherwise the salon's copy decides, inside the transaction.
+      if (dob && skinType) checkSafety({ dob, skinType }, request.date)
+      if (!bedTakes(bed, request.minutes)) {
+        throw new HttpError(422, `${bed.name} takes sessions of ${bed.minMinutes} to ${bed.maxMinutes} minutes. Please choose a length in that range.`)
+      }
+      const start = checkStart(daySchedule(setup, rules, request.date), request.time, request.minutes, now())
+      if (isRefusal(start)) throw new HttpError(start.status, start.message)
+      const startsAt = start.startsAt
+      const endsAt = startsAt + request.minutes * MINUTE
+      const pricePence = bed.perMinutePence * request.minutes
+      const id = randomUUID()
+
+      const paidWith = await withRetries(
+        () =>
+          asCustomer(shopId, identity, async (tx, customer) => {
+            checkSafety({ dob: dob ?? customer.dob, skinType: skinType ?? customer.skinType }, request.date)
+            checkCustomerRules(customer.active, rules, request.date, startsAt, request.minutes, setup.timeZone)
+            const { balance } = customer
+            const paidWith = payment(rules, balance, request.minutes)
+            if (!paidWith) {
+              throw new HttpError(
+                402,
+                `Your balance has ${plural(balance, 'minute')} and this session needs ${request.minutes}. Please buy a package of minutes first.`,
+              )
+            }
+            await tx.insertBooking({
+              id,
+              shopId,
+              sub: identity.sub,
+              bedId: bed.id,
+              localDate: request.date,
+              startsAt: new Date(startsAt),
+              endsAt: new Date(endsAt),
+              blockedUntil: new Date(endsAt + bed.cleaningBufferMinutes * MINUTE),
+              minutes: request.minutes,
+              pricePence,
+              paidWith,
+              status: 'booked',
+            })
+            if (paidWith === 'balance') await tx.spend(id, request.minutes)
+            return paidWith
+          }),
+        (constraint, code) => {
+          if (code === '23P01' || constraint === 'bookings_no_overlap' || code === '40P01' || code === '40001') {
+            return new HttpError(409, `Sorry, ${bed.name} has just been booked at ${request.time}. Please choose another time or sunbed.`)
+          }
+          if (constraint === 'bookings_one_per_day') return new HttpError(409, DUPLICATE_BOOKING_MESSAGE)
+          return undefined
+        },
+      )
+      return toBooking(
+        {
+          id,
+          shopId,
+          sub: identity.sub,
+          bedId: bed.id,
+          bedName: bed.name,
+          bedType: bed.type,
+          localDate: request.date,
+          startsAt: new Date(startsAt),
+          endsAt: new Date(endsAt),
+          minutes: request.minutes,
+          pricePence,
+          paidWith,
+          status: 'booked',
+        },
+        setup,
+      )
+    },
+
+    /** GET p_bookings: sessions still to come, soonest first; the rest (taken place or cancelled), newest first. */
+    async list(shopId: string, identity: Identity): Promise<BookingsResponse> {
+      const setup = await setupOf(shopId)
+      const rows = await repo.bookingsOf(shopId, identity.sub)
+      const at = now()
+      const isUpcoming = (row: BookingRow) => row.status === 'booked' && row.endsAt.getTime() > at
+      return {
+        upcoming: rows.filter(isUpcoming).reverse().map((r) => toBooking(r, setup)),
+        past: rows.filter((r) => !isUpcoming(r)).map((r) => toBooking(r, setup)),
+      }
+    },
+
+    async get(shopId: string, identity: Identity, id: string): Promise<Booking> {
+      const setup = await setupOf(shopId)
+      const row = await repo.bookingOf(shopId, identity.sub, id)
+      if (!row) throw new HttpError(404, 'There is no such booking among your sessions.')
+      return toBooking(row, setup)
+    },
+
+    /** POST session/{id}: cancel before the cut-off; minutes paid from the balance go back onto it. */
+    cancel: (shopId: string, identity: Identity, id: string) => changeStatus(shopId, identity, id, 'cancelled'),
+
+    /** PUT session/status */
+    setStatus: (shopId: string, identity: Identity, id: string, status: 'attended' | 'cancelled') => changeStatus(shopId, identity, id, status),
+  }
+}
+export type BookingService = ReturnType<typeof createBookingService>

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest'
+import {
+  addDays,
+  describeDate,
+  isCalendarDate,
+  localDateOf,
+  localTimeOf,
+  localToInstant,
+  minutesOfDay,
+  offsetMinutes,
+  timeOfDay,
+  toIsoWithOffset,
+  weekdayOf,
+} from './local-time.ts'
+
+const LONDON = 'Europe/London'
+const iso = (instant: number | null) => (instant === null ? null : new Date(instant).toISOString())
+
+describe('local time in Europe/London', () => {
+  it('a summer time is an hour ahead of UTC and a winter time is UTC', () => {
+    expect(iso(localToInstant('2026-07-01', '09:00', LONDON))).toBe('2026-07-01T08:00:00.000Z')
+    expect(iso(localToInstant('2026-12-01', '09:00', LONDON))).toBe('2026-12-01T09:00:00.000Z')
+  })
+
+  it('on 28 March 2027 the clocks go forward at 01:00 GMT: 00:59 is GMT, 02:00 is BST, 01:30 never happens', () => {
+    expect(iso(localToInstant('2027-03-28', '00:59', LONDON))).toBe('2027-03-28T00:59:00.000Z')
+    expect(localToInstant('2027-03-28', '01:00', LONDON)).toBeNull()
+    expect(localToInstant('2027-03-28', '01:30', LONDON)).toBeNull()
+    expect(iso(localToInstant('2027-03-28', '02:00', LONDON))).toBe('2027-03-28T01:00:00.000Z')
+    expect(iso(localToInstant('2027-03-28', '09:00', LONDON))).toBe('2027-03-28T08:00:00.000Z')
+    expect(iso(localToInstant('2027-03-28', '10:00', LONDON))).toBe('2027-03-28T09:00:00.000Z')
+    expect(iso(localToInstant('2027-03-27', '10:00', LONDON))).toBe('2027-03-27T10:00:00.000Z')
+  })
+
+  it('on 25 October 2026 the clocks go back at 02:00 BST: 01:30 happens twice and the first is taken', () => {
+    expect(iso(localToInstant('2026-10-25', '00:30', LONDON))).toBe('2026-10-24T23:30:00.000Z')
+    expect(iso(localToInstant('2026-10-25', '01:30', LONDON))).toBe('2026-10-25T00:30:00.000Z')
+    expect(iso(localToInstant('2026-10-25', '02:00', LONDON))).toBe('2026-10-25T02:00:00.000Z')
+    expect(iso(localToInstant('2026-10-25', '10:00', LONDON))).toBe('2026-10-25T10:00:00.000Z')
+    expect(iso(localToInstant('2026-10-24', '10:00', LONDON))).toBe('2026-10-24T09:00:00.000Z')
+  })
+
+  it('offsets and ISO strings carry the offset in force at that instant', () => {
+    expect(offsetMinutes(Date.parse('2026-10-25T00:59:00Z'), LONDON)).toBe(60)
+    expect(offsetMinutes(Date.parse('2026-10-25T01:00:00Z'), LONDON)).toBe(0)
+    expect(toIsoWithOffset(Date.parse('2027-03-28T09:00:00Z'), LONDON)).toBe('2027-03-28T10:00:00+01:00')
+    expect(toIsoWithOffset(Date.parse('2026-10-25T10:00:00Z'), LONDON)).toBe('2026-10-25T10:00:00+00:00')
+    expect(toIsoWithOffset(Date.parse('2026-07-01T12:30:00Z'), 'America/New_York')).toBe('2026-07-01T08:30:00-04:00')
+    expect(toIsoWithOffset(Date.parse('2026-07-01T12:30:00Z'), 'Asia/Kolkata')).toBe('2026-07-01T18:00:00+05:30')
+  })
+
+  it('the local date and time of an instant follow the zone, not UTC', () => {
+    const lateSummerEvening = Date.parse('2026-06-30T23:30:00Z')
+    expect(localDateOf(lateSummerEvening, LONDON)).toBe('2026-07-01')
+    expect(localTimeOf(lateSummerEvening, LONDON)).toBe('00:30')
+    expect(localDateOf(Date.parse('2026-12-31T23:30:00Z'), LONDON)).toBe('2026-12-31')
+  })
+
+  it('round-trips every quarter hour of both change days', () => {
+    for (const date of ['2026-10-25', '2027-03-28']) {
+      for (let m = 0; m < 24 * 60; m += 15) {
+        const time = timeOfDay(m)
+        const instant = localToInstant(date, time, LONDON)
+        if (instant === null) continue
+        expect(localDateOf(instant, LONDON)).toBe(date)
+        expect(localTimeOf(instant, LONDON)).toBe(time)
+      }
+    }
+  })
+})
+
+describe('calendar helpers', () => {
+  it('adds days across month, year and clock changes', () => {
+    expect(addDays('2026-10-24', 1)).toBe('2026-10-25')
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01')
+    expect(addDays('2027-03-01', -1)).toBe('2027-02-28')
+    expect(addDays('2027-03-27', 28)).toBe('2027-04-24')
+  })
+
+  it('numbers weekdays from Sunday = 0', () => {
+    expect(weekdayOf('2026-10-25')).toBe(0)
+    expect(weekdayOf('2027-03-29')).toBe(1)
+    expect(weekdayOf('2026-11-21')).toBe(6)
+  })
+
+  it('converts wall-clock times to minutes of the day and back', () => {
+    expect(minutesOfDay('09:30')).toBe(570)
+    expect(timeOfDay(570)).toBe('09:30')
+    expect(timeOfDay(0)).toBe('00:00')
+  })
+
+  it('knows real calendar dates', () => {
+    expect(isCalendarDate('2028-02-29')).toBe(true)
+    expect(isCalendarDate('2027-02-29')).toBe(false)
+    expect(isCalendarDate('2026-13-01')).toBe(false)
+    expect(isCalendarDate('26-01-01')).toBe(false)
+  })
+
+  it('writes dates the British way', () => {
+    expect(describeDate('2026-12-25')).toBe('Friday 25 December 2026')
+  })
+})
