@@ -52,7 +52,6 @@ test.describe('without consent', () => {
 
   test('a message without consent is refused and not stored', async ({ page }) => {
     const message = unique('Please call me back about packages')
-    const before = (await outbox(page.request)).length
 
     await page.goto('/#contact')
     const form = page.getByRole('form', { name: 'Send us a message' })
@@ -68,8 +67,8 @@ test.describe('without consent', () => {
     await expect(form.getByText('Must be ticked so that we may keep your message and reply to it.', { exact: true })).toHaveCount(1)
     await expect(page.getByRole('heading', { name: 'Message sent' })).toHaveCount(0)
 
+    // Other tests write to the outbox at the same time, so look for this message only.
     const after = await outbox(page.request)
     expect(after.some((entry) => entry.body.includes(message))).toBe(false)
-    expect(after).toHaveLength(before)
   })
 })

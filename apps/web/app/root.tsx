@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router'
 import type { Route } from './+types/root'
 import stylesheet from './app.css?url'
+import { AuthProvider } from './features/auth/auth-context.tsx'
 import { getSession } from './features/auth/session.server.ts'
 import { publicConfig } from './lib/api.server.ts'
 import { useNonce } from './lib/nonce.tsx'
@@ -11,7 +12,8 @@ export const links: Route.LinksFunction = () => [
 ]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return { config: publicConfig(context), session: await getSession(request) }
+  const config = publicConfig(context)
+  return { config, session: await getSession(request, config.identity.userPoolClientId) }
 }
 
 export function useRootData() {
@@ -40,8 +42,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
   )
 }
 
-export default function App() {
-  return <Outlet />
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <AuthProvider config={loaderData.config} session={loaderData.session}>
+      <Outlet />
+    </AuthProvider>
+  )
 }
 
 /** Only when the shared layout itself cannot render; page errors show inside the layout. */

@@ -35,7 +35,7 @@ describe('api client', () => {
       const r = recorder()
       const api = createApiClient({ config, origin: 'https://salon.example', fetch: r.fetch, getIdToken: async () => 'id-token' })
       await api.post(path)
-      expect(r.requests[0]!.headers.get('authorization')).toBe('Bearer id-token')
+      expect(r.requests[0]!.headers.get('authorization')).toBe('id-token')
     },
   )
 

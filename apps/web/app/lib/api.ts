@@ -36,7 +36,8 @@ export function createApiClient(options: ApiClientOptions) {
     if (body !== undefined) headers.set('content-type', 'application/json')
     if (needsIdentity(url)) {
       const token = await options.getIdToken?.()
-      if (token) headers.set('authorization', `Bearer ${token}`)
+      // The raw JWT, as Amazon API Gateway's Cognito authorizer expects it.
+      if (token) headers.set('authorization', token)
     }
     let response: Response
     try {

@@ -1,20 +1,53 @@
-import { ComingSoon } from '../components/ui/coming-soon.tsx'
+import { useEffect } from 'react'
+import { useRouteLoaderData } from 'react-router'
+import { PageHeader } from '../components/ui/page-header.tsx'
+import { Spinner } from '../components/ui/spinner.tsx'
+import { ChangePasswordForm } from '../features/account/change-password-form.tsx'
+import { MarketingForm } from '../features/account/marketing-form.tsx'
+import { ProfileForm } from '../features/account/profile-form.tsx'
+import { YourData } from '../features/account/your-data.tsx'
+import { useAuth } from '../features/auth/auth-context.tsx'
 import { pageMeta } from '../lib/meta.ts'
 import type { Route } from './+types/account'
+import type { clientLoader } from './protected.tsx'
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Your account', 'Manage your salon account.')
 
 export default function Account() {
+  const guard = useRouteLoaderData<typeof clientLoader>('routes/protected')
+  const { state, dispatch } = useAuth()
+  const checked = guard?.account ?? null
+
+  // The guard's answer from the API becomes the account data of SPEC §3; later changes are merged into it.
+  useEffect(() => {
+    if (checked) dispatch({ type: 'accountDataSuccess', account: checked })
+  }, [checked, dispatch])
+
+  const account = state.accountData ?? checked
+  const firstName = account?.firstName ?? guard?.session.firstName
+
   return (
-    <ComingSoon
-      eyebrow="Account"
-      title="Your account"
-      intro="Your details, your marketing choices and your password, all in one place."
-      points={[
-          'Update your name, email, date of birth and skin type.',
-          'Choose whether to hear about offers, and see when you chose.',
-          'Change your password, download your data or delete your account.',
-      ]}
-    />
+    <>
+      <PageHeader eyebrow="Account" title="Your account">
+        {firstName ? `Hello ${firstName}. ` : ''}Your details, your marketing choices and your password, all in one place.
+      </PageHeader>
+      {account ? (
+        <div className="container-page grid gap-6 py-8 sm:py-10 lg:grid-cols-[3fr_2fr] lg:items-start">
+          <div className="flex flex-col gap-6">
+            <ProfileForm key={account.sub} account={account} />
+            <ChangePasswordForm phone={account.phone} />
+          </div>
+          <div className="flex flex-col gap-6">
+            <MarketingForm key={account.sub} account={account} />
+            <YourData />
+          </div>
+        </div>
+      ) : (
+        <div className="container-page flex items-center gap-3 py-16 text-cocoa-700">
+          <Spinner label="Loading your account" />
+          <span aria-hidden="true">Loading your account…</span>
+        </div>
+      )}
+    </>
   )
 }

@@ -3,6 +3,7 @@ import { isRouteErrorResponse, Link, Outlet, useNavigate, useRouteLoaderData } f
 import { Footer } from '../components/layout/footer.tsx'
 import { Header } from '../components/layout/header.tsx'
 import { AnalyticsTracker, CookieSettingsButton } from '../features/analytics/analytics-tracker.tsx'
+import { useAuth } from '../features/auth/auth-context.tsx'
 import { serverApi } from '../lib/api.server.ts'
 import { useRootData } from '../root.tsx'
 import type { Route } from './+types/layout'
@@ -18,15 +19,20 @@ export function useSalon() {
 }
 
 function Frame({ children }: { children: React.ReactNode }) {
-  const { session, config } = useRootData()
+  const { config } = useRootData()
+  const auth = useAuth()
   const salon = useRouteLoaderData<typeof loader>('routes/layout')?.salon
   const navigate = useNavigate()
+  const signOut = async () => {
+    await auth.signOut().catch(() => undefined)
+    await navigate('/')
+  }
   return (
     <div className="flex min-h-dvh flex-col">
       <a href="#main" className="sr-only z-50 rounded-full bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:top-3 focus:left-3">
         Skip to content
       </a>
-      <Header shopName={salon?.shop.name ?? 'Tanning salon'} signedIn={session !== null} onSignOut={() => void navigate('/')} />
+      <Header shopName={salon?.shop.name ?? 'Tanning salon'} signedIn={auth.state.user !== null} onSignOut={() => void signOut()} />
       <main id="main" className="flex flex-1 flex-col">
         {children}
       </main>

@@ -1,11 +1,29 @@
-import { Outlet } from 'react-router'
-import { requireSession } from '../features/auth/session.server.ts'
+import { Outlet, redirect } from 'react-router'
+import { confirmSession } from '../features/auth/confirm-session.ts'
+import { getSession, requireSession } from '../features/auth/session.server.ts'
+import { publicConfig } from '../lib/api.server.ts'
 import type { Route } from './+types/protected'
 
-/** SPEC §2 guard for /refer-earn/, /account/, /account/balance/, /upcoming-booking/ and /payment/. */
-export async function loader({ request }: Route.LoaderArgs) {
-  return { session: await requireSession(request) }
+/** SPEC §2 guard for /refer-earn/, /account/, /account/balance/, /upcoming-booking/ and /payment/: no session cookies, no page. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const config = publicConfig(context)
+  const session = await requireSession(request, (r) => getSession(r, config.identity.userPoolClientId))
+  return { session, config, account: null }
 }
+
+/**
+ * In the browser the guard also asks the API: a revoked or expired session is signed out and, like any
+ * failure while checking, ends at /sign-in/. The customer's account comes back with the answer.
+ */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const data = await serverLoader()
+  try {
+    return { ...data, account: await confirmSession(data.config) }
+  } catch {
+    throw redirect('/sign-in/')
+  }
+}
+clientLoader.hydrate = true as const
 
 export default function Protected() {
   return <Outlet />

@@ -1,20 +1,35 @@
-import { ComingSoon } from '../components/ui/coming-soon.tsx'
+import { Link, useSearchParams } from 'react-router'
+import { AuthShell, Notice } from '../features/auth/auth-shell.tsx'
+import { SignInForm } from '../features/auth/sign-in-form.tsx'
 import { pageMeta } from '../lib/meta.ts'
 import type { Route } from './+types/sign-in'
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Sign in', 'Sign in to your salon account.')
 
 export default function SignIn() {
+  const [params] = useSearchParams()
+  const fromBooking = params.get('source') === 'booking'
+  const confirmed = params.get('confirmed') === 'true'
   return (
-    <ComingSoon
+    <AuthShell
       eyebrow="Your account"
       title="Sign in"
-      intro="Sign in with your mobile number and password to book, buy packages and see your balance. Online accounts open soon."
-      points={[
-          'Sign in with your mobile number and password.',
-          'Carry on with a booking you started before signing in.',
-          'Reset a forgotten password with a code sent by text message.',
-      ]}
-    />
+      intro="Sign in with your mobile number and password to book, buy packages and see your balance."
+      footer={
+        <>
+          <p>
+            New here?{' '}
+            <Link to="/sign-up/" className="font-semibold text-brand-teal underline underline-offset-2">
+              Create an account
+            </Link>
+          </p>
+          <p className="text-sm text-cocoa-600">Signed up in the salon? You still need to create an account online, with the same mobile number, to link them.</p>
+        </>
+      }
+    >
+      {fromBooking && <Notice>Please sign in to finish your booking.</Notice>}
+      {confirmed && <Notice tone="success">Your mobile number is confirmed. Please sign in to carry on.</Notice>}
+      <SignInForm initialPhone={params.get('phone') ?? ''} />
+    </AuthShell>
   )
 }

@@ -1,4 +1,6 @@
-import { ComingSoon } from '../components/ui/coming-soon.tsx'
+import { Link } from 'react-router'
+import { AuthShell } from '../features/auth/auth-shell.tsx'
+import { ConfirmSignUpForm } from '../features/auth/confirm-sign-up-form.tsx'
 import { pageMeta } from '../lib/meta.ts'
 import type { Route } from './+types/sign-up-confirm'
 
@@ -6,15 +8,20 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Conf
 
 export default function SignUpConfirm() {
   return (
-    <ComingSoon
+    <AuthShell
       eyebrow="Your account"
       title="Confirm your mobile number"
-      intro="Enter the code we text you to finish creating your account."
-      points={[
-          'Enter the 6-digit code from your text message.',
-          'Ask for a new code if it does not arrive.',
-          'Be signed in straight away, and carry on with any booking you started.',
-      ]}
-    />
+      intro="Enter the code we texted you to finish creating your account."
+      footer={
+        <p>
+          Wrong number?{' '}
+          <Link to="/sign-up/" className="font-semibold text-brand-teal underline underline-offset-2">
+            Start again
+          </Link>
+        </p>
+      }
+    >
+      <ConfirmSignUpForm />
+    </AuthShell>
   )
 }

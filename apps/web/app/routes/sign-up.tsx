@@ -1,21 +1,28 @@
-import { ComingSoon } from '../components/ui/coming-soon.tsx'
+import { Link } from 'react-router'
+import { AuthShell } from '../features/auth/auth-shell.tsx'
+import { SignUpForm } from '../features/auth/sign-up-form.tsx'
 import { pageMeta } from '../lib/meta.ts'
 import type { Route } from './+types/sign-up'
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Create your account', 'Create a salon account.')
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Create your account', 'Create your salon account to book online.')
 
 export default function SignUp() {
   return (
-    <ComingSoon
+    <AuthShell
       eyebrow="Your account"
       title="Create your account"
-      intro="Sign up with your mobile number to book online. If you already signed up in the salon, you will still sign up online once to link your accounts."
-      points={[
-          'Sign up with your mobile number, email and date of birth (over 18s only).',
-          'Tell us your skin type so we can keep your sessions safe.',
-          'Confirm your number with a code we text you.',
-          'Choose whether to hear about offers; change your mind any time.',
-      ]}
-    />
+      intro="Book sessions online, buy minute packages and keep track of your balance. It takes a couple of minutes."
+      wide
+      footer={
+        <p>
+          Already have an account?{' '}
+          <Link to="/sign-in/" className="font-semibold text-brand-teal underline underline-offset-2">
+            Sign in
+          </Link>
+        </p>
+      }
+    >
+      <SignUpForm />
+    </AuthShell>
   )
 }

@@ -1,4 +1,4 @@
-import { useCallback, useId, useState, type ReactNode } from 'react'
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import { useModalDialog } from './use-modal-dialog.ts'
 
 export type AlertKind = 'error' | 'success'
@@ -83,6 +83,14 @@ interface AlertRequest {
 export function useAlert() {
   const [request, setRequest] = useState<AlertRequest | null>(null)
   const show = useCallback((next: AlertRequest) => setRequest(next), [])
+  // onConfirm runs once the dialog has closed and given focus back, so it may move focus or navigate.
+  const afterClose = useRef<(() => void) | undefined>(undefined)
+  useEffect(() => {
+    if (request !== null || !afterClose.current) return
+    const done = afterClose.current
+    afterClose.current = undefined
+    done()
+  }, [request])
   const element = (
     <Alert
       open={request !== null}
@@ -91,9 +99,8 @@ export function useAlert() {
       message={request?.message ?? ''}
       confirmLabel={request?.confirmLabel}
       onClose={() => {
-        const done = request?.onConfirm
+        afterClose.current = request?.onConfirm
         setRequest(null)
-        done?.()
       }}
     />
   )

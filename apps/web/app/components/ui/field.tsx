@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react'
+import { useId, useState, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react'
 
 interface FieldFrameProps {
   label: ReactNode
@@ -34,11 +34,52 @@ function FieldFrame({ label, hint, error, children }: FieldFrameProps) {
 
 type FieldProps = { label: ReactNode; hint?: ReactNode; error?: string } & InputHTMLAttributes<HTMLInputElement>
 
-export function Field({ label, hint, error, className, ...input }: FieldProps) {
+const joinIds = (...ids: (string | undefined)[]) => ids.filter(Boolean).join(' ') || undefined
+
+export function Field({ label, hint, error, className, 'aria-describedby': extraDescribedBy, ...input }: FieldProps) {
   return (
     <FieldFrame label={label} hint={hint} error={error}>
       {({ id, describedBy, invalid }) => (
-        <input id={id} aria-describedby={describedBy} aria-invalid={invalid || undefined} className={`field-input ${className ?? ''}`} {...input} />
+        <input
+          id={id}
+          aria-describedby={joinIds(describedBy, extraDescribedBy)}
+          aria-invalid={invalid || undefined}
+          className={`field-input ${className ?? ''}`}
+          {...input}
+        />
+      )}
+    </FieldFrame>
+  )
+}
+
+/** A password input with a Show/Hide button, so people on phones can check what they typed. */
+export function PasswordField({ label, hint, error, className, 'aria-describedby': extraDescribedBy, ...input }: Omit<FieldProps, 'type'>) {
+  const [shown, setShown] = useState(false)
+  return (
+    <FieldFrame label={label} hint={hint} error={error}>
+      {({ id, describedBy, invalid }) => (
+        <div className="relative">
+          <input
+            id={id}
+            type={shown ? 'text' : 'password'}
+            aria-describedby={joinIds(describedBy, extraDescribedBy)}
+            aria-invalid={invalid || undefined}
+            className={`field-input pr-20 ${className ?? ''}`}
+            autoCapitalize="none"
+            autoCorrect="off"
+            spellCheck={false}
+            {...input}
+          />
+          <button
+            type="button"
+            aria-controls={id}
+            aria-pressed={shown}
+            onClick={() => setShown((s) => !s)}
+            className="absolute inset-y-1 right-1 min-w-16 rounded-lg px-3 text-sm font-semibold text-brand-teal hover:bg-cocoa-50"
+          >
+            {shown ? 'Hide' : 'Show'}
+          </button>
+        </div>
       )}
     </FieldFrame>
   )

@@ -1,22 +1,18 @@
 import { redirect } from 'react-router'
+import { parseCookies, sessionFromCookies, type CustomerSession } from './session-cookies.ts'
 
-/** The signed-in customer, as the pages need to know them. */
-export interface CustomerSession {
-  sub: string
-  phone: string
-  firstName: string | null
-}
+export type { CustomerSession }
 
 /**
- * The current customer of a request, or null when nobody is signed in.
- * Online accounts arrive with the identity service; until then every visitor is signed out.
+ * The current customer of a request, from the cookies Amplify keeps, or null when nobody is signed in.
+ * Decoding is enough here: it decides what the page shows, while the API checks every token it is sent.
  */
-export async function getSession(_request: Request): Promise<CustomerSession | null> {
-  return null
+export async function getSession(request: Request, clientId?: string): Promise<CustomerSession | null> {
+  return sessionFromCookies(parseCookies(request.headers.get('cookie')), { clientId })
 }
 
 /** SPEC §2 guard: a valid current session passes; no session, or any error while checking, goes to /sign-in/. */
-export async function requireSession(request: Request, check: typeof getSession = getSession): Promise<CustomerSession> {
+export async function requireSession(request: Request, check: (request: Request) => Promise<CustomerSession | null> = getSession): Promise<CustomerSession> {
   let session: CustomerSession | null = null
   try {
     session = await check(request)

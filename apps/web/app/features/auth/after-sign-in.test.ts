@@ -1,0 +1,53 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterSignIn, APPOINTMENT_REQUEST_KEY } from './after-sign-in.ts'
+import { rememberSignIn, takeRememberedPassword } from './pending-sign-in.ts'
+
+function withStorage(items: Record<string, string>) {
+  vi.stubGlobal('window', { localStorage: { getItem: (key: string) => items[key] ?? null } })
+}
+
+afterEach(() => vi.unstubAllGlobals())
+
+describe('after signing in (SPEC §4)', () => {
+  it('goes home when no booking is waiting', async () => {
+    withStorage({})
+    const navigate = vi.fn()
+    await afterSignIn({ navigate })
+    expect(navigate).toHaveBeenCalledWith('/', { replace: true })
+  })
+
+  it('lets the booking feature finish a pending booking and go where it says', async () => {
+    const request = { date: '2025-06-20', minutes: 6 }
+    withStorage({ [APPOINTMENT_REQUEST_KEY]: JSON.stringify(request) })
+    const navigate = vi.fn()
+    const finishPendingBooking = vi.fn(async () => '/confirmation/success/')
+    await afterSignIn({ navigate, finishPendingBooking })
+    expect(finishPendingBooking).toHaveBeenCalledWith(request)
+    expect(navigate).toHaveBeenCalledWith('/confirmation/success/', { replace: true })
+  })
+
+  it('goes home with a pending booking while nothing can finish it, and leaves it stored', async () => {
+    withStorage({ [APPOINTMENT_REQUEST_KEY]: '{"date":"2025-06-20"}' })
+    const navigate = vi.fn()
+    await afterSignIn({ navigate })
+    expect(navigate).toHaveBeenCalledWith('/', { replace: true })
+  })
+
+  it('ignores a damaged stored request', async () => {
+    withStorage({ [APPOINTMENT_REQUEST_KEY]: '{not json' })
+    const navigate = vi.fn()
+    const finishPendingBooking = vi.fn(async () => '/x/')
+    await afterSignIn({ navigate, finishPendingBooking })
+    expect(finishPendingBooking).not.toHaveBeenCalled()
+    expect(navigate).toHaveBeenCalledWith('/', { replace: true })
+  })
+})
+
+describe('the password kept for the confirm page', () => {
+  it('is handed over once, and only for the same phone', () => {
+    rememberSignIn('+447700900123', 'Sunny#2024')
+    expect(takeRememberedPassword('+447700900999')).toBeNull()
+    expect(takeRememberedPassword('+447700900123')).toBe('Sunny#2024')
+    expect(takeRememberedPassword('+447700900123')).toBeNull()
+  })
+})

@@ -1,0 +1,329 @@
+// Types only from the contracts: their zod schemas stay out of the bundle every page loads.
+import type { Account, AccountResponse, AccountUpdateRequest, AccountUpdateResponse } from '@salon/contracts/account'
+import type { PublicConfig } from '@salon/contracts/web'
+import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react'
+import { ApiError, createApiClient } from '../../lib/api.ts'
+import { IdentityTokenContext } from '../../lib/identity-token.ts'
+import type { AmplifyAuth } from './amplify.ts'
+import { errorMessageOf, type AuthErrorLike } from './auth-messages.ts'
+import { authReducer, initialAuthState, type AuthAction, type AuthState, type AuthUser } from './auth-state.ts'
+import { loadAmplify, onAmplifyLoaded } from './load-amplify.ts'
+import { takeRememberedPassword } from './pending-sign-in.ts'
+import { AUTH_COOKIE_PREFIX, hasSessionCookie, jwtPayload, type CustomerSession } from './session-cookies.ts'
+
+/** SPEC §3 sign-up payload without the passwords, the phone in E.164: it also travels to the confirm page as client metadata. */
+export interface SignUpDetails {
+  phone: string
+  email: string
+  firstName: string
+  lastName: string
+  skinType: string
+  dob: string
+  marketing: boolean
+}
+
+export type SignInResult = 'signed-in' | 'confirm-phone' | 'reset-password'
+
+interface AuthContextValue {
+  state: AuthState
+  dispatch: (action: AuthAction) => void
+  /** Starts downloading Amplify, for pages that will need it. */
+  preload: () => void
+  signIn: (phone: string, password: string) => Promise<SignInResult>
+  /** `attributes`: the user-pool attributes of the details (see sign-up-attributes.ts). */
+  signUp: (details: SignUpDetails, password: string, attributes: Record<string, string>) => Promise<void>
+  /** Confirms the phone, then signs the customer in when it can: 'sign-in-needed' otherwise. */
+  confirmSignUp: (phone: string, code: string, details: Partial<SignUpDetails>) => Promise<'signed-in' | 'sign-in-needed'>
+  resendSignUpCode: (phone: string) => Promise<void>
+  forgotPassword: (phone: string) => Promise<void>
+  resetPassword: (phone: string, code: string, password: string) => Promise<void>
+  signOut: () => Promise<void>
+  loadAccount: () => Promise<Account>
+  updateMarketing: (request: AccountUpdateRequest) => Promise<AccountUpdateResponse>
+  updateProfile: (attributes: Record<string, string>) => Promise<void>
+  changePassword: (oldPassword: string, newPassword: string) => Promise<void>
+  deleteAccount: () => Promise<void>
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null)
+
+export function useAuth() {
+  const value = useContext(AuthContext)
+  if (!value) throw new Error('useAuth is used outside AuthProvider')
+  return value
+}
+
+/** SPEC §4 session-invalid conditions: the customer is signed out and the cached credentials cleared. */
+const SESSION_INVALID = new Set(['NotAuthorizedException', 'UserNotFoundException', 'PasswordResetRequiredException', 'UserNotConfirmedException'])
+const nameOf = (error: unknown) => (error as AuthErrorLike | null)?.name ?? ''
+
+/** Client metadata travels as strings (Cognito's rule). */
+function clientMetadata(details: Partial<SignUpDetails>, config: PublicConfig): Record<string, string> {
+  const metadata: Record<string, string> = { status: 'active', user_signup: 'online', shop_id: config.shopId, api_key: config.apiKey }
+  if (details.email) metadata.email = details.email
+  if (details.phone) metadata.phone = details.phone
+  if (details.firstName) metadata.firstName = details.firstName
+  if (details.lastName) metadata.lastName = details.lastName
+  if (details.skinType) metadata.skinType = details.skinType
+  if (details.dob) metadata.dob = details.dob
+  if (details.marketing !== undefined) metadata.marketing = String(details.marketing)
+  return metadata
+}
+
+/** Drops Amplify's cookies by hand, for when Amplify itself cannot be loaded (offline). */
+function forgetSessionCookies() {
+  for (const part of document.cookie.split(';')) {
+    const name = part.split('=')[0]?.trim()
+    if (name && decodeURIComponent(name).startsWith(`${AUTH_COOKIE_PREFIX}.`)) document.cookie = `${name}=; path=/; max-age=0`
+  }
+}
+
+function whenIdle(run: () => void): () => void {
+  if ('requestIdleCallback' in window) {
+    const handle = window.requestIdleCallback(run, { timeout: 4000 })
+    return () => window.cancelIdleCallback(handle)
+  }
+  const handle = setTimeout(run, 1500)
+  return () => clearTimeout(handle)
+}
+
+export function AuthProvider({ config, session, children }: { config: PublicConfig; session: CustomerSession | null; children: ReactNode }) {
+  const [state, dispatch] = useReducer(authReducer, session, initialAuthState)
+  const { identity } = config
+  const load = useCallback(() => loadAmplify(identity), [identity])
+
+  const getIdToken = useCallback(async () => {
+    if (!hasSessionCookie(document.cookie, identity.userPoolClientId)) return null
+    const { tokens } = await (await load()).fetchAuthSession()
+    return tokens?.idToken?.toString() ?? null
+  }, [identity.userPoolClientId, load])
+
+  const api = useMemo(
+    () => createApiClient({ config, origin: typeof window === 'undefined' ? 'http://localhost' : window.location.origin, getIdToken }),
+    [config, getIdToken],
+  )
+
+  /** Reads who is signed in from Amplify (getCurrentUser + fetchUserAttributes); concurrent calls share one. */
+  const reloading = useRef<Promise<AuthUser | null> | null>(null)
+  const reloadUser = useCallback((auth: AmplifyAuth) => {
+    reloading.current ??= (async () => {
+      try {
+        const [{ userId, username }, session] = await Promise.all([auth.getCurrentUser(), auth.fetchAuthSession()])
+        let attributes: Record<string, string | undefined>
+        try {
+          attributes = await auth.fetchUserAttributes()
+        } catch (error) {
+          if (SESSION_INVALID.has(nameOf(error))) throw error
+          // Offline or a hiccup: the id token's claims still say who this is.
+          attributes = Object.fromEntries(
+            Object.entries(jwtPayload(session.tokens?.idToken?.toString()) ?? {}).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+          )
+        }
+        const user: AuthUser = { id: userId, username, attributes }
+        dispatch({ type: 'setUser', user, accessToken: session.tokens?.accessToken.toString() ?? null })
+        return user
+      } catch (error) {
+        if (SESSION_INVALID.has(nameOf(error))) await auth.signOut().catch(() => undefined)
+        dispatch({ type: 'setUser', user: null })
+        return null
+      } finally {
+        reloading.current = null
+      }
+    })()
+    return reloading.current
+  }, [])
+
+  // SPEC §4 auth events: signing out clears the user; any other event reloads the user's details.
+  useEffect(
+    () =>
+      onAmplifyLoaded((auth) => {
+        auth.listen((event) => {
+          if (event === 'signedOut') dispatch({ type: 'logoutSuccess' })
+          else void reloadUser(auth)
+        })
+      }),
+    [reloadUser],
+  )
+
+  // A signed-in visitor: once the page is idle, load Amplify to keep the session fresh and hear its events.
+  // A visitor without the cookies never downloads it here.
+  useEffect(() => {
+    if (!hasSessionCookie(document.cookie, identity.userPoolClientId)) {
+      dispatch({ type: 'setUser', user: null })
+      return
+    }
+    return whenIdle(() => void load().then(reloadUser, () => undefined))
+  }, [identity.userPoolClientId, load, reloadUser])
+
+  const finishSignIn = useCallback(
+    async (auth: AmplifyAuth) => {
+      const user = await reloadUser(auth)
+      if (!user) throw new Error('Please use your credentials to sign in')
+      dispatch({ type: 'signInSuccess', user, accessToken: null })
+    },
+    [reloadUser],
+  )
+
+  const value = useMemo<AuthContextValue>(() => {
+    async function signInWith(auth: AmplifyAuth, phone: string, password: string) {
+      try {
+        return await auth.signIn(phone, password)
+      } catch (error) {
+        // Someone else was still signed in on this browser: sign them out and try once more.
+        if (nameOf(error) !== 'UserAlreadyAuthenticatedException') throw error
+        await auth.signOut()
+        return auth.signIn(phone, password)
+      }
+    }
+
+    return {
+      state,
+      dispatch,
+      preload: () => void load().catch(() => undefined),
+
+      async signIn(phone, password) {
+        dispatch({ type: 'signInStart' })
+        try {
+          const auth = await load()
+          const result = await signInWith(auth, phone, password)
+          if (result.isSignedIn) {
+            await finishSignIn(auth)
+            return 'signed-in'
+          }
+          dispatch({ type: 'signInFailure', error: result.nextStep.signInStep })
+          if (result.nextStep.signInStep === 'CONFIRM_SIGN_UP') return 'confirm-phone'
+          if (result.nextStep.signInStep === 'RESET_PASSWORD') return 'reset-password'
+          throw new Error('This account needs a sign-in step the website does not offer. Please call the salon.')
+        } catch (error) {
+          dispatch({ type: 'signInFailure', error: errorMessageOf(error) })
+          throw error
+        }
+      },
+
+      async signUp(details, password, attributes) {
+        dispatch({ type: 'signUpStart' })
+        try {
+          const auth = await load()
+          await auth.signUp({ username: details.phone, password, attributes, clientMetadata: clientMetadata(details, config) })
+          dispatch({ type: 'signUpSuccess' })
+        } catch (error) {
+          dispatch({ type: 'signUpFailure', error: errorMessageOf(error) })
+          throw error
+        }
+      },
+
+      async confirmSignUp(phone, code, details) {
+        const auth = await load()
+        const result = await auth.confirmSignUp(phone, code, clientMetadata({ ...details, phone }, config))
+        dispatch({ type: 'confirmationSuccess' })
+        if (result.nextStep.signUpStep === 'COMPLETE_AUTO_SIGN_IN') {
+          try {
+            if ((await auth.autoSignIn()).isSignedIn) {
+              await finishSignIn(auth)
+              return 'signed-in'
+            }
+          } catch {
+            // The auto sign-in lapsed (a reload, or it expired): fall back to the password, if we have it.
+          }
+        }
+        const password = takeRememberedPassword(phone)
+        if (password) {
+          try {
+            if ((await signInWith(auth, phone, password)).isSignedIn) {
+              await finishSignIn(auth)
+              return 'signed-in'
+            }
+          } catch {
+            // The sign-in page will say what is wrong.
+          }
+        }
+        return 'sign-in-needed'
+      },
+
+      async resendSignUpCode(phone) {
+        await (await load()).resendSignUpCode(phone)
+      },
+
+      async forgotPassword(phone) {
+        dispatch({ type: 'forgotPasswordStart' })
+        try {
+          await (await load()).resetPassword(phone)
+          dispatch({ type: 'forgotPasswordCodeSent' })
+        } catch (error) {
+          dispatch({ type: 'forgotPasswordFailure', error: errorMessageOf(error) })
+          throw error
+        }
+      },
+
+      async resetPassword(phone, code, password) {
+        dispatch({ type: 'forgotPasswordStart' })
+        try {
+          await (await load()).confirmResetPassword(phone, code, password)
+          dispatch({ type: 'forgotPasswordReset' })
+        } catch (error) {
+          dispatch({ type: 'forgotPasswordFailure', error: errorMessageOf(error) })
+          throw error
+        }
+      },
+
+      async signOut() {
+        try {
+          await (await load()).signOut()
+        } catch {
+          try {
+            forgetSessionCookies()
+          } catch (error) {
+            dispatch({ type: 'logoutFailure', error: errorMessageOf(error) })
+            throw error
+          }
+        }
+        dispatch({ type: 'logoutSuccess' })
+      },
+
+      async loadAccount() {
+        dispatch({ type: 'accountDataLoad' })
+        try {
+          const { account } = await api.get<AccountResponse>('p_account')
+          dispatch({ type: 'accountDataSuccess', account })
+          return account
+        } catch (error) {
+          dispatch({ type: 'accountDataFailure', error: errorMessageOf(error) })
+          if (error instanceof ApiError && error.status === 401) await value.signOut().catch(() => undefined)
+          throw error
+        }
+      },
+
+      async updateMarketing(request) {
+        const response = await api.put<AccountUpdateResponse>('p_account', request)
+        dispatch({ type: 'accountDataUpdate', account: response.account })
+        return response
+      },
+
+      async updateProfile(attributes) {
+        const auth = await load()
+        await auth.updateUserAttributes(attributes)
+        // New claims arrive with a fresh id token; the page shows the customer record the server kept in step.
+        await auth.fetchAuthSession(true).catch(() => undefined)
+        await reloadUser(auth)
+        await value.loadAccount()
+      },
+
+      async changePassword(oldPassword, newPassword) {
+        await (await load()).updatePassword(oldPassword, newPassword)
+      },
+
+      async deleteAccount() {
+        const auth = await load()
+        await auth.deleteUser()
+        dispatch({ type: 'logoutSuccess' })
+      },
+    }
+    // `value` refers to itself for loadAccount and signOut; it is rebuilt whenever state changes.
+  }, [state, load, finishSignIn, reloadUser, config, api])
+
+  return (
+    <AuthContext.Provider value={value}>
+      <IdentityTokenContext.Provider value={getIdToken}>{children}</IdentityTokenContext.Provider>
+    </AuthContext.Provider>
+  )
+}

@@ -1,0 +1,65 @@
+/** SPEC §8, word for word: these are the sentences customers see. */
+export const CODE_SENT = 'A code has been sent to your phone. Please input below.'
+export const PASSWORD_CHANGED = 'Successfully changed your password.'
+export const ACCOUNT_UPDATED = 'Account was updated!'
+export const NOT_VERIFIED = 'Your phone is not verified. A code has been sent to your phone for verification. Please input below.'
+export const NO_ONLINE_ACCOUNT =
+  'No online account registered to this number. If you signed up in shop you still need to sign up online to link your accounts'
+export const ACCOUNT_EXISTS = 'An account already exists with this mobile number. Please follow reset password steps to activate.'
+export const FORGOT_PASSWORD_HINT = 'You can reset your password by clicking on the "forgot password" link.'
+
+/** What the user pool says in these cases (Amazon Cognito's own messages). */
+export const USER_NOT_CONFIRMED = 'User is not confirmed.'
+export const USER_DOES_NOT_EXIST = 'User does not exist.'
+export const UNVERIFIED_RESET = 'Cannot reset password for the user as there is no registered/verified email or phone_number'
+
+/** The generic error alert: the message followed by the forgot-password hint. */
+export const withForgotPasswordHint = (message: string) => `${message} ${FORGOT_PASSWORD_HINT}`
+
+export interface AuthErrorLike {
+  name?: string
+  message?: string
+}
+
+/** What the page does after a failed step: show an alert, or resend the sign-up code and go to the confirm page. */
+export type ErrorOutcome = { kind: 'alert'; message: string; forgotPasswordButton?: boolean } | { kind: 'confirm-phone'; message: string }
+
+export const errorMessageOf = (error: unknown) => {
+  const message = (error as AuthErrorLike | null)?.message
+  return typeof message === 'string' && message ? message : 'Something went wrong. Please try again.'
+}
+
+const nameOf = (error: unknown) => (error as AuthErrorLike | null)?.name ?? ''
+
+const isNetworkError = (error: unknown) => nameOf(error) === 'NetworkError' || /network error|failed to fetch/i.test(errorMessageOf(error))
+const NETWORK = 'We could not reach the salon. Please check your connection and try again.'
+
+/** SPEC §8 login catalogue. */
+export function signInErrorOutcome(error: unknown): ErrorOutcome {
+  const message = errorMessageOf(error)
+  if (message === USER_NOT_CONFIRMED || nameOf(error) === 'UserNotConfirmedException') return { kind: 'confirm-phone', message: NOT_VERIFIED }
+  if (message === USER_DOES_NOT_EXIST) return { kind: 'alert', message: NO_ONLINE_ACCOUNT }
+  if (isNetworkError(error)) return { kind: 'alert', message: NETWORK }
+  return { kind: 'alert', message: withForgotPasswordHint(message) }
+}
+
+/** SPEC §8 sign-up catalogue: an existing number points to the reset-password steps. */
+export function signUpErrorOutcome(error: unknown): ErrorOutcome {
+  if (nameOf(error) === 'UsernameExistsException') return { kind: 'alert', message: ACCOUNT_EXISTS, forgotPasswordButton: true }
+  if (isNetworkError(error)) return { kind: 'alert', message: NETWORK }
+  return { kind: 'alert', message: errorMessageOf(error) }
+}
+
+/** SPEC §8 forgot-password catalogue. */
+export function forgotPasswordErrorOutcome(error: unknown): ErrorOutcome {
+  const message = errorMessageOf(error)
+  if (message.startsWith('Username/client')) return { kind: 'alert', message: NO_ONLINE_ACCOUNT }
+  if (message === UNVERIFIED_RESET) return { kind: 'confirm-phone', message: NOT_VERIFIED }
+  if (isNetworkError(error)) return { kind: 'alert', message: NETWORK }
+  return { kind: 'alert', message }
+}
+
+/** Any other step (confirm code, resend code, change password): the user pool's message, or a plain one offline. */
+export function plainErrorMessage(error: unknown): string {
+  return isNetworkError(error) ? NETWORK : errorMessageOf(error)
+}
