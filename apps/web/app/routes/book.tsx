@@ -1,31 +1,40 @@
-import { ComingSoon } from '../components/ui/coming-soon.tsx'
+import type { PreloadTimesResponse } from '@salon/contracts/booking'
+import { useLocation } from 'react-router'
+import { PageHeader } from '../components/ui/page-header.tsx'
+import { useAuth } from '../features/auth/auth-context.tsx'
+import { BookPlanner } from '../features/booking/book-planner.tsx'
+import type { BookPageState } from '../features/booking/booking-confirmation.tsx'
+import { BookingsMenu } from '../features/booking/bookings-menu.tsx'
+import { serverApi } from '../lib/api.server.ts'
 import { pageMeta } from '../lib/meta.ts'
 import type { Route } from './+types/book'
+import { useSalon } from './layout.tsx'
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Book a session', 'Book a sunbed session online.')
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Book a session', 'Book a sunbed session online: pick a day, a sunbed, minutes and a free time.')
 
-export default function Book() {
+/** The coming days' free times come with the page, so the day strip shows at once. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  try {
+    return { preload: await serverApi(context, request).get<PreloadTimesResponse>('p_preload_times') }
+  } catch {
+    // The page still works: each day's times are asked for when it is chosen.
+    return { preload: null }
+  }
+}
+
+export default function Book({ loaderData }: Route.ComponentProps) {
+  const salon = useSalon()
+  const signedIn = useAuth().state.user !== null
+  const notice = (useLocation().state as BookPageState | null)?.notice ?? null
   return (
     <>
-      <ComingSoon
-        eyebrow="Book"
-        title="Book a sunbed session"
-        intro="Choose a day, a bed and how many minutes, then pick a free time. Online booking opens here soon."
-        points={[
-          'See which days and times are free, a week or more ahead.',
-          'Choose a lay-down, stand-up or high-pressure bed, and how many minutes.',
-          'See the price, and pay with minutes from your package or in the salon.',
-          'Get a confirmation you can add to your calendar.',
-        ]}
-      />
-      <section id="menu" aria-labelledby="menu-title" className="container-page pb-16">
-        <h2 id="menu-title" className="text-2xl font-semibold">
-          Your bookings
-        </h2>
-        <p className="mt-2 max-w-prose text-cocoa-700">
-          Once you can book online, your upcoming sessions appear here with the option to cancel before the cut-off.
-        </p>
-      </section>
+      <PageHeader eyebrow="Book" title="Book a sunbed session">
+        Pick a day, a sunbed and how many minutes, then a free time. Pay with your package minutes or in the salon.
+      </PageHeader>
+      <div className="container-page py-8 sm:py-10">
+        <BookPlanner salon={salon} preload={loaderData.preload} signedIn={signedIn} notice={notice} />
+      </div>
+      <BookingsMenu signedIn={signedIn} />
     </>
   )
 }

@@ -1,20 +1,24 @@
-import { ComingSoon } from '../components/ui/coming-soon.tsx'
+import { PageHeader } from '../components/ui/page-header.tsx'
+import { useAuth } from '../features/auth/auth-context.tsx'
+import { BookingView } from '../features/booking/booking-confirmation.tsx'
 import { pageMeta } from '../lib/meta.ts'
 import type { Route } from './+types/booking'
+import { useSalon } from './layout.tsx'
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Your booking', 'Your booking details.')
 
+/** /booking/?id=…: one booking, shown to the customer who made it. */
 export default function Booking() {
+  const salon = useSalon()
+  const signedIn = useAuth().state.user !== null
   return (
-    <ComingSoon
-      eyebrow="Bookings"
-      title="Your booking"
-      intro="The details of a booking you made online, ready to show at the desk."
-      points={[
-          'See the bed, day, time and minutes of your booking.',
-          'Add it to your calendar.',
-          'Cancel it before the cut-off if your plans change.',
-      ]}
-    />
+    <>
+      <PageHeader eyebrow="Bookings" title="Your booking">
+        Show this at the desk when you arrive.
+      </PageHeader>
+      <div className="container-page py-8 sm:py-10">
+        <BookingView salon={salon.shop} signedIn={signedIn} />
+      </div>
+    </>
   )
 }

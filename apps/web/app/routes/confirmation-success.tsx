@@ -1,16 +1,19 @@
-import { ComingSoon } from '../components/ui/coming-soon.tsx'
+import { useAuth } from '../features/auth/auth-context.tsx'
+import { BookingSuccess } from '../features/booking/booking-confirmation.tsx'
 import { pageMeta } from '../lib/meta.ts'
 import type { Route } from './+types/confirmation-success'
+import { useSalon } from './layout.tsx'
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Booking confirmed', 'Your booking is confirmed.')
 
 export default function ConfirmationSuccess() {
+  const salon = useSalon()
+  const signedIn = useAuth().state.user !== null
   return (
-    <ComingSoon
-      eyebrow="Confirmation"
-      title="Booking confirmed"
-      intro="When you book online, this page confirms your session straight away."
-      points={['Your bed, day, time and minutes.', 'Add the session to your calendar.', 'See all your upcoming bookings.']}
-    />
+    <div className="flex flex-1 bg-gradient-to-b from-cocoa-50 to-cream">
+      <div className="container-page py-10 sm:py-14">
+        <BookingSuccess salon={salon.shop} signedIn={signedIn} />
+      </div>
+    </div>
   )
 }

@@ -1,4 +1,5 @@
-import { ComingSoon } from '../components/ui/coming-soon.tsx'
+import { PageHeader } from '../components/ui/page-header.tsx'
+import { UpcomingBookings } from '../features/booking/upcoming-bookings.tsx'
 import { pageMeta } from '../lib/meta.ts'
 import type { Route } from './+types/upcoming-booking'
 
@@ -6,15 +7,13 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Upco
 
 export default function UpcomingBooking() {
   return (
-    <ComingSoon
-      eyebrow="Bookings"
-      title="Upcoming bookings"
-      intro="Your next sessions, and the ones you have had."
-      points={[
-          'Your upcoming sessions with bed, time and minutes.',
-          'Cancel a session before the cut-off and get your minutes back.',
-          'Your past sessions below.',
-      ]}
-    />
+    <>
+      <PageHeader eyebrow="Bookings" title="Upcoming bookings">
+        Your next sessions, and the ones you have had. Cancel online up to the cut-off and your minutes come back.
+      </PageHeader>
+      <div className="container-page py-8 sm:py-10">
+        <UpcomingBookings />
+      </div>
+    </>
   )
 }

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest'
+import { APPOINTMENT_REQUEST, asStoredAppointment, bookRequestOf, clearAppointment, loadAppointment, saveAppointment, type StoredAppointment } from './appointment-storage.ts'
+
+function memoryStorage(initial: Record<string, string> = {}) {
+  const items = new Map(Object.entries(initial))
+  return {
+    items,
+    getItem: (key: string) => items.get(key) ?? null,
+    setItem: (key: string, value: string) => void items.set(key, value),
+    removeItem: (key: string) => void items.delete(key),
+  }
+}
+
+const request: StoredAppointment = { date: '2026-11-23', time: '10:15', minutes: 6, bedId: 'bed-1', bedType: 'lay-down' }
+
+describe('the appointment request in local storage (SPEC §3)', () => {
+  it('is kept under the key APPOINTMENT_REQUEST as JSON', () => {
+    const storage = memoryStorage()
+    saveAppointment(request, storage)
+    expect(APPOINTMENT_REQUEST).toBe('APPOINTMENT_REQUEST')
+    expect(JSON.parse(storage.items.get('APPOINTMENT_REQUEST')!)).toEqual(request)
+  })
+
+  it('reads back what was saved, and is gone once cleared', () => {
+    const storage = memoryStorage()
+    saveAppointment(request, storage)
+    expect(loadAppointment(storage)).toEqual(request)
+    clearAppointment(storage)
+    expect(loadAppointment(storage)).toBeNull()
+  })
+
+  it('ignores what cannot be a booking: broken JSON, missing or malformed fields', () => {
+    expect(loadAppointment(memoryStorage({ APPOINTMENT_REQUEST: '{not json' }))).toBeNull()
+    expect(loadAppointment(memoryStorage({ APPOINTMENT_REQUEST: JSON.stringify({ date: '2026-11-23', minutes: 6 }) }))).toBeNull()
+    expect(asStoredAppointment({ ...request, time: '25:00' })).toBeNull()
+    expect(asStoredAppointment({ ...request, minutes: 6.5 })).toBeNull()
+    expect(asStoredAppointment({ ...request, minutes: 0 })).toBeNull()
+    expect(asStoredAppointment({ ...request, bedId: '' })).toBeNull()
+    expect(asStoredAppointment('2026-11-23')).toBeNull()
+    expect(asStoredAppointment(null)).toBeNull()
+  })
+
+  it('drops fields it does not know', () => {
+    expect(asStoredAppointment({ ...request, price: 1 })).toEqual(request)
+  })
+
+  it('works, quietly, without storage or when storage refuses', () => {
+    const refusing = { getItem: () => { throw new Error('denied') }, setItem: () => { throw new Error('full') }, removeItem: () => { throw new Error('denied') } }
+    expect(() => saveAppointment(request, refusing)).not.toThrow()
+    expect(loadAppointment(refusing)).toBeNull()
+    expect(() => clearAppointment(refusing)).not.toThrow()
+    expect(loadAppointment(null)).toBeNull()
+  })
+
+  it('gives the p_book payload without the bed type', () => {
+    expect(bookRequestOf(request)).toEqual({ date: '2026-11-23', time: '10:15', minutes: 6, bedId: 'bed-1' })
+  })
+})

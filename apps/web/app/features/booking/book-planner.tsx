@@ -1,0 +1,355 @@
+import type { PreloadTimesResponse, PriceResponse, TimeSlot } from '@salon/contracts/booking'
+import type { SalonResponse } from '@salon/contracts/shop'
+import { useEffect, useId, useMemo, useReducer, useRef, useState, type RefObject } from 'react'
+import { Link, useNavigate } from 'react-router'
+import { useAlert } from '../../components/ui/alert.tsx'
+import { Spinner } from '../../components/ui/spinner.tsx'
+import { formatPence } from '../../lib/format.ts'
+import { loadAppointment, type StoredAppointment } from './appointment-storage.ts'
+import { ANY_BED, BedPicker, bedFilter, typeChoice } from './bed-picker.tsx'
+import { DUPLICATE_BOOKING_ALERT } from './book-failure.ts'
+import { bookAppointment, SIGN_IN_TO_BOOK } from './book-flow.ts'
+import { useBookingCalls } from './booking-api.ts'
+import { bookingReducer, initialBookingState, type BookingState } from './booking-state.ts'
+import { DayStrip } from './day-strip.tsx'
+import { formatDay, relativeDay } from './dates.ts'
+import { TimePicker } from './time-picker.tsx'
+
+interface BookPlannerProps {
+  salon: Pick<SalonResponse, 'beds' | 'bedTypes'>
+  preload: PreloadTimesResponse | null
+  signedIn: boolean
+  /** A message to show once, e.g. why a booking made after signing in did not go through. */
+  notice?: string | null
+}
+
+type PriceView = { status: 'idle' } | { status: 'loading' } | { status: 'ready'; price: PriceResponse } | { status: 'error'; message: string }
+
+const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value))
+
+/** What the customer has chosen; restored from a booking still waiting in storage, else the first day with free times. */
+function initialChoice(preload: PreloadTimesResponse | null, stored: StoredAppointment | null) {
+  const days = Object.entries(preload?.times ?? {})
+  const firstFree = days.find(([, slots]) => slots.length > 0)?.[0] ?? days[0]?.[0] ?? null
+  if (stored) return { date: stored.date, bedId: stored.bedType ? typeChoice(stored.bedType) : stored.bedId, minutes: stored.minutes, time: stored.time }
+  return { date: firstFree, bedId: ANY_BED, minutes: preload?.minutes || 6, time: null as string | null }
+}
+
+/** The /book/ page's steps: day, sunbed, minutes and time, then the price and the Book button. */
+export function BookPlanner({ salon, preload, signedIn, notice }: BookPlannerProps) {
+  const calls = useBookingCalls()
+  const navigate = useNavigate()
+  const alert = useAlert()
+  const liveId = useId()
+  const preloadMinutes = preload?.minutes || 6
+
+  const [state, dispatch] = useReducer(bookingReducer, preload, (p): BookingState => ({ ...initialBookingState, times: p?.times ?? {} }))
+  const [choice, setChoice] = useState(() => initialChoice(preload, null))
+  const { date, bedId, minutes, time } = choice
+  /** The request the times in state were worked out for: the preloaded ones suit any bed at the first-session length. */
+  const [timesFor, setTimesFor] = useState(`${preloadMinutes}|${ANY_BED}`)
+  const [price, setPrice] = useState<PriceView>({ status: 'idle' })
+  // Where focus goes once an alert about a refused booking is closed: the step to choose again.
+  const dayHeading = useRef<HTMLHeadingElement>(null)
+  const timesHeading = useRef<HTMLHeadingElement>(null)
+  const focus = (ref: RefObject<HTMLHeadingElement | null>) => () => ref.current?.focus()
+
+  const covered = bedFilter(bedId, salon.beds)
+  const bed = covered.filter.bedId ? (covered.beds[0] ?? null) : null
+  const bedType = covered.filter.bedType ? salon.bedTypes.find((t) => t.code === covered.filter.bedType) : undefined
+  const [minMinutes, maxMinutes] = minutesRange(covered.beds)
+  const requestKey = `${minutes}|${bedId}`
+
+  // A booking left waiting (the customer went to sign in and came back): pick up where they were.
+  useEffect(() => {
+    const stored = loadAppointment()
+    if (stored) {
+      const restored = initialChoice(preload, stored)
+      setChoice(restored)
+      if (`${restored.minutes}|${restored.bedId}` !== timesFor) dispatch({ type: 'timesNull' })
+      setTimesFor(`${restored.minutes}|${restored.bedId}`)
+    }
+    // Only once, on arrival.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
+
+  const { show: showAlert } = alert
+  useEffect(() => {
+    if (notice) showAlert({ kind: 'error', message: notice, onConfirm: () => dayHeading.current?.focus() })
+  }, [notice, showAlert])
+
+  // The chosen day's times for this request, unless they are already here.
+  const slots: TimeSlot[] | undefined = date && timesFor === requestKey ? state.times[date] : undefined
+  useEffect(() => {
+    if (!date || timesFor !== requestKey || state.times[date] !== undefined) return
+    let current = true
+    dispatch({ type: 'timesLoad' })
+    calls
+      .sessions({ date, minutes, ...bedFilter(bedId, salon.beds).filter })
+      .then((answer) => current && dispatch({ type: 'timesSuccess', date, times: answer.times }))
+      .catch((error: unknown) => {
+        if (!current) return
+        dispatch({ type: 'timesFailure' })
+        showAlert({ kind: 'error', message: error instanceof Error ? error.message : 'We could not load the free times.' })
+      })
+    return () => {
+      current = false
+    }
+  }, [date, minutes, bedId, requestKey, timesFor, state.times, calls, showAlert, salon.beds])
+
+  const slot = slots?.find((s) => s.time === time) ?? null
+  const bookedBed = bed ?? (slot?.beds[0] ? salon.beds.find((b) => b.id === slot.beds[0]!.id) ?? null : null)
+  const request: StoredAppointment | null =
+    date && slot && bookedBed ? { date, time: slot.time, minutes, bedId: bookedBed.id, ...(bed ? {} : { bedType: bookedBed.type }) } : null
+
+  // The price, and how it will be paid, once a time is chosen.
+  const priceKey = request ? `${request.date}|${request.time}|${request.minutes}|${request.bedId}|${signedIn}` : null
+  useEffect(() => {
+    if (!priceKey) return
+    const [d, t, m, b] = priceKey.split('|') as [string, string, string, string]
+    let current = true
+    setPrice({ status: 'loading' })
+    calls
+      .price({ date: d, time: t, minutes: Number(m), bedId: b })
+      .then((answer) => current && setPrice({ status: 'ready', price: answer }))
+      .catch((error: unknown) => current && setPrice({ status: 'error', message: error instanceof Error ? error.message : 'We could not work out the price.' }))
+    return () => {
+      current = false
+    }
+  }, [priceKey, calls])
+
+  function choose(next: Partial<typeof choice>) {
+    const merged = { ...choice, ...next }
+    const [lo, hi] = minutesRange(bedFilter(merged.bedId, salon.beds).beds)
+    merged.minutes = clamp(merged.minutes, lo, hi)
+    const key = `${merged.minutes}|${merged.bedId}`
+    if (key !== timesFor) {
+      dispatch({ type: 'timesNull' })
+      setTimesFor(key)
+    }
+    if (next.time === undefined && (merged.date !== date || key !== requestKey)) merged.time = null
+    if (merged.time === null) setPrice({ status: 'idle' })
+    setChoice(merged)
+  }
+
+  async function onBook() {
+    if (!request) return
+    const outcome = await bookAppointment({ request, signedIn, calls, dispatch })
+    switch (outcome.kind) {
+      case 'booked':
+        return navigate(outcome.next, { state: { booking: outcome.booking } })
+      case 'sign-in':
+        return navigate(SIGN_IN_TO_BOOK)
+      case 'duplicate':
+        return showAlert({ kind: 'error', message: DUPLICATE_BOOKING_ALERT, onConfirm: focus(dayHeading) })
+      case 'refused':
+        // Times may have changed (the bed was just taken): load them afresh.
+        dispatch({ type: 'timesNull' })
+        choose({ time: null })
+        return showAlert({ kind: 'error', message: outcome.message, onConfirm: focus(timesHeading) })
+    }
+  }
+
+  const days = useMemo(() => Object.entries(preload?.times ?? {}).map(([d, s]) => ({ date: d, slots: s })), [preload])
+  const today = days[0]?.date ?? null
+  const noPayment = price.status === 'ready' && price.price.paidWith === null && signedIn
+  const canBook = request !== null && !state.isLoading && !noPayment
+  const liveText = state.timesLoading
+    ? 'Loading free times…'
+    : date && slots
+      ? `${slots.length ? `${slots.length} free time${slots.length === 1 ? '' : 's'}` : 'No free times'} on ${formatDay(date)}.`
+      : ''
+
+  return (
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
+      <div className="flex flex-col gap-8">
+        <Step number={1} title="Choose a day" headingRef={dayHeading}>
+          <DayStrip days={days} selected={date} onSelect={(d) => choose({ date: d })} />
+        </Step>
+
+        <Step number={2} title="Choose a sunbed">
+          <BedPicker beds={salon.beds} bedTypes={salon.bedTypes} selected={bedId} onSelect={(b) => choose({ bedId: b })} />
+        </Step>
+
+        <Step number={3} title="How many minutes?">
+          <div className="flex flex-col gap-2">
+            <label htmlFor="minutes" className="sr-only">
+              Minutes
+            </label>
+            <div className="flex items-center gap-3">
+              <button
+                type="button"
+                className="btn-outline size-11 p-0 text-2xl"
+                aria-label="One minute less"
+                aria-controls="minutes"
+                disabled={minutes <= minMinutes}
+                onClick={() => choose({ minutes: minutes - 1 })}
+              >
+                −
+              </button>
+              <select
+                id="minutes"
+                name="minutes"
+                className="field-input w-44 text-center text-lg font-semibold"
+                value={minutes}
+                onChange={(event) => choose({ minutes: Number(event.target.value) })}
+              >
+                {Array.from({ length: maxMinutes - minMinutes + 1 }, (_, i) => minMinutes + i).map((m) => (
+                  <option key={m} value={m}>
+                    {m} minutes
+                  </option>
+                ))}
+              </select>
+              <button
+                type="button"
+                className="btn-outline size-11 p-0 text-2xl"
+                aria-label="One minute more"
+                aria-controls="minutes"
+                disabled={minutes >= maxMinutes}
+                onClick={() => choose({ minutes: minutes + 1 })}
+              >
+                +
+              </button>
+            </div>
+            <p className="text-sm text-cocoa-600">
+              {bed ? `${bed.name} takes ${bed.minMinutes} to ${bed.maxMinutes} minutes.` : `Between ${minMinutes} and ${maxMinutes} minutes, depending on the sunbed.`} New to
+              us? Your first session can be at most {preloadMinutes} minutes, so we can see how your skin takes to UV.
+            </p>
+          </div>
+        </Step>
+
+        <Step number={4} title={timesTitle(date, today)} headingRef={timesHeading}>
+          <p id={liveId} aria-live="polite" className="sr-only">
+            {liveText}
+          </p>
+          {!date ? (
+            <p className="text-cocoa-700">Choose a day first.</p>
+          ) : state.timesLoading || !slots ? (
+            <p className="flex items-center gap-2 text-cocoa-700">
+              <Spinner label="Loading free times" /> Loading free times…
+            </p>
+          ) : slots.length === 0 ? (
+            <p className="rounded-2xl bg-cocoa-50 p-4 text-cocoa-700">
+              No free times on {formatDay(date)} for {minutes} minutes{bed ? ` on ${bed.name}` : ''}. Please try another day{bed || bedType ? ' or any free sunbed' : ''}.
+            </p>
+          ) : (
+            <TimePicker
+              slots={slots}
+              selected={time}
+              onSelect={(t) => choose({ time: t })}
+            />
+          )}
+        </Step>
+      </div>
+
+      <aside aria-labelledby="summary-title" className="lg:sticky lg:top-24 lg:self-start">
+        <div className="card flex flex-col gap-4 p-5">
+          <h2 id="summary-title" className="text-xl font-semibold">
+            Your session
+          </h2>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-base">
+            <dt className="text-cocoa-600">Day</dt>
+            <dd className="font-semibold">{date ? formatDay(date) : '—'}</dd>
+            <dt className="text-cocoa-600">Time</dt>
+            <dd className="font-semibold">{time ?? 'Choose a time'}</dd>
+            <dt className="text-cocoa-600">Sunbed</dt>
+            <dd className="font-semibold">{bookedBed?.name ?? (bedType ? `Any ${bedType.name.replace(/ sunbeds?$/i, '').toLowerCase()}` : 'Any free sunbed')}</dd>
+            <dt className="text-cocoa-600">Minutes</dt>
+            <dd className="font-semibold">{minutes}</dd>
+          </dl>
+          <div aria-live="polite" className="min-h-12 rounded-xl bg-cocoa-50 p-3 text-sm text-cocoa-800">
+            {price.status === 'idle' && 'Choose a time to see the price.'}
+            {price.status === 'loading' && (
+              <span className="flex items-center gap-2">
+                <Spinner label="Working out the price" /> Working out the price…
+              </span>
+            )}
+            {price.status === 'error' && price.message}
+            {price.status === 'ready' && <PriceLine price={price.price} />}
+          </div>
+          {noPayment && (
+            <Link to="/book/package/" className="btn-outline">
+              Buy a package
+            </Link>
+          )}
+          <BookButton canBook={canBook} busy={state.isLoading} signedIn={signedIn} time={time} onBook={() => void onBook()} />
+          {!signedIn && <p className="text-center text-sm text-cocoa-600">You will sign in or create an account next; your choice is kept.</p>}
+        </div>
+      </aside>
+
+      {/* Phones: the price and Book stay in reach at the bottom once a time is chosen; the spacer keeps the page end clear of it. */}
+      {request && <div aria-hidden="true" className="h-16 lg:hidden" />}
+      {request && (
+        <div className="fixed inset-x-0 bottom-0 z-30 border-t border-cocoa-100 bg-white/95 px-4 py-3 shadow-[0_-4px_16px_rgba(59,36,22,0.08)] backdrop-blur lg:hidden">
+          <div className="mx-auto flex max-w-6xl items-center gap-3">
+            <p className="min-w-0 flex-1 text-sm leading-tight">
+              <strong className="block truncate">
+                {relativeDay(request.date, today)} · {request.time}
+              </strong>
+              <span className="text-cocoa-700">
+                {request.minutes} min{price.status === 'ready' ? ` · ${price.price.paidWith === 'balance' ? 'from your balance' : formatPence(price.price.pricePence)}` : ''}
+              </span>
+            </p>
+            <button type="button" className="btn-primary shrink-0" disabled={!canBook} onClick={() => void onBook()} aria-label={bookLabel(request.time, signedIn)}>
+              {state.isLoading && <Spinner label="Booking" />}
+              Book
+            </button>
+          </div>
+        </div>
+      )}
+      {alert.element}
+    </div>
+  )
+}
+
+/** The shortest and longest session the beds take between them. */
+function minutesRange(beds: { minMinutes: number; maxMinutes: number }[]): [number, number] {
+  if (beds.length === 0) return [1, 60]
+  return [Math.min(...beds.map((b) => b.minMinutes)), Math.max(...beds.map((b) => b.maxMinutes))]
+}
+
+function timesTitle(date: string | null, today: string | null) {
+  if (!date) return 'Free times'
+  const day = relativeDay(date, today)
+  return day === 'Today' || day === 'Tomorrow' ? `Free times ${day.toLowerCase()}` : `Free times on ${day}`
+}
+
+function Step({ number, title, headingRef, children }: { number: number; title: string; headingRef?: RefObject<HTMLHeadingElement | null>; children: React.ReactNode }) {
+  const id = useId()
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-4">
+      <h2 id={id} ref={headingRef} tabIndex={headingRef ? -1 : undefined} className="flex items-center gap-3 text-2xl font-semibold focus:outline-none">
+        <span aria-hidden="true" className="flex size-8 shrink-0 items-center justify-center rounded-full bg-glow-400 font-sans text-base font-bold text-cocoa-950">
+          {number}
+        </span>
+        {title}
+      </h2>
+      {children}
+    </section>
+  )
+}
+
+function PriceLine({ price }: { price: PriceResponse }) {
+  const how = price.paidWith === 'balance' ? 'Paid from your balance' : price.paidWith === 'in_salon' ? 'Pay in the salon' : 'Not covered by your balance'
+  return (
+    <span className="flex flex-col gap-1">
+      <span className="flex items-baseline justify-between gap-3">
+        <span className="font-semibold">{how}</span>
+        <span className="font-display text-xl font-semibold">{formatPence(price.pricePence)}</span>
+      </span>
+      {(price.paidWith !== 'in_salon' || price.balance !== null) && <span className="text-cocoa-700">{price.message}</span>}
+    </span>
+  )
+}
+
+const bookLabel = (time: string, signedIn: boolean) => (signedIn ? `Book ${time}` : `Book ${time} and sign in`)
+
+function BookButton({ canBook, busy, signedIn, time, onBook }: { canBook: boolean; busy: boolean; signedIn: boolean; time: string | null; onBook: () => void }) {
+  return (
+    // Phones use the bar at the bottom of the screen instead.
+    <button type="button" className="btn-primary hidden w-full text-lg lg:inline-flex" disabled={!canBook} onClick={onBook}>
+      {busy && <Spinner label="Booking" />}
+      {time ? bookLabel(time, signedIn) : 'Book'}
+    </button>
+  )
+}

@@ -1,0 +1,222 @@
+import type { Booking } from '@salon/contracts/booking'
+import { useEffect, useRef, useState } from 'react'
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router'
+import { Spinner } from '../../components/ui/spinner.tsx'
+import { ApiError } from '../../lib/api.ts'
+import { loadAppointment } from './appointment-storage.ts'
+import { bookAppointment, confirmationPath, SIGN_IN_TO_BOOK, type BookOutcome } from './book-flow.ts'
+import { useBookingCalls, type BookingCalls } from './booking-api.ts'
+import { AddToCalendar, BookingDetails } from './booking-details.tsx'
+import { DUPLICATE_BOOKING_ALERT } from './book-failure.ts'
+import type { CalendarSalon } from './ics.ts'
+
+type View = { status: 'loading'; text: string } | { status: 'ready'; booking: Booking } | { status: 'missing' } | { status: 'error'; message: string }
+
+/** Navigation state a page hands over with a booking it just made, so the confirmation needs no second call. */
+export interface ConfirmationState {
+  booking?: Booking
+}
+/** Navigation state for /book/: why the booking did not go through. */
+export interface BookPageState {
+  notice?: string
+}
+
+/** A pending booking is made once, even if the page renders twice (development) or is opened twice. */
+let pendingBooking: Promise<BookOutcome> | null = null
+function makePendingBooking(calls: BookingCalls): Promise<BookOutcome> | null {
+  const request = loadAppointment()
+  if (!request) return pendingBooking
+  pendingBooking ??= bookAppointment({ request, signedIn: true, calls }).finally(() => {
+    setTimeout(() => (pendingBooking = null), 0)
+  })
+  return pendingBooking
+}
+
+function useBookingById(id: string | null, given: Booking | undefined, signedIn: boolean): View {
+  const calls = useBookingCalls()
+  const [fetched, setFetched] = useState<{ id: string; view: View } | null>(null)
+  const handedOver = given !== undefined && given.id === id
+  useEffect(() => {
+    if (!id || handedOver || !signedIn) return
+    let current = true
+    calls
+      .booking(id)
+      .then(({ booking }) => current && setFetched({ id, view: { status: 'ready', booking } }))
+      .catch((error: unknown) => {
+        if (!current) return
+        // An id that is not a booking id, or not one of theirs: the same friendly answer.
+        const missing = error instanceof ApiError && (error.status === 404 || error.status === 400)
+        setFetched({ id, view: missing ? { status: 'missing' } : { status: 'error', message: error instanceof Error ? error.message : 'We could not load the booking.' } })
+      })
+    return () => {
+      current = false
+    }
+  }, [id, handedOver, signedIn, calls])
+  if (handedOver) return { status: 'ready', booking: given }
+  if (fetched && fetched.id === id) return fetched.view
+  return { status: 'loading', text: 'Loading your booking…' }
+}
+
+/**
+ * /confirmation/success/: shows the booking just made (?id=…). Reached after signing in with a booking
+ * waiting in storage, it makes that booking first (SPEC §4), then shows it; a refusal goes back to /book/.
+ */
+export function BookingSuccess({ salon, signedIn }: { salon: CalendarSalon; signedIn: boolean }) {
+  const [params] = useSearchParams()
+  const id = params.get('id')
+  const location = useLocation()
+  const navigate = useNavigate()
+  const calls = useBookingCalls()
+  const given = (location.state as ConfirmationState | null)?.booking
+  const view = useBookingById(id, given, signedIn)
+  const headingRef = useRef<HTMLHeadingElement>(null)
+
+  // After a client-side navigation (from signing in) storage can be read at once; on a page load only after hydration.
+  const [making, setMaking] = useState(() => location.key !== 'default' && id === null && loadAppointment() !== null)
+
+  useEffect(() => {
+    if (id !== null) return
+    if (!loadAppointment() && !pendingBooking) return
+    if (!signedIn) {
+      void navigate(SIGN_IN_TO_BOOK, { replace: true })
+      return
+    }
+    const made = makePendingBooking(calls)
+    if (!made) return
+    setMaking(true)
+    void made.then((outcome) => {
+      setMaking(false)
+      if (outcome.kind === 'booked') return navigate(confirmationPath(outcome.booking), { replace: true, state: { booking: outcome.booking } satisfies ConfirmationState })
+      if (outcome.kind === 'sign-in') return navigate(SIGN_IN_TO_BOOK, { replace: true })
+      const notice = outcome.kind === 'duplicate' ? DUPLICATE_BOOKING_ALERT : outcome.message
+      return navigate('/book/', { replace: true, state: { notice } satisfies BookPageState })
+    })
+  }, [id, signedIn, calls, navigate])
+
+  const ready = view.status === 'ready'
+  useEffect(() => {
+    if (ready) headingRef.current?.focus()
+  }, [ready])
+
+  if (making) return <SuccessFrame title="Booking your session">{<Loading text="Booking your session…" />}</SuccessFrame>
+  if (id === null) {
+    return (
+      <SuccessFrame title="Booking confirmed">
+        <p className="text-cocoa-700">When you book a session online, its confirmation shows here straight away. Your sessions are all in your bookings.</p>
+        <div className="flex flex-col gap-3 sm:flex-row">
+          <Link to="/book/" className="btn-primary flex-1">
+            Book a session
+          </Link>
+          <Link to="/upcoming-booking/" className="btn-outline flex-1">
+            Upcoming bookings
+          </Link>
+        </div>
+      </SuccessFrame>
+    )
+  }
+  if (!signedIn) return <SuccessFrame title="Booking confirmed">{<SignInPrompt bare />}</SuccessFrame>
+  if (view.status !== 'ready') return <SuccessFrame title="Booking confirmed">{<BookingStatus view={view} bare />}</SuccessFrame>
+  const { booking } = view
+  return (
+    <section className="card mx-auto flex w-full max-w-xl flex-col gap-6 p-6 sm:p-8" aria-labelledby="booked-title">
+      <div className="flex flex-col items-center gap-3 text-center">
+        <span aria-hidden="true" className="flex size-16 items-center justify-center rounded-full bg-emerald-100 text-emerald-700">
+          <svg viewBox="0 0 24 24" className="size-9" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
+            <path d="M5 12.5l4.5 4.5L19 7.5" />
+          </svg>
+        </span>
+        <h1 id="booked-title" ref={headingRef} tabIndex={-1} className="text-3xl font-semibold focus:outline-none">
+          Booking confirmed
+        </h1>
+        <p className="text-cocoa-700">You are booked in: see you soon. Please arrive five minutes early; goggles are free.</p>
+      </div>
+      <BookingDetails booking={booking} />
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <AddToCalendar booking={booking} salon={salon} className="btn-primary flex-1" />
+        <Link to="/upcoming-booking/" className="btn-outline flex-1">
+          Upcoming bookings
+        </Link>
+      </div>
+    </section>
+  )
+}
+
+function SuccessFrame({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <section className="card mx-auto flex w-full max-w-xl flex-col gap-5 p-6 sm:p-8" aria-labelledby="success-title">
+      <h1 id="success-title" className="text-3xl font-semibold">
+        {title}
+      </h1>
+      {children}
+    </section>
+  )
+}
+
+/** /booking/?id=… (and /confirmation/?id=…): one booking, to its owner. */
+export function BookingView({ salon, signedIn }: { salon: CalendarSalon; signedIn: boolean }) {
+  const [params] = useSearchParams()
+  const id = params.get('id')
+  const view = useBookingById(id, undefined, signedIn)
+  if (!signedIn) return <SignInPrompt />
+  if (!id) return <BookingStatus view={{ status: 'missing' }} />
+  if (view.status !== 'ready') return <BookingStatus view={view} />
+  const { booking } = view
+  return (
+    <section className="card mx-auto flex w-full max-w-xl flex-col gap-6 p-6 sm:p-8" aria-labelledby="booking-title">
+      <h2 id="booking-title" className="text-2xl font-semibold">
+        {booking.status === 'cancelled' ? 'Cancelled session' : booking.status === 'attended' ? 'Past session' : 'Your session'}
+      </h2>
+      <BookingDetails booking={booking} />
+      <div className="flex flex-col gap-3 sm:flex-row">
+        {booking.status === 'booked' && <AddToCalendar booking={booking} salon={salon} className="btn-primary flex-1" />}
+        <Link to="/upcoming-booking/" className="btn-outline flex-1">
+          All your bookings
+        </Link>
+      </div>
+    </section>
+  )
+}
+
+function Loading({ text }: { text: string }) {
+  return (
+    <p className="flex items-center justify-center gap-2 py-10 text-lg text-cocoa-700" aria-live="polite">
+      <Spinner label={text} /> {text}
+    </p>
+  )
+}
+
+const framed = (bare: boolean) => (bare ? 'flex flex-col items-start gap-4' : 'card mx-auto flex w-full max-w-xl flex-col items-start gap-4 p-6')
+
+function BookingStatus({ view, bare = false }: { view: Exclude<View, { status: 'ready' }>; bare?: boolean }) {
+  if (view.status === 'loading') return <Loading text={view.text} />
+  return (
+    <section role={view.status === 'error' ? 'alert' : undefined} className={framed(bare)}>
+      <h2 className="text-2xl font-semibold">{view.status === 'missing' ? 'We could not find that booking' : 'The booking did not load'}</h2>
+      <p className="text-cocoa-700">
+        {view.status === 'missing'
+          ? 'The link may be old or mistyped, or the booking belongs to another account. Your own sessions are all in your bookings.'
+          : view.message}
+      </p>
+      <div className="flex flex-wrap gap-3">
+        <Link to="/upcoming-booking/" className="btn-primary">
+          Your bookings
+        </Link>
+        <Link to="/book/" className="btn-outline">
+          Book a session
+        </Link>
+      </div>
+    </section>
+  )
+}
+
+function SignInPrompt({ bare = false }: { bare?: boolean }) {
+  return (
+    <section className={framed(bare)}>
+      <h2 className="text-2xl font-semibold">Please sign in to see your booking</h2>
+      <p className="text-cocoa-700">Bookings are shown to the account that made them.</p>
+      <Link to="/sign-in/" className="btn-primary">
+        Sign in
+      </Link>
+    </section>
+  )
+}
