@@ -148,7 +148,9 @@ describeApi(
         exportedAt: expect.stringMatching(ISO),
         shop: TEST_SHOP_ID,
         account: { ...account, sub },
-        explanation: 'Your profile and marketing choices as this salon holds them. Bookings and purchases are listed here once you make them.',
+        bookings: [],
+        minutes: [],
+        explanation: 'Your profile and marketing choices, your sessions at the salon and every change to your minute balance, as this salon holds them.',
       })
       expect(Date.parse(json.exportedAt)).toBeGreaterThanOrEqual(before)
     })

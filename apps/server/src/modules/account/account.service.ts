@@ -1,5 +1,7 @@
 import type { Account, AccountUpdateRequest } from '@salon/contracts/account'
 import type { Identity } from '../identity/api-identity.ts'
+import type { BookingRepository } from '../booking/booking.repository.ts'
+import type { LedgerRepository } from '../commerce/ledger.repository.ts'
 import type { CustomerRow, CustomersRepository } from './customers.repository.ts'
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null)
@@ -23,7 +25,12 @@ export function toAccount(row: CustomerRow, identity: Identity): Account {
 }
 
 /** The customer's account at one shop: the pool's profile with the shop's consents (SPEC §3 accountData). */
-export function createAccountService(deps: { customers: CustomersRepository; now?: () => number }) {
+export function createAccountService(deps: {
+  customers: CustomersRepository
+  bookings: Pick<BookingRepository, 'bookingsOf'>
+  ledger: Pick<LedgerRepository, 'entries'>
+  now?: () => number
+}) {
   const now = deps.now ?? Date.now
   const customerOf = (shopId: string, identity: Identity) => deps.customers.ensure(shopId, identity.sub, identity.profile)
 
@@ -51,13 +58,30 @@ export function createAccountService(deps: { customers: CustomersRepository; now
 
     /** UK GDPR right of access: everything this shop holds about the customer, as JSON. */
     async export(shopId: string, identity: Identity) {
-      const account = await this.get(shopId, identity)
+      const [account, bookings, ledger] = await Promise.all([
+        this.get(shopId, identity),
+        deps.bookings.bookingsOf(shopId, identity.sub),
+        deps.ledger.entries(shopId, identity.sub),
+      ])
       return {
         exportedAt: new Date(now()).toISOString(),
         shop: shopId,
         account,
+        bookings: bookings.map((b) => ({
+          id: b.id,
+          bed: b.bedName,
+          bedType: b.bedType,
+          date: b.localDate,
+          startsAt: b.startsAt.toISOString(),
+          endsAt: b.endsAt.toISOString(),
+          minutes: b.minutes,
+          pricePence: b.pricePence,
+          paidWith: b.paidWith,
+          status: b.status,
+        })),
+        minutes: ledger.map((e) => ({ minutes: e.minutes, kind: e.kind, bookingId: e.bookingId, at: e.createdAt.toISOString() })),
         explanation:
-          'Your profile and marketing choices as this salon holds them. Bookings and purchases are listed here once you make them.',
+          'Your profile and marketing choices, your sessions at the salon and every change to your minute balance, as this salon holds them.',
       }
     },
   }

@@ -55,6 +55,33 @@ describeApi(
       expect(times).toContain('10:15')
     })
 
+    it('the data export lists the customer’s sessions and every movement of their minutes', async () => {
+      const customer = await newCustomer()
+      await credit(customer, 20)
+      const booked = await book(customer, { date: '2026-11-26', time: '15:00', minutes: 6, bedId: VERTICA })
+      expect(booked.status).toBe(201)
+      const { status, json } = await t().api('p_account/data', { headers: customer.headers })
+      expect(status).toBe(200)
+      expect(json.bookings).toEqual([
+        {
+          id: booked.json.booking.id,
+          bed: 'Vertica 44',
+          bedType: 'stand-up',
+          date: '2026-11-26',
+          startsAt: '2026-11-26T15:00:00.000Z',
+          endsAt: '2026-11-26T15:06:00.000Z',
+          minutes: 6,
+          pricePence: 6 * 75,
+          paidWith: 'balance',
+          status: 'booked',
+        },
+      ])
+      expect(json.minutes).toEqual([
+        { minutes: 20, kind: 'purchase', bookingId: null, at: expect.any(String) },
+        { minutes: -6, kind: 'booking', bookingId: booked.json.booking.id, at: expect.any(String) },
+      ])
+    })
+
     it('a taken bed is refused with 409 and a message; the next slot after its cleaning buffer is free', async () => {
       const first = await newCustomer()
       const second = await newCustomer()

@@ -1,4 +1,4 @@
-import { and, eq, schema, sql, type Db } from '@salon/db'
+import { and, asc, eq, schema, sql, type Db } from '@salon/db'
 
 const { balanceLedger } = schema
 
@@ -25,6 +25,15 @@ export function createLedgerRepository(db: Db) {
         .from(balanceLedger)
         .where(and(eq(balanceLedger.shopId, shopId), eq(balanceLedger.sub, sub)))
       return Number(row?.minutes ?? 0)
+    },
+
+    /** Every movement of the customer's minutes, oldest first (for the data export). */
+    async entries(shopId: string, sub: string) {
+      return db
+        .select({ minutes: balanceLedger.minutes, kind: balanceLedger.kind, bookingId: balanceLedger.bookingId, createdAt: balanceLedger.createdAt })
+        .from(balanceLedger)
+        .where(and(eq(balanceLedger.shopId, shopId), eq(balanceLedger.sub, sub)))
+        .orderBy(asc(balanceLedger.id))
     },
 
     async append(entry: LedgerEntry, executor: Db = db): Promise<void> {
