@@ -10,6 +10,7 @@ import type { ReviewsSource } from './adapters/reviews/reviews.ts'
 import type { SmsSender } from './adapters/sms/sms.ts'
 import { errorHandler, HttpError } from './lib/errors.ts'
 import type { Logger } from './lib/logger.ts'
+import { memoize } from './lib/memoize.ts'
 import { createRouter } from './lib/openapi.ts'
 import { createRateLimiter } from './lib/rate-limit.ts'
 import { securityHeaders, type NonceVariables } from './lib/security-headers.ts'
@@ -69,6 +70,8 @@ export interface AppDeps {
   dev?: boolean
   identity?: IdentityOptions
   passwords?: PasswordHasher
+  /** How long the salon's public content (details, beds, blog list, packages, reviews) is kept in memory; 0 (the default) reads it every time. */
+  publicCacheMs?: number
   /** The clock of the identity and booking services, for tests of expiry and of booking dates. */
   now?: () => number
   /** The web app; absent in API-only tests. */
@@ -164,9 +167,13 @@ export function createApp(deps: AppDeps) {
   // Registered after the document, so the document stays public and everything else needs the shop's key.
   api.use('*', shopAccess(shops))
   api.use('*', requireIdentity(verifier))
-  api.route('/', createShopRoutes(createShopService(shops)))
-  api.route('/', createContentRoutes(content, { trustProxy }))
-  api.route('/', createPackagesRoutes(createPackagesRepository(db)))
+  // The salon's public pages read the same few things on every visit: kept in memory for a short while.
+  const publicCache = <T>(read: (shopId: string) => PromiseLike<T>) => memoize(read, deps.publicCacheMs ?? 0, deps.now)
+  const shopService = createShopService(shops)
+  const packages = createPackagesRepository(db)
+  api.route('/', createShopRoutes({ ...shopService, salon: publicCache(shopService.salon) }))
+  api.route('/', createContentRoutes({ ...content, blogs: publicCache(content.blogs), reviews: publicCache(content.reviews) }, { trustProxy }))
+  api.route('/', createPackagesRoutes({ ...packages, activePackages: publicCache(packages.activePackages) }))
   const ledger = createLedgerRepository(db)
   const bookingRepository = createBookingRepository(db, ledger)
   api.route('/', createAccountRoutes(createAccountService({ customers, bookings: bookingRepository, ledger, now: deps.now })))

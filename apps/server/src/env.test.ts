@@ -16,6 +16,7 @@ describe('server settings', () => {
       TRUST_PROXY: false,
       CORS_ORIGINS: [],
       REVIEWS_CACHE_HOURS: 6,
+      PUBLIC_CACHE_SECONDS: 30,
       GOOGLE_PLACES_BASE_URL: 'https://places.googleapis.com',
     })
     expect(settings.DATABASE_URL).toBeUndefined()

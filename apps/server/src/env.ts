@@ -32,6 +32,7 @@ export const Settings = z.object({
   GOOGLE_PLACE_ID: optional,
   GOOGLE_PLACES_BASE_URL: z.url().default('https://places.googleapis.com'),
   REVIEWS_CACHE_HOURS: z.coerce.number().min(0).default(6),
+  PUBLIC_CACHE_SECONDS: z.coerce.number().min(0).default(30),
   // The built-in identity service (a Cognito-compatible user pool at /cognito/).
   USER_POOL_ID: z
     .string()

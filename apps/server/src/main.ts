@@ -26,11 +26,14 @@ const settings = readSettings()
 const logger = createLogger(settings.LOG_LEVEL)
 const production = settings.NODE_ENV === 'production'
 
-const database = await createDatabase(
-  settings.DATABASE_URL ? { url: settings.DATABASE_URL } : { dataDir: settings.DATA_DIR },
-)
-await database.migrate()
-if (settings.SEED_DEMO) await seedDemo(database.db, { apiKey: settings.API_KEY })
+const databaseOptions = settings.DATABASE_URL ? { url: settings.DATABASE_URL } : { dataDir: settings.DATA_DIR }
+// Migrations and the demo seed run on a connection of their own, closed before serving: the embedded
+// database keeps every page of memory it ever grows to, and setting up a new one grows it by ~200 MB.
+const setup = await createDatabase(databaseOptions)
+await setup.migrate()
+if (settings.SEED_DEMO) await seedDemo(setup.db, { apiKey: settings.API_KEY })
+await setup.close()
+const database = await createDatabase(databaseOptions)
 
 const outbox = createOutboxRepository(database.db)
 const smtp = settings.SMTP_URL ? createSmtpEmailSender({ url: settings.SMTP_URL, from: settings.EMAIL_FROM }) : undefined
@@ -97,6 +100,7 @@ const app = createApp({
   sms,
   reviewsSource: places && (() => places),
   reviewsCacheMs: settings.REVIEWS_CACHE_HOURS * 3600_000,
+  publicCacheMs: settings.PUBLIC_CACHE_SECONDS * 1000,
   trustProxy: settings.TRUST_PROXY,
   identity: {
     poolId: settings.USER_POOL_ID,

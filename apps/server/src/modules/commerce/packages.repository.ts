@@ -2,8 +2,8 @@ import { and, asc, eq, schema, type Db } from '@salon/db'
 
 export function createPackagesRepository(db: Db) {
   return {
-    activePackages: (shopId: string) =>
-      db
+    activePackages: async (shopId: string) =>
+      await db
         .select({
           id: schema.packages.id,
           name: schema.packages.name,

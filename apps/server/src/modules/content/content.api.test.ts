@@ -138,3 +138,27 @@ describeApi('blogs', (t) => {
     })
   })
 })
+
+let cacheClock = Date.parse('2026-11-23T08:00:00Z')
+describeApi(
+  'public content kept in memory (PUBLIC_CACHE_SECONDS)',
+  (t) => {
+    it('a new post, package or bed appears once the cache period has passed, and not before', async () => {
+      const before = await Promise.all([t().api('blogs'), t().api('website/packages'), t().api('website/salon')])
+      await t().db.insert(schema.blogPosts).values(post('cached-for-a-while', 'Hello', new Date(Date.now() - 60_000)))
+      await t().db.update(schema.packages).set({ name: 'Renamed package' }).where(eq(schema.packages.id, before[1].json.packages[0].id))
+      await t().db.update(schema.beds).set({ name: 'Renamed bed' }).where(eq(schema.beds.id, before[2].json.beds[0].id))
+
+      cacheClock += 29_000
+      const still = await Promise.all([t().api('blogs'), t().api('website/packages'), t().api('website/salon')])
+      expect(still.map((r) => r.json)).toEqual(before.map((r) => r.json))
+
+      cacheClock += 2_000
+      const [blogs, packages, salon] = await Promise.all([t().api('blogs'), t().api('website/packages'), t().api('website/salon')])
+      expect(blogs.json.blogs[0].id).toBe('cached-for-a-while')
+      expect(packages.json.packages.map((p: { name: string }) => p.name)).toContain('Renamed package')
+      expect(salon.json.beds.map((b: { name: string }) => b.name)).toContain('Renamed bed')
+    })
+  },
+  () => ({ publicCacheMs: 30_000, now: () => cacheClock }),
+)
