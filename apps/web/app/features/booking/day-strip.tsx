@@ -51,7 +51,7 @@ export function DayStrip({ days, selected, onSelect }: DayStripProps) {
                     selected === date ? 'bg-cream/20 text-cream' : free ? 'bg-emerald-100 text-emerald-800' : 'text-cocoa-500'
                   }`}
                 >
-                  {free ? `${free} free` : 'Full'}
+                  {free ? `${free} free` : 'None left'}
                 </span>
               </label>
             )
