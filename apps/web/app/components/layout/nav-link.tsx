@@ -39,8 +39,8 @@ export function NavEntry({ item, className, onNavigate, onSignOut }: NavLinkProp
         event.preventDefault()
         onNavigate?.()
         if (location.pathname === BOOKING_PATH) return scrollToId(MENU_SECTION_ID)
-        void navigate(BOOKING_PATH)
-        window.setTimeout(() => scrollToId(MENU_SECTION_ID), MENU_SCROLL_DELAY_MS)
+        // The half second counts from when the booking page is on screen: its data may take a while on a slow line.
+        void Promise.resolve(navigate(BOOKING_PATH)).then(() => window.setTimeout(() => scrollToId(MENU_SECTION_ID), MENU_SCROLL_DELAY_MS))
       }
       return (
         <a href={`${BOOKING_PATH}#${MENU_SECTION_ID}`} className={className} onClick={onClick}>
