@@ -1,0 +1,137 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import type { Page } from '@playwright/test'
+import pg from 'pg'
+import { createCustomer, demo, expect, signIn, test } from './fixtures.ts'
+
+/**
+ * Minutes paid from the balance and given back on cancellation, driven in the browser. Packages cannot be
+ * bought online yet, so the customer's minutes are written into the ledger directly: this suite runs its
+ * own server on PostgreSQL (the shared end-to-end server keeps its embedded database to itself).
+ */
+const PORT = 3101
+const BASE = `http://127.0.0.1:${PORT}`
+const ADMIN_URL = process.env.E2E_POSTGRES_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+const DATABASE = `salon_e2e_balance_${process.pid}`
+const databaseUrl = () => {
+  const url = new URL(ADMIN_URL)
+  url.pathname = `/${DATABASE}`
+  return url.toString()
+}
+
+test.use({ baseURL: BASE })
+
+let server: ChildProcess | undefined
+let db: pg.Client | undefined
+
+async function postgresAnswers() {
+  const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 2_000 })
+  try {
+    await client.connect()
+    return client
+  } catch {
+    return undefined
+  }
+}
+
+// eslint-disable-next-line no-empty-pattern -- Playwright needs the fixtures argument even when none is used.
+test.beforeAll(async ({}, testInfo) => {
+  if (testInfo.project.name !== 'phone') return
+  test.setTimeout(120_000)
+  const admin = await postgresAnswers()
+  // CI always has PostgreSQL; on a machine without it this suite is skipped, like the API suite on PostgreSQL.
+  if (!admin) {
+    if (process.env.CI) throw new Error(`PostgreSQL does not answer at ${ADMIN_URL}`)
+    return
+  }
+  await admin.query(`drop database if exists ${DATABASE}`)
+  await admin.query(`create database ${DATABASE}`)
+  await admin.end()
+
+  server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    env: { ...process.env, PORT: String(PORT), DATABASE_URL: databaseUrl(), NODE_ENV: 'production', LOG_LEVEL: 'warn', SIGN_UPS_PER_HOUR: '1000' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  for (let i = 0; i < 200; i++) {
+    const up = await fetch(`${BASE}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    )
+    if (up) break
+    await new Promise((r) => setTimeout(r, 300))
+  }
+  db = new pg.Client({ connectionString: databaseUrl() })
+  await db.connect()
+})
+
+test.afterAll(async () => {
+  await db?.end()
+  if (server) {
+    server.kill('SIGTERM')
+    await new Promise((r) => server!.once('exit', r))
+    server = undefined
+    const admin = await postgresAnswers()
+    await admin?.query(`drop database if exists ${DATABASE}`)
+    await admin?.end()
+  }
+})
+
+async function balance(phone: string) {
+  const { rows } = await db!.query<{ minutes: string }>(
+    `select coalesce(sum(l.minutes), 0) as minutes from balance_ledger l join identity_users u on u.sub = l.sub where u.phone = $1 and l.shop_id = $2`,
+    [phone, demo.shopId],
+  )
+  return Number(rows[0]!.minutes)
+}
+
+async function credit(phone: string, minutes: number) {
+  await db!.query(
+    `insert into balance_ledger (shop_id, sub, minutes, kind) select $2, sub, $3, 'purchase' from identity_users where phone = $1`,
+    [phone, demo.shopId, minutes],
+  )
+}
+
+/** The first open day after today with plenty of free times, from the salon's own preload. */
+async function bookableDay(page: Page) {
+  const response = await page.request.get('/api/p_preload_times', { headers: { shop_id: demo.shopId, api_key: demo.apiKey } })
+  const { times } = (await response.json()) as { times: Record<string, unknown[]> }
+  return Object.entries(times)
+    .slice(1)
+    .find(([, slots]) => slots.length > 8)![0]
+}
+
+test('a session paid from the balance takes its minutes, and cancelling it gives them back', async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== 'phone', 'one run is enough: it starts a server of its own')
+  test.skip(!server, 'PostgreSQL does not answer here')
+  test.setTimeout(60_000)
+
+  const customer = await createCustomer(page.request)
+  await signIn(page, customer)
+  // The account page makes the customer's record at the salon, which the ledger belongs to.
+  await page.goto('/account/')
+  await expect(page.getByRole('heading', { name: 'Your account' })).toBeVisible()
+  await credit(customer.phone, 30)
+
+  const date = await bookableDay(page)
+  await page.goto('/book/')
+  await page.getByRole('radiogroup', { name: 'Day' }).locator(`input[value="${date}"]`).check()
+  const first = page.getByRole('radiogroup', { name: 'Start time' }).getByRole('radio').first()
+  const time = await first.inputValue()
+  await first.check()
+  await expect(page.getByText('Paid from your balance').first()).toBeVisible()
+  await page.getByRole('button', { name: `Book ${time}` }).click()
+
+  await expect(page).toHaveURL(/\/confirmation\/success\/\?id=/)
+  await expect(page.getByText('6 minutes from your balance')).toBeVisible()
+  expect(await balance(customer.phone)).toBe(24)
+
+  await page.getByRole('link', { name: 'Upcoming bookings', exact: true }).click()
+  await page.getByRole('button', { name: new RegExp(`^Cancel the session on .* at ${time}$`) }).click()
+  const dialog = page.getByRole('dialog', { name: 'Cancel this session?' })
+  await expect(dialog).toContainText('The 6 minutes go back on your balance.')
+  await dialog.getByRole('button', { name: 'Cancel session' }).click()
+
+  const alert = page.getByRole('alertdialog')
+  await expect(alert).toContainText('6 minutes are back on your balance.')
+  await alert.getByRole('button', { name: 'OK' }).click()
+  expect(await balance(customer.phone)).toBe(30)
+})
