@@ -3,7 +3,14 @@ import { afterSignIn, APPOINTMENT_REQUEST_KEY } from './after-sign-in.ts'
 import { rememberSignIn, takeRememberedPassword } from './pending-sign-in.ts'
 
 function withStorage(items: Record<string, string>) {
-  vi.stubGlobal('window', { localStorage: { getItem: (key: string) => items[key] ?? null } })
+  const store = new Map(Object.entries(items))
+  vi.stubGlobal('window', {
+    localStorage: {
+      getItem: (key: string) => store.get(key) ?? null,
+      setItem: (key: string, value: string) => store.set(key, value),
+      removeItem: (key: string) => store.delete(key),
+    },
+  })
 }
 
 afterEach(() => vi.unstubAllGlobals())
@@ -26,11 +33,12 @@ describe('after signing in (SPEC §4)', () => {
     expect(navigate).toHaveBeenCalledWith('/confirmation/success/', { replace: true })
   })
 
-  it('goes home with a pending booking while nothing can finish it, and leaves it stored', async () => {
+  it('by default drops an incomplete stored request and goes home', async () => {
     withStorage({ [APPOINTMENT_REQUEST_KEY]: '{"date":"2025-06-20"}' })
     const navigate = vi.fn()
     await afterSignIn({ navigate })
     expect(navigate).toHaveBeenCalledWith('/', { replace: true })
+    expect(window.localStorage.getItem(APPOINTMENT_REQUEST_KEY)).toBeNull()
   })
 
   it('ignores a damaged stored request', async () => {
