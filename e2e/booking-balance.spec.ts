@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import type { Page } from '@playwright/test'
 import pg from 'pg'
-import { createCustomer, demo, expect, signIn, test } from './fixtures.ts'
+import { createCustomer, demo, expect, openDays, signIn, test } from './fixtures.ts'
 
 /**
  * Minutes paid from the balance and given back on cancellation, driven in the browser. Packages cannot be
@@ -90,15 +89,6 @@ async function credit(phone: string, minutes: number) {
   )
 }
 
-/** The first open day after today with plenty of free times, from the salon's own preload. */
-async function bookableDay(page: Page) {
-  const response = await page.request.get('/api/p_preload_times', { headers: { shop_id: demo.shopId, api_key: demo.apiKey } })
-  const { times } = (await response.json()) as { times: Record<string, unknown[]> }
-  return Object.entries(times)
-    .slice(1)
-    .find(([, slots]) => slots.length > 8)![0]
-}
-
 test('a session paid from the balance takes its minutes, and cancelling it gives them back', async ({ page }, testInfo) => {
   test.skip(testInfo.project.name !== 'phone', 'one run is enough: it starts a server of its own')
   test.skip(!server, 'PostgreSQL does not answer here')
@@ -111,7 +101,7 @@ test('a session paid from the balance takes its minutes, and cancelling it gives
   await expect(page.getByRole('heading', { name: 'Your account' })).toBeVisible()
   await credit(customer.phone, 30)
 
-  const date = await bookableDay(page)
+  const [date] = await openDays(page.request)
   await page.goto('/book/')
   await page.getByRole('radiogroup', { name: 'Day' }).locator(`input[value="${date}"]`).check()
   const first = page.getByRole('radiogroup', { name: 'Start time' }).getByRole('radio').first()

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test'
-import { createCustomer, demo, expect, expectSignedIn, localPhone, signIn, smsCode, test, uniquePhone } from './fixtures.ts'
+import { createCustomer, demo, expect, expectSignedIn, localPhone, openDays, signIn, smsCode, test, uniquePhone } from './fixtures.ts'
 
 const DUPLICATE_ALERT = 'You already have a booking on this day. Please select another day!'
 /** Chromium logs the refused booking (409) and the unknown booking (404) by itself; one pattern, as test.use reads two as [value, options]. */
@@ -16,12 +16,7 @@ const dayName = (date: string) =>
  * its own day and neither takes the other's slot.
  */
 async function bookableDay(request: APIRequestContext, testInfo: TestInfo) {
-  const { times } = (await (await request.get('/api/p_preload_times', { headers: shopHeaders })).json()) as { times: Record<string, unknown[]> }
-  const open = Object.entries(times)
-    .slice(1)
-    .filter(([, slots]) => slots.length > 8)
-    .map(([date]) => date)
-  const date = open[testInfo.project.name === 'phone' ? 0 : 1]
+  const date = (await openDays(request))[testInfo.project.name === 'phone' ? 0 : 1]
   if (!date) throw new Error('The demo salon has no open day with free times this week')
   return date
 }

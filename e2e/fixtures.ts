@@ -174,3 +174,13 @@ export async function signOutFromHeader(page: Page) {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Sign out' }).click()
   }
 }
+
+/** The open days after today with plenty of free times, from the salon's own preload, earliest first. */
+export async function openDays(request: Requester): Promise<string[]> {
+  const response = await request.get('/api/p_preload_times', { headers: { shop_id: demo.shopId, api_key: demo.apiKey } })
+  const { times } = (await response.json()) as { times: Record<string, unknown[]> }
+  return Object.entries(times)
+    .slice(1)
+    .filter(([, slots]) => slots.length > 8)
+    .map(([date]) => date)
+}
