@@ -123,6 +123,11 @@ server.listen(settings.PORT, settings.HOST, () => {
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : settings.PORT
   logger.info({ port, database: database.kind, email: email.kind, sms: sms.kind, dev }, `salon ready at http://localhost:${port}/`)
+  if (production && (email.kind === 'outbox' || sms.kind === 'outbox')) {
+    logger.warn(
+      `${sms.kind === 'outbox' ? 'text messages' : 'emails'}${email.kind === 'outbox' && sms.kind === 'outbox' ? ' and emails' : ''} are not sent: they wait in the outbox, readable only from this machine at http://localhost:${port}/dev/outbox/. Set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM and SMTP_URL before customers use this server.`,
+    )
+  }
 })
 
 let stopping = false

@@ -1,8 +1,12 @@
+import { once } from 'node:events'
+import type { AddressInfo } from 'node:net'
+import { serve } from '@hono/node-server'
 import { expect, it } from 'vitest'
 import { createApp } from '../../app.ts'
 import { createLogger } from '../../lib/logger.ts'
 import { describeApi } from '../../test/harness.ts'
 import { createOutboxSmsSender } from '../sms/outbox.ts'
+import { OUTBOX_REFUSED_MESSAGE } from './outbox.routes.ts'
 
 describeApi('outbox', (t) => {
   const contact = (name: string, message: string) =>
@@ -84,5 +88,64 @@ describeApi('outbox', (t) => {
       sms: createOutboxSmsSender(t().outbox, createLogger('silent'), false),
     })
     expect((await app.request('/dev/outbox.json')).status).toBe(200)
+  })
+
+  /** A request as it arrives over a socket from `address`, the way the Node server hands it to the app. */
+  const fromSocket = (path: string, address: string, headers: Record<string, string> = {}) =>
+    t().app.request(path, { headers: { host: 'localhost:3000', ...headers } }, { incoming: { socket: { remoteAddress: address, remotePort: 50000, remoteFamily: address.includes(':') ? 'IPv6' : 'IPv4' } } })
+
+  it('the outbox answers a browser on the machine the server runs on', async () => {
+    for (const address of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
+      const json = await fromSocket('/dev/outbox.json', address)
+      expect(json.status, address).toBe(200)
+      expect(await json.json()).toBeInstanceOf(Array)
+    }
+    expect((await fromSocket('/dev/outbox/', '127.0.0.1', { host: '127.0.0.1:3000' })).status).toBe(200)
+  })
+
+  it('the outbox refuses any other computer, and shows it no code', async () => {
+    await t().outbox.add({ channel: 'sms', to: '+447700900112', body: 'Your code is 654321' })
+    for (const address of ['192.0.2.10', '10.0.0.5', '2001:db8::1', '::ffff:192.0.2.10']) {
+      for (const path of ['/dev/outbox.json', '/dev/outbox/']) {
+        const response = await fromSocket(path, address)
+        expect(response.status, `${path} from ${address}`).toBe(403)
+        const text = await response.text()
+        expect(text).not.toContain('654321')
+        expect(JSON.parse(text).message).toBe(OUTBOX_REFUSED_MESSAGE)
+      }
+    }
+  })
+
+  it('the outbox refuses a request that came through a proxy, though the proxy is on this machine', async () => {
+    const proxied = [
+      { 'x-forwarded-for': '203.0.113.7' },
+      { 'x-forwarded-for': '127.0.0.1' },
+      { forwarded: 'for=203.0.113.7;proto=https' },
+      { 'x-real-ip': '203.0.113.7' },
+      { via: '1.1 nginx' },
+      { 'x-forwarded-host': 'salon.example' },
+    ]
+    for (const headers of proxied) {
+      const response = await fromSocket('/dev/outbox.json', '127.0.0.1', headers)
+      expect(response.status, JSON.stringify(headers)).toBe(403)
+    }
+  })
+
+  it('the outbox refuses a page of another site that points its name at this machine', async () => {
+    for (const host of ['attacker.example', 'attacker.example:3000', '127.0.0.1.nip.io']) {
+      expect((await fromSocket('/dev/outbox.json', '127.0.0.1', { host })).status, host).toBe(403)
+    }
+  })
+
+  it('the outbox is served to a real loopback connection of the running server', async () => {
+    const server = serve({ fetch: t().app.fetch, hostname: '127.0.0.1', port: 0 })
+    await once(server, 'listening')
+    const { port } = server.address() as AddressInfo
+    try {
+      expect((await fetch(`http://127.0.0.1:${port}/dev/outbox.json`)).status).toBe(200)
+      expect((await fetch(`http://127.0.0.1:${port}/dev/outbox.json`, { headers: { 'x-forwarded-for': '198.51.100.4' } })).status).toBe(403)
+    } finally {
+      server.close()
+    }
   })
 })

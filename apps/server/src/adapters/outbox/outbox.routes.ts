@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import { html, raw } from 'hono/html'
+import { isFromThisMachine } from '../../lib/client-address.ts'
 import type { NonceVariables } from '../../lib/security-headers.ts'
 import type { OutboxEntry, OutboxRepository } from './outbox.repository.ts'
 
@@ -25,7 +26,7 @@ function page(entries: OutboxEntry[], nonce: string) {
   <body>
     <main>
       <h1>Outbox</h1>
-      <p class="meta">Text messages and emails this server would have sent, newest first. Shown only while no SMS or email service is configured. Also as <a href="/dev/outbox.json">JSON</a>.</p>
+      <p class="meta">Text messages and emails this server would have sent, newest first. Shown only while no SMS or email service is configured, and only on this machine. Also as <a href="/dev/outbox.json">JSON</a>.</p>
       ${entries.length === 0 ? html`<p>Nothing has been sent yet.</p>` : ''}
       <ol>
         ${entries.map(
@@ -41,9 +42,20 @@ function page(entries: OutboxEntry[], nonce: string) {
 </html>`
 }
 
-/** The local adapters' messages, for people trying the app and for end-to-end tests (codes arrive here). */
+export const OUTBOX_REFUSED_MESSAGE =
+  'The outbox holds verification codes, so it is shown only to a browser on the machine the server runs on (http://localhost), never through a proxy or from another computer.'
+
+/**
+ * The local adapters' messages, for people trying the app and for end-to-end tests (codes arrive here).
+ * Shown only to the machine the server runs on: see docs/decisions/008-outbox-only-on-this-machine.md.
+ */
 export function createOutboxRoutes(outbox: OutboxRepository) {
   return new Hono<{ Variables: NonceVariables }>()
+    .use('*', async (c, next) => {
+      c.header('Cache-Control', 'no-store')
+      if (!isFromThisMachine(c)) return c.json({ message: OUTBOX_REFUSED_MESSAGE }, 403)
+      await next()
+    })
     .get('/outbox.json', async (c) => {
       c.header('Cache-Control', 'no-store')
       return c.json(await outbox.list())
