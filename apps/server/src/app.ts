@@ -15,6 +15,7 @@ import { createRouter } from './lib/openapi.ts'
 import { createRateLimiter } from './lib/rate-limit.ts'
 import { securityHeaders, type NonceVariables } from './lib/security-headers.ts'
 import { trailingSlash } from './lib/trailing-slash.ts'
+import { wellFormedText } from './lib/well-formed-text.ts'
 import { createPackagesRepository } from './modules/commerce/packages.repository.ts'
 import { createPackagesRoutes } from './modules/commerce/packages.routes.ts'
 import { createContentRepository } from './modules/content/content.repository.ts'
@@ -151,6 +152,7 @@ export function createApp(deps: AppDeps) {
       },
     }),
   )
+  api.use(wellFormedText())
   api.openAPIRegistry.registerComponent('securitySchemes', 'shopId', { type: 'apiKey', in: 'header', name: 'shop_id' })
   api.openAPIRegistry.registerComponent('securitySchemes', 'apiKey', { type: 'apiKey', in: 'header', name: 'api_key' })
   api.openAPIRegistry.registerComponent('securitySchemes', 'identityToken', {

@@ -4,6 +4,7 @@ import { bodyLimit } from 'hono/body-limit'
 import { clientAddress } from '../../lib/client-address.ts'
 import type { Logger } from '../../lib/logger.ts'
 import type { RateLimiter } from '../../lib/rate-limit.ts'
+import { unstorableField, unstorableMessage } from '../../lib/well-formed-text.ts'
 import { CognitoError, cognitoErrors } from './cognito-error.ts'
 import type { IdentityService } from './identity.service.ts'
 import type { SigningKeys } from './signing-keys.ts'
@@ -80,6 +81,8 @@ export function createCognitoRoutes(deps: {
       if (typeof input !== 'object' || input === null || Array.isArray(input)) {
         return fail(c, new CognitoError('SerializationException', 'The request body must be a JSON object.'))
       }
+      const unstorable = unstorableField(input)
+      if (unstorable) return fail(c, cognitoErrors.invalidParameter(unstorableMessage(unstorable)))
       try {
         if (name === 'SignUp' && !(await deps.rateLimiter.allow(signUpsPerAddress, clientAddress(c, deps.trustProxy)))) {
           throw cognitoErrors.limitExceeded()
