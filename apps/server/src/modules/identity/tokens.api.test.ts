@@ -13,6 +13,7 @@ import { eq, schema } from '@salon/db'
 import { createLocalJWKSet, decodeJwt, decodeProtectedHeader, generateKeyPair, jwtVerify, SignJWT, type JSONWebKeySet } from 'jose'
 import { beforeEach, expect, it } from 'vitest'
 import { describeApi } from '../../test/harness.ts'
+import { loadSigningKeys } from './signing-keys.ts'
 import {
   CLIENT_ID,
   cognitoClient,
@@ -109,6 +110,30 @@ describeApi(
       const forged = await new SignJWT(decodeJwt(tokens.accessToken)).setProtectedHeader(decodeProtectedHeader(tokens.accessToken) as { alg: string }).sign(privateKey)
       expect(await failure(getUser(forged))).toEqual(invalid)
       expect(await account(forged)).toMatchObject({ status: 401, json: { message: 'The identity token is not valid. Please sign in again.' } })
+    })
+
+    it('a token signed with the pool key but without an expiry, or with a session or subject that is no id, is refused with 401', async () => {
+      const { tokens } = await signedInCustomer(t().app, client())
+      const keys = await loadSigningKeys(t().db)
+      const resign = (claims: Record<string, unknown>, expires = true) => {
+        const jwt = new SignJWT(claims).setProtectedHeader({ alg: 'RS256', kid: keys.kid, typ: 'JWT' }).setIssuer(ISSUER).setIssuedAt()
+        return (expires ? jwt.setExpirationTime('1h') : jwt).sign(keys.privateKey)
+      }
+      const { exp: _exp, iat: _iat, iss: _iss, ...idClaims } = decodeJwt(tokens.idToken)
+      const { exp: _aexp, iat: _aiat, iss: _aiss, ...accessClaims } = decodeJwt(tokens.accessToken)
+      // The same claims signed again with the pool's key stand: the refusals below are for what was changed.
+      expect((await account(await resign(idClaims))).status).toBe(200)
+      const bad = [
+        await resign(idClaims, false),
+        await resign({ ...idClaims, origin_jti: 'not-a-session' }),
+        await resign({ ...idClaims, origin_jti: "1' or '1'='1" }),
+        await resign({ ...idClaims, sub: 'somebody' }),
+      ]
+      for (const token of bad) {
+        expect(await account(token)).toMatchObject({ status: 401, json: { message: 'The identity token is not valid. Please sign in again.' } })
+      }
+      expect(await failure(getUser(await resign(accessClaims, false)))).toEqual({ type: 'NotAuthorizedException', message: 'Invalid Access Token', status: 400 })
+      expect(await failure(getUser(await resign({ ...accessClaims, origin_jti: 'x' })))).toEqual({ type: 'NotAuthorizedException', message: 'Invalid Access Token', status: 400 })
     })
 
     it('id and access tokens last an hour; the refresh token then brings new ones', async () => {

@@ -37,6 +37,8 @@ export class TokenError extends Error {
   }
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url')
 export const newRefreshToken = () => randomBytes(48).toString('base64url')
 
@@ -98,11 +100,13 @@ export function createTokenIssuer(options: { keys: () => Promise<SigningKeys>; i
           issuer: options.issuer,
           algorithms: ['RS256'],
           currentDate: new Date(now()),
+          // A token that never expires is not one we issued, whatever its signature.
+          requiredClaims: ['exp', 'sub', 'origin_jti', 'token_use'],
         })
         const claims = payload as TokenClaims
         const okUse = use === 'any' ? claims.token_use === 'id' || claims.token_use === 'access' : claims.token_use === use
         const client = claims.token_use === 'id' ? claims.aud : claims.client_id
-        if (!okUse || client !== options.clientId || typeof claims.origin_jti !== 'string') throw new TokenError('invalid')
+        if (!okUse || client !== options.clientId || !UUID.test(String(claims.sub)) || !UUID.test(String(claims.origin_jti))) throw new TokenError('invalid')
         return claims
       } catch (error) {
         if (error instanceof TokenError) throw error
