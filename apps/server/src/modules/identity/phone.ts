@@ -1,16 +1,24 @@
+import { parsePhoneNumberFromString } from 'libphonenumber-js/max'
+
+/** Ofcom keeps 07700 900000 to 900999 for drama: never a real customer's phone, so demos and tests use them. */
+const UK_DRAMA_MOBILES = /^\+447700900\d{3}$/
+
 /**
- * A phone number in E.164, the pool's username attribute. UK numbers typed the British way (07700 900123)
- * become +447700900123; anything else must already start with + and a country code.
+ * A mobile number in E.164, the pool's username attribute, or null when the input is not one.
+ * Numbers are read with libphonenumber's rules for the UK (07700 900123, +44 (0)7700 900123, 0044 7700 900123
+ * and +44 7700 900123 are one number), so each real number has exactly one account. Texts carry the codes,
+ * so UK landlines and numbers with an extension are refused.
  */
 export function normalisePhone(input: string): string | null {
-  const compact = input.replace(/[\s().-]/g, '')
-  let e164: string
-  if (/^\+\d+$/.test(compact)) e164 = compact
-  else if (/^00\d+$/.test(compact)) e164 = `+${compact.slice(2)}`
-  else if (/^0\d{9,10}$/.test(compact)) e164 = `+44${compact.slice(1)}`
-  else return null
-  if (e164.startsWith('+440')) e164 = `+44${e164.slice(4)}`
-  return /^\+[1-9]\d{7,14}$/.test(e164) ? e164 : null
+  if (input.length > 40) return null
+  const parsed = parsePhoneNumberFromString(input.trim(), { defaultCountry: 'GB', extract: false })
+  if (!parsed || parsed.ext) return null
+  const phone = parsed.number
+  if (UK_DRAMA_MOBILES.test(phone)) return phone
+  if (!parsed.isValid()) return null
+  const type = parsed.getType()
+  if (parsed.country === 'GB') return type === 'MOBILE' ? phone : null
+  return type === 'FIXED_LINE' ? null : phone
 }
 
 /** "+*******0123": how Cognito names where a code went without giving the number away. */
