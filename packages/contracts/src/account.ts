@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { isCalendarDate } from './dates.ts'
 
 /** Fitzpatrick skin types I to VI, sent as the digits 1 to 6. */
 export const SKIN_TYPES = [1, 2, 3, 4, 5, 6] as const
@@ -52,4 +53,15 @@ export function ageOn(dob: string, today: string): number {
   const [y, m, d] = dob.split('-').map(Number) as [number, number, number]
   const [ty, tm, td] = today.split('-').map(Number) as [number, number, number]
   return ty - y - (tm < m || (tm === m && td < d) ? 1 : 0)
+}
+
+/** The oldest date of birth taken: anything earlier is a typing slip, not a customer. */
+export const EARLIEST_DOB = '1900-01-01'
+
+/** What is wrong with a date of birth given on `today` (both YYYY-MM-DD), or null when it is fine. */
+export function dateOfBirthProblem(dob: string, today: string): string | null {
+  if (!isCalendarDate(dob)) return 'Please give your date of birth as a real date, written YYYY-MM-DD.'
+  if (dob < EARLIEST_DOB || dob > today) return 'Please check your date of birth: it must be in the past and no earlier than 1900.'
+  if (ageOn(dob, today) < MINIMUM_AGE) return UNDER_18_MESSAGE
+  return null
 }

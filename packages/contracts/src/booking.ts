@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { isCalendarDate } from './dates.ts'
 
 /**
  * The booking calls (DESIGN.md "Shapes of the booking calls"). Dates and wall-clock times are the shop's
@@ -8,17 +9,11 @@ import { z } from 'zod'
 /** SPEC §8: the web app recognises this refusal by its first word. */
 export const DUPLICATE_BOOKING_MESSAGE = 'duplicate booking: you already have a session on this day.'
 
-const isCalendarDate = (value: string) => {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return true // the format check reports it
-  const [y, m, d] = value.split('-').map(Number) as [number, number, number]
-  const date = new Date(Date.UTC(y, m - 1, d))
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value
-}
-
 export const LocalDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'must be a date written YYYY-MM-DD' })
-  .refine(isCalendarDate, { message: 'must be a real calendar date' })
+  // The format check above reports a badly written date; this one a date the calendar does not have.
+  .refine((value) => !/^\d{4}-\d{2}-\d{2}$/.test(value) || isCalendarDate(value), { message: 'must be a real calendar date' })
 
 export const LocalTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'must be a time written HH:MM (24-hour clock)' })
 
