@@ -18,7 +18,8 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>
 export async function createTestApp(overrides: Partial<Omit<AppDeps, 'database'>> = {}) {
   const database = await createTestDatabase()
   await seedDemo(database.db, { apiKey: TEST_API_KEY })
-  const logger = createLogger('silent')
+  // A test that reads the log passes its own logger; the outbox adapters write to it too, without message bodies as in production.
+  const logger = overrides.logger ?? createLogger('silent')
   const outbox = createOutboxRepository(database.db)
   const email: EmailSender = overrides.email ?? createOutboxEmailSender(outbox, logger, false)
   const app = createApp({ database, logger, email, sms: createOutboxSmsSender(outbox, logger, false), ...overrides })
