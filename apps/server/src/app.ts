@@ -8,6 +8,7 @@ import { createOutboxRepository } from './adapters/outbox/outbox.repository.ts'
 import { createOutboxRoutes } from './adapters/outbox/outbox.routes.ts'
 import type { ReviewsSource } from './adapters/reviews/reviews.ts'
 import type { SmsSender } from './adapters/sms/sms.ts'
+import { apiFallback } from './lib/api-fallback.ts'
 import { errorHandler, HttpError } from './lib/errors.ts'
 import type { Logger } from './lib/logger.ts'
 import { memoize } from './lib/memoize.ts'
@@ -181,8 +182,9 @@ export function createApp(deps: AppDeps) {
   api.route('/', createAccountRoutes(createAccountService({ customers, bookings: bookingRepository, ledger, now: deps.now })))
   const bookings = createBookingService({ bookings: bookingRepository, ledger, customers, now: deps.now ?? Date.now })
   api.route('/', createBookingRoutes(bookings, verifier))
-  api.notFound((c) => c.json({ message: `There is no API endpoint ${c.req.method} ${c.req.path}.` }, 404))
   app.route('/api', api)
+  // A mounted router's notFound is never called: without this, unknown API paths would reach the web app's pages.
+  app.all('/api/*', apiFallback(api, '/api'))
 
   if (!pool.cognito) app.route('/', createCognitoRoutes({ identity, keys: signingKeys, rateLimiter, logger: deps.logger, trustProxy, signUpsPerHour: pool.signUpsPerAddressPerHour ?? 50 }))
 
