@@ -32,7 +32,8 @@ import { createCustomersRepository } from './modules/account/customers.repositor
 import { cognitoVerifier, localVerifier, requireIdentity } from './modules/identity/api-identity.ts'
 import { createCognitoRoutes } from './modules/identity/cognito.routes.ts'
 import { createIdentityRepository } from './modules/identity/identity.repository.ts'
-import { createIdentityService, type PasswordHasher } from './modules/identity/identity.service.ts'
+import { createIdentityService, DEFAULT_ADDRESS_LIMITS, type PasswordHasher } from './modules/identity/identity.service.ts'
+import { identityTransaction } from './modules/identity/identity-transaction.ts'
 import { argon2Passwords } from './modules/identity/passwords.ts'
 import { loadSigningKeys, type SigningKeys } from './modules/identity/signing-keys.ts'
 import { createTokenIssuer } from './modules/identity/tokens.ts'
@@ -54,6 +55,10 @@ export interface IdentityOptions {
   defaultShopId: string
   /** Sign-ups send text messages, which cost the salon money: at most this many per client address and hour (50 by default). */
   signUpsPerAddressPerHour?: number
+  /** Password sign-ins per client address and hour (60 by default): numbers cannot be probed for accounts without limit. */
+  signInsPerAddressPerHour?: number
+  /** Codes asked for (ForgotPassword, ResendConfirmationCode) per client address and hour (10 by default). */
+  codeRequestsPerAddressPerHour?: number
   /** A real Amazon Cognito user pool: the API checks its tokens, and /cognito/ is not served. */
   cognito?: { region: string; userPoolId: string; clientId: string; jwksUrl?: string }
 }
@@ -111,6 +116,12 @@ export function createApp(deps: AppDeps) {
     passwords: deps.passwords ?? argon2Passwords,
     sms: deps.sms,
     rateLimiter,
+    transaction: identityTransaction(db),
+    addressLimits: {
+      signUps: pool.signUpsPerAddressPerHour ?? DEFAULT_ADDRESS_LIMITS.signUps,
+      signIns: pool.signInsPerAddressPerHour ?? DEFAULT_ADDRESS_LIMITS.signIns,
+      codeRequests: pool.codeRequestsPerAddressPerHour ?? DEFAULT_ADDRESS_LIMITS.codeRequests,
+    },
     logger: deps.logger,
     now: deps.now,
   })
@@ -186,7 +197,7 @@ export function createApp(deps: AppDeps) {
   // A mounted router's notFound is never called: without this, unknown API paths would reach the web app's pages.
   app.all('/api/*', apiFallback(api, '/api'))
 
-  if (!pool.cognito) app.route('/', createCognitoRoutes({ identity, keys: signingKeys, rateLimiter, logger: deps.logger, trustProxy, signUpsPerHour: pool.signUpsPerAddressPerHour ?? 50 }))
+  if (!pool.cognito) app.route('/', createCognitoRoutes({ identity, keys: signingKeys, logger: deps.logger, trustProxy }))
 
   if (deps.email.kind === 'outbox' || deps.sms.kind === 'outbox') app.route('/dev', createOutboxRoutes(outbox))
 

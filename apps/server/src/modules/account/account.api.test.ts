@@ -192,7 +192,7 @@ describeApi(
     })
 
     it('DeleteUser erases the personal data and keeps the row for the salon’s records', async () => {
-      const { sub, tokens } = await signedInCustomer(t().app, client(), { metadata: { shop_id: TEST_SHOP_ID, api_key: TEST_API_KEY, marketing: 'true', status: 'new' } })
+      const { sub, tokens } = await signedInCustomer(t().app, client(), { metadata: { shop_id: TEST_SHOP_ID, api_key: TEST_API_KEY, marketing: 'true', status: 'active' } })
       await putAccount(tokens.idToken, { masterMarketing: true })
       const neighbour = await signedInCustomer(t().app, client(), { givenName: 'Nina' })
       await getAccount(neighbour.tokens.idToken)

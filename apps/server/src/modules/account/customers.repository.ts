@@ -1,4 +1,4 @@
-import { and, eq, isNull, schema, type Db } from '@salon/db'
+import { and, eq, inArray, isNull, schema, type Db } from '@salon/db'
 
 const { customers } = schema
 
@@ -41,6 +41,12 @@ export function createCustomersRepository(db: Db) {
         .update(customers)
         .set({ ...profile, updatedAt: new Date() })
         .where(and(eq(customers.sub, sub), isNull(customers.erasedAt)))
+    },
+
+    /** Forgets the salon records of sign-ups that were never confirmed (they could not sign in, so they hold nothing else). */
+    async removeNeverConfirmed(subs: string[]) {
+      if (subs.length === 0) return
+      await db.delete(customers).where(and(inArray(customers.sub, subs), isNull(customers.erasedAt)))
     },
 
     /** UK GDPR erasure: personal fields go, the row stays so the salon's booking records still add up. */

@@ -80,8 +80,8 @@ describeApi(
       })
     })
 
-    it('a number already signed up, even unconfirmed, cannot sign up again', async () => {
-      const { phone } = await signUpCustomer(t().app, client())
+    it('a confirmed number cannot sign up again', async () => {
+      const { phone } = await confirmedCustomer(t().app, client())
       expect(await failure(signUpCustomer(t().app, client(), { phone, email: 'someone.else@example.com' }))).toEqual({
         type: 'UsernameExistsException',
         message: 'User already exists',
@@ -125,7 +125,13 @@ describeApi(
       ['with a username that is not a phone number', { Username: 'sophie' }, 'InvalidParameterException', 'Username should be a phone number, for example +447700900123.'],
       ['with an empty password', { Password: '' }, 'InvalidParameterException', 'Password cannot be empty'],
       ['with another client id', { ClientId: 'someone-elses-client' }, 'ResourceNotFoundException', 'User pool client someone-elses-client does not exist.'],
-      ['with a date of birth that is not a date', { UserAttributes: [{ Name: 'email', Value: 'a@example.com' }, { Name: 'birthdate', Value: '21/04/1990' }] }, 'InvalidParameterException', 'birthdate must be a date written YYYY-MM-DD.'],
+      ['with a date of birth that is not a date', { UserAttributes: [{ Name: 'email', Value: 'a@example.com' }, { Name: 'birthdate', Value: '21/04/1990' }] }, 'InvalidParameterException', 'birthdate: Please give your date of birth as a real date, written YYYY-MM-DD.'],
+      ['with a date of birth the calendar does not have', { UserAttributes: [{ Name: 'email', Value: 'a@example.com' }, { Name: 'birthdate', Value: '1990-02-30' }] }, 'InvalidParameterException', 'birthdate: Please give your date of birth as a real date, written YYYY-MM-DD.'],
+      ['with a date of birth in year 0', { UserAttributes: [{ Name: 'email', Value: 'a@example.com' }, { Name: 'birthdate', Value: '0000-01-01' }] }, 'InvalidParameterException', 'birthdate: Please give your date of birth as a real date, written YYYY-MM-DD.'],
+      ['with a date of birth in client metadata the calendar does not have', { UserAttributes: [{ Name: 'email', Value: 'a@example.com' }], ClientMetadata: { dob: '1990-02-31' } }, 'InvalidParameterException', 'birthdate: Please give your date of birth as a real date, written YYYY-MM-DD.'],
+      ['with a sign-up status the salon does not know', { ClientMetadata: { status: 'x'.repeat(60_000) } }, 'InvalidParameterException', 'ClientMetadata status must be at most 2048 characters long.'],
+      ['with a sign-up status of its own', { ClientMetadata: { status: 'vip' } }, 'InvalidParameterException', 'ClientMetadata status must be one of: active.'],
+      ['with a sign-up source of its own', { ClientMetadata: { user_signup: '<script>' } }, 'InvalidParameterException', 'ClientMetadata user_signup must be one of: online, shop.'],
       ['with skin type 7', { UserAttributes: [{ Name: 'email', Value: 'a@example.com' }, { Name: 'birthdate', Value: '1990-04-21' }, { Name: 'custom:skin_type', Value: '7' }] }, 'InvalidParameterException', 'custom:skin_type must be a skin type from 1 to 6.'],
       ['with a phone_number attribute that is not the username', { UserAttributes: [{ Name: 'email', Value: 'a@example.com' }, { Name: 'phone_number', Value: '+447700900999' }] }, 'InvalidParameterException', 'phone_number must be the same number as the username.'],
       ['with a shop key that is wrong', { ClientMetadata: { shop_id: TEST_SHOP_ID, api_key: 'pk_wrong' } }, 'InvalidParameterException', 'The shop_id and api_key in the client metadata do not name an active shop.'],
@@ -146,7 +152,7 @@ describeApi(
         skinType: '2',
         dob: '1994-02-28',
         marketing: 'true',
-        status: 'new',
+        status: 'active',
         user_signup: 'online',
         shop_id: TEST_SHOP_ID,
         api_key: TEST_API_KEY,
@@ -165,7 +171,7 @@ describeApi(
         dob: '1994-02-28',
         skinType: 2,
         signupSource: 'online',
-        status: 'new',
+        status: 'active',
         appMarketing: true,
         masterMarketing: false,
         masterTimestamp: null,

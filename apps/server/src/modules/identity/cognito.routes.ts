@@ -3,16 +3,15 @@ import { Hono, type Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { clientAddress } from '../../lib/client-address.ts'
 import type { Logger } from '../../lib/logger.ts'
-import type { RateLimiter } from '../../lib/rate-limit.ts'
 import { unstorableField, unstorableMessage } from '../../lib/well-formed-text.ts'
 import { CognitoError, cognitoErrors } from './cognito-error.ts'
-import type { IdentityService } from './identity.service.ts'
+import type { Caller, IdentityService } from './identity.service.ts'
 import type { SigningKeys } from './signing-keys.ts'
 
 const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.'
 const CONTENT_TYPE = 'application/x-amz-json-1.1'
 
-type Operation = (input: Record<string, never>) => Promise<object>
+type Operation = (input: Record<string, never>, caller: Caller) => Promise<object>
 
 /**
  * POST /cognito/: the Amazon Cognito user-pool JSON protocol, so that the AWS SDK and Amplify
@@ -21,14 +20,10 @@ type Operation = (input: Record<string, never>) => Promise<object>
 export function createCognitoRoutes(deps: {
   identity: IdentityService
   keys: () => Promise<SigningKeys>
-  rateLimiter: RateLimiter
   logger: Logger
   trustProxy: boolean
-  /** Sign-ups send text messages, which cost the salon money: a cap per address and hour stops abuse. */
-  signUpsPerHour: number
 }) {
   const { identity } = deps
-  const signUpsPerAddress = { name: 'idp-signup-address', limit: deps.signUpsPerHour, windowSeconds: 3600 }
   const operations: Record<string, Operation> = {
     SignUp: identity.signUp,
     ConfirmSignUp: identity.confirmSignUp,
@@ -84,10 +79,7 @@ export function createCognitoRoutes(deps: {
       const unstorable = unstorableField(input)
       if (unstorable) return fail(c, cognitoErrors.invalidParameter(unstorableMessage(unstorable)))
       try {
-        if (name === 'SignUp' && !(await deps.rateLimiter.allow(signUpsPerAddress, clientAddress(c, deps.trustProxy)))) {
-          throw cognitoErrors.limitExceeded()
-        }
-        return answer(c, await operation(input as Record<string, never>))
+        return answer(c, await operation(input as Record<string, never>, { address: clientAddress(c, deps.trustProxy) }))
       } catch (error) {
         if (error instanceof CognitoError) return fail(c, error)
         deps.logger.error({ err: error, operation: name }, 'identity operation failed')

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, ne, schema, sql, type Db } from '@salon/db'
+import { and, desc, eq, isNull, lt, lte, ne, or, schema, sql, type Db } from '@salon/db'
 
 const { identityUsers: users, identityCodes: codes, identitySessions: sessions, identityRefreshTokens: refreshTokens } = schema
 
@@ -28,17 +28,48 @@ export function createIdentityRepository(db: Db) {
       await db.update(users).set({ ...changes, updatedAt: new Date() }).where(eq(users.sub, sub))
     },
 
-    /** Counts a failed sign-in and sets the lockout that follows from the new count. */
-    async recordFailedSignIn(sub: string, lockUntil: (failures: number) => Date | null): Promise<number> {
+    /**
+     * Takes one password check for the account before the password is looked at: counts it as a failure
+     * up front and, from the fifth on, locks the account for 2^(n-5) seconds (15 minutes at most), in one
+     * statement. However many guesses arrive together, the row lock lets them through one at a time and
+     * at most five find the account unlocked. Null when it is locked at `at`.
+     */
+    async claimPasswordCheck(sub: string, at: Date, freeFailures: number, maxLockSeconds: number): Promise<number | null> {
+      const when = sql`${at.toISOString()}::timestamptz`
       const [row] = await db
         .update(users)
-        .set({ failedSignIns: sql`${users.failedSignIns} + 1` })
-        .where(eq(users.sub, sub))
+        .set({
+          failedSignIns: sql`${users.failedSignIns} + 1`,
+          lockedUntil: sql`case when ${users.failedSignIns} + 1 >= ${freeFailures}
+            then ${when} + make_interval(secs => least(power(2, ${users.failedSignIns} + 1 - ${freeFailures}), ${maxLockSeconds}))
+            else ${users.lockedUntil} end`,
+        })
+        .where(and(eq(users.sub, sub), or(isNull(users.lockedUntil), lte(users.lockedUntil, when))))
         .returning({ failures: users.failedSignIns })
-      const failures = row?.failures ?? 0
-      const until = lockUntil(failures)
-      if (until) await db.update(users).set({ lockedUntil: until }).where(eq(users.sub, sub))
-      return failures
+      return row ? row.failures : null
+    },
+
+    /** The password was right: the checks taken for it are forgiven. */
+    async clearFailedSignIns(sub: string) {
+      await db.update(users).set({ failedSignIns: 0, lockedUntil: null }).where(eq(users.sub, sub))
+    },
+
+    /** Removes a sign-up that was never confirmed; false when the account is gone or was confirmed meanwhile. */
+    async deleteUnconfirmedUser(sub: string): Promise<boolean> {
+      const deleted = await db
+        .delete(users)
+        .where(and(eq(users.sub, sub), eq(users.status, 'UNCONFIRMED')))
+        .returning({ sub: users.sub })
+      return deleted.length === 1
+    },
+
+    /** Removes every sign-up left unconfirmed since before `cutoff`; the subs of those removed. */
+    async deleteUnconfirmedBefore(cutoff: Date): Promise<string[]> {
+      const deleted = await db
+        .delete(users)
+        .where(and(eq(users.status, 'UNCONFIRMED'), lt(users.createdAt, cutoff)))
+        .returning({ sub: users.sub })
+      return deleted.map((row) => row.sub)
     },
 
     async deleteUser(sub: string) {

@@ -1,5 +1,5 @@
 import { createHash, randomInt, randomUUID } from 'node:crypto'
-import { ageOn, MINIMUM_AGE, SKIN_TYPE_ATTRIBUTE, UNDER_18_MESSAGE } from '@salon/contracts/account'
+import { dateOfBirthProblem, SKIN_TYPE_ATTRIBUTE, UNDER_18_MESSAGE } from '@salon/contracts/account'
 import type { SmsSender } from '../../adapters/sms/sms.ts'
 import type { Logger } from '../../lib/logger.ts'
 import type { RateLimiter } from '../../lib/rate-limit.ts'
@@ -29,18 +29,46 @@ export interface IdentityServiceDeps {
   passwords: PasswordHasher
   sms: SmsSender
   rateLimiter: RateLimiter
+  /** Runs `work` in one database transaction, with repositories bound to it: identity and salon records change together or not at all. */
+  transaction: <T>(work: (repositories: { identity: IdentityRepository; customers: CustomersRepository }) => Promise<T>) => Promise<T>
+  /** Per client address and hour (SIGN_UPS_PER_HOUR, SIGN_INS_PER_HOUR, CODE_REQUESTS_PER_HOUR). */
+  addressLimits: AddressLimits
   logger: Logger
   now?: () => number
 }
 
+export interface AddressLimits {
+  signUps: number
+  signIns: number
+  /** ForgotPassword and ResendConfirmationCode together. */
+  codeRequests: number
+}
+export const DEFAULT_ADDRESS_LIMITS: AddressLimits = { signUps: 50, signIns: 60, codeRequests: 10 }
+
+/** Who is calling: the client address that per-address limits count. */
+export interface Caller {
+  address: string
+}
+
 const HOUR = 3600_000
 const CODE_LIFETIME_MS: Record<CodePurpose, number> = { signup: 24 * HOUR, reset: HOUR }
-/** Per user per hour, as Cognito counts them. */
+/**
+ * Per account and hour. Asking for a code and using one have separate budgets, so somebody else's requests
+ * for codes to a number cannot stop its owner from using the code that reached them.
+ */
 const LIMITS = {
+  /** Sign-up codes sent to one number: resends, and sign-ups that replace an unconfirmed one. */
   resend: { name: 'idp-resend', limit: 5, windowSeconds: 3600 },
   confirm: { name: 'idp-confirm', limit: 15, windowSeconds: 3600 },
-  reset: { name: 'idp-reset', limit: 5, windowSeconds: 3600 },
+  resetRequest: { name: 'idp-reset-request', limit: 20, windowSeconds: 3600 },
+  resetConfirm: { name: 'idp-reset-confirm', limit: 15, windowSeconds: 3600 },
 }
+/** A sign-up left unconfirmed this long is removed, and its number is free again. */
+export const UNCONFIRMED_LIFETIME_MS = 24 * 3600_000
+/** Sign-up client metadata the salon keeps: only these values, for a record that reports can rely on. */
+const SIGN_UP_STATUSES = ['active']
+const SIGN_UP_SOURCES = ['online', 'shop']
+const MAX_ATTRIBUTE_LENGTH = 2048
 /** A rotated refresh token still works this long, so two tabs refreshing at once do not sign the customer out. */
 const REFRESH_REUSE_GRACE_MS = 30_000
 const FREE_FAILURES = 5
@@ -57,13 +85,37 @@ type Attributes = { Name: string; Value: string }[]
 /** Attributes a customer may set on themselves; the phone number is the username and stays as it is. */
 const PROFILE_ATTRIBUTES = ['given_name', 'family_name', 'birthdate', SKIN_TYPE_ATTRIBUTE] as const
 
+/** How the limits name a phone number: a hash, so the counters hold no number. */
+export const limitKeyOf = (phone: string) => createHash('sha256').update(`limits:${phone}`).digest('base64url')
 const hashCode = (sub: string, code: string) => createHash('sha256').update(`${sub}:${code}`).digest('hex')
 const londonToday = (now: number) => new Date(now).toLocaleDateString('en-CA', { timeZone: 'Europe/London' })
+
+/** Removes sign-ups left unconfirmed for 24 hours, with the salon records made for them; how many went. */
+export async function removeStaleSignUps(
+  transaction: IdentityServiceDeps['transaction'],
+  now: number = Date.now(),
+): Promise<number> {
+  return transaction(async ({ identity, customers }) => {
+    const subs = await identity.deleteUnconfirmedBefore(new Date(now - UNCONFIRMED_LIFETIME_MS))
+    await customers.removeNeverConfirmed(subs)
+    return subs.length
+  })
+}
 
 /** The rules of the user pool: who may sign up, sign in, and for how long their tokens stand. */
 export function createIdentityService(deps: IdentityServiceDeps) {
   const { repository: repo } = deps
   const now = deps.now ?? Date.now
+  const perAddress = {
+    signUps: { name: 'idp-signup-address', limit: deps.addressLimits.signUps, windowSeconds: 3600 },
+    signIns: { name: 'idp-signin-address', limit: deps.addressLimits.signIns, windowSeconds: 3600 },
+    codeRequests: { name: 'idp-code-request-address', limit: deps.addressLimits.codeRequests, windowSeconds: 3600 },
+  }
+
+  /** Per-address limits come before per-account ones, so one address cannot spend somebody else's budget. */
+  async function limitAddress(rule: (typeof perAddress)[keyof typeof perAddress], caller: Caller) {
+    if (!(await deps.rateLimiter.allow(rule, caller.address))) throw E.limitExceeded()
+  }
 
   function checkClient(clientId: unknown) {
     if (clientId !== deps.clientId) {
@@ -89,9 +141,14 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     return shop?.name ?? 'Your salon'
   }
 
-  async function sendCode(user: UserRow, purpose: CodePurpose, shopId?: string) {
+  /** Stores a new code (replacing any earlier one of its purpose); the caller texts it once the change is committed. */
+  async function issueCode(repository: IdentityRepository, user: UserRow, purpose: CodePurpose): Promise<string> {
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
-    await repo.replaceCode(user.sub, purpose, hashCode(user.sub, code), new Date(now() + CODE_LIFETIME_MS[purpose]))
+    await repository.replaceCode(user.sub, purpose, hashCode(user.sub, code), new Date(now() + CODE_LIFETIME_MS[purpose]))
+    return code
+  }
+
+  async function deliverCode(user: UserRow, purpose: CodePurpose, code: string, shopId?: string) {
     const name = await shopName(shopId)
     const body =
       purpose === 'signup'
@@ -99,6 +156,21 @@ export function createIdentityService(deps: IdentityServiceDeps) {
         : `${name}: your password reset code is ${code}. It expires in 1 hour. If you did not ask for it, ignore this message.`
     await deps.sms.send({ to: user.phone, body, shopId })
     return { Destination: maskPhone(user.phone), DeliveryMedium: 'SMS', AttributeName: 'phone_number' }
+  }
+
+  async function sendCode(user: UserRow, purpose: CodePurpose, shopId?: string) {
+    return deliverCode(user, purpose, await issueCode(repo, user, purpose), shopId)
+  }
+
+  /**
+   * One password check, counted before the password is looked at (see claimPasswordCheck), so a burst of
+   * guesses sent together gets no more checks than guesses sent one by one.
+   */
+  async function checkPassword(user: UserRow, password: string) {
+    const failures = await repo.claimPasswordCheck(user.sub, new Date(now()), FREE_FAILURES, MAX_LOCK_SECONDS)
+    if (failures === null) throw E.lockedOut()
+    if (!(await deps.passwords.verify(user.passwordHash, password))) throw failures >= FREE_FAILURES ? E.lockedOut() : E.wrongPassword()
+    await repo.clearFailedSignIns(user.sub)
   }
 
   async function spendCode(user: UserRow, purpose: CodePurpose, code: unknown) {
@@ -109,8 +181,9 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     if (!(await repo.spendCode(stored.id))) throw E.codeExpired()
   }
 
-  async function limit(rule: (typeof LIMITS)[keyof typeof LIMITS], user: UserRow) {
-    if (!(await deps.rateLimiter.allow(rule, user.sub))) throw E.limitExceeded()
+  /** Per number rather than per account, so signing a pending number up afresh does not start a new budget. */
+  async function limit(rule: (typeof LIMITS)[keyof typeof LIMITS], user: Pick<UserRow, 'phone'>) {
+    if (!(await deps.rateLimiter.allow(rule, limitKeyOf(user.phone)))) throw E.limitExceeded()
   }
 
   /** Cognito's ClientMetadata is a map of text values; anything else is refused before it is read. */
@@ -119,7 +192,20 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     if (typeof value !== 'object' || Array.isArray(value) || !Object.values(value).every((v) => typeof v === 'string')) {
       throw E.invalidParameter('ClientMetadata must map names to text values.')
     }
-    return value as Record<string, string>
+    const entries = Object.entries(value as Record<string, string>)
+    if (entries.length > 50) throw E.invalidParameter('ClientMetadata may hold at most 50 values.')
+    for (const [name, text] of entries) {
+      if (text.length > MAX_ATTRIBUTE_LENGTH) throw E.invalidParameter(`ClientMetadata ${name.slice(0, 64)} must be at most ${MAX_ATTRIBUTE_LENGTH} characters long.`)
+    }
+    return Object.fromEntries(entries)
+  }
+
+  /** status and user_signup go into the salon's record as they are: only the values the salon knows. */
+  function knownValue(meta: Record<string, string>, name: string, allowed: string[]): string | undefined {
+    const value = meta[name]?.trim()
+    if (value === undefined || value === '') return undefined
+    if (!allowed.includes(value)) throw E.invalidParameter(`ClientMetadata ${name} must be one of: ${allowed.join(', ')}.`)
+    return value
   }
 
   function attributeMap(list: unknown): Record<string, string> {
@@ -128,6 +214,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     const map: Record<string, string> = {}
     for (const item of list as Attributes) {
       if (typeof item?.Name !== 'string' || typeof item.Value !== 'string') throw E.invalidParameter('UserAttributes must be a list of {Name, Value}.')
+      if (item.Value.length > MAX_ATTRIBUTE_LENGTH) throw E.invalidParameter(`${item.Name.slice(0, 64)} must be at most ${MAX_ATTRIBUTE_LENGTH} characters long.`)
       map[item.Name] = item.Value.trim()
     }
     return map
@@ -135,14 +222,13 @@ export function createIdentityService(deps: IdentityServiceDeps) {
 
   function checkProfile(attrs: Record<string, string>) {
     if (attrs.birthdate !== undefined) {
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(attrs.birthdate) || Number.isNaN(Date.parse(attrs.birthdate))) {
-        throw E.invalidParameter('birthdate must be a date written YYYY-MM-DD.')
-      }
-      if (ageOn(attrs.birthdate, londonToday(now())) < MINIMUM_AGE) throw E.invalidParameter(UNDER_18_MESSAGE)
+      const problem = dateOfBirthProblem(attrs.birthdate, londonToday(now()))
+      // The under-18 refusal is said to the customer as it is; the others name the field they are about.
+      if (problem) throw E.invalidParameter(problem === UNDER_18_MESSAGE ? problem : `birthdate: ${problem}`)
     }
     const skin = attrs[SKIN_TYPE_ATTRIBUTE]
     if (skin !== undefined && !/^[1-6]$/.test(skin)) throw E.invalidParameter(`${SKIN_TYPE_ATTRIBUTE} must be a skin type from 1 to 6.`)
-    if (attrs.email !== undefined && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(attrs.email)) throw E.invalidParameter('Invalid email address format.')
+    if (attrs.email !== undefined && (attrs.email.length > 254 || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(attrs.email))) throw E.invalidParameter('Invalid email address format.')
     for (const name of ['given_name', 'family_name'] as const) {
       if (attrs[name] !== undefined && attrs[name].length > 100) throw E.invalidParameter(`${name} must be at most 100 characters long.`)
     }
@@ -233,7 +319,10 @@ export function createIdentityService(deps: IdentityServiceDeps) {
   }
 
   return {
-    async signUp(input: { ClientId?: unknown; Username?: unknown; Password?: unknown; UserAttributes?: unknown; ClientMetadata?: unknown }) {
+    async signUp(
+      input: { ClientId?: unknown; Username?: unknown; Password?: unknown; UserAttributes?: unknown; ClientMetadata?: unknown },
+      caller: Caller,
+    ) {
       checkClient(input.ClientId)
       const phone = phoneOf(input.Username)
       if (typeof input.Password !== 'string' || input.Password === '') throw E.invalidParameter('Password cannot be empty')
@@ -243,7 +332,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       if (attrs.phone_number && normalisePhone(attrs.phone_number) !== phone) {
         throw E.invalidParameter('phone_number must be the same number as the username.')
       }
-      const email = attrs.email ?? meta.email
+      const email = (attrs.email ?? meta.email)?.trim()
       if (!email) throw E.invalidParameter('Attributes did not conform to the schema: email: The attribute is required')
       const profile: Record<string, string> = {}
       const given = attrs.given_name ?? meta.firstName
@@ -256,13 +345,23 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       if (skin) profile[SKIN_TYPE_ATTRIBUTE] = skin.trim()
       if (!profile.birthdate) throw E.invalidParameter('Please give your date of birth: we must check that you are 18 or over.')
       checkProfile({ ...profile, email })
+      const status = knownValue(meta, 'status', SIGN_UP_STATUSES)
+      const source = knownValue(meta, 'user_signup', SIGN_UP_SOURCES)
       const shopId = await signUpShop(meta)
+      // Counted only once the request is a real sign-up: junk does not use up the address's budget.
+      await limitAddress(perAddress.signUps, caller)
+
+      // A number held by a sign-up nobody confirmed is not taken: the newest sign-up replaces it, and only the
+      // code texted to the phone activates it. So whoever proves the phone chooses the password.
+      const pending = await repo.findUserByPhone(deps.poolId, phone)
+      if (pending && pending.status !== 'UNCONFIRMED') throw E.exists()
+      if (pending) await limit(LIMITS.resend, pending)
 
       const user: UserRow = {
         sub: randomUUID(),
         poolId: deps.poolId,
         phone,
-        email: email.trim(),
+        email,
         passwordHash: await deps.passwords.hash(input.Password),
         status: 'UNCONFIRMED',
         enabled: true,
@@ -272,18 +371,25 @@ export function createIdentityService(deps: IdentityServiceDeps) {
         createdAt: new Date(now()),
         updatedAt: new Date(now()),
       }
-      if (!(await repo.createUser(user))) throw E.exists()
-      if (shopId) {
-        const marketing = meta.marketing === 'true'
-        await deps.customers.ensure(shopId, user.sub, {
-          ...profileOf(user),
-          signupSource: meta.user_signup ?? 'online',
-          status: meta.status ?? null,
-          appMarketing: marketing,
-          appTimestamp: marketing ? new Date(now()) : null,
-        })
-      }
-      const CodeDeliveryDetails = await sendCode(user, 'signup', shopId)
+      const code = await deps.transaction(async ({ identity, customers }) => {
+        if (pending) {
+          if (!(await identity.deleteUnconfirmedUser(pending.sub))) throw E.exists()
+          await customers.removeNeverConfirmed([pending.sub])
+        }
+        if (!(await identity.createUser(user))) throw E.exists()
+        if (shopId) {
+          const marketing = meta.marketing === 'true'
+          await customers.ensure(shopId, user.sub, {
+            ...profileOf(user),
+            signupSource: source ?? 'online',
+            status: status ?? null,
+            appMarketing: marketing,
+            appTimestamp: marketing ? new Date(now()) : null,
+          })
+        }
+        return issueCode(identity, user, 'signup')
+      })
+      const CodeDeliveryDetails = await deliverCode(user, 'signup', code, shopId)
       return { UserConfirmed: false, UserSub: user.sub, CodeDeliveryDetails }
     },
 
@@ -297,34 +403,36 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       return {}
     },
 
-    async resendConfirmationCode(input: { ClientId?: unknown; Username?: unknown; ClientMetadata?: unknown }) {
+    async resendConfirmationCode(input: { ClientId?: unknown; Username?: unknown; ClientMetadata?: unknown }, caller: Caller) {
       checkClient(input.ClientId)
       const shopId = metadataOf(input.ClientMetadata).shop_id
-      const user = await userByUsername(input.Username, E.usernameClientNotFound)
+      const phone = phoneOf(input.Username)
+      await limitAddress(perAddress.codeRequests, caller)
+      const user = await repo.findUserByPhone(deps.poolId, phone)
+      if (!user) throw E.usernameClientNotFound()
       if (user.status !== 'UNCONFIRMED') throw E.invalidParameter('User is already confirmed.')
       await limit(LIMITS.resend, user)
       return { CodeDeliveryDetails: await sendCode(user, 'signup', shopId) }
     },
 
-    async initiateAuth(input: { AuthFlow?: unknown; ClientId?: unknown; AuthParameters?: Record<string, string> }) {
+    async initiateAuth(input: { AuthFlow?: unknown; ClientId?: unknown; AuthParameters?: unknown }, caller: Caller) {
       checkClient(input.ClientId)
-      const params = input.AuthParameters ?? {}
+      const params = input.AuthParameters
+      if (params !== undefined && (typeof params !== 'object' || params === null || Array.isArray(params))) {
+        throw E.invalidParameter('AuthParameters must map names to text values.')
+      }
+      const { USERNAME, PASSWORD, REFRESH_TOKEN } = (params ?? {}) as Record<string, unknown>
       if (input.AuthFlow === 'REFRESH_TOKEN_AUTH' || input.AuthFlow === 'REFRESH_TOKEN') {
-        return { AuthenticationResult: await refresh(input.ClientId, params.REFRESH_TOKEN), ChallengeParameters: {} }
+        return { AuthenticationResult: await refresh(input.ClientId, REFRESH_TOKEN), ChallengeParameters: {} }
       }
       if (input.AuthFlow !== 'USER_PASSWORD_AUTH') throw E.invalidParameter('Initiate Auth method not supported.')
-      if (typeof params.PASSWORD !== 'string' || !params.PASSWORD) throw E.invalidParameter('Password cannot be empty')
-      const user = await userByUsername(params.USERNAME)
+      if (typeof PASSWORD !== 'string' || !PASSWORD) throw E.invalidParameter('Password cannot be empty')
+      const phone = phoneOf(USERNAME)
+      await limitAddress(perAddress.signIns, caller)
+      const user = await repo.findUserByPhone(deps.poolId, phone)
+      if (!user) throw E.userNotFound()
       if (!user.enabled) throw E.disabled()
-      if (user.lockedUntil && user.lockedUntil.getTime() > now()) throw E.lockedOut()
-      if (!(await deps.passwords.verify(user.passwordHash, params.PASSWORD))) {
-        const failures = await repo.recordFailedSignIn(user.sub, (n) => {
-          const seconds = lockoutSeconds(n)
-          return seconds ? new Date(now() + seconds * 1000) : null
-        })
-        throw failures >= FREE_FAILURES ? E.lockedOut() : E.wrongPassword()
-      }
-      if (user.failedSignIns > 0 || user.lockedUntil) await repo.updateUser(user.sub, { failedSignIns: 0, lockedUntil: null })
+      await checkPassword(user, PASSWORD)
       if (user.status === 'UNCONFIRMED') throw E.notConfirmed()
       if (user.status === 'RESET_REQUIRED') throw E.resetRequired()
       return { AuthenticationResult: await startSession(user, deps.clientId), ChallengeParameters: {} }
@@ -367,22 +475,28 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       return {}
     },
 
-    async forgotPassword(input: { ClientId?: unknown; Username?: unknown; ClientMetadata?: unknown }) {
+    /**
+     * Also for a sign-up that was never confirmed: the reset code proves the phone, and the new password is
+     * chosen by whoever holds it, never one set by somebody who signed the number up without proving it.
+     */
+    async forgotPassword(input: { ClientId?: unknown; Username?: unknown; ClientMetadata?: unknown }, caller: Caller) {
       checkClient(input.ClientId)
       const shopId = metadataOf(input.ClientMetadata).shop_id
-      const user = await userByUsername(input.Username, E.usernameClientNotFound)
+      const phone = phoneOf(input.Username)
+      await limitAddress(perAddress.codeRequests, caller)
+      const user = await repo.findUserByPhone(deps.poolId, phone)
+      if (!user) throw E.usernameClientNotFound()
       if (!user.enabled) throw E.disabled()
-      if (user.status === 'UNCONFIRMED') throw E.cannotReset()
-      await limit(LIMITS.reset, user)
+      await limit(LIMITS.resetRequest, user)
       return { CodeDeliveryDetails: await sendCode(user, 'reset', shopId) }
     },
 
     async confirmForgotPassword(input: { ClientId?: unknown; Username?: unknown; ConfirmationCode?: unknown; Password?: unknown }) {
       checkClient(input.ClientId)
       const user = await userByUsername(input.Username, E.usernameClientNotFound)
-      await limit(LIMITS.reset, user)
       if (typeof input.Password !== 'string' || input.Password === '') throw E.invalidParameter('Password cannot be empty')
       assertPasswordConforms(input.Password)
+      await limit(LIMITS.resetConfirm, user)
       await spendCode(user, 'reset', input.ConfirmationCode)
       await repo.updateUser(user.sub, {
         passwordHash: await deps.passwords.hash(input.Password),
@@ -396,11 +510,11 @@ export function createIdentityService(deps: IdentityServiceDeps) {
 
     async changePassword(input: { AccessToken?: unknown; PreviousPassword?: unknown; ProposedPassword?: unknown }) {
       const { user, sessionId } = await fromAccessToken(input.AccessToken)
-      if (typeof input.PreviousPassword !== 'string' || !(await deps.passwords.verify(user.passwordHash, input.PreviousPassword))) {
-        throw E.wrongPassword()
-      }
+      if (typeof input.PreviousPassword !== 'string' || input.PreviousPassword === '') throw E.invalidParameter('Password cannot be empty')
       if (typeof input.ProposedPassword !== 'string' || input.ProposedPassword === '') throw E.invalidParameter('Password cannot be empty')
       assertPasswordConforms(input.ProposedPassword)
+      // A stolen access token may not guess the password it would need: the sign-in lockout counts these too.
+      await checkPassword(user, input.PreviousPassword)
       await repo.updateUser(user.sub, { passwordHash: await deps.passwords.hash(input.ProposedPassword) })
       // Whoever knew the old password is signed out everywhere else.
       await repo.revokeUserSessions(user.sub, 'password-change', sessionId)
@@ -419,16 +533,20 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       checkProfile(attrs)
       const { email, ...rest } = attrs
       const updated = { ...user, email: email ?? user.email, attributes: { ...user.attributes, ...rest } }
-      await repo.updateUser(user.sub, { email: updated.email, attributes: updated.attributes })
       const { phone: _phone, ...profile } = profileOf(updated)
-      await deps.customers.updateProfile(user.sub, profile)
+      await deps.transaction(async ({ identity, customers }) => {
+        await identity.updateUser(user.sub, { email: updated.email, attributes: updated.attributes })
+        await customers.updateProfile(user.sub, profile)
+      })
       return { CodeDeliveryDetailsList: [] }
     },
 
     async deleteUser(input: { AccessToken?: unknown }) {
       const { user } = await fromAccessToken(input.AccessToken)
-      await repo.deleteUser(user.sub)
-      await deps.customers.erase(user.sub)
+      await deps.transaction(async ({ identity, customers }) => {
+        await identity.deleteUser(user.sub)
+        await customers.erase(user.sub)
+      })
       deps.logger.info({ sub: user.sub }, 'an account was deleted and its personal data erased')
       return {}
     },

@@ -65,7 +65,7 @@ describeApi(
       ['SignUp', { ClientId: CLIENT_ID, Username: '+447700900321', Password: PASSWORD, UserAttributes: attributes, ClientMetadata: { dob: 19900421, firstName: ['A'] } }, invalid('ClientMetadata must map names to text values.')],
       ['SignUp', { ClientId: CLIENT_ID, Username: '+447700900321', Password: PASSWORD, UserAttributes: attributes, ClientMetadata: 'shop' }, invalid('ClientMetadata must map names to text values.')],
       ['ResendConfirmationCode', { ClientId: CLIENT_ID, Username: '+447700900321', ClientMetadata: { shop_id: 42 } }, invalid('ClientMetadata must map names to text values.')],
-      ['InitiateAuth', { ClientId: CLIENT_ID, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: 'nope' }, invalid('Password cannot be empty')],
+      ['InitiateAuth', { ClientId: CLIENT_ID, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: 'nope' }, invalid('AuthParameters must map names to text values.')],
       ['InitiateAuth', { ClientId: CLIENT_ID, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: '+447700900321', PASSWORD: 5 } }, invalid('Password cannot be empty')],
       ['InitiateAuth', { ClientId: CLIENT_ID, AuthFlow: 'REFRESH_TOKEN_AUTH', AuthParameters: { REFRESH_TOKEN: 7 } }, invalid('Missing required parameter REFRESH_TOKEN')],
       ['GetUser', { AccessToken: { token: 'x' } }, invalid('AccessToken cannot be empty')],

@@ -11,10 +11,15 @@ import type { PasswordHasher } from './identity.service.ts'
 
 /** Helpers for the identity tests: the official AWS SDK talking to the app in process, and quick customers. */
 
-/** Anything that answers a fetch Request, as the Hono app does. */
+/** Anything that answers a fetch Request, as the Hono app does (the second argument carries the socket, as the Node server passes it). */
 export interface Fetcher {
-  fetch(request: Request): Response | Promise<Response>
+  fetch(request: Request, env?: unknown): Response | Promise<Response>
 }
+
+/** What the Node server hands the app for a request that came over a socket from `address`. */
+export const fromAddress = (address: string) => ({
+  incoming: { socket: { remoteAddress: address, remotePort: 40000, remoteFamily: address.includes(':') ? 'IPv6' : 'IPv4' } },
+})
 
 export const CLIENT_ID = DEFAULT_POOL.clientId
 export const POOL_ID = DEFAULT_POOL.poolId
@@ -38,7 +43,10 @@ let lastAddress = 0
 /** A client address of its own per request, so the per-address sign-up cap never links two tests. */
 export const newAddress = () => `198.18.${Math.floor(++lastAddress / 250)}.${(lastAddress % 250) + 1}`
 
-/** Passes the SDK's requests to the app in process: no sockets, the SDK's own serialisation and parsing. */
+/**
+ * Passes the SDK's requests to the app in process, the SDK's own serialisation and parsing, each as if from
+ * its own client address (the socket's, and X-Forwarded-For for apps that trust a proxy).
+ */
 export function inProcessHandler(app: Fetcher, address: () => string = newAddress) {
   return {
     async handle(request: SdkRequest) {
@@ -48,9 +56,10 @@ export function inProcessHandler(app: Fetcher, address: () => string = newAddres
       }
       const headers = new Headers(request.headers)
       headers.delete('accept-encoding')
-      headers.set('x-forwarded-for', address())
+      const from = address()
+      headers.set('x-forwarded-for', from)
       const body = request.body === undefined || request.body === null ? undefined : (request.body as BodyInit)
-      const response = await app.fetch(new Request(url, { method: request.method, headers, body }))
+      const response = await app.fetch(new Request(url, { method: request.method, headers, body }), fromAddress(from))
       const responseHeaders: Record<string, string> = {}
       response.headers.forEach((value, name) => {
         responseHeaders[name] = value
