@@ -6,8 +6,9 @@ import { HttpError } from './errors.ts'
  * sent in any string, used to reach the database and come back as a 500. They are refused at the door instead.
  */
 export function isStorableText(value: string): boolean {
-  return !value.includes('\u0000') && value.isWellFormed()
+  return !value.includes('\u0000') && !LONE_SURROGATE.test(value)
 }
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
 
 /** The path of the first string inside a parsed JSON value that could not be stored, or null when all can. */
 export function unstorableField(value: unknown, path = ''): string | null {

@@ -117,7 +117,7 @@ describeApi('outbox', (t) => {
   })
 
   it('the outbox refuses a request that came through a proxy, though the proxy is on this machine', async () => {
-    const proxied = [
+    const proxied: Record<string, string>[] = [
       { 'x-forwarded-for': '203.0.113.7' },
       { 'x-forwarded-for': '127.0.0.1' },
       { forwarded: 'for=203.0.113.7;proto=https' },
