@@ -52,7 +52,7 @@ export default defineConfig({
   webServer: {
     // The web app must be built first: `npm run test:e2e` runs `npm run build` before this.
     command:
-      'rm -rf .e2e-data && DATA_DIR=.e2e-data SIGN_UPS_PER_HOUR=100000 PORT=3100 NODE_ENV=production LOG_LEVEL=warn node --import tsx apps/server/src/main.ts',
+      'rm -rf .e2e-data && DATA_DIR=.e2e-data SIGN_UPS_PER_HOUR=100000 SIGN_INS_PER_HOUR=100000 CODE_REQUESTS_PER_HOUR=100000 PORT=3100 NODE_ENV=production LOG_LEVEL=warn node --import tsx apps/server/src/main.ts',
     url: `${baseURL}/healthz`,
     reuseExistingServer: !process.env.CI,
     timeout: 120_000,

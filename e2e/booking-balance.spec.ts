@@ -47,7 +47,7 @@ test.beforeAll(async ({}, testInfo) => {
   await admin.end()
 
   server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    env: { ...process.env, PORT: String(PORT), DATABASE_URL: databaseUrl(), NODE_ENV: 'production', LOG_LEVEL: 'warn', SIGN_UPS_PER_HOUR: '1000' },
+    env: { ...process.env, PORT: String(PORT), DATABASE_URL: databaseUrl(), NODE_ENV: 'production', LOG_LEVEL: 'warn', SIGN_UPS_PER_HOUR: '1000', SIGN_INS_PER_HOUR: '1000', CODE_REQUESTS_PER_HOUR: '1000' },
     stdio: ['ignore', 'ignore', 'inherit'],
   })
   for (let i = 0; i < 200; i++) {

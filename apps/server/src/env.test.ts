@@ -82,6 +82,10 @@ describe('server settings', () => {
     expect(readSettings({ SIGN_UPS_PER_HOUR: '500' }).SIGN_UPS_PER_HOUR).toBe(500)
     expect(() => readSettings({ SIGN_UPS_PER_HOUR: '0' })).toThrow(/SIGN_UPS_PER_HOUR/)
     expect(() => readSettings({ SIGN_UPS_PER_HOUR: 'lots' })).toThrow(/SIGN_UPS_PER_HOUR/)
+    expect(readSettings({})).toMatchObject({ SIGN_INS_PER_HOUR: 60, CODE_REQUESTS_PER_HOUR: 10 })
+    expect(readSettings({ SIGN_INS_PER_HOUR: '1000', CODE_REQUESTS_PER_HOUR: '30' })).toMatchObject({ SIGN_INS_PER_HOUR: 1000, CODE_REQUESTS_PER_HOUR: 30 })
+    expect(() => readSettings({ SIGN_INS_PER_HOUR: '-1' })).toThrow(/SIGN_INS_PER_HOUR/)
+    expect(() => readSettings({ CODE_REQUESTS_PER_HOUR: '2.5' })).toThrow(/CODE_REQUESTS_PER_HOUR/)
   })
 
   it('the user pool ids must look like Cognito ids', () => {

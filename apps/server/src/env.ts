@@ -43,6 +43,8 @@ export const Settings = z.object({
     .regex(/^[0-9a-z]{1,128}$/, 'must be lowercase letters and digits')
     .default('5k1n7an5a1on0c1ien7id0demo'),
   SIGN_UPS_PER_HOUR: z.coerce.number().int().min(1).default(50),
+  SIGN_INS_PER_HOUR: z.coerce.number().int().min(1).default(60),
+  CODE_REQUESTS_PER_HOUR: z.coerce.number().int().min(1).default(10),
   // A real Amazon Cognito user pool instead of the built-in one.
   COGNITO_USER_POOL_ID: optional.pipe(
     z

@@ -13,6 +13,8 @@ import { createGooglePlacesReviews } from './adapters/reviews/google-places.ts'
 import { createOutboxSmsSender } from './adapters/sms/outbox.ts'
 import { createTwilioSmsSender } from './adapters/sms/twilio.ts'
 import { createApp } from './app.ts'
+import { identityTransaction } from './modules/identity/identity-transaction.ts'
+import { removeStaleSignUps } from './modules/identity/identity.service.ts'
 import { readSettings } from './env.ts'
 import { createLogger } from './lib/logger.ts'
 import { createWebHandler, type WebOptions } from './web.ts'
@@ -107,6 +109,8 @@ const app = createApp({
     clientId: settings.USER_POOL_CLIENT_ID,
     defaultShopId: settings.SHOP_ID,
     signUpsPerAddressPerHour: settings.SIGN_UPS_PER_HOUR,
+    signInsPerAddressPerHour: settings.SIGN_INS_PER_HOUR,
+    codeRequestsPerAddressPerHour: settings.CODE_REQUESTS_PER_HOUR,
     cognito: settings.COGNITO_USER_POOL_ID
       ? { region: settings.COGNITO_REGION, userPoolId: settings.COGNITO_USER_POOL_ID, clientId: settings.COGNITO_CLIENT_ID! }
       : undefined,
@@ -116,6 +120,17 @@ const app = createApp({
   dev,
   web: createWebHandler(web),
 })
+
+// Sign-ups nobody confirmed within 24 hours are removed, at start and every hour, so a number cannot be held.
+const sweepStaleSignUps = () =>
+  removeStaleSignUps(identityTransaction(database.db)).then(
+    (removed) => removed > 0 && logger.info({ removed }, 'removed sign-ups left unconfirmed for 24 hours'),
+    (err: unknown) => logger.error({ err }, 'could not remove stale sign-ups'),
+  )
+if (!settings.COGNITO_USER_POOL_ID) {
+  void sweepStaleSignUps()
+  setInterval(() => void sweepStaleSignUps(), 3600_000).unref()
+}
 
 const listener = getRequestListener(app.fetch)
 const server = createServer((req, res) => (vite ? vite.middlewares(req, res, () => listener(req, res)) : listener(req, res)))
