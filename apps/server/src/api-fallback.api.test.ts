@@ -1,11 +1,16 @@
 import { Hono } from 'hono'
 import { expect, it } from 'vitest'
+import type { NonceVariables } from './lib/security-headers.ts'
 import { describeApi, shopHeaders } from './test/harness.ts'
 import type { WebHandler } from './web.ts'
 
 /** A stand-in for the web app: every path it is asked for answers its HTML page. */
 const web: WebHandler = {
-  routes: () => new Hono().all('*', (c) => c.html('<!doctype html><title>Page not found</title>', 404)),
+  routes: () => {
+    const app = new Hono<{ Variables: NonceVariables }>()
+    app.all('*', (c) => c.html('<!doctype html><title>Page not found</title>', 404))
+    return app
+  },
 }
 
 describeApi(
