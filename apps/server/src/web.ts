@@ -14,6 +14,11 @@ export interface WebOptions {
   config: PublicConfig
 }
 
+/** What the web app's entry.server exports beside React Router's own: the Cache-Control a response must carry, if any. */
+interface WebEntry {
+  cacheControl?: (request: Request) => string | null
+}
+
 export interface WebHandler {
   routes(fetchInProcess: (request: Request) => Promise<Response>): Hono<{ Variables: NonceVariables }>
 }
@@ -43,7 +48,14 @@ export function createWebHandler(options: WebOptions): WebHandler {
           config: options.config,
           apiFetch: (request) => (ownApi && new URL(request.url).origin === origin ? fetchInProcess(request) : fetch(request)),
         }
-        return handle(c.req.raw, context as never)
+        const response = await handle(c.req.raw, context as never)
+        const build = typeof options.build === 'function' ? await options.build() : options.build
+        const cacheControl = (build.entry.module as WebEntry).cacheControl?.(c.req.raw)
+        if (!cacheControl) return response
+        // A page for a signed-in customer names them: no shared cache may keep it, nor the browser once shown.
+        const headers = new Headers(response.headers)
+        headers.set('Cache-Control', cacheControl)
+        return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
       })
       return app
     },

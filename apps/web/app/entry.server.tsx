@@ -8,6 +8,9 @@ import { NonceProvider } from './lib/nonce.tsx'
 
 export const streamTimeout = 5_000
 
+/** The server asks this of every response React Router gives it (pages, their data and redirects alike). */
+export { cacheControl } from './features/auth/cache-control.server.ts'
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,

@@ -1,0 +1,59 @@
+import type { RouteConfigEntry } from '@react-router/dev/routes'
+import { describe, expect, it } from 'vitest'
+import routes from '../../routes.ts'
+import { cacheControl, PRIVATE } from './cache-control.server.ts'
+
+const CLIENT_ID = '5k1n7an5a1on0c1ien7id0demo'
+const signedIn = `CognitoIdentityServiceProvider.${CLIENT_ID}.LastAuthUser=%2B447700900123; CognitoIdentityServiceProvider.${CLIENT_ID}.%2B447700900123.idToken=eyJ.x.y`
+
+const request = (path: string, cookie?: string) => new Request(`https://salon.example${path}`, { headers: cookie ? { cookie } : {} })
+
+/** Every page path in the route config, with the files of the layouts it sits in. */
+function pages(entries: RouteConfigEntry[], parent = '', layouts: string[] = []): { path: string; file: string; layouts: string[] }[] {
+  return entries.flatMap((entry) => {
+    const path = entry.index ? parent : entry.path === undefined ? parent : `${parent}/${entry.path}`
+    const own = entry.path === undefined && !entry.index ? [] : [{ path: path || '/', file: entry.file, layouts }]
+    return [...own, ...pages(entry.children ?? [], path, entry.path === undefined && !entry.index ? [...layouts, entry.file] : layouts)]
+  })
+}
+
+describe('which pages a cache must not keep', () => {
+  const all = pages(routes).filter((page) => page.path !== '/*')
+
+  it('every page behind the sign-in guard, and the pages that sign a customer in', () => {
+    const guarded = all.filter((page) => page.layouts.includes('routes/protected.tsx')).map((page) => `${page.path}/`)
+    expect(guarded).toEqual(expect.arrayContaining(['/account/', '/account/balance/', '/upcoming-booking/', '/payment/', '/refer-earn/']))
+    for (const path of [...guarded, '/sign-in/', '/sign-up/', '/sign-up/confirm/', '/forgot-password/']) {
+      expect(cacheControl(request(path)), path).toBe(PRIVATE)
+    }
+  })
+
+  it('their data requests too, in both forms React Router asks for them', () => {
+    for (const path of ['/account/_.data', '/account.data', '/account/balance/_.data', '/sign-in.data', '/upcoming-booking/_.data?_routes=routes%2Fprotected']) {
+      expect(cacheControl(request(path)), path).toBe(PRIVATE)
+    }
+  })
+
+  it('any page asked for with a customer’s session cookies', () => {
+    for (const path of ['/', '/prices/', '/blog/', '/blog/know-your-skin-type/', '/_root.data', '/no-such-page/']) {
+      expect(cacheControl(request(path, signedIn)), path).toBe(PRIVATE)
+    }
+  })
+
+  it('a session cookie of any client of the pool counts, and so does one left behind without its user', () => {
+    expect(cacheControl(request('/', 'CognitoIdentityServiceProvider.other-client.LastAuthUser=abc'))).toBe(PRIVATE)
+    expect(cacheControl(request('/', `CognitoIdentityServiceProvider.${CLIENT_ID}.abc.refreshToken=r1`))).toBe(PRIVATE)
+  })
+
+  it('public pages for a signed-out visitor keep their caching', () => {
+    const guarded = new Set(all.filter((page) => page.layouts.includes('routes/protected.tsx')).map((page) => page.path))
+    const auth = new Set(['/sign-in', '/sign-up', '/sign-up/confirm', '/forgot-password', '/booking', '/confirmation', '/confirmation/success'])
+    const open = all.filter((page) => !guarded.has(page.path) && !auth.has(page.path))
+    expect(open.map((page) => page.path)).toEqual(expect.arrayContaining(['/', '/prices', '/blog', '/blog/:id', '/book', '/privacypolicy']))
+    for (const { path } of open) {
+      const url = path === '/' ? '/' : `${path.replace(':id', 'know-your-skin-type')}/`
+      expect(cacheControl(request(url, 'analytics-consent=granted; _ga=GA1.1.1')), url).toBeNull()
+    }
+    expect(cacheControl(request('/_root.data'))).toBeNull()
+  })
+})

@@ -1,0 +1,40 @@
+import { AUTH_COOKIE_PREFIX, parseCookies } from './session-cookies.ts'
+
+/** A response that only this browser may keep, and only until it has shown it. */
+export const PRIVATE = 'private, no-store'
+
+/**
+ * The pages behind the sign-in guard (routes/protected.tsx), the pages that sign a customer in or reset a
+ * password, and the pages of one customer's booking. Written without the trailing slash.
+ */
+const PRIVATE_PAGES = new Set([
+  '/account',
+  '/account/balance',
+  '/upcoming-booking',
+  '/payment',
+  '/refer-earn',
+  '/sign-in',
+  '/sign-up',
+  '/sign-up/confirm',
+  '/forgot-password',
+  '/booking',
+  '/confirmation',
+  '/confirmation/success',
+])
+
+/** The page a request is for: React Router asks for a page's data at /page/_.data or /page.data, and for the home page's at /_root.data. */
+function pagePath(pathname: string): string {
+  const page = pathname.replace(/\/_\.data$/, '').replace(/^\/_root\.data$/, '/').replace(/\.data$/, '')
+  return page.length > 1 ? page.replace(/\/+$/, '') : page
+}
+
+/**
+ * The Cache-Control a server-rendered response must carry, or null to leave it as it is. A page rendered for a
+ * signed-in customer shows who they are, so any request with Amplify's session cookies is private; so are the
+ * customer's own pages and the sign-in pages, whoever asks.
+ */
+export function cacheControl(request: Request): string | null {
+  const cookies = parseCookies(request.headers.get('cookie'))
+  for (const name of cookies.keys()) if (name.startsWith(`${AUTH_COOKIE_PREFIX}.`)) return PRIVATE
+  return PRIVATE_PAGES.has(pagePath(new URL(request.url).pathname)) ? PRIVATE : null
+}
