@@ -8,6 +8,23 @@ export function serverApi(context: AppLoadContext, request: Request) {
   return createApiClient({ config: ctx.config, origin: new URL(request.url).origin, fetch: ctx.apiFetch })
 }
 
+/**
+ * The API client for actions that send what a visitor typed (contact, offers). Behind a trusted reverse proxy
+ * the API counts such messages per visitor from X-Forwarded-For, so the visitor's header goes along, as it
+ * would with the browser's own call.
+ */
+export function visitorApi(context: AppLoadContext, request: Request) {
+  const ctx = context as unknown as WebLoadContext
+  const forwardedFor = request.headers.get('x-forwarded-for')
+  const fetch = forwardedFor
+    ? (call: Request) => {
+        call.headers.set('x-forwarded-for', forwardedFor)
+        return ctx.apiFetch(call)
+      }
+    : ctx.apiFetch
+  return createApiClient({ config: ctx.config, origin: new URL(request.url).origin, fetch })
+}
+
 export function publicConfig(context: AppLoadContext) {
   return (context as unknown as WebLoadContext).config
 }
