@@ -1,12 +1,19 @@
 import { Link, useSearchParams } from 'react-router'
-import { AuthShell } from '../features/auth/auth-shell.tsx'
+import { AuthShell, Notice } from '../features/auth/auth-shell.tsx'
 import { ForgotPasswordForm } from '../features/auth/forgot-password-form.tsx'
+import { NOT_READY_MESSAGE } from '../lib/form-post.ts'
+import { notReady } from '../lib/form-post.server.ts'
 import { pageMeta } from '../lib/meta.ts'
 import type { Route } from './+types/forgot-password'
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Reset your password', 'Reset your password with a code sent to your phone.')
 
-export default function ForgotPassword() {
+/** Codes are asked for from the browser; a form sent before the page was ready comes back with the number only. */
+export async function action({ request }: Route.ActionArgs) {
+  return notReady(request, ['phone'])
+}
+
+export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const [params] = useSearchParams()
   return (
     <AuthShell
@@ -22,7 +29,8 @@ export default function ForgotPassword() {
         </p>
       }
     >
-      <ForgotPasswordForm initialPhone={params.get('phone') ?? ''} />
+      {actionData?.notReady && <Notice>{NOT_READY_MESSAGE}</Notice>}
+      <ForgotPasswordForm initialPhone={actionData?.values.phone ?? params.get('phone') ?? ''} />
     </AuthShell>
   )
 }

@@ -1,10 +1,11 @@
 import type { SalonResponse } from '@salon/contracts/shop'
-import { isRouteErrorResponse, Link, Outlet, useNavigate, useRouteLoaderData } from 'react-router'
+import { isRouteErrorResponse, Link, Outlet, useLocation, useNavigate, useRouteLoaderData } from 'react-router'
 import { Footer } from '../components/layout/footer.tsx'
 import { Header } from '../components/layout/header.tsx'
 import { AnalyticsTracker, CookieSettingsButton } from '../features/analytics/analytics-tracker.tsx'
 import { useAuth } from '../features/auth/auth-context.tsx'
 import { serverApi } from '../lib/api.server.ts'
+import { NOT_READY_MESSAGE, withTrailingSlash } from '../lib/form-post.ts'
 import { useRootData } from '../root.tsx'
 import type { Route } from './+types/layout'
 
@@ -51,7 +52,25 @@ export default function LayoutRoute() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404
+  const location = useLocation()
+  const status = isRouteErrorResponse(error) ? error.status : 500
+  const notFound = status === 404
+  // A form posted to a page that takes none: in practice a form sent before the page's scripts had loaded.
+  if (status === 405) {
+    return (
+      <Frame>
+        <section className="container-page flex flex-1 flex-col items-center justify-center gap-5 py-20 text-center">
+          <p className="eyebrow">Nothing was sent</p>
+          <h1 className="text-4xl font-semibold">Please try again</h1>
+          <p className="max-w-prose text-lg text-cocoa-700">{NOT_READY_MESSAGE}</p>
+          <div className="flex flex-wrap justify-center gap-3">
+            <Link to={withTrailingSlash(location.pathname)} className="btn-primary">Back to the page</Link>
+            <Link to="/" className="btn-outline">Home page</Link>
+          </div>
+        </section>
+      </Frame>
+    )
+  }
   return (
     <Frame>
       <section className="container-page flex flex-1 flex-col items-center justify-center gap-5 py-20 text-center">

@@ -1,12 +1,19 @@
 import { Link, useSearchParams } from 'react-router'
 import { AuthShell, Notice } from '../features/auth/auth-shell.tsx'
 import { SignInForm } from '../features/auth/sign-in-form.tsx'
+import { NOT_READY_MESSAGE } from '../lib/form-post.ts'
+import { notReady } from '../lib/form-post.server.ts'
 import { pageMeta } from '../lib/meta.ts'
 import type { Route } from './+types/sign-in'
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Sign in', 'Sign in to your salon account.')
 
-export default function SignIn() {
+/** Signing in happens in the browser; a form sent before the page was ready comes back with the number only. */
+export async function action({ request }: Route.ActionArgs) {
+  return notReady(request, ['phone'])
+}
+
+export default function SignIn({ actionData }: Route.ComponentProps) {
   const [params] = useSearchParams()
   const fromBooking = params.get('source') === 'booking'
   const confirmed = params.get('confirmed') === 'true'
@@ -27,9 +34,10 @@ export default function SignIn() {
         </>
       }
     >
+      {actionData?.notReady && <Notice>{NOT_READY_MESSAGE}</Notice>}
       {fromBooking && <Notice>Please sign in to finish your booking.</Notice>}
       {confirmed && <Notice tone="success">Your mobile number is confirmed. Please sign in to carry on.</Notice>}
-      <SignInForm initialPhone={params.get('phone') ?? ''} />
+      <SignInForm initialPhone={actionData?.values.phone ?? params.get('phone') ?? ''} />
     </AuthShell>
   )
 }

@@ -1,12 +1,19 @@
 import { Link } from 'react-router'
-import { AuthShell } from '../features/auth/auth-shell.tsx'
+import { AuthShell, Notice } from '../features/auth/auth-shell.tsx'
 import { ConfirmSignUpForm } from '../features/auth/confirm-sign-up-form.tsx'
+import { NOT_READY_MESSAGE } from '../lib/form-post.ts'
+import { notReady } from '../lib/form-post.server.ts'
 import { pageMeta } from '../lib/meta.ts'
 import type { Route } from './+types/sign-up-confirm'
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Confirm your mobile number', 'Confirm your mobile number.')
 
-export default function SignUpConfirm() {
+/** Codes are checked from the browser; a form sent before the page was ready comes back with the number, never the code. */
+export async function action({ request }: Route.ActionArgs) {
+  return notReady(request, ['phone'])
+}
+
+export default function SignUpConfirm({ actionData }: Route.ComponentProps) {
   return (
     <AuthShell
       eyebrow="Your account"
@@ -21,7 +28,8 @@ export default function SignUpConfirm() {
         </p>
       }
     >
-      <ConfirmSignUpForm />
+      {actionData?.notReady && <Notice>{NOT_READY_MESSAGE}</Notice>}
+      <ConfirmSignUpForm initialPhone={actionData?.values.phone} />
     </AuthShell>
   )
 }

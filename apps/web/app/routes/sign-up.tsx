@@ -1,12 +1,20 @@
 import { Link } from 'react-router'
-import { AuthShell } from '../features/auth/auth-shell.tsx'
+import { AuthShell, Notice } from '../features/auth/auth-shell.tsx'
 import { SignUpForm } from '../features/auth/sign-up-form.tsx'
+import { SIGN_UP_KEPT_FIELDS } from '../features/auth/sign-up-validation.ts'
+import { NOT_READY_MESSAGE } from '../lib/form-post.ts'
+import { notReady } from '../lib/form-post.server.ts'
 import { pageMeta } from '../lib/meta.ts'
 import type { Route } from './+types/sign-up'
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Create your account', 'Create your salon account to book online.')
 
-export default function SignUp() {
+/** Sign-up happens in the browser; a form sent before the page was ready comes back with everything but the passwords. */
+export async function action({ request }: Route.ActionArgs) {
+  return notReady(request, SIGN_UP_KEPT_FIELDS)
+}
+
+export default function SignUp({ actionData }: Route.ComponentProps) {
   return (
     <AuthShell
       eyebrow="Your account"
@@ -22,7 +30,8 @@ export default function SignUp() {
         </p>
       }
     >
-      <SignUpForm />
+      {actionData?.notReady && <Notice>{NOT_READY_MESSAGE}</Notice>}
+      <SignUpForm initial={actionData?.values} />
     </AuthShell>
   )
 }

@@ -1,9 +1,11 @@
 import { useRef, useState, type FormEvent } from 'react'
 import { flushSync } from 'react-dom'
+import { Form } from 'react-router'
 import { useAlert } from '../../components/ui/alert.tsx'
 import { PasswordField } from '../../components/ui/field.tsx'
 import { focusFirstError } from '../../components/ui/focus-first-error.ts'
 import { Spinner } from '../../components/ui/spinner.tsx'
+import { usePageAction } from '../../lib/form-post.ts'
 import { useAuth } from '../auth/auth-context.tsx'
 import { PASSWORD_CHANGED, plainErrorMessage } from '../auth/auth-messages.ts'
 import { PasswordRules } from '../auth/password-rules.tsx'
@@ -15,6 +17,7 @@ export function ChangePasswordForm({ phone }: { phone: string }) {
   const auth = useAuth()
   const alert = useAlert()
   const formRef = useRef<HTMLFormElement>(null)
+  const action = usePageAction()
   const [password, setPassword] = useState('')
   const [errors, setErrors] = useState<FormErrors<PasswordFieldName>>({})
   const [saving, setSaving] = useState(false)
@@ -50,7 +53,7 @@ export function ChangePasswordForm({ phone }: { phone: string }) {
 
   return (
     <>
-      <form ref={formRef} onSubmit={onSubmit} noValidate aria-labelledby="password-title" className="card flex flex-col gap-4 p-5 sm:p-6">
+      <Form method="post" action={action} ref={formRef} onSubmit={onSubmit} noValidate aria-labelledby="password-title" className="card flex flex-col gap-4 p-5 sm:p-6">
         <h2 id="password-title" className="text-2xl font-semibold">
           Change password
         </h2>
@@ -74,7 +77,7 @@ export function ChangePasswordForm({ phone }: { phone: string }) {
           {saving && <Spinner label="Changing your password" />}
           Change password
         </button>
-      </form>
+      </Form>
       {alert.element}
     </>
   )

@@ -1,7 +1,9 @@
 import type { Account } from '@salon/contracts/account'
 import { useState, type FormEvent } from 'react'
+import { Form } from 'react-router'
 import { useAlert } from '../../components/ui/alert.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
+import { usePageAction } from '../../lib/form-post.ts'
 import { useAuth } from '../auth/auth-context.tsx'
 import { plainErrorMessage } from '../auth/auth-messages.ts'
 
@@ -22,6 +24,7 @@ const CHOICES = [
 export function MarketingForm({ account }: { account: Account }) {
   const auth = useAuth()
   const alert = useAlert()
+  const action = usePageAction()
   const [values, setValues] = useState({ appMarketing: account.appMarketing, masterMarketing: account.masterMarketing })
   const [saving, setSaving] = useState(false)
   const changed = values.appMarketing !== account.appMarketing || values.masterMarketing !== account.masterMarketing
@@ -41,7 +44,7 @@ export function MarketingForm({ account }: { account: Account }) {
 
   return (
     <>
-      <form onSubmit={onSubmit} aria-labelledby="marketing-title" className="card flex flex-col gap-4 p-5 sm:p-6">
+      <Form method="post" action={action} onSubmit={onSubmit} aria-labelledby="marketing-title" className="card flex flex-col gap-4 p-5 sm:p-6">
         <div>
           <h2 id="marketing-title" className="text-2xl font-semibold">
             Marketing choices
@@ -73,7 +76,7 @@ export function MarketingForm({ account }: { account: Account }) {
           {saving && <Spinner label="Saving" />}
           Save my choices
         </button>
-      </form>
+      </Form>
       {alert.element}
     </>
   )

@@ -1,10 +1,12 @@
 import { SKIN_TYPE_ATTRIBUTE, type Account } from '@salon/contracts/account'
 import { useRef, useState, type FormEvent } from 'react'
 import { flushSync } from 'react-dom'
+import { Form } from 'react-router'
 import { useAlert } from '../../components/ui/alert.tsx'
 import { Field } from '../../components/ui/field.tsx'
 import { focusFirstError } from '../../components/ui/focus-first-error.ts'
 import { Spinner } from '../../components/ui/spinner.tsx'
+import { usePageAction } from '../../lib/form-post.ts'
 import { useAuth } from '../auth/auth-context.tsx'
 import { ACCOUNT_UPDATED, plainErrorMessage } from '../auth/auth-messages.ts'
 import { formatPhone } from '../auth/phone.ts'
@@ -36,6 +38,7 @@ export function ProfileForm({ account }: { account: Account }) {
   const auth = useAuth()
   const alert = useAlert()
   const formRef = useRef<HTMLFormElement>(null)
+  const action = usePageAction()
   const saved = profileOf(account)
   const [values, setValues] = useState<Profile>(saved)
   const [errors, setErrors] = useState<FormErrors<ProfileField>>({})
@@ -72,7 +75,7 @@ export function ProfileForm({ account }: { account: Account }) {
 
   return (
     <>
-      <form ref={formRef} onSubmit={onSubmit} noValidate aria-labelledby="profile-title" className="card flex flex-col gap-4 p-5 sm:p-6">
+      <Form method="post" action={action} ref={formRef} onSubmit={onSubmit} noValidate aria-labelledby="profile-title" className="card flex flex-col gap-4 p-5 sm:p-6">
         <h2 id="profile-title" className="text-2xl font-semibold">
           Your details
         </h2>
@@ -98,7 +101,7 @@ export function ProfileForm({ account }: { account: Account }) {
           {saving && <Spinner label="Saving" />}
           Save my details
         </button>
-      </form>
+      </Form>
       {alert.element}
     </>
   )

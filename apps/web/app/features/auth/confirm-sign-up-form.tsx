@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { flushSync } from 'react-dom'
-import { useNavigate, useSearchParams } from 'react-router'
+import { Form, useNavigate, useSearchParams } from 'react-router'
 import { useAlert } from '../../components/ui/alert.tsx'
 import { Field } from '../../components/ui/field.tsx'
 import { focusFirstError } from '../../components/ui/focus-first-error.ts'
 import { Spinner } from '../../components/ui/spinner.tsx'
+import { usePageAction } from '../../lib/form-post.ts'
 import { afterSignIn } from './after-sign-in.ts'
 import { useAuth, type SignUpDetails } from './auth-context.tsx'
 import { CODE_SENT, plainErrorMessage } from './auth-messages.ts'
@@ -25,12 +26,14 @@ function detailsFrom(params: URLSearchParams): Partial<SignUpDetails> {
   }
 }
 
-export function ConfirmSignUpForm() {
+/** `initialPhone`: the number a form sent before the page was ready came back with. */
+export function ConfirmSignUpForm({ initialPhone = '' }: { initialPhone?: string }) {
   const auth = useAuth()
   const navigate = useNavigate()
   const alert = useAlert()
   const [params] = useSearchParams()
   const formRef = useRef<HTMLFormElement>(null)
+  const action = usePageAction()
   const given = normalisePhone(params.get('phone') ?? '')
   const knownPhone = given.ok ? given.phone : null
   const [errors, setErrors] = useState<FormErrors<'phone' | 'code'>>({})
@@ -89,13 +92,22 @@ export function ConfirmSignUpForm() {
 
   return (
     <>
-      <form ref={formRef} onSubmit={onSubmit} noValidate aria-label="Confirm your mobile number" className="flex flex-col gap-4">
+      <Form method="post" action={action} ref={formRef} onSubmit={onSubmit} noValidate aria-label="Confirm your mobile number" className="flex flex-col gap-4">
         {knownPhone ? (
           <p className="text-base text-cocoa-800">
             We sent a 6-digit code by text message to <strong className="whitespace-nowrap">{formatPhone(knownPhone)}</strong>.
           </p>
         ) : (
-          <Field label="Mobile number" name="phone" type="tel" inputMode="tel" autoComplete="tel" error={errors.phone} required />
+          <Field
+            label="Mobile number"
+            name="phone"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            defaultValue={initialPhone}
+            error={errors.phone}
+            required
+          />
         )}
         <Field
           label="Confirmation code"
@@ -120,7 +132,7 @@ export function ConfirmSignUpForm() {
             {busy === 'resend' ? 'Sending…' : 'Resend code'}
           </button>
         </div>
-      </form>
+      </Form>
       {alert.element}
     </>
   )

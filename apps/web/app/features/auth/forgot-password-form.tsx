@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { flushSync } from 'react-dom'
-import { useNavigate } from 'react-router'
+import { Form, useNavigate } from 'react-router'
 import { useAlert } from '../../components/ui/alert.tsx'
 import { Field, PasswordField } from '../../components/ui/field.tsx'
 import { focusFirstError } from '../../components/ui/focus-first-error.ts'
 import { Spinner } from '../../components/ui/spinner.tsx'
+import { usePageAction } from '../../lib/form-post.ts'
 import { useAuth } from './auth-context.tsx'
 import { CODE_SENT, forgotPasswordErrorOutcome, PASSWORD_CHANGED, plainErrorMessage } from './auth-messages.ts'
 import { PasswordRules } from './password-rules.tsx'
@@ -23,6 +24,7 @@ export function ForgotPasswordForm({ initialPhone = '' }: { initialPhone?: strin
   const [password, setPassword] = useState('')
   const [resending, setResending] = useState(false)
   const formRef = useRef<HTMLFormElement>(null)
+  const action = usePageAction()
   const stepHeading = useRef<HTMLHeadingElement>(null)
   const busy = auth.state.loading
 
@@ -110,7 +112,7 @@ export function ForgotPasswordForm({ initialPhone = '' }: { initialPhone?: strin
   return (
     <>
       {step.step === 'phone' ? (
-        <form key="phone" ref={formRef} onSubmit={sendCode} noValidate aria-labelledby="reset-step" className="flex flex-col gap-4">
+        <Form method="post" action={action} key="phone" ref={formRef} onSubmit={sendCode} noValidate aria-labelledby="reset-step" className="flex flex-col gap-4">
           <h2 id="reset-step" ref={stepHeading} tabIndex={-1} className="font-sans text-lg font-semibold focus:outline-none">
             Step 1 of 2: get a code
           </h2>
@@ -120,9 +122,9 @@ export function ForgotPasswordForm({ initialPhone = '' }: { initialPhone?: strin
             {busy && <Spinner label="Sending the code" />}
             Send me a code
           </button>
-        </form>
+        </Form>
       ) : (
-        <form key="reset" ref={formRef} onSubmit={reset} noValidate aria-labelledby="reset-step" className="flex flex-col gap-4">
+        <Form method="post" action={action} key="reset" ref={formRef} onSubmit={reset} noValidate aria-labelledby="reset-step" className="flex flex-col gap-4">
           <h2 id="reset-step" ref={stepHeading} tabIndex={-1} className="font-sans text-lg font-semibold focus:outline-none">
             Step 2 of 2: choose a new password
           </h2>
@@ -164,7 +166,7 @@ export function ForgotPasswordForm({ initialPhone = '' }: { initialPhone?: strin
               Use another number
             </button>
           </div>
-        </form>
+        </Form>
       )}
       {alert.element}
     </>

@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { flushSync } from 'react-dom'
-import { Link, useNavigate } from 'react-router'
+import { Form, Link, useNavigate } from 'react-router'
 import { useAlert } from '../../components/ui/alert.tsx'
 import { Field, PasswordField } from '../../components/ui/field.tsx'
 import { focusFirstError } from '../../components/ui/focus-first-error.ts'
 import { Spinner } from '../../components/ui/spinner.tsx'
+import { usePageAction } from '../../lib/form-post.ts'
 import { afterSignIn } from './after-sign-in.ts'
 import { useAuth } from './auth-context.tsx'
 import { NOT_VERIFIED, signInErrorOutcome } from './auth-messages.ts'
@@ -17,6 +18,7 @@ export function SignInForm({ initialPhone = '' }: { initialPhone?: string }) {
   const navigate = useNavigate()
   const alert = useAlert()
   const formRef = useRef<HTMLFormElement>(null)
+  const action = usePageAction()
   const [errors, setErrors] = useState<FormErrors<'phone' | 'password'>>({})
   const busy = auth.state.authLoader
 
@@ -64,7 +66,7 @@ export function SignInForm({ initialPhone = '' }: { initialPhone?: string }) {
 
   return (
     <>
-      <form ref={formRef} onSubmit={onSubmit} noValidate aria-label="Sign in" className="flex flex-col gap-4">
+      <Form method="post" action={action} ref={formRef} onSubmit={onSubmit} noValidate aria-label="Sign in" className="flex flex-col gap-4">
         <Field
           label="Mobile number"
           name="phone"
@@ -85,7 +87,7 @@ export function SignInForm({ initialPhone = '' }: { initialPhone?: string }) {
           {busy && <Spinner label="Signing in" />}
           Sign in
         </button>
-      </form>
+      </Form>
       {alert.element}
     </>
   )

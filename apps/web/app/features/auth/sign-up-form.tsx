@@ -1,21 +1,20 @@
 import { UNDER_18_MESSAGE } from '@salon/contracts/account'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { flushSync } from 'react-dom'
-import { Link, useNavigate } from 'react-router'
+import { Form, Link, useNavigate } from 'react-router'
 import { useAlert } from '../../components/ui/alert.tsx'
 import { Checkbox, Field, PasswordField } from '../../components/ui/field.tsx'
 import { focusFirstError } from '../../components/ui/focus-first-error.ts'
 import { Spinner } from '../../components/ui/spinner.tsx'
+import { usePageAction } from '../../lib/form-post.ts'
 import { useAuth, type SignUpDetails } from './auth-context.tsx'
 import { signUpErrorOutcome } from './auth-messages.ts'
 import { PasswordRules } from './password-rules.tsx'
 import { normalisePhone, PHONE_EXAMPLE } from './phone.ts'
 import { SkinTypeField } from './skin-type-field.tsx'
 import { signUpAttributes } from './sign-up-attributes.ts'
-import { validateSignUp, type SignUpField, type SignUpValues } from './sign-up-validation.ts'
+import { keptSignUpValues, validateSignUp, type SignUpField, type SignUpValues } from './sign-up-validation.ts'
 import { todayInUk, type FormErrors } from './validation.ts'
-
-const empty: SignUpValues = { phone: '', password: '', passwordRepeat: '', email: '', firstName: '', lastName: '', skinType: '', dob: '', marketing: false }
 
 /** The confirm page's address: the phone and the other sign-up fields except the passwords (SPEC §2). */
 export function confirmPageUrl(details: SignUpDetails) {
@@ -31,12 +30,14 @@ export function confirmPageUrl(details: SignUpDetails) {
   return `/sign-up/confirm/?${query}`
 }
 
-export function SignUpForm() {
+/** `initial`: the fields a form sent before the page was ready came back with (never the passwords). */
+export function SignUpForm({ initial }: { initial?: Record<string, string> }) {
   const auth = useAuth()
   const navigate = useNavigate()
   const alert = useAlert()
   const formRef = useRef<HTMLFormElement>(null)
-  const [values, setValues] = useState(empty)
+  const action = usePageAction()
+  const [values, setValues] = useState<SignUpValues>(() => keptSignUpValues(initial))
   const [errors, setErrors] = useState<FormErrors<SignUpField>>({})
   const busy = auth.state.authLoader
 
@@ -87,7 +88,7 @@ export function SignUpForm() {
 
   return (
     <>
-    <form ref={formRef} onSubmit={onSubmit} noValidate aria-label="Create your account" className="flex flex-col gap-6">
+    <Form method="post" action={action} ref={formRef} onSubmit={onSubmit} noValidate aria-label="Create your account" className="flex flex-col gap-6">
       <section aria-labelledby="signup-login" className="flex flex-col gap-4">
         <h2 id="signup-login" className="font-sans text-lg font-semibold">
           How you will sign in
@@ -202,7 +203,7 @@ export function SignUpForm() {
           Create account
         </button>
       </div>
-    </form>
+    </Form>
     {alert.element}
     </>
   )

@@ -16,6 +16,25 @@ export interface SignUpValues {
 
 export type SignUpField = keyof SignUpValues
 
+/** The sign-up fields a form sent back from the server may fill in again: everything but the passwords. */
+export const SIGN_UP_KEPT_FIELDS = ['phone', 'email', 'firstName', 'lastName', 'dob', 'skinType', 'marketing'] as const
+
+/** Sign-up values from fields a form sent back (a ticked box posts "on"); the passwords always start empty. */
+export function keptSignUpValues(kept: Record<string, string> = {}): SignUpValues {
+  const text = (name: (typeof SIGN_UP_KEPT_FIELDS)[number]) => kept[name] ?? ''
+  return {
+    phone: text('phone'),
+    password: '',
+    passwordRepeat: '',
+    email: text('email'),
+    firstName: text('firstName'),
+    lastName: text('lastName'),
+    skinType: text('skinType'),
+    dob: text('dob'),
+    marketing: kept.marketing === 'on',
+  }
+}
+
 export function dobProblem(dob: string, today: string): string | undefined {
   if (!dob) return 'Enter your date of birth.'
   if (!/^\d{4}-\d{2}-\d{2}$/.test(dob) || Number.isNaN(Date.parse(`${dob}T00:00:00Z`))) return 'Enter a real date of birth.'

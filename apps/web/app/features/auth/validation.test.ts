@@ -1,6 +1,6 @@
 import { UNDER_18_MESSAGE } from '@salon/contracts/account'
 import { describe, expect, it } from 'vitest'
-import { dobProblem, validateSignUp, type SignUpValues } from './sign-up-validation.ts'
+import { dobProblem, keptSignUpValues, SIGN_UP_KEPT_FIELDS, validateSignUp, type SignUpValues } from './sign-up-validation.ts'
 import { codeProblem, passwordProblem, todayInUk, validateNewPassword, validateSignIn } from './validation.ts'
 
 const good: SignUpValues = {
@@ -96,5 +96,21 @@ describe('sign in, codes and new passwords', () => {
   it('knows today in the UK', () => {
     expect(todayInUk(new Date('2025-06-15T23:30:00Z'))).toBe('2025-06-16')
     expect(todayInUk(new Date('2025-01-15T23:30:00Z'))).toBe('2025-01-15')
+  })
+})
+
+describe('sign-up fields sent back before the page was ready', () => {
+  it('fills in everything but the passwords, with a ticked box as true', () => {
+    const kept = { phone: '07700 900123', email: 'amy@example.com', firstName: 'Amy', lastName: 'Jones', dob: '1990-05-01', skinType: '3', marketing: 'on' }
+    expect(keptSignUpValues(kept)).toEqual({ ...kept, password: '', passwordRepeat: '', marketing: true })
+  })
+
+  it('starts empty without them', () => {
+    expect(keptSignUpValues()).toEqual({ phone: '', password: '', passwordRepeat: '', email: '', firstName: '', lastName: '', skinType: '', dob: '', marketing: false })
+  })
+
+  it('never asks for the passwords back', () => {
+    expect(SIGN_UP_KEPT_FIELDS).not.toContain('password')
+    expect(SIGN_UP_KEPT_FIELDS).not.toContain('passwordRepeat')
   })
 })
