@@ -2,12 +2,14 @@ import type { BlogsResponse, PackagesResponse, ReviewsResponse } from '@salon/co
 import { Link } from 'react-router'
 import { BlogCard } from '../features/content/blog-card.tsx'
 import { ContactForm } from '../features/content/contact-form.tsx'
+import { outcomeFor } from '../features/content/home-forms.ts'
+import { homeFormAction } from '../features/content/home-forms.server.ts'
 import { OfferPopup } from '../features/content/offer-popup.tsx'
 import { PriceList } from '../features/content/price-list.tsx'
 import { ReviewsSection } from '../features/content/reviews-section.tsx'
 import { SunbedsSection } from '../features/content/sunbeds-section.tsx'
 import { PackageGrid } from '../features/packages/package-card.tsx'
-import { serverApi } from '../lib/api.server.ts'
+import { serverApi, visitorApi } from '../lib/api.server.ts'
 import { weekSchedule } from '../lib/format.ts'
 import { pageMeta } from '../lib/meta.ts'
 import type { Route } from './+types/home'
@@ -26,7 +28,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { reviews, packages, blogs: blogs.slice(0, 3) }
 }
 
-export default function Home({ loaderData }: Route.ComponentProps) {
+/** The contact and offer forms, when they arrive as plain HTML forms (before the page's scripts ran). */
+export async function action({ request, context }: Route.ActionArgs) {
+  return homeFormAction(request, visitorApi(context, request))
+}
+
+// This is the index route: its own action needs ?index, or the post would go to the layout.
+const FORM_ACTION = '/?index'
+
+export default function Home({ loaderData, actionData }: Route.ComponentProps) {
   const { shop, beds, bedTypes, extras } = useSalon()
   const { reviews, packages, blogs } = loaderData
   return (
@@ -167,10 +177,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               </tbody>
             </table>
           </div>
-          <ContactForm />
+          <ContactForm action={`${FORM_ACTION}#contact-form`} outcome={outcomeFor(actionData, 'contact')} />
         </div>
       </section>
-      <OfferPopup />
+      <OfferPopup action={`${FORM_ACTION}#offer`} outcome={outcomeFor(actionData, 'offer')} />
     </>
   )
 }

@@ -1,29 +1,30 @@
-import type { ContactMessageRequest } from '@salon/contracts/content'
 import { useState, type FormEvent } from 'react'
-import { Link } from 'react-router'
+import { Form, Link } from 'react-router'
 import { Checkbox, Field, TextAreaField } from '../../components/ui/field.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { fieldErrorsOf, type FieldErrors } from '../../lib/form-errors.ts'
 import { useApi } from '../../lib/use-api.ts'
+import { contactMessageBody, type FormOutcome } from './home-forms.ts'
 
 type State = { status: 'idle' | 'sending' } | { status: 'sent'; message: string } | { status: 'failed'; message: string }
 
-export function ContactForm() {
+interface ContactFormProps {
+  /** Where the form posts when it is sent before the page's scripts run: the route action that sends it. */
+  action?: string
+  /** That action's answer, when the page comes back from it. */
+  outcome?: FormOutcome
+}
+
+export function ContactForm({ action, outcome }: ContactFormProps) {
   const api = useApi()
-  const [state, setState] = useState<State>({ status: 'idle' })
-  const [errors, setErrors] = useState<FieldErrors>({})
+  const [state, setState] = useState<State>(outcome ?? { status: 'idle' })
+  const [errors, setErrors] = useState<FieldErrors>(outcome?.status === 'failed' ? outcome.errors : {})
+  // What the visitor typed, when the action sent the form back.
+  const [kept, setKept] = useState<Record<string, string>>(outcome?.status === 'failed' ? outcome.values : {})
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    const form = new FormData(event.currentTarget)
-    const body: ContactMessageRequest = {
-      name: String(form.get('name') ?? ''),
-      email: String(form.get('email') ?? ''),
-      phone: String(form.get('phone') ?? ''),
-      message: String(form.get('message') ?? ''),
-      // An unticked box is sent as it is: the server answers with the field's message.
-      consent: (form.get('consent') === 'on') as true,
-    }
+    const body = contactMessageBody(new FormData(event.currentTarget))
     setState({ status: 'sending' })
     setErrors({})
     try {
@@ -37,10 +38,17 @@ export function ContactForm() {
 
   if (state.status === 'sent') {
     return (
-      <div role="status" className="card flex flex-col items-start gap-3 p-6">
+      <div id="contact-form" role="status" className="card flex flex-col items-start gap-3 p-6">
         <h3 className="text-2xl font-semibold">Message sent</h3>
         <p className="text-cocoa-700">{state.message}</p>
-        <button type="button" className="btn-outline" onClick={() => setState({ status: 'idle' })}>
+        <button
+          type="button"
+          className="btn-outline"
+          onClick={() => {
+            setKept({})
+            setState({ status: 'idle' })
+          }}
+        >
           Send another message
         </button>
       </div>
@@ -48,19 +56,21 @@ export function ContactForm() {
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="card flex flex-col gap-4 p-6" aria-labelledby="contact-form-title">
+    <Form id="contact-form" method="post" action={action} onSubmit={onSubmit} noValidate className="card flex flex-col gap-4 p-6" aria-labelledby="contact-form-title">
+      <input type="hidden" name="intent" value="contact" />
       <h3 id="contact-form-title" className="text-2xl font-semibold">
         Send us a message
       </h3>
-      <Field label="Your name" name="name" autoComplete="name" required maxLength={100} error={errors.name} />
+      <Field label="Your name" name="name" autoComplete="name" required maxLength={100} defaultValue={kept.name} error={errors.name} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Email" name="email" type="email" autoComplete="email" maxLength={254} error={errors.email} />
-        <Field label="Mobile number" name="phone" type="tel" autoComplete="tel" maxLength={20} error={errors.phone} />
+        <Field label="Email" name="email" type="email" autoComplete="email" maxLength={254} defaultValue={kept.email} error={errors.email} />
+        <Field label="Mobile number" name="phone" type="tel" autoComplete="tel" maxLength={20} defaultValue={kept.phone} error={errors.phone} />
       </div>
       <p className="-mt-2 text-sm text-cocoa-600">Give us an email address or a phone number so we can reply.</p>
-      <TextAreaField label="Message" name="message" required maxLength={5000} error={errors.message} />
+      <TextAreaField label="Message" name="message" required maxLength={5000} defaultValue={kept.message} error={errors.message} />
       <Checkbox
         name="consent"
+        defaultChecked={kept.consent === 'on'}
         error={errors.consent}
         label={
           <>
@@ -81,6 +91,6 @@ export function ContactForm() {
         {state.status === 'sending' ? <Spinner label="Sending" /> : null}
         Send message
       </button>
-    </form>
+    </Form>
   )
 }

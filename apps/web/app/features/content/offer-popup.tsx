@@ -1,24 +1,36 @@
 import { POPUP_CONSENT_TEXT } from '@salon/contracts/consent'
-import type { PopupLeadRequest } from '@salon/contracts/content'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { Form } from 'react-router'
 import { Checkbox, Field } from '../../components/ui/field.tsx'
 import { fieldErrorsOf, type FieldErrors } from '../../lib/form-errors.ts'
 import { useApi } from '../../lib/use-api.ts'
+import { popupLeadBody, type FormOutcome } from './home-forms.ts'
 
 export const POPUP_SEEN_KEY = 'offer-popup-seen'
 const SHOW_AFTER_MS = 4000
 
-/** The home page's offer: shown once per visitor, a little after the page opens, and easy to dismiss. */
-export function OfferPopup() {
+interface OfferPopupProps {
+  /** Where the form posts if it is ever sent as a plain HTML form: the route action that sends it. */
+  action?: string
+  /** That action's answer: the popup is then shown open with it. */
+  outcome?: FormOutcome
+}
+
+/**
+ * The home page's offer: shown once per visitor, a little after the page opens, and easy to dismiss.
+ * It opens from a script, so without scripts it stays closed unless the page comes back from its action.
+ */
+export function OfferPopup({ action, outcome }: OfferPopupProps) {
   const api = useApi()
   const ref = useRef<HTMLDialogElement>(null)
-  const [done, setDone] = useState<string | null>(null)
-  const [errors, setErrors] = useState<FieldErrors>({})
+  const [done, setDone] = useState<string | null>(outcome?.status === 'sent' ? outcome.message : null)
+  const [errors, setErrors] = useState<FieldErrors>(outcome?.status === 'failed' ? outcome.errors : {})
   const [sending, setSending] = useState(false)
-  const [failure, setFailure] = useState<string | null>(null)
+  const [failure, setFailure] = useState<string | null>(outcome?.status === 'failed' ? outcome.message : null)
+  const kept = outcome?.status === 'failed' ? outcome.values : {}
 
   useEffect(() => {
-    if (window.localStorage.getItem(POPUP_SEEN_KEY)) return
+    if (outcome || window.localStorage.getItem(POPUP_SEEN_KEY)) return
     const timer = window.setTimeout(() => {
       // Another dialog (the alert, the menu) has the visitor's attention: try on the next visit.
       if (document.querySelector('dialog[open]')) return
@@ -26,20 +38,13 @@ export function OfferPopup() {
       ref.current?.showModal()
     }, SHOW_AFTER_MS)
     return () => window.clearTimeout(timer)
-  }, [])
+  }, [outcome])
 
   const close = () => ref.current?.close()
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    const form = new FormData(event.currentTarget)
-    const body: PopupLeadRequest = {
-      firstName: String(form.get('firstName') ?? ''),
-      email: String(form.get('email') ?? ''),
-      phone: String(form.get('phone') ?? ''),
-      // An unticked box is sent as it is: the server answers with the field's message.
-      marketingConsent: (form.get('marketingConsent') === 'on') as true,
-    }
+    const body = popupLeadBody(new FormData(event.currentTarget))
     setSending(true)
     setErrors({})
     setFailure(null)
@@ -56,6 +61,8 @@ export function OfferPopup() {
   return (
     <dialog
       ref={ref}
+      id="offer"
+      open={outcome ? true : undefined}
       aria-labelledby="offer-title"
       className="m-auto w-[min(94vw,28rem)] overflow-hidden rounded-3xl bg-white p-0 text-cocoa-900 shadow-2xl backdrop:bg-cocoa-950/60"
     >
@@ -79,12 +86,23 @@ export function OfferPopup() {
           </button>
         </div>
       ) : (
-        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4 p-6">
-          <Field label="First name" name="firstName" autoComplete="given-name" required maxLength={60} error={errors.firstName} />
-          <Field label="Email" name="email" type="email" autoComplete="email" maxLength={254} error={errors.email} hint="Or give your mobile number below." />
-          <Field label="Mobile number" name="phone" type="tel" autoComplete="tel" maxLength={20} error={errors.phone} />
+        <Form method="post" action={action} onSubmit={onSubmit} noValidate className="flex flex-col gap-4 p-6">
+          <input type="hidden" name="intent" value="offer" />
+          <Field label="First name" name="firstName" autoComplete="given-name" required maxLength={60} defaultValue={kept.firstName} error={errors.firstName} />
+          <Field
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            maxLength={254}
+            defaultValue={kept.email}
+            error={errors.email}
+            hint="Or give your mobile number below."
+          />
+          <Field label="Mobile number" name="phone" type="tel" autoComplete="tel" maxLength={20} defaultValue={kept.phone} error={errors.phone} />
           <Checkbox
             name="marketingConsent"
+            defaultChecked={kept.marketingConsent === 'on'}
             error={errors.marketingConsent}
             label={POPUP_CONSENT_TEXT}
           />
@@ -101,7 +119,7 @@ export function OfferPopup() {
               No thanks
             </button>
           </div>
-        </form>
+        </Form>
       )}
     </dialog>
   )
