@@ -1,7 +1,10 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max'
 
-/** Ofcom keeps 07700 900000 to 900999 for drama: never a real customer's phone, so demos and tests use them. */
-const UK_DRAMA_MOBILES = /^\+447700900\d{3}$/
+/**
+ * Ofcom keeps 07700 900000 to 900999 for drama, and the rest of 07700 9xxxxx is allocated to no network:
+ * never a real customer's phone, so demos and tests use them.
+ */
+const UK_FICTIONAL_MOBILES = /^\+4477009\d{5}$/
 
 /**
  * A mobile number in E.164, the pool's username attribute, or null when the input is not one.
@@ -14,7 +17,7 @@ export function normalisePhone(input: string): string | null {
   const parsed = parsePhoneNumberFromString(input.trim(), { defaultCountry: 'GB', extract: false })
   if (!parsed || parsed.ext) return null
   const phone = parsed.number
-  if (UK_DRAMA_MOBILES.test(phone)) return phone
+  if (UK_FICTIONAL_MOBILES.test(phone)) return phone
   if (!parsed.isValid()) return null
   const type = parsed.getType()
   if (parsed.country === 'GB') return type === 'MOBILE' ? phone : null
