@@ -201,7 +201,7 @@ export function createApp(deps: AppDeps) {
 
   if (deps.email.kind === 'outbox' || deps.sms.kind === 'outbox') app.route('/dev', createOutboxRoutes(outbox))
 
-  if (deps.web) app.route('/', deps.web.routes(async (request) => app.fetch(request)))
+  if (deps.web) app.route('/', deps.web.routes(async (request, env) => app.fetch(request, env)))
 
   return app
 }

@@ -83,12 +83,14 @@ const web: WebOptions = vite
       build: () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>,
       mode: 'development',
       config,
+      trustProxy: settings.TRUST_PROXY,
     }
   : {
       build: (await import(pathToFileURL(path.join(webRoot, 'build/server/index.js')).href)) as ServerBuild,
       mode: 'production',
       clientDir: path.join(webRoot, 'build/client'),
       config,
+      trustProxy: settings.TRUST_PROXY,
     }
 
 const ga = settings.GA_MEASUREMENT_ID ? ['https://*.googletagmanager.com', 'https://*.google-analytics.com', 'https://*.analytics.google.com'] : []

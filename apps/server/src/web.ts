@@ -12,6 +12,8 @@ export interface WebOptions {
   /** The built browser files; absent in development, where Vite serves them. */
   clientDir?: string
   config: PublicConfig
+  /** Behind one reverse proxy that ends HTTPS: the page's address takes its scheme from X-Forwarded-Proto, so form posts from https:// pages match it. */
+  trustProxy?: boolean
 }
 
 /** What the web app's entry.server exports beside React Router's own: the Cache-Control a response must carry, if any. */
@@ -20,7 +22,21 @@ interface WebEntry {
 }
 
 export interface WebHandler {
-  routes(fetchInProcess: (request: Request) => Promise<Response>): Hono<{ Variables: NonceVariables }>
+  /** `env` is the visitor's connection, so the API counts a call made for them (a form's action) against their address. */
+  routes(fetchInProcess: (request: Request, env?: unknown) => Promise<Response>): Hono<{ Variables: NonceVariables }>
+}
+
+/**
+ * The request with the address the visitor's browser used. Behind a proxy that ends HTTPS the server sees http://,
+ * and React Router would refuse every form post as coming from another origin.
+ */
+export function asTheVisitorSeesIt(request: Request, trustProxy: boolean): Request {
+  if (!trustProxy) return request
+  const proto = request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase()
+  const url = new URL(request.url)
+  if ((proto !== 'https' && proto !== 'http') || url.protocol === `${proto}:`) return request
+  url.protocol = `${proto}:`
+  return new Request(url, request)
 }
 
 /** The web app: static files, then every other GET rendered by React Router on the server. */
@@ -46,9 +62,9 @@ export function createWebHandler(options: WebOptions): WebHandler {
         const context: WebLoadContext = {
           nonce: c.get('nonce'),
           config: options.config,
-          apiFetch: (request) => (ownApi && new URL(request.url).origin === origin ? fetchInProcess(request) : fetch(request)),
+          apiFetch: (request) => (ownApi && new URL(request.url).origin === origin ? fetchInProcess(request, c.env) : fetch(request)),
         }
-        const response = await handle(c.req.raw, context as never)
+        const response = await handle(asTheVisitorSeesIt(c.req.raw, options.trustProxy ?? false), context as never)
         const build = typeof options.build === 'function' ? await options.build() : options.build
         const cacheControl = (build.entry.module as WebEntry).cacheControl?.(c.req.raw)
         if (!cacheControl) return response

@@ -1,0 +1,44 @@
+import { Hono } from 'hono'
+import { expect, it } from 'vitest'
+import type { NonceVariables } from './lib/security-headers.ts'
+import { fromAddress } from './modules/identity/test-client.ts'
+import { describeApi, shopHeaders } from './test/harness.ts'
+import { asTheVisitorSeesIt, type WebHandler } from './web.ts'
+
+/** A stand-in for the web app whose one page, like the home page's form action, sends a contact message through the API in process. */
+const web: WebHandler = {
+  routes: (fetchInProcess) => {
+    const app = new Hono<{ Variables: NonceVariables }>()
+    app.post('/send/', async (c) => {
+      const body = JSON.stringify({ name: 'Form Sender', email: 'form@example.com', message: 'Sent by a page', consent: true })
+      const answer = await fetchInProcess(new Request('http://localhost/api/p_message', { method: 'POST', headers: { ...shopHeaders, 'content-type': 'application/json' }, body }), c.env)
+      return c.json(await answer.json(), answer.status as 201)
+    })
+    return app
+  },
+}
+
+describeApi(
+  'the web app’s calls to the API in process',
+  (t) => {
+    const send = (address: string) => t().app.request('/send/', { method: 'POST' }, fromAddress(address))
+
+    it('count against the visitor’s own address, not one address shared by every visitor', async () => {
+      for (let i = 0; i < 5; i++) expect((await send('192.0.2.41')).status).toBe(201)
+      expect((await send('192.0.2.41')).status).toBe(429)
+      // Another visitor sending through the same page is not held up by the first.
+      expect((await send('192.0.2.42')).status).toBe(201)
+    })
+  },
+  () => ({ web }),
+)
+
+it('behind a proxy that ends HTTPS, the page is addressed as the visitor’s browser addressed it', () => {
+  const request = new Request('http://salon.example/sign-in/', { method: 'POST', headers: { 'x-forwarded-proto': 'https' } })
+  expect(asTheVisitorSeesIt(request, true).url).toBe('https://salon.example/sign-in/')
+  expect(asTheVisitorSeesIt(request, true).method).toBe('POST')
+  // Without a trusted proxy the header is anybody's to send, and is ignored.
+  expect(asTheVisitorSeesIt(request, false).url).toBe('http://salon.example/sign-in/')
+  const odd = new Request('http://salon.example/', { headers: { 'x-forwarded-proto': 'gopher' } })
+  expect(asTheVisitorSeesIt(odd, true).url).toBe('http://salon.example/')
+})
