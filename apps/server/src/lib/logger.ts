@@ -1,6 +1,5 @@
 import { pino } from 'pino'
-import { maskPhone } from '../modules/identity/phone.ts'
-import { maskEmail } from './mask-email.ts'
+import { maskEmail, maskPhone } from './mask.ts'
 
 export type Logger = pino.Logger
 

@@ -1,5 +1,5 @@
 import type { Logger } from '../../lib/logger.ts'
-import { maskEmail } from '../../lib/mask-email.ts'
+import { maskEmail } from '../../lib/mask.ts'
 import type { OutboxRepository } from '../outbox/outbox.repository.ts'
 import type { EmailSender } from './email.ts'
 

@@ -1,5 +1,5 @@
 import type { Logger } from '../../lib/logger.ts'
-import { maskPhone } from '../../modules/identity/phone.ts'
+import { maskPhone } from '../../lib/mask.ts'
 import type { OutboxRepository } from '../outbox/outbox.repository.ts'
 import type { SmsSender } from './sms.ts'
 

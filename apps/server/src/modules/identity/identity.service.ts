@@ -9,7 +9,8 @@ import { hashApiKey } from '../shop/shop-access.ts'
 import { CognitoError, cognitoErrors as E } from './cognito-error.ts'
 import type { CodePurpose, IdentityRepository, UserRow } from './identity.repository.ts'
 import { assertPasswordConforms } from './password-policy.ts'
-import { maskPhone, normalisePhone } from './phone.ts'
+import { maskPhone } from '../../lib/mask.ts'
+import { normalisePhone } from './phone.ts'
 import { hashToken, newRefreshToken, REFRESH_TOKEN_DAYS, TokenError, type TokenClaims, type TokenIssuer } from './tokens.ts'
 
 export interface PasswordHasher {

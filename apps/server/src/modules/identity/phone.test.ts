@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { maskPhone, normalisePhone } from './phone.ts'
+import { maskPhone } from '../../lib/mask.ts'
+import { normalisePhone } from './phone.ts'
 
 describe('normalisePhone', () => {
   it('turns a UK mobile typed the British way into E.164', () => {

@@ -23,8 +23,3 @@ export function normalisePhone(input: string): string | null {
   if (parsed.country === 'GB') return type === 'MOBILE' ? phone : null
   return type === 'FIXED_LINE' ? null : phone
 }
-
-/** "+*******0123": how Cognito names where a code went without giving the number away. */
-export function maskPhone(phone: string): string {
-  return `+${'*'.repeat(Math.max(phone.length - 5, 0))}${phone.slice(-4)}`
-}

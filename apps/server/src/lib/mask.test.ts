@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { maskEmail } from './mask-email.ts'
+import { maskEmail } from './mask.ts'
 
 describe('masking an email address', () => {
   it('keeps the first letter and the domain', () => {
