@@ -70,7 +70,7 @@ export function createContentService(deps: ContentDeps) {
         await deps.content.cacheReviews(shopId, fresh, now())
         return fresh
       } catch (err) {
-        deps.logger.warn({ err: (err as Error).message }, 'maps-service reviews unavailable')
+        deps.logger.warn({ err }, 'maps-service reviews unavailable')
         return cached?.payload ?? salonReviews(shopId)
       }
     },
@@ -91,7 +91,7 @@ export function createContentService(deps: ContentDeps) {
         })
       } catch (err) {
         // The message is stored; the salon still has it even when forwarding fails.
-        deps.logger.error({ err: (err as Error).message, messageId: id }, 'contact message stored but not forwarded')
+        deps.logger.error({ err, messageId: id }, 'contact message stored but not forwarded')
       }
       return { message: `Thank you, ${input.name}. Your message has been sent and we will reply as soon as we can.` }
     },
