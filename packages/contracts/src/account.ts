@@ -33,13 +33,31 @@ export type Account = z.infer<typeof Account>
 export const AccountResponse = z.object({ account: Account })
 export type AccountResponse = z.infer<typeof AccountResponse>
 
+const MAX_KEY_SHOWN = 40
+const MAX_KEYS_SHOWN = 5
+
+/**
+ * Zod's message for fields a strict body does not have, with each name cut short and at most a few named:
+ * a made-up field name can be kilobytes long, and the message is for a person to read.
+ */
+export function unknownFieldsMessage(keys: readonly string[]): string {
+  const shown = keys.slice(0, MAX_KEYS_SHOWN).map((key) => {
+    const chars = Array.from(key)
+    return JSON.stringify(chars.length > MAX_KEY_SHOWN ? `${chars.slice(0, MAX_KEY_SHOWN).join('')}…` : key)
+  })
+  const more = keys.length > MAX_KEYS_SHOWN ? ` and ${keys.length - MAX_KEYS_SHOWN} more` : ''
+  return `Unrecognized key${keys.length === 1 ? '' : 's'}: ${shown.join(', ')}${more}`
+}
+
 /** PUT p_account: only the marketing consents change; their timestamps are set by the server (SPEC §4). */
 export const AccountUpdateRequest = z
-  .object({
-    appMarketing: z.boolean().optional(),
-    masterMarketing: z.boolean().optional(),
-  })
-  .strict()
+  .strictObject(
+    {
+      appMarketing: z.boolean().optional(),
+      masterMarketing: z.boolean().optional(),
+    },
+    { error: (issue) => (issue.code === 'unrecognized_keys' ? unknownFieldsMessage(issue.keys) : undefined) },
+  )
   .refine((v) => v.appMarketing !== undefined || v.masterMarketing !== undefined, {
     message: 'Send appMarketing or masterMarketing (true or false)',
   })

@@ -111,6 +111,7 @@ describeApi(
       ['a profile field', { firstName: 'Mallory', appMarketing: true }, unknownKey('firstName')],
       ['someone else’s id', { sub: '00000000-0000-4000-8000-000000000000', appMarketing: true }, unknownKey('sub')],
       ['a timestamp of its own', { appMarketing: true, appTimestamp: '2000-01-01T00:00:00.000Z' }, unknownKey('appTimestamp')],
+      ['a made-up field with a 3,000-character name', { appMarketing: true, ['k'.repeat(3000)]: 1 }, unknownKey(`${'k'.repeat(40)}…`)],
       [
         'a consent that is not true or false',
         { appMarketing: 'yes' },
