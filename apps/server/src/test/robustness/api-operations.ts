@@ -1,0 +1,181 @@
+import fc from 'fast-check'
+import { TEST_API_KEY, TEST_SHOP_ID } from '../harness.ts'
+import { badDate, badEmail, badPhone, badText, badTime, badUuid, badWholeNumber, MISSING, notA, toJsonText, unstorableText } from './bad-values.ts'
+import type { BodySpec } from './bodies.ts'
+import { probe, type Probe } from './refusals.ts'
+
+export const shopHeaders = { shop_id: TEST_SHOP_ID, api_key: TEST_API_KEY }
+
+export const BEDS = ['bed-solara-classic-24', 'bed-aurelia-x9', 'bed-vertica-44', 'bed-skyline-v360', 'bed-helios-hp12'] as const
+export const BED_TYPES = ['lay-down', 'stand-up', 'high-pressure'] as const
+export const BLOG_IDS = ['preparing-for-your-first-sunbed-session', 'know-your-skin-type', 'sunbeds-and-the-law-in-the-uk'] as const
+
+/** A request to /api/: shop headers unless told, a JSON body from a value or raw text, flaws for the report. */
+export function apiRequest(request: {
+  method: string
+  /** After /api/, percent-encoded. */
+  path: string
+  headers?: Record<string, string>
+  withoutShop?: boolean
+  json?: unknown
+  raw?: string | Uint8Array
+  /** null sends none. */
+  contentType?: string | null
+  flaws: string[]
+}): Probe {
+  const headers: Record<string, string> = { ...(request.withoutShop ? {} : shopHeaders), ...request.headers }
+  const body = request.json !== undefined ? toJsonText(request.json) : request.raw
+  const contentType = request.contentType === undefined ? (body === undefined ? null : 'application/json') : request.contentType
+  if (contentType !== null) headers['content-type'] = contentType
+  return probe({ method: request.method, url: `/api/${request.path}`, headers, body, flaws: request.flaws })
+}
+
+const dates = fc.constantFrom('2026-11-24', '2026-11-25', '2026-11-27', '2026-12-01', '2027-01-15')
+const times = fc.constantFrom('09:00', '10:00', '13:15', '17:45', '20:00')
+const minutes = fc.integer({ min: 1, max: 60 })
+const text = (min: number, max: number) => fc.string({ unit: 'grapheme', minLength: min, maxLength: max }).filter((s) => s.trim().length >= min)
+const notTrue = fc.oneof(fc.constantFrom(false, 'true', 1, 'yes', 'on', null), notA('boolean'))
+const notBoolean = fc.oneof(fc.constantFrom('true', 'false', 1, 0, null, 'yes'), notA('boolean'))
+const oneContact = (body: Record<string, unknown>) => body.email !== undefined || body.phone !== undefined
+const noContact = fc.constantFrom(
+  { flaw: 'neither email nor phone', set: { email: MISSING, phone: MISSING } },
+  { flaw: 'blank email and phone', set: { email: '', phone: '  ' } },
+)
+
+export const contactMessage: BodySpec = {
+  fields: {
+    name: { valid: text(1, 40), bad: badText({ min: 1, max: 100, trims: true }) },
+    email: { valid: fc.constantFrom('sophie@example.com', 'zoe.o-briain@example.co.uk', ' jo@example.com '), bad: badEmail, optional: true },
+    phone: { valid: fc.constantFrom('07700 900123', '+44 7700 900123', '(01625) 611 000'), bad: badPhone, optional: true },
+    message: { valid: text(2, 200), bad: badText({ min: 2, max: 5000, trims: true }) },
+    consent: { valid: fc.constant(true), bad: notTrue },
+  },
+  validWhen: oneContact,
+  wholeFlaws: noContact,
+}
+
+export const popupLead: BodySpec = {
+  fields: {
+    firstName: { valid: text(1, 30), bad: badText({ min: 1, max: 60, trims: true }) },
+    email: contactMessage.fields.email!,
+    phone: contactMessage.fields.phone!,
+    marketingConsent: { valid: fc.constant(true), bad: notTrue },
+  },
+  validWhen: oneContact,
+  wholeFlaws: noContact,
+}
+
+const bedId = { valid: fc.constantFrom(...BEDS), bad: badText({ min: 1, max: 64 }) }
+const bedType = { valid: fc.constantFrom(...BED_TYPES), bad: badText({ min: 1, max: 64 }) }
+
+export const appointmentRequest: BodySpec = {
+  fields: {
+    date: { valid: dates, bad: badDate },
+    minutes: { valid: minutes, bad: badWholeNumber(1, 60) },
+    bedType: { ...bedType, optional: true },
+    bedId: { ...bedId, optional: true },
+  },
+}
+
+export const priceRequest: BodySpec = {
+  fields: { ...appointmentRequest.fields, time: { valid: times, bad: badTime } },
+  validWhen: (body) => body.bedId !== undefined || body.bedType !== undefined,
+  wholeFlaws: fc.constant({ flaw: 'neither bedId nor bedType', set: { bedId: MISSING, bedType: MISSING } }),
+}
+
+export const bookRequest: BodySpec = {
+  fields: {
+    date: { valid: fc.constantFrom('2026-11-25', '2026-11-26', '2026-11-30'), bad: badDate },
+    time: { valid: times, bad: badTime },
+    minutes: { valid: fc.integer({ min: 5, max: 12 }), bad: badWholeNumber(1, 60) },
+    bedId,
+  },
+}
+
+export const accountUpdate: BodySpec = {
+  fields: {
+    appMarketing: { valid: fc.boolean(), bad: notBoolean, optional: true },
+    masterMarketing: { valid: fc.boolean(), bad: notBoolean, optional: true },
+  },
+  strict: true,
+  validWhen: (body) => body.appMarketing !== undefined || body.masterMarketing !== undefined,
+  wholeFlaws: fc.constant({ flaw: 'neither consent', set: { appMarketing: MISSING, masterMarketing: MISSING } }),
+}
+
+export const sessionStatus = (bookingId: string): BodySpec => ({
+  fields: {
+    id: { valid: fc.constant(bookingId), bad: badUuid },
+    status: {
+      valid: fc.constantFrom('attended', 'cancelled'),
+      bad: fc.oneof(fc.constantFrom('booked', 'ATTENDED', 'Cancelled', 'cancelled ', '', 'deleted'), unstorableText, notA('string')),
+    },
+  },
+})
+
+/** An /api/ operation as the OpenAPI document names it, with what a good request to it holds. */
+export interface ApiOperation {
+  method: 'GET' | 'POST' | 'PUT'
+  path: string
+  identity: 'required' | 'optional' | 'none'
+  body?: BodySpec
+  /** Good values of the {id} path parameter. */
+  id?: fc.Arbitrary<string>
+}
+
+export const operationName = (op: Pick<ApiOperation, 'method' | 'path'>) => `${op.method} ${op.path}`
+
+/** Every operation of the API; the suite checks this list against /api/openapi.json. */
+export function apiOperations(fixture: { bookingId: string }): ApiOperation[] {
+  const booking = fc.constant(fixture.bookingId)
+  return [
+    { method: 'GET', path: '/website/salon', identity: 'none' },
+    { method: 'GET', path: '/website/packages', identity: 'none' },
+    { method: 'GET', path: '/blogs', identity: 'none' },
+    { method: 'GET', path: '/blogs/details/{id}', identity: 'none', id: fc.constantFrom(...BLOG_IDS) },
+    { method: 'GET', path: '/google/reviews', identity: 'none' },
+    { method: 'POST', path: '/p_message', identity: 'none', body: contactMessage },
+    { method: 'POST', path: '/popup/customer', identity: 'none', body: popupLead },
+    { method: 'GET', path: '/p_preload_times', identity: 'none' },
+    { method: 'POST', path: '/p_sessions', identity: 'none', body: appointmentRequest },
+    { method: 'POST', path: '/booking/get_price_for_booking', identity: 'optional', body: priceRequest },
+    { method: 'POST', path: '/p_book', identity: 'required', body: bookRequest },
+    { method: 'GET', path: '/p_bookings', identity: 'required' },
+    { method: 'GET', path: '/p_bookings/{id}', identity: 'required', id: booking },
+    { method: 'POST', path: '/session/{id}', identity: 'required', id: booking },
+    { method: 'PUT', path: '/session/status', identity: 'required', body: sessionStatus(fixture.bookingId) },
+    { method: 'GET', path: '/p_account', identity: 'required' },
+    { method: 'PUT', path: '/p_account', identity: 'required', body: accountUpdate },
+    { method: 'GET', path: '/p_account/data', identity: 'required' },
+  ]
+}
+
+/** The operation's path after /api/, with its {id} filled in. */
+export const pathOf = (op: ApiOperation, id?: string) => op.path.slice(1).replace('{id}', id ?? '')
+
+/** Bad shop headers: missing, empty, near misses and made-up values. */
+export const badShopHeaders: fc.Arbitrary<{ headers: Record<string, string>; flaw: string }> = (() => {
+  const headerText = fc.string({ unit: 'binary-ascii', maxLength: 80 }).filter((s) => !/[\0\r\n]/.test(s))
+  return fc.oneof(
+    fc.constant({ headers: {}, flaw: 'no shop headers' }),
+    fc.constant({ headers: { api_key: TEST_API_KEY }, flaw: 'no shop_id' }),
+    fc.constant({ headers: { shop_id: TEST_SHOP_ID }, flaw: 'no api_key' }),
+    fc.constant({ headers: { 'shop-id': TEST_SHOP_ID, 'api-key': TEST_API_KEY }, flaw: 'shop-id and api-key with dashes' }),
+    fc
+      .constantFrom('Bronze-Glow', 'bronze-glow2', 'bronze_glow', 'bronze glow', "bronze-glow' --", '*', '%', '../bronze-glow', 'x'.repeat(5000))
+      .map((shop_id) => ({ headers: { shop_id, api_key: TEST_API_KEY }, flaw: `shop_id = ${shop_id.slice(0, 40)}` })),
+    fc
+      .constantFrom(
+        TEST_API_KEY.toUpperCase(),
+        TEST_API_KEY.slice(0, -1),
+        `${TEST_API_KEY}0`,
+        TEST_API_KEY.replace('test', 'live'),
+        'pk_test_',
+        "' or '1'='1",
+        'x'.repeat(5000),
+      )
+      .map((api_key) => ({ headers: { shop_id: TEST_SHOP_ID, api_key }, flaw: `api_key = ${api_key.slice(0, 40)}` })),
+    fc.record({ shop_id: headerText, api_key: headerText }).map((headers) => ({ headers, flaw: 'made-up shop headers' })),
+    headerText.filter((s) => s.trim() !== TEST_SHOP_ID).map((shop_id) => ({ headers: { shop_id, api_key: TEST_API_KEY }, flaw: 'made-up shop_id' })),
+    headerText.filter((s) => s.trim() !== TEST_API_KEY).map((api_key) => ({ headers: { shop_id: TEST_SHOP_ID, api_key }, flaw: 'made-up api_key' })),
+  )
+})()

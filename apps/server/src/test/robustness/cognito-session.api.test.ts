@@ -1,0 +1,113 @@
+import fc from 'fast-check'
+import { beforeAll, it } from 'vitest'
+import { cognitoClient, PASSWORD, signedInCustomer } from '../../modules/identity/test-client.ts'
+import { describeApi } from '../harness.ts'
+import { notA, unstorableText } from './bad-values.ts'
+import { badTokens } from './bad-tokens.ts'
+import { brokenBody, validBody, type BodySpec } from './bodies.ts'
+import { badEnvelope, cognitoRequest, updateAttributes, wrongContentType } from './cognito-operations.ts'
+import { refusals, robustnessDeps } from './refusals.ts'
+
+/** The operations that act on the signed-in customer, with the fields each takes besides the AccessToken. */
+const sessionOperations: [string, BodySpec][] = [
+  ['GetUser', { fields: {} }],
+  ['GlobalSignOut', { fields: {} }],
+  ['DeleteUser', { fields: {} }],
+  [
+    'ChangePassword',
+    {
+      fields: {
+        PreviousPassword: {
+          valid: fc.constant(PASSWORD),
+          bad: fc.oneof(fc.constantFrom('', 'Wrong-Password1', PASSWORD.toUpperCase(), `${PASSWORD} `), unstorableText, notA('string')),
+        },
+        ProposedPassword: {
+          valid: fc.constant('Golden-Glow22'),
+          bad: fc.oneof(
+            fc.constantFrom('', 'Sh0rt!x', 'alllowercase1!', 'ALLUPPERCASE1!', 'NoDigitsHere!', 'NoSymbols123', `${'Aa1!'.repeat(65)}x`),
+            unstorableText,
+            notA('string'),
+          ),
+        },
+      },
+    },
+  ],
+  ['UpdateUserAttributes', { fields: { UserAttributes: updateAttributes } }],
+]
+
+/** Bodies the operation accepts from the holder of the access token. */
+const withToken = (accessToken: string) => (spec: BodySpec) => validBody(spec).map((body) => ({ AccessToken: accessToken, ...body }))
+
+describeApi(
+  'robustness: the signed-in customer at /cognito/',
+  (t) => {
+    const suite = refusals('cognito-session', t)
+    const operations = sessionOperations
+    let accessTokens: Awaited<ReturnType<typeof badTokens>>['access']
+    /** One account per property, so that a request wrongly accepted in one (a sign-out, say) cannot hide faults from the next. */
+    const accounts: Record<'forTokens' | 'forFields' | 'forEnvelopes' | 'forContentTypes', string> = {
+      forTokens: '',
+      forFields: '',
+      forEnvelopes: '',
+      forContentTypes: '',
+    }
+
+    beforeAll(async () => {
+      const client = cognitoClient(t().app)
+      for (const name of Object.keys(accounts) as (keyof typeof accounts)[]) {
+        const { tokens } = await signedInCustomer(t().app, client)
+        accounts[name] = tokens.accessToken
+        if (name === 'forTokens') accessTokens = (await badTokens(t(), tokens)).access
+      }
+    })
+
+    it('every operation refuses forged, expired, tampered, revoked and made-up access tokens', async () => {
+      const requests = fc
+        .tuple(fc.constantFrom(...operations), accessTokens)
+        .chain(([[operation, spec], bad]) =>
+          validBody(spec).map((body) => cognitoRequest({ operation, json: { ...body, AccessToken: bad.token }, flaws: [`AccessToken: ${bad.flaw}`] })),
+        )
+      const withoutToken = fc
+        .constantFrom(...operations)
+        .chain(([operation, spec]) => validBody(spec).map((body) => cognitoRequest({ operation, json: body, flaws: ['no AccessToken'] })))
+      await suite.check(fc.oneof({ arbitrary: requests, weight: 9 }, { arbitrary: withoutToken, weight: 1 }), {
+        seed: 1401,
+        runs: 1800,
+        kind: 'cognito',
+        status: 400,
+      })
+    })
+
+    /** The live access token with a body broken in its other fields. */
+    const broken = (operation: string) =>
+      brokenBody(operations.find(([name]) => name === operation)![1]).map(({ body, flaws }) =>
+        cognitoRequest({ operation, json: { AccessToken: accounts.forFields, ...body }, flaws }),
+      )
+
+    it('ChangePassword refuses a wrong previous password and a proposed one the policy does not allow', async () => {
+      await suite.check(broken('ChangePassword'), { seed: 1402, runs: 400, kind: 'cognito' })
+    })
+
+    it('UpdateUserAttributes refuses bad attributes, impossible and under-18 birthdates, and attributes that cannot change', async () => {
+      await suite.check(broken('UpdateUserAttributes'), { seed: 1403, runs: 700, kind: 'cognito' })
+    })
+
+    it('a wrong or missing target, and bodies that are not one JSON object, are refused', async () => {
+      await suite.check(fc.oneof(...operations.map(([name, spec]) => badEnvelope(name, withToken(accounts.forEnvelopes)(spec)))), {
+        seed: 1404,
+        runs: 500,
+        kind: 'cognito',
+      })
+    })
+
+    // A body the operation would accept is sent here, so a wrongly accepted one signs out or deletes its account.
+    it('a body sent as another content type than JSON is refused', async () => {
+      await suite.check(fc.oneof(...operations.map(([name, spec]) => wrongContentType(name, withToken(accounts.forContentTypes)(spec)))), {
+        seed: 1405,
+        runs: 200,
+        kind: 'cognito',
+      })
+    })
+  },
+  robustnessDeps,
+)
