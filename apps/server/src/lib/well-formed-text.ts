@@ -10,21 +10,29 @@ export function isStorableText(value: string): boolean {
 }
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
 
-/** The path of the first string inside a parsed JSON value that could not be stored, or null when all can. */
-export function unstorableField(value: unknown, path = ''): string | null {
-  if (typeof value === 'string') return isStorableText(value) ? null : path || 'body'
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = unstorableField(value[i], path ? `${path}.${i}` : String(i))
-      if (found) return found
+/** Deeper than any request of ours: a body nested further is refused rather than walked. */
+export const MAX_JSON_DEPTH = 32
+
+/**
+ * The path of the first string inside a parsed JSON value that could not be stored ('body' for a body nested
+ * past MAX_JSON_DEPTH), or null when all can. Walks without recursion, so no body can exhaust the stack.
+ */
+export function unstorableField(value: unknown): { field: string; message: string } | null {
+  const stack: { value: unknown; path: string; depth: number }[] = [{ value, path: '', depth: 0 }]
+  while (stack.length > 0) {
+    const item = stack.pop()!
+    if (typeof item.value === 'string') {
+      if (!isStorableText(item.value)) return unstorable(item.path || 'body')
+      continue
     }
-    return null
-  }
-  if (value && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      if (!isStorableText(key)) return path || 'body'
-      const found = unstorableField(item, path ? `${path}.${key}` : key)
-      if (found) return found
+    if (!item.value || typeof item.value !== 'object') continue
+    if (item.depth >= MAX_JSON_DEPTH) return { field: item.path, message: `${item.path} is nested too deeply: no field of this request goes more than ${MAX_JSON_DEPTH} levels down.` }
+    const entries: [string, unknown][] = Array.isArray(item.value) ? item.value.map((v, i) => [String(i), v]) : Object.entries(item.value)
+    // Pushed in reverse, so the first field is looked at first and named first.
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [key, child] = entries[i]!
+      if (!isStorableText(key)) return unstorable(item.path || 'body')
+      stack.push({ value: child, path: item.path ? `${item.path}.${key}` : key, depth: item.depth + 1 })
     }
   }
   return null
@@ -32,9 +40,10 @@ export function unstorableField(value: unknown, path = ''): string | null {
 
 export const unstorableMessage = (field: string) =>
   `${field} contains a character that cannot be accepted (a NUL byte or a broken Unicode character). Please remove it and try again.`
+const unstorable = (field: string) => ({ field, message: unstorableMessage(field) })
 
-function refuse(field: string): never {
-  throw new HttpError(400, `Please check the request: ${unstorableMessage(field)}`, { issues: [{ field, message: unstorableMessage(field) }] })
+function refuse(problem: { field: string; message: string }): never {
+  throw new HttpError(400, `Please check the request: ${problem.message}`, { issues: [problem] })
 }
 
 /** Refuses an /api/ request whose path, query or JSON body holds text the database could not store. */
@@ -45,11 +54,11 @@ export function wellFormedText() {
     try {
       path = decodeURIComponent(url.pathname)
     } catch {
-      refuse('path')
+      refuse(unstorable('path'))
     }
-    if (!isStorableText(path)) refuse('path')
+    if (!isStorableText(path)) refuse(unstorable('path'))
     for (const [name, value] of url.searchParams) {
-      if (!isStorableText(name) || !isStorableText(value)) refuse(isStorableText(name) ? name : 'query')
+      if (!isStorableText(name) || !isStorableText(value)) refuse(unstorable(isStorableText(name) ? name : 'query'))
     }
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && /json/i.test(c.req.header('content-type') ?? '')) {
       let body: unknown
@@ -59,8 +68,8 @@ export function wellFormedText() {
         // Not JSON: the route's own check says so.
         return next()
       }
-      const field = unstorableField(body)
-      if (field) refuse(field)
+      const problem = unstorableField(body)
+      if (problem) refuse(problem)
     }
     await next()
   })

@@ -3,7 +3,7 @@ import { Hono, type Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { clientAddress } from '../../lib/client-address.ts'
 import type { Logger } from '../../lib/logger.ts'
-import { unstorableField, unstorableMessage } from '../../lib/well-formed-text.ts'
+import { unstorableField } from '../../lib/well-formed-text.ts'
 import { CognitoError, cognitoErrors } from './cognito-error.ts'
 import type { Caller, IdentityService } from './identity.service.ts'
 import type { SigningKeys } from './signing-keys.ts'
@@ -67,6 +67,10 @@ export function createCognitoRoutes(deps: {
       if (!operation) {
         return fail(c, new CognitoError('UnknownOperationException', `The operation ${target.slice(0, 100) || '(none)'} is not supported here.`))
       }
+      // Only the protocol's own type: a form or a text/plain post from another site is not acted on.
+      if (c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase() !== CONTENT_TYPE) {
+        return fail(c, new CognitoError('SerializationException', `Send the request body as ${CONTENT_TYPE}.`))
+      }
       let input: unknown
       try {
         input = JSON.parse(await c.req.text())
@@ -77,7 +81,7 @@ export function createCognitoRoutes(deps: {
         return fail(c, new CognitoError('SerializationException', 'The request body must be a JSON object.'))
       }
       const unstorable = unstorableField(input)
-      if (unstorable) return fail(c, cognitoErrors.invalidParameter(unstorableMessage(unstorable)))
+      if (unstorable) return fail(c, cognitoErrors.invalidParameter(unstorable.message))
       try {
         return answer(c, await operation(input as Record<string, never>, { address: clientAddress(c, deps.trustProxy) }))
       } catch (error) {

@@ -120,7 +120,8 @@ export function createIdentityService(deps: IdentityServiceDeps) {
 
   function checkClient(clientId: unknown) {
     if (clientId !== deps.clientId) {
-      throw new CognitoError('ResourceNotFoundException', `User pool client ${String(clientId ?? '').slice(0, 128)} does not exist.`)
+      const named = typeof clientId === 'string' ? clientId.slice(0, 128) : ''
+      throw new CognitoError('ResourceNotFoundException', `User pool client ${named} does not exist.`)
     }
   }
 
@@ -212,7 +213,9 @@ export function createIdentityService(deps: IdentityServiceDeps) {
   function attributeMap(list: unknown): Record<string, string> {
     if (list === undefined) return {}
     if (!Array.isArray(list)) throw E.invalidParameter('UserAttributes must be a list of {Name, Value}.')
-    const map: Record<string, string> = {}
+    if (list.length > 50) throw E.invalidParameter('UserAttributes may hold at most 50 attributes.')
+    // No prototype: an attribute named __proto__ is an attribute like any other, and is refused as one.
+    const map: Record<string, string> = Object.create(null)
     for (const item of list as Attributes) {
       if (typeof item?.Name !== 'string' || typeof item.Value !== 'string') throw E.invalidParameter('UserAttributes must be a list of {Name, Value}.')
       if (item.Value.length > MAX_ATTRIBUTE_LENGTH) throw E.invalidParameter(`${item.Name.slice(0, 64)} must be at most ${MAX_ATTRIBUTE_LENGTH} characters long.`)
@@ -524,6 +527,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
 
     async updateUserAttributes(input: { AccessToken?: unknown; UserAttributes?: unknown }) {
       const { user } = await fromAccessToken(input.AccessToken)
+      if (!Array.isArray(input.UserAttributes) || input.UserAttributes.length === 0) throw E.invalidParameter('UserAttributes cannot be empty')
       const attrs = attributeMap(input.UserAttributes)
       for (const name of Object.keys(attrs)) {
         if (name === 'phone_number') throw E.invalidParameter('The phone number is your username and cannot be changed here.')

@@ -38,7 +38,7 @@ describeApi(
     const client = () => cognitoClient(t().app)
     const userRow = async (sub: string) => (await t().db.select().from(schema.identityUsers).where(eq(schema.identityUsers.sub, sub)))[0]
     const getUser = (accessToken: string) => client().send(new GetUserCommand({ AccessToken: accessToken }))
-    const update = (accessToken: string, attributes: AttributeType[]) =>
+    const update = (accessToken: string, attributes: AttributeType[] | undefined) =>
       client().send(new UpdateUserAttributesCommand({ AccessToken: accessToken, UserAttributes: attributes }))
     const forgot = (phone: string) => client().send(new ForgotPasswordCommand({ ClientId: CLIENT_ID, Username: phone }))
     const confirmForgot = (phone: string, code: string, password = NEW_PASSWORD) =>
@@ -93,6 +93,9 @@ describeApi(
       [[{ Name: 'birthdate', Value: '1990-02-31' }], 'birthdate: Please give your date of birth as a real date, written YYYY-MM-DD.'],
       [[{ Name: 'birthdate', Value: '0000-01-01' }], 'birthdate: Please give your date of birth as a real date, written YYYY-MM-DD.'],
       [[{ Name: 'birthdate', Value: '2999-01-01' }], 'birthdate: Please check your date of birth: it must be in the past and no earlier than 1900.'],
+      [[], 'UserAttributes cannot be empty'],
+      [undefined, 'UserAttributes cannot be empty'],
+      [[{ Name: '__proto__', Value: '+447700900999' }], 'Attribute __proto__ cannot be changed.'],
       [[{ Name: 'given_name', Value: 'Zo\u0000e' }], 'UserAttributes.0.Value contains a character that cannot be accepted (a NUL byte or a broken Unicode character). Please remove it and try again.'],
       [[{ Name: 'given_name', Value: 'Zo\ud800e' }], 'UserAttributes.0.Value contains a character that cannot be accepted (a NUL byte or a broken Unicode character). Please remove it and try again.'],
     ])('UpdateUserAttributes refuses %j and changes nothing', async (attributes, message) => {

@@ -46,6 +46,34 @@ describeApi(
       expect((await answer(await post('null'))).body).toEqual({ __type: 'SerializationException', message: 'The request body must be a JSON object.' })
     })
 
+    it('a body sent as anything but the protocol’s JSON type is not acted on, so a form on another site cannot call the pool', async () => {
+      const body = JSON.stringify({ ClientId: CLIENT_ID, Username: newPhone().e164, Password: PASSWORD, UserAttributes: [{ Name: 'email', Value: 'a@example.com' }, { Name: 'birthdate', Value: '1990-04-21' }] })
+      for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'application/json', 'multipart/form-data; boundary=x', null]) {
+        const response = await t().app.request('/cognito/', {
+          method: 'POST',
+          headers: { 'x-amz-target': 'AWSCognitoIdentityProviderService.SignUp', ...(type ? { 'content-type': type } : {}) },
+          body,
+        })
+        expect(await answer(response), String(type)).toMatchObject({
+          status: 400,
+          body: { __type: 'SerializationException', message: 'Send the request body as application/x-amz-json-1.1.' },
+        })
+      }
+      expect(await t().db.$count(schema.identityUsers)).toBe(0)
+      expect(await t().db.$count(schema.outbox)).toBe(0)
+    })
+
+    it('a body nested thousands deep is refused, never a 500', async () => {
+      const deep = `{"ClientId":${'{"a":'.repeat(5000)}0${'}'.repeat(5000)}}`
+      expect(await answer(await post(deep))).toMatchObject({ status: 400, body: { __type: 'InvalidParameterException', message: expect.stringContaining('nested too deeply') } })
+      const deepArray = `{"ClientId":${'['.repeat(2000)}${']'.repeat(2000)}}`
+      expect((await answer(await post(deepArray, 'AWSCognitoIdentityProviderService.ForgotPassword'))).status).toBe(400)
+      expect((await answer(await post(`{"ClientId":[[["x"]]],"Username":"+447700900321"}`, 'AWSCognitoIdentityProviderService.ForgotPassword'))).body).toEqual({
+        __type: 'ResourceNotFoundException',
+        message: 'User pool client  does not exist.',
+      })
+    })
+
     it('a body over 64 KiB is refused with 413 before anything is stored', async () => {
       const body = JSON.stringify({ ClientId: CLIENT_ID, Username: newPhone().e164, Password: PASSWORD, Padding: 'x'.repeat(70 * 1024) })
       expect(await answer(await post(body))).toMatchObject({
