@@ -110,7 +110,6 @@ export function createApp(deps: AppDeps) {
     clientId: pool.clientId,
     defaultShopId: pool.defaultShopId,
     repository: createIdentityRepository(db),
-    customers,
     shops,
     tokens: createTokenIssuer({ keys: signingKeys, issuer: `urn:salon-identity:${pool.poolId}`, clientId: pool.clientId, now: deps.now }),
     passwords: deps.passwords ?? argon2Passwords,

@@ -21,11 +21,6 @@ export const cognitoErrors = {
   codeExpired: () => new CognitoError('ExpiredCodeException', 'Invalid code provided, please request a code again.'),
   limitExceeded: () => new CognitoError('LimitExceededException', 'Attempt limit exceeded, please try after some time.'),
   resetRequired: () => new CognitoError('PasswordResetRequiredException', 'Password reset required for the user'),
-  cannotReset: () =>
-    new CognitoError(
-      'InvalidParameterException',
-      'Cannot reset password for the user as there is no registered/verified email or phone_number',
-    ),
   invalidParameter: (message: string) => new CognitoError('InvalidParameterException', message),
   notAuthorized: (message: string) => new CognitoError('NotAuthorizedException', message),
 } as const

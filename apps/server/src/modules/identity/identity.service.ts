@@ -24,7 +24,6 @@ export interface IdentityServiceDeps {
   /** The shop whose name the text messages carry when a request does not name one. */
   defaultShopId: string
   repository: IdentityRepository
-  customers: CustomersRepository
   shops: ShopRepository
   tokens: TokenIssuer
   passwords: PasswordHasher
