@@ -140,9 +140,10 @@ server.listen(settings.PORT, settings.HOST, () => {
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : settings.PORT
   logger.info({ port, database: database.kind, email: email.kind, sms: sms.kind, dev }, `salon ready at http://localhost:${port}/`)
-  if (production && (email.kind === 'outbox' || sms.kind === 'outbox')) {
+  const held = [sms.kind === 'outbox' && 'text messages', email.kind === 'outbox' && 'emails'].filter(Boolean)
+  if (production && held.length > 0) {
     logger.warn(
-      `${sms.kind === 'outbox' ? 'text messages' : 'emails'}${email.kind === 'outbox' && sms.kind === 'outbox' ? ' and emails' : ''} are not sent: they wait in the outbox, readable only from this machine at http://localhost:${port}/dev/outbox/. Set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM and SMTP_URL before customers use this server.`,
+      `${held.join(' and ')} are not sent: they wait in the outbox, readable only from this machine at http://localhost:${port}/dev/outbox/. Set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM and SMTP_URL before customers use this server.`,
     )
   }
 })

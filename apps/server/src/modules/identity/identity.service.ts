@@ -131,11 +131,14 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     return phone
   }
 
-  async function userByUsername(username: unknown, missing: () => CognitoError = E.userNotFound) {
-    const user = await repo.findUserByPhone(deps.poolId, phoneOf(username))
+  /** The user with this (normalised) number; operations that count the caller's address first look up by number after. */
+  async function userByPhone(phone: string, missing: () => CognitoError) {
+    const user = await repo.findUserByPhone(deps.poolId, phone)
     if (!user) throw missing()
     return user
   }
+
+  const userByUsername = (username: unknown, missing: () => CognitoError = E.userNotFound) => userByPhone(phoneOf(username), missing)
 
   async function shopName(shopId: string | undefined) {
     const shop = (shopId && (await deps.shops.findShop(shopId))) || (await deps.shops.findShop(deps.defaultShopId))
@@ -411,8 +414,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       const shopId = metadataOf(input.ClientMetadata).shop_id
       const phone = phoneOf(input.Username)
       await limitAddress(perAddress.codeRequests, caller)
-      const user = await repo.findUserByPhone(deps.poolId, phone)
-      if (!user) throw E.usernameClientNotFound()
+      const user = await userByPhone(phone, E.usernameClientNotFound)
       if (user.status !== 'UNCONFIRMED') throw E.invalidParameter('User is already confirmed.')
       await limit(LIMITS.resend, user)
       return { CodeDeliveryDetails: await sendCode(user, 'signup', shopId) }
@@ -432,8 +434,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       if (typeof PASSWORD !== 'string' || !PASSWORD) throw E.invalidParameter('Password cannot be empty')
       const phone = phoneOf(USERNAME)
       await limitAddress(perAddress.signIns, caller)
-      const user = await repo.findUserByPhone(deps.poolId, phone)
-      if (!user) throw E.userNotFound()
+      const user = await userByPhone(phone, E.userNotFound)
       if (!user.enabled) throw E.disabled()
       await checkPassword(user, PASSWORD)
       if (user.status === 'UNCONFIRMED') throw E.notConfirmed()
@@ -487,8 +488,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       const shopId = metadataOf(input.ClientMetadata).shop_id
       const phone = phoneOf(input.Username)
       await limitAddress(perAddress.codeRequests, caller)
-      const user = await repo.findUserByPhone(deps.poolId, phone)
-      if (!user) throw E.usernameClientNotFound()
+      const user = await userByPhone(phone, E.usernameClientNotFound)
       if (!user.enabled) throw E.disabled()
       await limit(LIMITS.resetRequest, user)
       return { CodeDeliveryDetails: await sendCode(user, 'reset', shopId) }
