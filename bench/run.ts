@@ -88,7 +88,9 @@ try {
     const r = await measure(target)
     const ok = r.p95 <= target.p95Ms
     failed ||= !ok
-    console.log(`${ok ? 'ok  ' : 'SLOW'} ${target.name.padEnd(32)} p50 ${r.p50.toFixed(1).padStart(6)} ms  p95 ${r.p95.toFixed(1).padStart(6)} ms (target ${target.p95Ms})  max ${r.max.toFixed(1)} ms`)
+    console.log(
+      `${ok ? 'ok  ' : 'SLOW'} ${target.name.padEnd(32)} p50 ${r.p50.toFixed(1).padStart(6)} ms  p95 ${r.p95.toFixed(1).padStart(6)} ms (target ${target.p95Ms})  max ${r.max.toFixed(1)} ms`,
+    )
   }
   const rss = rssMb(server.pid!)
   const ok = rss <= MAX_RSS_MB

@@ -15,7 +15,11 @@ test('every public page has one h1, a main landmark, navigation, image alts and 
         await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible()
       }
 
-      const imagesWithoutAlt = await page.evaluate(() => Array.from(document.images).filter((image) => !image.hasAttribute('alt')).map((image) => image.src))
+      const imagesWithoutAlt = await page.evaluate(() =>
+        Array.from(document.images)
+          .filter((image) => !image.hasAttribute('alt'))
+          .map((image) => image.src),
+      )
       expect(imagesWithoutAlt, 'images without an alt attribute').toEqual([])
 
       const unnamedFields = await page.evaluate(() =>

@@ -47,7 +47,16 @@ test.beforeAll(async ({}, testInfo) => {
   await admin.end()
 
   server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    env: { ...process.env, PORT: String(PORT), DATABASE_URL: databaseUrl(), NODE_ENV: 'production', LOG_LEVEL: 'warn', SIGN_UPS_PER_HOUR: '1000', SIGN_INS_PER_HOUR: '1000', CODE_REQUESTS_PER_HOUR: '1000' },
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      DATABASE_URL: databaseUrl(),
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      SIGN_UPS_PER_HOUR: '1000',
+      SIGN_INS_PER_HOUR: '1000',
+      CODE_REQUESTS_PER_HOUR: '1000',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   })
   for (let i = 0; i < 200; i++) {
@@ -83,10 +92,11 @@ async function balance(phone: string) {
 }
 
 async function credit(phone: string, minutes: number) {
-  await db!.query(
-    `insert into balance_ledger (shop_id, sub, minutes, kind) select $2, sub, $3, 'purchase' from identity_users where phone = $1`,
-    [phone, demo.shopId, minutes],
-  )
+  await db!.query(`insert into balance_ledger (shop_id, sub, minutes, kind) select $2, sub, $3, 'purchase' from identity_users where phone = $1`, [
+    phone,
+    demo.shopId,
+    minutes,
+  ])
 }
 
 test('a session paid from the balance takes its minutes, and cancelling it gives them back', async ({ page }, testInfo) => {

@@ -4,7 +4,8 @@ import { createCustomer, demo, expect, expectSignedIn, localPhone, openDays, sig
 
 const DUPLICATE_ALERT = 'You already have a booking on this day. Please select another day!'
 /** Chromium logs the refused booking (409) and the unknown booking (404) by itself; one pattern, as test.use reads two as [value, options]. */
-const REFUSED_ERRORS = /Failed to load resource: the server responded with a status of (409 \(Conflict\) \S*\/api\/p_book|404 \(Not Found\) \S*\/api\/p_bookings\/)/
+const REFUSED_ERRORS =
+  /Failed to load resource: the server responded with a status of (409 \(Conflict\) \S*\/api\/p_book|404 \(Not Found\) \S*\/api\/p_bookings\/)/
 const shopHeaders = { shop_id: demo.shopId, api_key: demo.apiKey }
 
 /** "2026-11-23" → "Monday 23 November", as the day strip and the confirmation name a day. */
@@ -33,8 +34,15 @@ async function bedId(request: APIRequestContext, name: string) {
 
 /** Picks the day and a free time (not `except`, when given) on /book/; returns the time. */
 async function chooseSlot(page: Page, date: string, options: { bed?: string; except?: string } = {}) {
-  await page.getByRole('radiogroup', { name: 'Day' }).getByRole('radio', { name: new RegExp(`^${dayName(date)}:`) }).check()
-  if (options.bed) await page.getByRole('radiogroup', { name: 'Sunbed' }).getByRole('radio', { name: new RegExp(`^${options.bed}`) }).check()
+  await page
+    .getByRole('radiogroup', { name: 'Day' })
+    .getByRole('radio', { name: new RegExp(`^${dayName(date)}:`) })
+    .check()
+  if (options.bed)
+    await page
+      .getByRole('radiogroup', { name: 'Sunbed' })
+      .getByRole('radio', { name: new RegExp(`^${options.bed}`) })
+      .check()
   await expect(page.getByRole('heading', { name: /^Free times/ })).toBeVisible()
   const times = page.getByRole('radiogroup', { name: 'Start time' }).getByRole('radio')
   await expect(times.first()).toBeAttached()
@@ -154,7 +162,7 @@ test('cancelling from upcoming bookings frees the time for others', async ({ pag
   expect(await freeTimes(request, date, helios)).toContain(time)
 })
 
-test('the booking page lists a signed-in customer\'s next sessions in its menu section, and asks visitors to sign in', async ({ page }) => {
+test("the booking page lists a signed-in customer's next sessions in its menu section, and asks visitors to sign in", async ({ page }) => {
   await page.goto('/book/')
   const menu = page.locator('#menu')
   await expect(menu.getByRole('heading', { name: 'Your bookings' })).toBeVisible()

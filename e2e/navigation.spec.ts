@@ -106,16 +106,7 @@ test.describe('side menu on a phone', () => {
     await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false')
     await openMenu(page)
     await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'true')
-    await expect(sideNav(page).getByRole('listitem')).toHaveText([
-      'Book',
-      'Our Sunbeds',
-      'Packages',
-      'Price List',
-      'Account',
-      'Blog',
-      'Contact Us',
-      'SIGN IN',
-    ])
+    await expect(sideNav(page).getByRole('listitem')).toHaveText(['Book', 'Our Sunbeds', 'Packages', 'Price List', 'Account', 'Blog', 'Contact Us', 'SIGN IN'])
     for (const hidden of ['Account Balance', 'UPCOMING BOOKINGS', 'SIGN OUT']) {
       await expect(menu(page).getByText(hidden, { exact: true })).toHaveCount(0)
     }

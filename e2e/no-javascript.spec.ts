@@ -116,7 +116,10 @@ test.describe('the home page forms', () => {
     expectAddressWithout(page, { name, phone: '07700 900123', message })
 
     const outbox = (await (await request.get('/dev/outbox.json')).json()) as { body: string }[]
-    expect(outbox.some((m) => m.body.includes(message)), 'the message reached the outbox').toBe(true)
+    expect(
+      outbox.some((m) => m.body.includes(message)),
+      'the message reached the outbox',
+    ).toBe(true)
   })
 
   test.describe('refused', () => {

@@ -139,7 +139,13 @@ describeApi('the server', (t) => {
 
   describe('with a separate web origin', () => {
     const withCors = () =>
-      createApp({ database: t().database, logger: createLogger('silent'), email: silentEmail, sms: silentSms, corsOrigins: ['https://www.bronze-glow.example'] })
+      createApp({
+        database: t().database,
+        logger: createLogger('silent'),
+        email: silentEmail,
+        sms: silentSms,
+        corsOrigins: ['https://www.bronze-glow.example'],
+      })
 
     it('a browser on the allowed origin may send the shop headers', async () => {
       const response = await withCors().request('/api/p_message', {

@@ -174,7 +174,11 @@ export function createApp(deps: AppDeps) {
   })
   api.doc31('/openapi.json', {
     openapi: '3.1.0',
-    info: { title: 'Salon API', version: '1.0.0', description: 'The API behind the salon customer web app. Every call carries the shop_id and api_key headers.' },
+    info: {
+      title: 'Salon API',
+      version: '1.0.0',
+      description: 'The API behind the salon customer web app. Every call carries the shop_id and api_key headers.',
+    },
     security: [{ shopId: [], apiKey: [] }],
   })
   // Registered after the document, so the document stays public and everything else needs the shop's key.
@@ -200,7 +204,11 @@ export function createApp(deps: AppDeps) {
 
   if (deps.email.kind === 'outbox' || deps.sms.kind === 'outbox') app.route('/dev', createOutboxRoutes(outbox))
 
-  if (deps.web) app.route('/', deps.web.routes(async (request, env) => app.fetch(request, env)))
+  if (deps.web)
+    app.route(
+      '/',
+      deps.web.routes(async (request, env) => app.fetch(request, env)),
+    )
 
   return app
 }

@@ -75,9 +75,7 @@ const config = {
       },
 }
 
-const vite = dev
-  ? await (await import('vite')).createServer({ root: webRoot, server: { middlewareMode: true }, appType: 'custom' })
-  : undefined
+const vite = dev ? await (await import('vite')).createServer({ root: webRoot, server: { middlewareMode: true }, appType: 'custom' }) : undefined
 const web: WebOptions = vite
   ? {
       build: () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>,

@@ -11,7 +11,10 @@ const web: WebHandler = {
     const app = new Hono<{ Variables: NonceVariables }>()
     app.post('/send/', async (c) => {
       const body = JSON.stringify({ name: 'Form Sender', email: 'form@example.com', message: 'Sent by a page', consent: true })
-      const answer = await fetchInProcess(new Request('http://localhost/api/p_message', { method: 'POST', headers: { ...shopHeaders, 'content-type': 'application/json' }, body }), c.env)
+      const answer = await fetchInProcess(
+        new Request('http://localhost/api/p_message', { method: 'POST', headers: { ...shopHeaders, 'content-type': 'application/json' }, body }),
+        c.env,
+      )
       return c.json(await answer.json(), answer.status as 201)
     })
     return app

@@ -50,10 +50,7 @@ export function createWebHandler(options: WebOptions): WebHandler {
       if (options.clientDir) {
         const root = path.relative(process.cwd(), options.clientDir) || '.'
         // Hashed build files never change: browsers may keep them for a year.
-        app.use(
-          '/assets/*',
-          serveStatic({ root, onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable') }),
-        )
+        app.use('/assets/*', serveStatic({ root, onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable') }))
         app.use('*', serveStatic({ root, onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=86400') }))
       }
       app.all('*', async (c) => {

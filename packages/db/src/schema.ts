@@ -94,7 +94,10 @@ export const beds = pgTable(
     type: text('type').notNull(),
     name: text('name').notNull(),
     description: text('description').notNull(),
-    features: text('features').array().notNull().default(sql`'{}'::text[]`),
+    features: text('features')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     picture: text('picture').notNull(),
     minMinutes: integer('min_minutes').notNull(),
     maxMinutes: integer('max_minutes').notNull(),
@@ -143,10 +146,7 @@ export const packages = pgTable(
     active: boolean('active').notNull().default(true),
     sortOrder: integer('sort_order').notNull().default(0),
   },
-  (t) => [
-    index('packages_shop_idx').on(t.shopId),
-    check('packages_values', sql`${t.minutes} > 0 and ${t.pricePence} > 0 and ${t.validityDays} > 0`),
-  ],
+  (t) => [index('packages_shop_idx').on(t.shopId), check('packages_values', sql`${t.minutes} > 0 and ${t.pricePence} > 0 and ${t.validityDays} > 0`)],
 )
 
 export const blogPosts = pgTable(
@@ -227,10 +227,7 @@ export const popupLeads = pgTable(
     consentText: text('consent_text').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [
-    check('popup_leads_contact', sql`${t.email} is not null or ${t.phone} is not null`),
-    check('popup_leads_consent', sql`${t.marketingConsent}`),
-  ],
+  (t) => [check('popup_leads_contact', sql`${t.email} is not null or ${t.phone} is not null`), check('popup_leads_consent', sql`${t.marketingConsent}`)],
 )
 
 /** Messages sent by the local SMS and email adapters, shown at /dev/outbox/. */
@@ -370,11 +367,7 @@ export const customers = pgTable(
     /** Set when the customer deleted their account: personal fields are erased, the row stays for the salon's records. */
     erasedAt: timestamp('erased_at', { withTimezone: true }),
   },
-  (t) => [
-    primaryKey({ columns: [t.shopId, t.sub] }),
-    index('customers_sub').on(t.sub),
-    check('customers_skin_type', sql`${t.skinType} between 1 and 6`),
-  ],
+  (t) => [primaryKey({ columns: [t.shopId, t.sub] }), index('customers_sub').on(t.sub), check('customers_skin_type', sql`${t.skinType} between 1 and 6`)],
 )
 
 /* ---------- Booking: the shop's schedule, sessions and the minute balance ---------- */
@@ -488,7 +481,9 @@ export const balanceLedger = pgTable(
     foreignKey({ columns: [t.shopId, t.sub], foreignColumns: [customers.shopId, customers.sub] }),
     index('balance_ledger_customer').on(t.shopId, t.sub),
     // A booking is paid once and refunded once at most.
-    uniqueIndex('balance_ledger_booking_once').on(t.bookingId, t.kind).where(sql`booking_id is not null`),
+    uniqueIndex('balance_ledger_booking_once')
+      .on(t.bookingId, t.kind)
+      .where(sql`booking_id is not null`),
     check('balance_ledger_kind', sql`${t.kind} in ('purchase', 'booking', 'refund', 'referral', 'expiry', 'adjustment')`),
     check('balance_ledger_minutes', sql`${t.minutes} <> 0`),
     check(

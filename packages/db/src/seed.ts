@@ -14,7 +14,10 @@ export const DEMO_SHOP_ID = demo.demoShop.id
 export async function seedDemo(db: Db, options: { apiKey: string }) {
   await db.transaction(async (tx) => {
     const shop = demo.demoShop
-    await tx.insert(schema.shops).values(shop).onConflictDoUpdate({ target: schema.shops.id, set: excluded(schema.shops, shop, ['id']) })
+    await tx
+      .insert(schema.shops)
+      .values(shop)
+      .onConflictDoUpdate({ target: schema.shops.id, set: excluded(schema.shops, shop, ['id']) })
     const shopId = shop.id
 
     const keyHash = createHash('sha256').update(options.apiKey).digest('hex')
@@ -22,30 +25,58 @@ export async function seedDemo(db: Db, options: { apiKey: string }) {
 
     for (const hours of demo.demoOpeningHours) {
       const row = { shopId, ...hours }
-      await tx.insert(schema.openingHours).values(row).onConflictDoUpdate({
-        target: [schema.openingHours.shopId, schema.openingHours.weekday],
-        set: { opensAt: hours.opensAt, closesAt: hours.closesAt },
-      })
+      await tx
+        .insert(schema.openingHours)
+        .values(row)
+        .onConflictDoUpdate({
+          target: [schema.openingHours.shopId, schema.openingHours.weekday],
+          set: { opensAt: hours.opensAt, closesAt: hours.closesAt },
+        })
     }
     for (const type of demo.demoBedTypes) {
       const row = { shopId, ...type }
-      await tx.insert(schema.bedTypes).values(row).onConflictDoUpdate({ target: [schema.bedTypes.shopId, schema.bedTypes.code], set: excluded(schema.bedTypes, row, ['shopId', 'code']) })
+      await tx
+        .insert(schema.bedTypes)
+        .values(row)
+        .onConflictDoUpdate({ target: [schema.bedTypes.shopId, schema.bedTypes.code], set: excluded(schema.bedTypes, row, ['shopId', 'code']) })
     }
-    await upsertById(tx, schema.beds, demo.demoBeds.map((b) => ({ shopId, ...b })))
+    await upsertById(
+      tx,
+      schema.beds,
+      demo.demoBeds.map((b) => ({ shopId, ...b })),
+    )
     // The booking rules are the salon's to change later: an existing row is left as it is.
-    await tx.insert(schema.bookingRules).values({ shopId, ...demo.demoBookingRules }).onConflictDoNothing()
+    await tx
+      .insert(schema.bookingRules)
+      .values({ shopId, ...demo.demoBookingRules })
+      .onConflictDoNothing()
     for (const closure of demo.demoClosures) {
       await tx
         .insert(schema.closures)
         .values({ shopId, ...closure })
         .onConflictDoUpdate({ target: [schema.closures.shopId, schema.closures.date], set: { reason: closure.reason } })
     }
-    await upsertById(tx, schema.priceExtras, demo.demoPriceExtras.map((e) => ({ shopId, ...e })))
-    await upsertById(tx, schema.packages, demo.demoPackages.map((p) => ({ shopId, ...p })))
-    await upsertById(tx, schema.reviews, demo.demoReviews.map((r) => ({ shopId, ...r, publishedAt: new Date(r.publishedAt) })))
+    await upsertById(
+      tx,
+      schema.priceExtras,
+      demo.demoPriceExtras.map((e) => ({ shopId, ...e })),
+    )
+    await upsertById(
+      tx,
+      schema.packages,
+      demo.demoPackages.map((p) => ({ shopId, ...p })),
+    )
+    await upsertById(
+      tx,
+      schema.reviews,
+      demo.demoReviews.map((r) => ({ shopId, ...r, publishedAt: new Date(r.publishedAt) })),
+    )
     for (const post of demo.demoBlogPosts) {
       const row = { shopId, ...post, publishedAt: new Date(post.publishedAt) }
-      await tx.insert(schema.blogPosts).values(row).onConflictDoUpdate({ target: [schema.blogPosts.shopId, schema.blogPosts.id], set: excluded(schema.blogPosts, row, ['shopId', 'id']) })
+      await tx
+        .insert(schema.blogPosts)
+        .values(row)
+        .onConflictDoUpdate({ target: [schema.blogPosts.shopId, schema.blogPosts.id], set: excluded(schema.blogPosts, row, ['shopId', 'id']) })
     }
   })
 }

@@ -39,7 +39,12 @@ describe('describing validation problems', () => {
 
 describe('the validation hook', () => {
   const app = new Hono()
-    .get('/json', (c) => validationHook({ success: false, error: Form.safeParse({ name: '', email: 'x', address: { postcode: 'SK11 6NE' } }).error, target: 'json' }, c) ?? c.text('ok'))
+    .get(
+      '/json',
+      (c) =>
+        validationHook({ success: false, error: Form.safeParse({ name: '', email: 'x', address: { postcode: 'SK11 6NE' } }).error, target: 'json' }, c) ??
+        c.text('ok'),
+    )
     .get('/query', (c) => validationHook({ success: false, error: z.object({ page: z.string() }).safeParse({}).error, target: 'query' }, c) ?? c.text('ok'))
     .get('/fine', (c) => validationHook({ success: true, target: 'json' }, c) ?? c.text('ok'))
 

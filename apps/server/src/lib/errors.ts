@@ -29,9 +29,7 @@ export function fieldIssues(error: ZodError): FieldIssue[] {
 
 /** "email must be a valid email address; name is required" */
 export function describeIssues(issues: FieldIssue[]): string {
-  return issues
-    .map(({ field, message }) => (/^[a-z]/.test(message) ? `${field} ${message}` : `${field}: ${message}`))
-    .join('; ')
+  return issues.map(({ field, message }) => (/^[a-z]/.test(message) ? `${field} ${message}` : `${field}: ${message}`)).join('; ')
 }
 
 /** The hook @hono/zod-openapi calls when a request does not match its schema. */

@@ -86,7 +86,12 @@ describeApi(
       // Forgotten password: a code by text message, then a new password.
       await client.send(new ForgotPasswordCommand({ ClientId: CLIENT_ID, Username: customer.phone }))
       await client.send(
-        new ConfirmForgotPasswordCommand({ ClientId: CLIENT_ID, Username: customer.phone, ConfirmationCode: await newestCode(customer.phone), Password: NEW_PASSWORD }),
+        new ConfirmForgotPasswordCommand({
+          ClientId: CLIENT_ID,
+          Username: customer.phone,
+          ConfirmationCode: await newestCode(customer.phone),
+          Password: NEW_PASSWORD,
+        }),
       )
       tokens = await signIn(client, customer.phone, NEW_PASSWORD)
       const refreshed = await client.send(
@@ -98,10 +103,19 @@ describeApi(
       }
 
       // A message through the contact form, and a booking.
-      const contact = { name: `${customer.givenName} ${customer.familyName}`, email: customer.email, phone: customer.typedPhone, message: 'Is the stand-up bed free on Saturday?', consent: true }
+      const contact = {
+        name: `${customer.givenName} ${customer.familyName}`,
+        email: customer.email,
+        phone: customer.typedPhone,
+        message: 'Is the stand-up bed free on Saturday?',
+        consent: true,
+      }
       expect((await api('p_message', { body: contact })).status).toBe(201)
       const authorization = `Bearer ${tokens.idToken}`
-      const booked = await api('p_book', { body: { date: '2026-11-24', time: '10:00', minutes: 6, bedId: 'bed-solara-classic-24' }, headers: { authorization } })
+      const booked = await api('p_book', {
+        body: { date: '2026-11-24', time: '10:00', minutes: 6, bedId: 'bed-solara-classic-24' },
+        headers: { authorization },
+      })
       expect(booked.status).toBe(201)
       expect((await api('p_account', { headers: { authorization } })).status).toBe(200)
 

@@ -49,7 +49,11 @@ function logLines(log: (logger: ReturnType<typeof createLogger>) => void): Recor
     },
   })
   log(createLogger('trace', stream))
-  return lines.join('').trim().split('\n').map((line) => JSON.parse(line))
+  return lines
+    .join('')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line))
 }
 
 describe('logging a database error', () => {
@@ -103,7 +107,11 @@ describe('logging a database error', () => {
         table: 'contact_messages',
         constraint: 'contact_messages_reply_to',
       }),
-      { query: 'insert into "contact_messages" values ($1, $2, $3, $4, $5)', params: ['bronze-glow', 'Sophie Turner', EMAIL, PHONE, 'Hello'], queryOptions: {} },
+      {
+        query: 'insert into "contact_messages" values ($1, $2, $3, $4, $5)',
+        params: ['bronze-glow', 'Sophie Turner', EMAIL, PHONE, 'Hello'],
+        queryOptions: {},
+      },
     )
     const serialized = serializeError(error)
     expect(serialized).toMatchObject({ type: 'DatabaseError', code: '23514', constraint: 'contact_messages_reply_to', table: 'contact_messages' })
@@ -147,7 +155,11 @@ describe('logging any other error', () => {
   })
 
   it('leaves out whatever else an error carries, such as the addresses a mail server refused', () => {
-    const error = Object.assign(new Error('Can’t send mail - all recipients were rejected'), { code: 'EENVELOPE', rejected: [EMAIL], response: `550 <${EMAIL}>` })
+    const error = Object.assign(new Error('Can’t send mail - all recipients were rejected'), {
+      code: 'EENVELOPE',
+      rejected: [EMAIL],
+      response: `550 <${EMAIL}>`,
+    })
     const serialized = serializeError(error)
     expect(serialized).toMatchObject({ message: 'Can’t send mail - all recipients were rejected', code: 'EENVELOPE' })
     expect(JSON.stringify(serialized)).not.toContain(EMAIL)
@@ -176,7 +188,12 @@ describe('logging any other error', () => {
 describe('the logger', () => {
   it('writes a database error with its code and table, and nothing of the values', () => {
     const [line] = logLines((logger) => logger.error({ err: failedSignUp(), operation: 'SignUp' }, 'identity operation failed'))
-    expect(line).toMatchObject({ level: 50, msg: 'identity operation failed', operation: 'SignUp', err: { code: '23505', constraint: 'identity_users_phone', table: 'identity_users' } })
+    expect(line).toMatchObject({
+      level: 50,
+      msg: 'identity operation failed',
+      operation: 'SignUp',
+      err: { code: '23505', constraint: 'identity_users_phone', table: 'identity_users' },
+    })
     const text = JSON.stringify(line)
     for (const secret of [PHONE, EMAIL, '$argon2']) expect(text).not.toContain(secret)
   })
@@ -188,7 +205,9 @@ describe('the logger', () => {
   })
 
   it('keeps the code of any error', () => {
-    const [line] = logLines((logger) => logger.warn({ err: Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }) }, 'maps-service reviews unavailable'))
+    const [line] = logLines((logger) =>
+      logger.warn({ err: Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }) }, 'maps-service reviews unavailable'),
+    )
     expect(line!.err).toMatchObject({ message: 'socket hang up', code: 'ECONNRESET' })
   })
 

@@ -94,7 +94,7 @@ function carriesQuery(value: Error): boolean {
 
 function causes(error: Error): unknown[] {
   const chain: unknown[] = []
-  for (let cause = error.cause; cause !== undefined && chain.length < MAX_CAUSES && !chain.includes(cause) && cause !== error; ) {
+  for (let cause = error.cause; cause !== undefined && chain.length < MAX_CAUSES && !chain.includes(cause) && cause !== error;) {
     chain.push(cause)
     cause = cause instanceof Error ? cause.cause : undefined
   }

@@ -16,8 +16,8 @@ export interface RateLimitRule {
 export function createRateLimiter(db: Db) {
   /** Counts one attempt; false when it goes over the limit. */
   async function allow(rule: Omit<RateLimitRule, 'message'>, subject: string): Promise<boolean> {
-      const key = `${rule.name}:${subject}`
-      const result = (await db.execute(sql`
+    const key = `${rule.name}:${subject}`
+    const result = (await db.execute(sql`
         insert into rate_limits (key, window_start, count) values (${key}, now(), 1)
         on conflict (key) do update set
           count = case when rate_limits.window_start <= now() - make_interval(secs => ${rule.windowSeconds}) then 1 else rate_limits.count + 1 end,

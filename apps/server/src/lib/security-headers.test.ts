@@ -27,7 +27,7 @@ describe('Content-Security-Policy', () => {
     expect(directive(contentSecurityPolicy('n', none), 'connect-src')).toBe("connect-src 'self'")
   })
 
-  it('development allows the dev server\'s websocket and inline styles', () => {
+  it("development allows the dev server's websocket and inline styles", () => {
     const csp = contentSecurityPolicy('n', { ...none, dev: true })
     expect(directive(csp, 'connect-src')).toBe("connect-src 'self' ws: wss:")
     expect(directive(csp, 'style-src')).toBe("style-src 'self' 'unsafe-inline'")

@@ -54,7 +54,10 @@ describeApi('text the database cannot store', (t) => {
   })
 
   it('ordinary text, accents and emoji included, passes', async () => {
-    const answer = await t().api('p_message', { body: { name: 'Zoë 🌞 Ó Briain', email: 'zoe@example.com', message: 'Café at 9?', consent: true }, headers: { 'x-forwarded-for': '192.0.2.77' } })
+    const answer = await t().api('p_message', {
+      body: { name: 'Zoë 🌞 Ó Briain', email: 'zoe@example.com', message: 'Café at 9?', consent: true },
+      headers: { 'x-forwarded-for': '192.0.2.77' },
+    })
     expect(answer.status).toBe(201)
   })
 })

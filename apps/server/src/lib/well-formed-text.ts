@@ -26,7 +26,8 @@ export function unstorableField(value: unknown): { field: string; message: strin
       continue
     }
     if (!item.value || typeof item.value !== 'object') continue
-    if (item.depth >= MAX_JSON_DEPTH) return { field: item.path, message: `${item.path} is nested too deeply: no field of this request goes more than ${MAX_JSON_DEPTH} levels down.` }
+    if (item.depth >= MAX_JSON_DEPTH)
+      return { field: item.path, message: `${item.path} is nested too deeply: no field of this request goes more than ${MAX_JSON_DEPTH} levels down.` }
     const entries: [string, unknown][] = Array.isArray(item.value) ? item.value.map((v, i) => [String(i), v]) : Object.entries(item.value)
     // Pushed in reverse, so the first field is looked at first and named first.
     for (let i = entries.length - 1; i >= 0; i--) {

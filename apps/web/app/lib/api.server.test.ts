@@ -7,7 +7,13 @@ function context() {
   const requests: Request[] = []
   const ctx: WebLoadContext = {
     nonce: 'n',
-    config: { shopId: 'shop-1', apiKey: 'key-1', apiBaseUrl: '/api/', gaMeasurementId: null, identity: { region: 'eu-west-2', userPoolId: 'p', userPoolClientId: 'c', endpoint: null } },
+    config: {
+      shopId: 'shop-1',
+      apiKey: 'key-1',
+      apiBaseUrl: '/api/',
+      gaMeasurementId: null,
+      identity: { region: 'eu-west-2', userPoolId: 'p', userPoolClientId: 'c', endpoint: null },
+    },
     apiFetch: async (request) => (requests.push(request), Response.json({ message: 'ok' })),
   }
   return { requests, context: ctx as unknown as AppLoadContext }

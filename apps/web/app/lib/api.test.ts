@@ -29,15 +29,12 @@ describe('api client', () => {
     expect(r.requests[0]!.url).toBe('https://api.example/stage/website/packages')
   })
 
-  it.each(['p_book', 'p_bookings', 'p_account', 'customer/package', 'session/status', 'session/42'])(
-    'adds the identity token to %s',
-    async (path) => {
-      const r = recorder()
-      const api = createApiClient({ config, origin: 'https://salon.example', fetch: r.fetch, getIdToken: async () => 'id-token' })
-      await api.post(path)
-      expect(r.requests[0]!.headers.get('authorization')).toBe('id-token')
-    },
-  )
+  it.each(['p_book', 'p_bookings', 'p_account', 'customer/package', 'session/status', 'session/42'])('adds the identity token to %s', async (path) => {
+    const r = recorder()
+    const api = createApiClient({ config, origin: 'https://salon.example', fetch: r.fetch, getIdToken: async () => 'id-token' })
+    await api.post(path)
+    expect(r.requests[0]!.headers.get('authorization')).toBe('id-token')
+  })
 
   it.each(['blogs', 'p_sessions', 'p_preload_times', 'website/packages', 'google/reviews', 'p_message'])('sends no identity token to %s', async (path) => {
     const r = recorder()

@@ -53,7 +53,14 @@ describe('reading a posted form', () => {
 })
 
 describe('fields kept for the page', () => {
-  const form = new URLSearchParams({ phone: ' 07700 900123 ', password: 'Sunny#2024', passwordRepeat: 'Sunny#2024', oldPassword: 'Old#2024', code: '123456', email: '' })
+  const form = new URLSearchParams({
+    phone: ' 07700 900123 ',
+    password: 'Sunny#2024',
+    passwordRepeat: 'Sunny#2024',
+    oldPassword: 'Old#2024',
+    code: '123456',
+    email: '',
+  })
 
   it('keeps the named fields, trimmed, and leaves out empty ones', () => {
     expect(keptValues(form, ['phone', 'email', 'firstName'])).toEqual({ phone: '07700 900123' })

@@ -10,11 +10,7 @@ export default function AccountBalance() {
       eyebrow="Account"
       title="Account balance"
       intro="The minutes on your account and where they came from."
-      points={[
-          'Your minutes balance at a glance.',
-          'Every purchase, session, refund and reward listed.',
-          'When package minutes expire.',
-      ]}
+      points={['Your minutes balance at a glance.', 'Every purchase, session, refund and reward listed.', 'When package minutes expire.']}
     />
   )
 }

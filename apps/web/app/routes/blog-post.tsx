@@ -6,8 +6,7 @@ import { formatDate } from '../lib/format.ts'
 import { pageMeta } from '../lib/meta.ts'
 import type { Route } from './+types/blog-post'
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  pageMeta(matches, loaderData?.blog.title ?? 'Blog', loaderData?.blog.summary)
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, loaderData?.blog.title ?? 'Blog', loaderData?.blog.summary)
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   try {

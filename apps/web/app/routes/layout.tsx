@@ -64,8 +64,12 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
           <h1 className="text-4xl font-semibold">Please try again</h1>
           <p className="max-w-prose text-lg text-cocoa-700">{NOT_READY_MESSAGE}</p>
           <div className="flex flex-wrap justify-center gap-3">
-            <Link to={withTrailingSlash(location.pathname)} className="btn-primary">Back to the page</Link>
-            <Link to="/" className="btn-outline">Home page</Link>
+            <Link to={withTrailingSlash(location.pathname)} className="btn-primary">
+              Back to the page
+            </Link>
+            <Link to="/" className="btn-outline">
+              Home page
+            </Link>
           </div>
         </section>
       </Frame>
@@ -82,10 +86,18 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
             : 'Please try again in a moment. If it keeps happening, call the salon and we will sort it out.'}
         </p>
         <div className="flex flex-wrap justify-center gap-3">
-          <Link to="/" className="btn-primary">Home page</Link>
-          <Link to="/book/" className="btn-outline">Book a session</Link>
-          <Link to="/prices/" className="btn-outline">Price list</Link>
-          <Link to="/blog/" className="btn-outline">Blog</Link>
+          <Link to="/" className="btn-primary">
+            Home page
+          </Link>
+          <Link to="/book/" className="btn-outline">
+            Book a session
+          </Link>
+          <Link to="/prices/" className="btn-outline">
+            Price list
+          </Link>
+          <Link to="/blog/" className="btn-outline">
+            Blog
+          </Link>
         </div>
       </section>
     </Frame>

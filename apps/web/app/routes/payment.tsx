@@ -10,11 +10,7 @@ export default function Payment() {
       eyebrow="Packages"
       title="Payment"
       intro="Pay for a minute package by card, securely through our card payment provider."
-      points={[
-          'Pay by card for the package you chose.',
-          'Apply a promo code before you pay.',
-          'See your new minutes on your account straight away.',
-      ]}
+      points={['Pay by card for the package you chose.', 'Apply a promo code before you pay.', 'See your new minutes on your account straight away.']}
     />
   )
 }

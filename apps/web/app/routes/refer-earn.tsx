@@ -11,9 +11,9 @@ export default function ReferEarn() {
       title="Refer a friend"
       intro="Share your link: when a friend signs up and buys their first package, you both get free minutes."
       points={[
-          'Your own referral link and code to share.',
-          'See who has signed up with your link.',
-          'Free minutes for you and your friend after their first purchase.',
+        'Your own referral link and code to share.',
+        'See who has signed up with your link.',
+        'Free minutes for you and your friend after their first purchase.',
       ]}
     />
   )

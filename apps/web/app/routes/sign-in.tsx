@@ -30,7 +30,9 @@ export default function SignIn({ actionData }: Route.ComponentProps) {
               Create an account
             </Link>
           </p>
-          <p className="text-sm text-cocoa-600">Signed up in the salon? You still need to create an account online, with the same mobile number, to link them.</p>
+          <p className="text-sm text-cocoa-600">
+            Signed up in the salon? You still need to create an account online, with the same mobile number, to link them.
+          </p>
         </>
       }
     >

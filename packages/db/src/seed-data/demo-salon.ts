@@ -255,8 +255,7 @@ export const demoBlogPosts: {
   {
     id: 'preparing-for-your-first-sunbed-session',
     title: 'Preparing for your first sunbed session',
-    summary:
-      'New to sunbeds? Here is what happens at your first visit, what to bring, and why we always start you on a short session.',
+    summary: 'New to sunbeds? Here is what happens at your first visit, what to bring, and why we always start you on a short session.',
     bodyMarkdown: `Your first visit to a tanning salon can feel a little daunting, so we want to take the guesswork out of it. A bit of preparation makes your session safer, more comfortable and gives you a more even result.
 
 ## Before you book
@@ -295,8 +294,7 @@ Moisturise well and drink plenty of water. The next day, check your skin: if you
   {
     id: 'know-your-skin-type',
     title: 'Know your skin type: the Fitzpatrick scale explained',
-    summary:
-      'Your skin type decides whether a sunbed is right for you and how long your sessions should be. Here is how the six Fitzpatrick types work.',
+    summary: 'Your skin type decides whether a sunbed is right for you and how long your sessions should be. Here is how the six Fitzpatrick types work.',
     bodyMarkdown: `Before anyone uses one of our beds, we ask about their skin type. It is not a formality: it is the single most useful guide to how your skin will react to UV, and it shapes every recommendation we make.
 
 ## What is the Fitzpatrick scale?
@@ -341,8 +339,7 @@ Your skin type is saved on your account so that our team can recommend the right
   {
     id: 'why-goggles-are-not-optional',
     title: 'Why goggles are not optional',
-    summary:
-      'Closing your eyes is not enough. Here is what UV can do to your eyes and why we never let anyone tan without proper protection.',
+    summary: 'Closing your eyes is not enough. Here is what UV can do to your eyes and why we never let anyone tan without proper protection.',
     bodyMarkdown: `There is one rule in our salon that we never bend: no goggles, no session. We know goggle marks are nobody’s favourite look, but your eyesight is far more precious than an even tan around your eyes.
 
 ## What UV does to your eyes
@@ -377,8 +374,7 @@ Put your goggles on before the tubes come on and keep them on until the bed has 
   {
     id: 'making-your-tan-last',
     title: 'Making your tan last: our aftercare guide',
-    summary:
-      'A tan that fades slowly means fewer sessions and less UV. These simple aftercare habits keep your skin hydrated and your colour even for longer.',
+    summary: 'A tan that fades slowly means fewer sessions and less UV. These simple aftercare habits keep your skin hydrated and your colour even for longer.',
     bodyMarkdown: `The best way to enjoy a lasting glow is not more time on the sunbed, it is looking after your skin between sessions. Well-hydrated skin holds its colour for longer, so you need fewer sessions to keep it topped up.
 
 ## Moisturise, morning and night
@@ -414,8 +410,7 @@ A tan from a sunbed offers very little protection from the sun, so keep using a 
   {
     id: 'lay-down-vs-stand-up-vs-high-pressure',
     title: 'Lay-down, stand-up or high-pressure: which bed is right for you?',
-    summary:
-      'Our three kinds of sunbed each tan a little differently. Here is how they compare and how to choose the right one for your skin and routine.',
+    summary: 'Our three kinds of sunbed each tan a little differently. Here is how they compare and how to choose the right one for your skin and routine.',
     bodyMarkdown: `One of the questions we hear most at reception is which bed to choose. The honest answer depends on your skin type, how much colour you already have and how you like to tan. Here is a quick guide to the three kinds of bed in our salon.
 
 ## Lay-down beds

@@ -82,9 +82,7 @@ describe('SMTP email sender', () => {
     })
     const sender = createSmtpEmailSender({ url: refusing.url, from: 'bookings@glow.example.co.uk' })
     try {
-      await expect(
-        sender.send({ to: 'nobody@example.com', subject: 'Hello', text: 'Hi' }),
-      ).rejects.toThrow(/Mailbox unavailable/)
+      await expect(sender.send({ to: 'nobody@example.com', subject: 'Hello', text: 'Hi' })).rejects.toThrow(/Mailbox unavailable/)
     } finally {
       sender.close()
       await stopServer(refusing.server)

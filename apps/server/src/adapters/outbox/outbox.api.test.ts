@@ -92,7 +92,11 @@ describeApi('outbox', (t) => {
 
   /** A request as it arrives over a socket from `address`, the way the Node server hands it to the app. */
   const fromSocket = (path: string, address: string, headers: Record<string, string> = {}) =>
-    t().app.request(path, { headers: { host: 'localhost:3000', ...headers } }, { incoming: { socket: { remoteAddress: address, remotePort: 50000, remoteFamily: address.includes(':') ? 'IPv6' : 'IPv4' } } })
+    t().app.request(
+      path,
+      { headers: { host: 'localhost:3000', ...headers } },
+      { incoming: { socket: { remoteAddress: address, remotePort: 50000, remoteFamily: address.includes(':') ? 'IPv6' : 'IPv4' } } },
+    )
 
   it('the outbox answers a browser on the machine the server runs on', async () => {
     for (const address of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {

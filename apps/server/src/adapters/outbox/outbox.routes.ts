@@ -14,32 +14,40 @@ pre{white-space:pre-wrap;font:inherit;margin:.5rem 0 0}`
 
 function page(entries: OutboxEntry[], nonce: string) {
   return html`<!doctype html>
-<html lang="en-GB">
-  <head>
-    <meta charset="utf-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <meta name="robots" content="noindex" />
-    <title>Outbox</title>
-    <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-    <style nonce="${nonce}">${raw(styles)}</style>
-  </head>
-  <body>
-    <main>
-      <h1>Outbox</h1>
-      <p class="meta">Text messages and emails this server would have sent, newest first. Shown only while no SMS or email service is configured, and only on this machine. Also as <a href="/dev/outbox.json">JSON</a>.</p>
-      ${entries.length === 0 ? html`<p>Nothing has been sent yet.</p>` : ''}
-      <ol>
-        ${entries.map(
-          (e) => html`<li>
-            <div class="meta"><span class="channel">${e.channel}</span> to <strong>${e.to}</strong> · <time datetime="${e.sentAt}">${e.sentAt}</time></div>
-            ${e.subject ? html`<div><strong>${e.subject}</strong></div>` : ''}
-            <pre>${e.body}</pre>
-          </li>`,
-        )}
-      </ol>
-    </main>
-  </body>
-</html>`
+    <html lang="en-GB">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="robots" content="noindex" />
+        <title>Outbox</title>
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <style nonce="${nonce}">
+          ${raw(styles)}
+        </style>
+      </head>
+      <body>
+        <main>
+          <h1>Outbox</h1>
+          <p class="meta">
+            Text messages and emails this server would have sent, newest first. Shown only while no SMS or email service is configured, and only on this
+            machine. Also as <a href="/dev/outbox.json">JSON</a>.
+          </p>
+          ${entries.length === 0 ? html`<p>Nothing has been sent yet.</p>` : ''}
+          <ol>
+            ${entries.map(
+              (e) =>
+                html`<li>
+                  <div class="meta">
+                    <span class="channel">${e.channel}</span> to <strong>${e.to}</strong> · <time datetime="${e.sentAt}">${e.sentAt}</time>
+                  </div>
+                  ${e.subject ? html`<div><strong>${e.subject}</strong></div>` : ''}
+                  <pre>${e.body}</pre>
+                </li>`,
+            )}
+          </ol>
+        </main>
+      </body>
+    </html>`
 }
 
 export const OUTBOX_REFUSED_MESSAGE =

@@ -55,10 +55,12 @@ const permissionDenied = {
 
 type Behaviour = (res: ServerResponse) => void
 
-const json = (status: number, body: unknown): Behaviour => (res) => {
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=UTF-8' })
-  res.end(JSON.stringify(body))
-}
+const json =
+  (status: number, body: unknown): Behaviour =>
+  (res) => {
+    res.writeHead(status, { 'Content-Type': 'application/json; charset=UTF-8' })
+    res.end(JSON.stringify(body))
+  }
 
 // Each place id in the tests stands for one way the real service can answer.
 const behaviours: Record<string, Behaviour> = {
@@ -146,9 +148,11 @@ describe('Google Places reviews', () => {
     expect(result.reviews.map((r) => r.rating)).toEqual([5, 4, 3])
   })
 
-  it('reports Google\'s reason for a refusal without revealing the key', async () => {
+  it("reports Google's reason for a refusal without revealing the key", async () => {
     const apiKey = 'AIzaSyWrong-key-zyxwvutsrqponmlkjihgfedcba'
-    const error = await source(PLACE_ID, { apiKey }).fetchReviews().catch((e: unknown) => e)
+    const error = await source(PLACE_ID, { apiKey })
+      .fetchReviews()
+      .catch((e: unknown) => e)
 
     expect(error).toBeInstanceOf(Error)
     const message = (error as Error).message
@@ -157,9 +161,7 @@ describe('Google Places reviews', () => {
   })
 
   it('gives up on a slow answer', async () => {
-    await expect(source(SLOW_PLACE, { timeoutMs: 100 }).fetchReviews()).rejects.toThrow(
-      'Google Places did not answer within 100 ms',
-    )
+    await expect(source(SLOW_PLACE, { timeoutMs: 100 }).fetchReviews()).rejects.toThrow('Google Places did not answer within 100 ms')
   })
 
   it('rejects malformed JSON', async () => {

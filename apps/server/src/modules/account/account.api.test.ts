@@ -19,7 +19,12 @@ describeApi(
     const tick = () => sleep(5)
 
     it('GET p_account makes the shop’s customer record from the pool’s profile the first time', async () => {
-      const { sub, phone, tokens } = await signedInCustomer(t().app, client(), { email: 'amy@example.com', givenName: 'Amy', familyName: 'Baker', skinType: '2' })
+      const { sub, phone, tokens } = await signedInCustomer(t().app, client(), {
+        email: 'amy@example.com',
+        givenName: 'Amy',
+        familyName: 'Baker',
+        skinType: '2',
+      })
       expect(await customerRows(sub)).toEqual([])
       const { status, json } = await getAccount(tokens.idToken)
       expect(status).toBe(200)
@@ -41,14 +46,25 @@ describeApi(
       })
       const rows = await customerRows(sub)
       expect(rows).toHaveLength(1)
-      expect(rows[0]).toMatchObject({ shopId: TEST_SHOP_ID, firstName: 'Amy', lastName: 'Baker', email: 'amy@example.com', phone, dob: '1990-04-21', skinType: 2, erasedAt: null })
+      expect(rows[0]).toMatchObject({
+        shopId: TEST_SHOP_ID,
+        firstName: 'Amy',
+        lastName: 'Baker',
+        email: 'amy@example.com',
+        phone,
+        dob: '1990-04-21',
+        skinType: 2,
+        erasedAt: null,
+      })
       expect(rows[0]!.createdAt.toISOString()).toBe(json.account.createdAt)
       expect((await getAccount(tokens.idToken)).json).toEqual(json)
       expect(await customerRows(sub)).toHaveLength(1)
     })
 
     it('the consent given at sign-up shows in the account, and a "Bearer " prefix is accepted', async () => {
-      const { tokens } = await signedInCustomer(t().app, client(), { metadata: { shop_id: TEST_SHOP_ID, api_key: TEST_API_KEY, marketing: 'true', user_signup: 'online' } })
+      const { tokens } = await signedInCustomer(t().app, client(), {
+        metadata: { shop_id: TEST_SHOP_ID, api_key: TEST_API_KEY, marketing: 'true', user_signup: 'online' },
+      })
       const { status, json } = await getAccount(`Bearer ${tokens.idToken}`)
       expect(status).toBe(200)
       expect(json.account).toMatchObject({ appMarketing: true, appTimestamp: expect.stringMatching(ISO), masterMarketing: false, masterTimestamp: null })
@@ -193,7 +209,9 @@ describeApi(
     })
 
     it('DeleteUser erases the personal data and keeps the row for the salon’s records', async () => {
-      const { sub, tokens } = await signedInCustomer(t().app, client(), { metadata: { shop_id: TEST_SHOP_ID, api_key: TEST_API_KEY, marketing: 'true', status: 'active' } })
+      const { sub, tokens } = await signedInCustomer(t().app, client(), {
+        metadata: { shop_id: TEST_SHOP_ID, api_key: TEST_API_KEY, marketing: 'true', status: 'active' },
+      })
       await putAccount(tokens.idToken, { masterMarketing: true })
       const neighbour = await signedInCustomer(t().app, client(), { givenName: 'Nina' })
       await getAccount(neighbour.tokens.idToken)

@@ -80,8 +80,7 @@ export function createAccountService(deps: {
           status: b.status,
         })),
         minutes: ledger.map((e) => ({ minutes: e.minutes, kind: e.kind, bookingId: e.bookingId, at: e.createdAt.toISOString() })),
-        explanation:
-          'Your profile and marketing choices, your sessions at the salon and every change to your minute balance, as this salon holds them.',
+        explanation: 'Your profile and marketing choices, your sessions at the salon and every change to your minute balance, as this salon holds them.',
       }
     },
   }

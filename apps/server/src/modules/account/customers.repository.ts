@@ -17,16 +17,27 @@ export function createCustomersRepository(db: Db) {
     },
 
     /** The customer's record at a shop, made from the pool's profile the first time they use that shop. */
-    async ensure(shopId: string, sub: string, profile: CustomerProfile & Partial<Pick<CustomerRow, 'signupSource' | 'status' | 'appMarketing' | 'appTimestamp'>>) {
+    async ensure(
+      shopId: string,
+      sub: string,
+      profile: CustomerProfile & Partial<Pick<CustomerRow, 'signupSource' | 'status' | 'appMarketing' | 'appTimestamp'>>,
+    ) {
       await db
         .insert(customers)
         .values({ shopId, sub, ...profile })
         .onConflictDoNothing()
-      const [row] = await db.select().from(customers).where(and(eq(customers.shopId, shopId), eq(customers.sub, sub)))
+      const [row] = await db
+        .select()
+        .from(customers)
+        .where(and(eq(customers.shopId, shopId), eq(customers.sub, sub)))
       return row!
     },
 
-    async updateConsents(shopId: string, sub: string, changes: Partial<Pick<CustomerRow, 'appMarketing' | 'appTimestamp' | 'masterMarketing' | 'masterTimestamp'>>) {
+    async updateConsents(
+      shopId: string,
+      sub: string,
+      changes: Partial<Pick<CustomerRow, 'appMarketing' | 'appTimestamp' | 'masterMarketing' | 'masterTimestamp'>>,
+    ) {
       const [row] = await db
         .update(customers)
         .set({ ...changes, updatedAt: new Date() })

@@ -17,7 +17,7 @@ describeApi(
       return SessionsResponse.parse(response.json).times as Slot[]
     }
 
-    it('preloaded times cover today and the next six days in the shop\'s zone, for the first-session length', async () => {
+    it("preloaded times cover today and the next six days in the shop's zone, for the first-session length", async () => {
       clock.set('2026-11-23T08:00:00Z')
       const { status, json } = await t().api('p_preload_times')
       expect(status).toBe(200)
@@ -45,7 +45,7 @@ describeApi(
       expect(body.times['2026-11-28']!.at(-1)!.time).toBe('16:45')
     })
 
-    it('late in the evening, today is still the shop\'s today and has no slots left', async () => {
+    it("late in the evening, today is still the shop's today and has no slots left", async () => {
       clock.set('2026-11-23T19:30:00Z')
       const body = PreloadTimesResponse.parse((await t().api('p_preload_times')).json)
       expect(Object.keys(body.times)[0]).toBe('2026-11-23')
@@ -63,7 +63,7 @@ describeApi(
       expect(await sessions({ date: '2026-12-25', minutes: 6 })).toEqual([])
     })
 
-    it('a closure the salon adds takes that day\'s slots away', async () => {
+    it("a closure the salon adds takes that day's slots away", async () => {
       clock.set('2026-11-23T08:00:00Z')
       expect((await sessions({ date: '2026-12-09', minutes: 6 })).length).toBe(44)
       await t().db.insert(schema.closures).values({ shopId: TEST_SHOP_ID, date: '2026-12-09', reason: 'Staff training' })
@@ -138,7 +138,7 @@ describeApi(
       expect(times).toContain('12:30')
     })
 
-    it('a day\'s availability finds that day\'s bookings through the bed and time index', async () => {
+    it("a day's availability finds that day's bookings through the bed and time index", async () => {
       // However long the shop's history, the plan looks up the bed and the day's range in the exclusion constraint's index.
       await t().db.execute(sql`set enable_seqscan = off`)
       try {

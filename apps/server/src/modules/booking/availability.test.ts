@@ -57,7 +57,7 @@ describe('the slots of a day', () => {
     expect(times(daySlots(day('2026-11-25', { hours: { opensAt: '09:00', closesAt: '11:50' } }), beds, 6, [], NOW)).at(-1)).toBe('11:30')
   })
 
-  it('follow the shop\'s step', () => {
+  it("follow the shop's step", () => {
     const slots = daySlots(day('2026-11-25', { rules: { ...rules, slotStepMinutes: 20 } }), beds, 6, [], NOW)
     expect(times(slots).slice(0, 4)).toEqual(['09:00', '09:20', '09:40', '10:00'])
   })
@@ -84,7 +84,7 @@ describe('the slots of a day', () => {
     expect(long.find((s) => s.time === '09:30')?.beds.map((b) => b.id)).toEqual(['lay'])
   })
 
-  it('a bed\'s own longer buffer counts against the next booking', () => {
+  it("a bed's own longer buffer counts against the next booking", () => {
     const busy: BusyRange[] = [{ bedId: 'stand', startsAt: at('2026-11-25T10:00:00Z'), blockedUntil: at('2026-11-25T10:16:00Z') }]
     // stand-up: 09:45 + 6 + 10 buffer = 10:01, which meets the 10:00 session.
     expect(bedFree(beds[1]!, at('2026-11-25T09:45:00Z'), 6, busy)).toBe(false)
@@ -143,7 +143,7 @@ describe('the slots on the days the clocks change', () => {
     expect(autumn.find((s) => s.time === '01:30')?.startsAt).toBe(at('2026-10-25T00:30:00Z'))
   })
 
-  it('a booking in the day\'s range is found by instants, not wall-clock times', () => {
+  it("a booking in the day's range is found by instants, not wall-clock times", () => {
     const range = dayRange(day('2027-03-28', { hours: sunday }), beds)
     expect(range).toEqual({ from: at('2027-03-28T09:00:00Z'), to: at('2027-03-28T15:10:00Z') })
     expect(dayRange(day('2027-03-28', { hours: null }), beds)).toBeNull()
@@ -170,7 +170,7 @@ describe('checking one start', () => {
   })
 })
 
-it('the coming days start today in the shop\'s zone', () => {
+it("the coming days start today in the shop's zone", () => {
   // 23:30 UTC on 30 June is already 1 July in London.
   expect(comingDates(at('2026-06-30T23:30:00Z'), 'Europe/London', 3)).toEqual(['2026-07-01', '2026-07-02', '2026-07-03'])
 })

@@ -107,15 +107,25 @@ describeApi(
         pricePence: 450,
         paidWith: 'in_salon',
       })
-      await t().db.insert(schema.bookings).values(row('00000000-0000-4000-8000-000000000001', first, '2026-12-14T10:00:00Z'))
+      await t()
+        .db.insert(schema.bookings)
+        .values(row('00000000-0000-4000-8000-000000000001', first, '2026-12-14T10:00:00Z'))
       // Starts at 10:10, inside the first session's cleaning buffer (10:06–10:11).
-      const inBuffer = t().db.insert(schema.bookings).values(row('00000000-0000-4000-8000-000000000002', second, '2026-12-14T10:10:00Z'))
+      const inBuffer = t()
+        .db.insert(schema.bookings)
+        .values(row('00000000-0000-4000-8000-000000000002', second, '2026-12-14T10:10:00Z'))
       await expect(inBuffer).rejects.toMatchObject({ cause: expect.objectContaining({ code: '23P01' }) })
-      await t().db.insert(schema.bookings).values(row('00000000-0000-4000-8000-000000000003', second, '2026-12-14T10:11:00Z'))
+      await t()
+        .db.insert(schema.bookings)
+        .values(row('00000000-0000-4000-8000-000000000003', second, '2026-12-14T10:11:00Z'))
       // A cancelled session no longer holds the bed.
       await t().db.update(schema.bookings).set({ status: 'cancelled' }).where(eq(schema.bookings.id, '00000000-0000-4000-8000-000000000001'))
-      await t().db.insert(schema.bookings).values(row('00000000-0000-4000-8000-000000000004', first, '2026-12-14T09:58:00Z'))
-      const result = (await t().db.execute(sql`select count(*)::int as n from bookings where bed_id = ${SKYLINE} and status = 'booked'`)) as unknown as { rows: { n: number }[] }
+      await t()
+        .db.insert(schema.bookings)
+        .values(row('00000000-0000-4000-8000-000000000004', first, '2026-12-14T09:58:00Z'))
+      const result = (await t().db.execute(sql`select count(*)::int as n from bookings where bed_id = ${SKYLINE} and status = 'booked'`)) as unknown as {
+        rows: { n: number }[]
+      }
       expect(result.rows[0]?.n).toBe(2)
     })
 
@@ -180,7 +190,10 @@ describeApi(
           status: 402,
           json: { message: 'Your balance has 4 minutes and this session needs 6. Please buy a package of minutes first.' },
         })
-        const price = await t().api('booking/get_price_for_booking', { body: { date: '2026-11-28', time: '09:00', minutes: 6, bedId: HELIOS }, headers: customer.headers })
+        const price = await t().api('booking/get_price_for_booking', {
+          body: { date: '2026-11-28', time: '09:00', minutes: 6, bedId: HELIOS },
+          headers: customer.headers,
+        })
         expect(price.json).toMatchObject({ paidWith: null, balance: { before: 4, after: 4 } })
       } finally {
         await t().db.update(schema.bookingRules).set({ payInSalon: true }).where(eq(schema.bookingRules.shopId, TEST_SHOP_ID))
@@ -189,7 +202,10 @@ describeApi(
 
     it('a visitor sees the price and that it is paid in the salon; a bad token is refused', async () => {
       const visitor = await t().api('booking/get_price_for_booking', { body: { date: '2026-11-25', time: '14:00', minutes: 8, bedType: 'lay-down' } })
-      expect(visitor).toMatchObject({ status: 200, json: { minutes: 8, bedType: 'lay-down', perMinutePence: 65, pricePence: 520, paidWith: 'in_salon', balance: null } })
+      expect(visitor).toMatchObject({
+        status: 200,
+        json: { minutes: 8, bedType: 'lay-down', perMinutePence: 65, pricePence: 520, paidWith: 'in_salon', balance: null },
+      })
       expect(visitor.json.message).toMatch(/£5\.20, paid in the salon/)
       const bad = await t().api('booking/get_price_for_booking', {
         body: { date: '2026-11-25', time: '14:00', minutes: 8, bedType: 'lay-down' },
@@ -212,7 +228,7 @@ describeApi(
       expect((await book(customer, { date: '2026-11-27', time: '17:00', minutes: 6, bedId: VERTICA })).status).toBe(201)
     })
 
-    it('sessions closer than the shop\'s minimum interval are refused; exactly that far apart is fine', async () => {
+    it("sessions closer than the shop's minimum interval are refused; exactly that far apart is fine", async () => {
       const customer = await newCustomer()
       expect((await book(customer, { date: '2026-12-01', time: '10:00', minutes: 6, bedId: SOLARA })).status).toBe(201)
       const before = await book(customer, { date: '2026-11-30', time: '18:00', minutes: 6, bedId: SOLARA })
@@ -224,7 +240,7 @@ describeApi(
       expect((await book(customer, { date: '2026-12-02', time: '10:00', minutes: 6, bedId: SOLARA })).status).toBe(201)
     })
 
-    it('a first session is capped at the shop\'s first-session minutes; later ones are not', async () => {
+    it("a first session is capped at the shop's first-session minutes; later ones are not", async () => {
       const customer = await newCustomer()
       const long = await book(customer, { date: '2026-12-03', time: '12:00', minutes: 10, bedId: SOLARA })
       expect(long).toMatchObject({
@@ -239,12 +255,12 @@ describeApi(
 
     it('nobody under 18 can book, and a profile without a date of birth is asked for it', async () => {
       const customer = await newCustomer()
-      await t().db.execute(
-        sql`update identity_users set attributes = jsonb_set(attributes, '{birthdate}', '"2009-01-10"') where sub = ${customer.sub}`,
-      )
+      await t().db.execute(sql`update identity_users set attributes = jsonb_set(attributes, '{birthdate}', '"2009-01-10"') where sub = ${customer.sub}`)
       const young = await book(customer, { date: '2026-12-04', time: '12:00', minutes: 6, bedId: SOLARA })
       expect(young.status).toBe(403)
-      expect(young.json.message).toBe('You must be 18 or over to use a sunbed: UK law (the Sunbeds (Regulation) Act 2010) does not allow anyone under 18 to use one.')
+      expect(young.json.message).toBe(
+        'You must be 18 or over to use a sunbed: UK law (the Sunbeds (Regulation) Act 2010) does not allow anyone under 18 to use one.',
+      )
       // 18 on 10 January 2027: a session on that day is allowed, the day before is not.
       clock.set('2026-12-20T08:00:00Z')
       const headers = await signIn(t(), customer)
@@ -262,7 +278,9 @@ describeApi(
       const fair = await newCustomer({ skinType: 1 })
       const refused = await book(fair, { date: '2026-12-04', time: '13:00', minutes: 6, bedId: SOLARA })
       expect(refused.status).toBe(403)
-      expect(refused.json.message).toMatch(/^Sunbed sessions cannot be booked for skin type I: this skin always burns and never tans, and UK health guidance says/)
+      expect(refused.json.message).toMatch(
+        /^Sunbed sessions cannot be booked for skin type I: this skin always burns and never tans, and UK health guidance says/,
+      )
       const unknown = await newCustomer({ skinType: null })
       const asked = await book(unknown, { date: '2026-12-04', time: '13:00', minutes: 6, bedId: SOLARA })
       expect(asked).toMatchObject({ status: 403, json: { message: expect.stringMatching(/^Please add your skin type/) } })
@@ -270,7 +288,7 @@ describeApi(
       expect(rows).toEqual([])
     })
 
-    it('another customer\'s booking is not found, whichever way it is asked for', async () => {
+    it("another customer's booking is not found, whichever way it is asked for", async () => {
       const owner = await newCustomer()
       const other = await newCustomer()
       const { json } = await book(owner, { date: '2026-12-08', time: '10:00', minutes: 6, bedId: SOLARA })
@@ -328,19 +346,34 @@ describeApi(
       }
       expect(await refusal({ date: '2026-11-23', time: '07:45' })).toEqual({ status: 422, message: 'That time has passed. Please choose a later time.' })
       expect(await refusal({ date: '2026-11-22', time: '12:00' })).toMatchObject({ status: 422, message: /has passed/ })
-      expect(await refusal({ date: '2026-11-23', time: '08:45' })).toEqual({ status: 422, message: 'Sessions must be booked at least 60 minutes ahead. Please choose a later time.' })
+      expect(await refusal({ date: '2026-11-23', time: '08:45' })).toEqual({
+        status: 422,
+        message: 'Sessions must be booked at least 60 minutes ahead. Please choose a later time.',
+      })
       // Today is 23 November; 28 days ahead is 21 December.
-      expect(await refusal({ date: '2026-12-22', time: '12:00' })).toMatchObject({ status: 422, message: /up to 28 days ahead, so Tuesday 22 December 2026 is too far/ })
+      expect(await refusal({ date: '2026-12-22', time: '12:00' })).toMatchObject({
+        status: 422,
+        message: /up to 28 days ahead, so Tuesday 22 December 2026 is too far/,
+      })
       expect(await refusal({ date: '2026-11-29', time: '09:00' })).toMatchObject({ status: 422, message: /open from 10:00 to 16:00/ })
       expect(await refusal({ date: '2026-11-24', time: '19:57' })).toMatchObject({ status: 422, message: /end by 20:00/ })
       expect(await refusal({ date: '2026-11-24', time: '10:05' })).toMatchObject({ status: 422, message: /every 15 minutes from 09:00/ })
-      expect(await refusal({ date: '2026-11-24', time: '10:00', minutes: 20 })).toMatchObject({ status: 422, message: 'Solara Classic 24 takes sessions of 3 to 15 minutes. Please choose a length in that range.' })
-      expect(await refusal({ date: '2026-11-24', time: '10:00', bedId: 'bed-nowhere' })).toMatchObject({ status: 422, message: /bedId: there is no sunbed "bed-nowhere"/ })
+      expect(await refusal({ date: '2026-11-24', time: '10:00', minutes: 20 })).toMatchObject({
+        status: 422,
+        message: 'Solara Classic 24 takes sessions of 3 to 15 minutes. Please choose a length in that range.',
+      })
+      expect(await refusal({ date: '2026-11-24', time: '10:00', bedId: 'bed-nowhere' })).toMatchObject({
+        status: 422,
+        message: /bedId: there is no sunbed "bed-nowhere"/,
+      })
 
       clock.set('2026-12-20T08:00:00Z')
       const headers = await signIn(t(), customer)
       const christmas = await t().api('p_book', { body: { date: '2026-12-25', time: '12:00', minutes: 6, bedId: SOLARA }, headers })
-      expect(christmas).toMatchObject({ status: 422, json: { message: 'The salon is closed on Friday 25 December 2026 (Christmas Day). Please choose another day.' } })
+      expect(christmas).toMatchObject({
+        status: 422,
+        json: { message: 'The salon is closed on Friday 25 December 2026 (Christmas Day). Please choose another day.' },
+      })
       expect(await t().db.select().from(schema.bookings).where(eq(schema.bookings.sub, customer.sub))).toEqual([])
     })
 

@@ -23,9 +23,15 @@ const identityResponses = {
   401: json(ErrorResponse, 'The shop headers or the Authorization header (identity token) are missing, wrong, expired or revoked'),
 } as const
 const refusals = {
-  404: json(ErrorResponse, 'No such booking among the customer\'s own'),
-  409: json(ErrorResponse, 'Refused because of another booking: the bed is taken, a session that day already (the message starts with "duplicate"), too close to another session, or past the cancellation cut-off'),
-  422: json(ErrorResponse, 'Refused by the salon\'s schedule or rules: past, inside the lead time, beyond the horizon, closed, outside opening hours, off the slot step, a length the bed does not take, or over the first-session maximum'),
+  404: json(ErrorResponse, "No such booking among the customer's own"),
+  409: json(
+    ErrorResponse,
+    'Refused because of another booking: the bed is taken, a session that day already (the message starts with "duplicate"), too close to another session, or past the cancellation cut-off',
+  ),
+  422: json(
+    ErrorResponse,
+    "Refused by the salon's schedule or rules: past, inside the lead time, beyond the horizon, closed, outside opening hours, off the slot step, a length the bed does not take, or over the first-session maximum",
+  ),
 } as const
 const body = <T extends z.ZodType>(schema: T) => ({ body: { content: { 'application/json': { schema } }, required: true } })
 const BookingId = z.object({ id: z.uuid({ message: 'must be a booking id' }) })
@@ -37,7 +43,7 @@ export function createBookingRoutes(bookings: BookingService, verifier: Identity
         method: 'get',
         path: '/p_preload_times',
         tags: ['Booking'],
-        summary: 'Free start times for today and the next six days (shop\'s local dates), for a session of the first-session length',
+        summary: "Free start times for today and the next six days (shop's local dates), for a session of the first-session length",
         responses: { 200: json(PreloadTimesResponse, 'Slots keyed by local date; a day the salon is closed has none'), ...errorResponses },
       }),
       async (c) => c.json(await bookings.preload(c.get('shopId')), 200),
@@ -50,7 +56,7 @@ export function createBookingRoutes(bookings: BookingService, verifier: Identity
         summary: 'Free start times on one day for the appointment request (minutes, and optionally a bed type or bed)',
         request: body(AppointmentRequest),
         responses: {
-          200: json(SessionsResponse, 'The day\'s slots, each with the beds free for that many minutes'),
+          200: json(SessionsResponse, "The day's slots, each with the beds free for that many minutes"),
           ...errorResponses,
           422: json(ErrorResponse, 'bedId or bedType names nothing at this salon'),
         },
@@ -62,7 +68,7 @@ export function createBookingRoutes(bookings: BookingService, verifier: Identity
         method: 'post',
         path: '/booking/get_price_for_booking',
         tags: ['Booking'],
-        summary: 'The price of a session and how it would be paid: with an identity token, from the customer\'s minute balance',
+        summary: "The price of a session and how it would be paid: with an identity token, from the customer's minute balance",
         security: [{ shopId: [], apiKey: [] }, ...signedIn],
         request: body(PriceRequest),
         responses: {
@@ -103,7 +109,7 @@ export function createBookingRoutes(bookings: BookingService, verifier: Identity
         method: 'get',
         path: '/p_bookings',
         tags: ['Booking'],
-        summary: 'The customer\'s sessions at this shop: upcoming soonest first; past and cancelled newest first',
+        summary: "The customer's sessions at this shop: upcoming soonest first; past and cancelled newest first",
         security: signedIn,
         responses: { 200: json(BookingsResponse, 'The bookings'), ...identityResponses },
       }),
@@ -114,7 +120,7 @@ export function createBookingRoutes(bookings: BookingService, verifier: Identity
         method: 'get',
         path: '/p_bookings/{id}',
         tags: ['Booking'],
-        summary: 'One of the customer\'s bookings, for the confirmation page',
+        summary: "One of the customer's bookings, for the confirmation page",
         security: signedIn,
         request: { params: BookingId },
         responses: { 200: json(BookingResponse, 'The booking'), ...identityResponses, 404: refusals[404] },
@@ -126,10 +132,15 @@ export function createBookingRoutes(bookings: BookingService, verifier: Identity
         method: 'post',
         path: '/session/{id}',
         tags: ['Booking'],
-        summary: 'Cancel one of the customer\'s upcoming sessions before the cut-off (empty body); balance minutes are returned',
+        summary: "Cancel one of the customer's upcoming sessions before the cut-off (empty body); balance minutes are returned",
         security: signedIn,
         request: { params: BookingId },
-        responses: { 200: json(SessionChangeResponse, 'The cancelled booking and what happened to its minutes'), ...identityResponses, 404: refusals[404], 409: refusals[409] },
+        responses: {
+          200: json(SessionChangeResponse, 'The cancelled booking and what happened to its minutes'),
+          ...identityResponses,
+          404: refusals[404],
+          409: refusals[409],
+        },
       }),
       async (c) => c.json(await bookings.cancel(c.get('shopId'), c.get('identity'), c.req.valid('param').id), 200),
     )

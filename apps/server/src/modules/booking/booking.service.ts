@@ -72,14 +72,23 @@ export function createBookingService(deps: BookingServiceDeps) {
     return { date, timeZone: setup.timeZone, rules, hours: setup.hours.get(weekdayOf(date)) ?? null, closure: setup.closures.get(date) ?? null }
   }
 
-  const toSlot = (setup: ShopSetup) => (slot: Slot): TimeSlot => ({ time: slot.time, startsAt: toIsoWithOffset(slot.startsAt, setup.timeZone), beds: slot.beds })
+  const toSlot =
+    (setup: ShopSetup) =>
+    (slot: Slot): TimeSlot => ({ time: slot.time, startsAt: toIsoWithOffset(slot.startsAt, setup.timeZone), beds: slot.beds })
 
   /** The slots of several days, reading the bookings of the whole stretch in one query. */
   async function slotsFor(setup: ShopSetup, rules: BookingRules, dates: string[], minutes: number, beds: ShopSetup['beds']) {
     const days = dates.map((date) => daySchedule(setup, rules, date))
     const ranges = days.map((day) => dayRange(day, beds)).filter((r) => r !== null)
     const usable = beds.filter((bed) => bedTakes(bed, minutes))
-    const busy = ranges.length && usable.length ? await repo.busy(usable.map((b) => b.id), Math.min(...ranges.map((r) => r.from)), Math.max(...ranges.map((r) => r.to))) : []
+    const busy =
+      ranges.length && usable.length
+        ? await repo.busy(
+            usable.map((b) => b.id),
+            Math.min(...ranges.map((r) => r.from)),
+            Math.max(...ranges.map((r) => r.to)),
+          )
+        : []
     const at = now()
     return days.map((day) => ({ date: day.date, slots: daySlots(day, usable, minutes, busy, at).map(toSlot(setup)) }))
   }
@@ -342,7 +351,10 @@ export function createBookingService(deps: BookingServiceDeps) {
       const at = now()
       const isUpcoming = (row: BookingRow) => row.status === 'booked' && row.endsAt.getTime() > at
       return {
-        upcoming: rows.filter(isUpcoming).reverse().map((r) => toBooking(r, setup)),
+        upcoming: rows
+          .filter(isUpcoming)
+          .reverse()
+          .map((r) => toBooking(r, setup)),
         past: rows.filter((r) => !isUpcoming(r)).map((r) => toBooking(r, setup)),
       }
     },

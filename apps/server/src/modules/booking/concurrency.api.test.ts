@@ -44,10 +44,7 @@ describeApi(
             where a.status <> 'cancelled' and b.status <> 'cancelled'`,
       )
       expect(overlaps).toEqual([])
-      const twiceADay = await rows(
-        t(),
-        sql`select sub, local_date from bookings where status <> 'cancelled' group by sub, local_date having count(*) > 1`,
-      )
+      const twiceADay = await rows(t(), sql`select sub, local_date from bookings where status <> 'cancelled' group by sub, local_date having count(*) > 1`)
       expect(twiceADay).toEqual([])
       const perSlot = await rows(t(), sql`select bed_id, starts_at from bookings group by bed_id, starts_at having count(*) <> 1`)
       expect(perSlot).toEqual([])

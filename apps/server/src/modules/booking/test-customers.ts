@@ -86,7 +86,13 @@ export async function signUpCustomer(t: TestApp, options: { dob?: string; skinTy
   const { UserSub } = await cognito(
     t,
     'SignUp',
-    { ClientId: DEFAULT_POOL.clientId, Username: phone, Password: PASSWORD, UserAttributes: attributes, ClientMetadata: { shop_id: TEST_SHOP_ID, api_key: TEST_API_KEY } },
+    {
+      ClientId: DEFAULT_POOL.clientId,
+      Username: phone,
+      Password: PASSWORD,
+      UserAttributes: attributes,
+      ClientMetadata: { shop_id: TEST_SHOP_ID, api_key: TEST_API_KEY },
+    },
     address,
   )
   const outbox = (await (await t.app.request('/dev/outbox.json')).json()) as { to: string; body: string }[]

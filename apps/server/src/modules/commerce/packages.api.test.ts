@@ -15,7 +15,7 @@ const pkg = (id: string, sortOrder: number) => ({
 })
 
 describeApi('packages', (t) => {
-  it('the active packages are listed in the salon\'s order', async () => {
+  it("the active packages are listed in the salon's order", async () => {
     const { status, json } = await t().api('website/packages')
     expect(status).toBe(200)
     const rows = await t()
@@ -38,7 +38,9 @@ describeApi('packages', (t) => {
   })
 
   it('a new package takes its place by sort order, not by when it was added', async () => {
-    await t().db.insert(schema.packages).values([pkg('pkg-test-late', 1000), pkg('pkg-test-early', -1000)])
+    await t()
+      .db.insert(schema.packages)
+      .values([pkg('pkg-test-late', 1000), pkg('pkg-test-early', -1000)])
     const ids = (await t().api('website/packages')).json.packages.map((p: { id: string }) => p.id)
     expect(ids[0]).toBe('pkg-test-early')
     expect(ids.at(-1)).toBe('pkg-test-late')
@@ -61,7 +63,7 @@ describeApi('packages', (t) => {
     expect(after).toHaveLength(before.length - 1)
   })
 
-  it('another shop\'s packages are not listed', async () => {
+  it("another shop's packages are not listed", async () => {
     await t().db.insert(schema.shops).values({
       id: 'other-pkg-salon',
       name: 'Other',
@@ -71,7 +73,9 @@ describeApi('packages', (t) => {
       phone: '01632 960222',
       email: 'other@pkg.example',
     })
-    await t().db.insert(schema.packages).values({ ...pkg('pkg-test-other-shop', 0), shopId: 'other-pkg-salon', bedTypes: ['lay-down'] })
+    await t()
+      .db.insert(schema.packages)
+      .values({ ...pkg('pkg-test-other-shop', 0), shopId: 'other-pkg-salon', bedTypes: ['lay-down'] })
     const ids = (await t().api('website/packages')).json.packages.map((p: { id: string }) => p.id)
     expect(ids).not.toContain('pkg-test-other-shop')
   })

@@ -124,7 +124,13 @@ describeApi(
     })
 
     it('unknown extra fields are ignored and cannot choose the shop or the id', async () => {
-      const { status } = await send({ ...valid({ name: 'Extra Fields' }), shopId: 'someone-else', id: 999_999, consentAt: '2000-01-01T00:00:00Z', isAdmin: true })
+      const { status } = await send({
+        ...valid({ name: 'Extra Fields' }),
+        shopId: 'someone-else',
+        id: 999_999,
+        consentAt: '2000-01-01T00:00:00Z',
+        isAdmin: true,
+      })
       expect(status).toBe(201)
       const [row] = await messagesFrom('Extra Fields')
       expect(row!.shopId).toBe(TEST_SHOP_ID)

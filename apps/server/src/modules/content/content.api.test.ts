@@ -24,13 +24,17 @@ describeApi('blogs', (t) => {
   })
 
   it('a post just published goes to the top of the list', async () => {
-    await t().db.insert(schema.blogPosts).values(post('fresh-off-the-press', 'Hello', new Date(Date.now() - 1000)))
+    await t()
+      .db.insert(schema.blogPosts)
+      .values(post('fresh-off-the-press', 'Hello', new Date(Date.now() - 1000)))
     const { json } = await t().api('blogs')
     expect(json.blogs[0]).toMatchObject({ id: 'fresh-off-the-press', title: 'Post fresh-off-the-press', author: 'Test Author' })
   })
 
   it('a post dated in the future is neither listed nor readable', async () => {
-    await t().db.insert(schema.blogPosts).values(post('coming-next-month', 'Not yet', new Date(Date.now() + 30 * 86400_000)))
+    await t()
+      .db.insert(schema.blogPosts)
+      .values(post('coming-next-month', 'Not yet', new Date(Date.now() + 30 * 86400_000)))
     const list = await t().api('blogs')
     expect(list.json.blogs.map((b: { id: string }) => b.id)).not.toContain('coming-next-month')
     const details = await t().api('blogs/details/coming-next-month')
@@ -39,9 +43,11 @@ describeApi('blogs', (t) => {
   })
 
   it('a post reads as HTML rendered from its Markdown', async () => {
-    await t().db.insert(schema.blogPosts).values(
-      post('markdown-rendering', '# Aftercare\n\nMoisturise **well** after tanning.\n\n- Drink water\n- Skip the gym', new Date('2026-01-02T10:00:00Z')),
-    )
+    await t()
+      .db.insert(schema.blogPosts)
+      .values(
+        post('markdown-rendering', '# Aftercare\n\nMoisturise **well** after tanning.\n\n- Drink water\n- Skip the gym', new Date('2026-01-02T10:00:00Z')),
+      )
     const { status, json } = await t().api('blogs/details/markdown-rendering')
     expect(status).toBe(200)
     expect(json.blog).toMatchObject({ id: 'markdown-rendering', title: 'Post markdown-rendering', publishedAt: '2026-01-02T10:00:00.000Z' })
@@ -71,7 +77,9 @@ describeApi('blogs', (t) => {
       '',
       '<a href="#" onclick="alert(1)">tap</a>',
     ].join('\n')
-    await t().db.insert(schema.blogPosts).values(post('unsafe-markup', markdown, new Date('2026-01-03T10:00:00Z')))
+    await t()
+      .db.insert(schema.blogPosts)
+      .values(post('unsafe-markup', markdown, new Date('2026-01-03T10:00:00Z')))
     const { status, json } = await t().api('blogs/details/unsafe-markup')
     expect(status).toBe(200)
     const html: string = json.blog.html
@@ -96,7 +104,7 @@ describeApi('blogs', (t) => {
     expect(json.message).toMatch(/^Please check the param request: id\b/)
   })
 
-  it('another shop\'s post is not readable through this shop', async () => {
+  it("another shop's post is not readable through this shop", async () => {
     await t().db.insert(schema.shops).values({
       id: 'other-blog-salon',
       name: 'Other',
@@ -106,21 +114,25 @@ describeApi('blogs', (t) => {
       phone: '01632 960111',
       email: 'other@blog.example',
     })
-    await t().db.insert(schema.blogPosts).values({ ...post('other-shops-post', 'Secret', new Date('2026-01-01T00:00:00Z')), shopId: 'other-blog-salon' })
+    await t()
+      .db.insert(schema.blogPosts)
+      .values({ ...post('other-shops-post', 'Secret', new Date('2026-01-01T00:00:00Z')), shopId: 'other-blog-salon' })
     expect((await t().api('blogs/details/other-shops-post')).status).toBe(404)
     expect((await t().api('blogs')).json.blogs.map((b: { id: string }) => b.id)).not.toContain('other-shops-post')
   })
 
   describe('reviews without a maps service', () => {
-    it('the salon\'s own reviews come back newest first with their average rating', async () => {
-      await t().db.insert(schema.reviews).values({
-        id: 'review-test-latest',
-        shopId: TEST_SHOP_ID,
-        authorName: 'Priya K.',
-        rating: 2,
-        text: 'Had to wait a while.',
-        publishedAt: new Date(Date.now() - 60_000),
-      })
+    it("the salon's own reviews come back newest first with their average rating", async () => {
+      await t()
+        .db.insert(schema.reviews)
+        .values({
+          id: 'review-test-latest',
+          shopId: TEST_SHOP_ID,
+          authorName: 'Priya K.',
+          rating: 2,
+          text: 'Had to wait a while.',
+          publishedAt: new Date(Date.now() - 60_000),
+        })
       const rows = await t().db.select().from(schema.reviews).where(eq(schema.reviews.shopId, TEST_SHOP_ID)).orderBy(desc(schema.reviews.publishedAt))
       const average = Math.round((rows.reduce((sum, r) => sum + r.rating, 0) / rows.length) * 10) / 10
 
@@ -132,7 +144,13 @@ describeApi('blogs', (t) => {
       expect(json.rating).toBe(average)
       expect(String(json.rating)).toMatch(/^\d(\.\d)?$/)
       expect(json.reviews).toHaveLength(rows.length)
-      expect(json.reviews[0]).toEqual({ id: 'review-test-latest', authorName: 'Priya K.', rating: 2, text: 'Had to wait a while.', publishedAt: expect.any(String) })
+      expect(json.reviews[0]).toEqual({
+        id: 'review-test-latest',
+        authorName: 'Priya K.',
+        rating: 2,
+        text: 'Had to wait a while.',
+        publishedAt: expect.any(String),
+      })
       const dates = json.reviews.map((r: { publishedAt: string }) => r.publishedAt)
       expect(dates).toEqual([...dates].sort().reverse())
     })
@@ -145,7 +163,9 @@ describeApi(
   (t) => {
     it('a new post, package or bed appears once the cache period has passed, and not before', async () => {
       const before = await Promise.all([t().api('blogs'), t().api('website/packages'), t().api('website/salon')])
-      await t().db.insert(schema.blogPosts).values(post('cached-for-a-while', 'Hello', new Date(Date.now() - 60_000)))
+      await t()
+        .db.insert(schema.blogPosts)
+        .values(post('cached-for-a-while', 'Hello', new Date(Date.now() - 60_000)))
       await t().db.update(schema.packages).set({ name: 'Renamed package' }).where(eq(schema.packages.id, before[1].json.packages[0].id))
       await t().db.update(schema.beds).set({ name: 'Renamed bed' }).where(eq(schema.beds.id, before[2].json.beds[0].id))
 

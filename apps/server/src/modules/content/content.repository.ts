@@ -24,9 +24,7 @@ export function createContentRepository(db: Db) {
       const [row] = await db
         .select({ ...blogSummaryColumns, bodyMarkdown: schema.blogPosts.bodyMarkdown })
         .from(schema.blogPosts)
-        .where(
-          and(eq(schema.blogPosts.shopId, shopId), eq(schema.blogPosts.id, id), lte(schema.blogPosts.publishedAt, sql`now()`)),
-        )
+        .where(and(eq(schema.blogPosts.shopId, shopId), eq(schema.blogPosts.id, id), lte(schema.blogPosts.publishedAt, sql`now()`)))
         .limit(1)
       return row ?? null
     },

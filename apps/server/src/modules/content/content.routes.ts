@@ -34,7 +34,7 @@ export function createContentRoutes(service: ContentService, options: { trustPro
         method: 'get',
         path: '/google/reviews',
         tags: ['Content'],
-        summary: 'Reviews from the maps service when configured, else the salon\'s own',
+        summary: "Reviews from the maps service when configured, else the salon's own",
         responses: { 200: json(ReviewsResponse, 'The reviews'), ...errorResponses },
       }),
       async (c) => c.json(await service.reviews(c.get('shopId')), 200),
@@ -48,8 +48,7 @@ export function createContentRoutes(service: ContentService, options: { trustPro
         request: { body: { content: { 'application/json': { schema: ContactMessageRequest } }, required: true } },
         responses: { 201: json(MessageResponse, 'Stored and forwarded to the salon'), ...errorResponses, ...tooMany },
       }),
-      async (c) =>
-        c.json(await service.sendContactMessage(c.get('shopId'), clientAddress(c, options.trustProxy), c.req.valid('json')), 201),
+      async (c) => c.json(await service.sendContactMessage(c.get('shopId'), clientAddress(c, options.trustProxy), c.req.valid('json')), 201),
     )
     .openapi(
       createRoute({

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { renderMarkdown } from './markdown.ts'
 
 describe('blog Markdown', () => {
-  it('a post\'s top heading sits under the page heading', () => {
+  it("a post's top heading sits under the page heading", () => {
     const html = renderMarkdown('# Aftercare tips\n\n## Moisturise\n\n### Daily')
     expect(html).toContain('<h2>Aftercare tips</h2>')
     expect(html).toContain('<h2>Moisturise</h2>')
@@ -46,7 +46,9 @@ describe('blog Markdown', () => {
   })
 
   it('raw HTML that could run script is removed', () => {
-    const html = renderMarkdown('<script>alert(1)</script>\n\n<img src=x onerror=alert(1)>\n\n<iframe src="https://evil.example"></iframe>\n\n<p onclick="alert(1)" style="color:red">Hi</p>')
+    const html = renderMarkdown(
+      '<script>alert(1)</script>\n\n<img src=x onerror=alert(1)>\n\n<iframe src="https://evil.example"></iframe>\n\n<p onclick="alert(1)" style="color:red">Hi</p>',
+    )
     expect(html).not.toMatch(/<script|<img|<iframe|onerror|onclick|style=/i)
     expect(html).not.toContain('alert(1)')
     expect(html).toContain('<p>Hi</p>')

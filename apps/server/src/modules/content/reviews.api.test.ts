@@ -59,7 +59,9 @@ describeApi(
 
     it('an answer older than the cache period is fetched again', async () => {
       await reset(googleAnswer(4.9, 'Fresh'))
-      await t().db.insert(schema.reviewsCache).values({ shopId: TEST_SHOP_ID, payload: googleAnswer(3.2, 'Old'), fetchedAt: new Date(Date.now() - SIX_HOURS - 60_000) })
+      await t()
+        .db.insert(schema.reviewsCache)
+        .values({ shopId: TEST_SHOP_ID, payload: googleAnswer(3.2, 'Old'), fetchedAt: new Date(Date.now() - SIX_HOURS - 60_000) })
       const { status, json } = await t().api('google/reviews')
       expect(status).toBe(200)
       expect(json.rating).toBe(4.9)
@@ -72,7 +74,9 @@ describeApi(
 
     it('an answer still inside the cache period is served without asking', async () => {
       await reset(googleAnswer(4.9, 'Fresh'))
-      await t().db.insert(schema.reviewsCache).values({ shopId: TEST_SHOP_ID, payload: googleAnswer(4.1, 'Cached'), fetchedAt: new Date(Date.now() - SIX_HOURS + 60_000) })
+      await t()
+        .db.insert(schema.reviewsCache)
+        .values({ shopId: TEST_SHOP_ID, payload: googleAnswer(4.1, 'Cached'), fetchedAt: new Date(Date.now() - SIX_HOURS + 60_000) })
       const { json } = await t().api('google/reviews')
       expect(json.rating).toBe(4.1)
       expect(maps.calls).toBe(0)
@@ -81,7 +85,9 @@ describeApi(
     it('when the maps service fails the stale answer is served', async () => {
       await reset(googleAnswer(4.9, 'Fresh'), new Error('Google Places answered 503: unavailable'))
       const stale = googleAnswer(4.4, 'Stale but fine')
-      await t().db.insert(schema.reviewsCache).values({ shopId: TEST_SHOP_ID, payload: stale, fetchedAt: new Date(Date.now() - 2 * SIX_HOURS) })
+      await t()
+        .db.insert(schema.reviewsCache)
+        .values({ shopId: TEST_SHOP_ID, payload: stale, fetchedAt: new Date(Date.now() - 2 * SIX_HOURS) })
       const { status, json } = await t().api('google/reviews')
       expect(status).toBe(200)
       expect(json).toEqual(stale)
@@ -90,7 +96,7 @@ describeApi(
       expect((await cacheOf())?.payload).toEqual(stale)
     })
 
-    it('when the maps service fails and nothing is cached the salon\'s own reviews are served', async () => {
+    it("when the maps service fails and nothing is cached the salon's own reviews are served", async () => {
       await reset(googleAnswer(4.9, 'Fresh'), new Error('Google Places could not be reached'))
       const { status, json } = await t().api('google/reviews')
       expect(status).toBe(200)

@@ -65,7 +65,10 @@ export function cognitoVerifier(options: { region: string; userPoolId: string; c
       try {
         claims = (await jwtVerify(token, jwks, { issuer, algorithms: ['RS256'] })).payload
       } catch (error) {
-        throw new HttpError(401, error instanceof errors.JWTExpired ? 'Your session has expired. Please sign in again.' : 'The identity token is not valid. Please sign in again.')
+        throw new HttpError(
+          401,
+          error instanceof errors.JWTExpired ? 'Your session has expired. Please sign in again.' : 'The identity token is not valid. Please sign in again.',
+        )
       }
       const client = claims.token_use === 'id' ? claims.aud : claims.client_id
       if (client !== options.clientId || typeof claims.sub !== 'string') throw new HttpError(401, 'The identity token is not valid. Please sign in again.')

@@ -106,7 +106,12 @@ describeApi(
     })
 
     it('a number squatted by a sign-up nobody confirmed is signed up by its owner with a password of their own', async () => {
-      const squatter = await signUpCustomer(t().app, client(), { password: SQUATTER_PASSWORD, email: 'squatter@example.com', givenName: 'Mallory', metadata: shop })
+      const squatter = await signUpCustomer(t().app, client(), {
+        password: SQUATTER_PASSWORD,
+        email: 'squatter@example.com',
+        givenName: 'Mallory',
+        metadata: shop,
+      })
       const squattersCode = await latestCode(t().app, squatter.phone)
       const owner = await signUpCustomer(t().app, client(), { phone: squatter.phone, email: 'owner@example.com', givenName: 'Olivia', metadata: shop })
       expect(owner.sub).not.toBe(squatter.sub)
@@ -115,7 +120,11 @@ describeApi(
       await confirm(owner.phone, await latestCode(t().app, owner.phone))
       await expect(signIn(client(), owner.phone, PASSWORD)).resolves.toMatchObject({ accessToken: expect.any(String) })
       expect(await failure(signIn(client(), owner.phone, SQUATTER_PASSWORD))).toEqual(WRONG)
-      expect(await userRow(owner.phone)).toMatchObject({ sub: owner.sub, email: 'owner@example.com', attributes: expect.objectContaining({ given_name: 'Olivia' }) })
+      expect(await userRow(owner.phone)).toMatchObject({
+        sub: owner.sub,
+        email: 'owner@example.com',
+        attributes: expect.objectContaining({ given_name: 'Olivia' }),
+      })
       expect(await customerRow(squatter.sub)).toBeUndefined()
       expect(await customerRow(owner.sub)).toMatchObject({ firstName: 'Olivia', email: 'owner@example.com' })
     })
@@ -170,7 +179,9 @@ describeApi(
       // The salon's table refuses one name, as any failure half-way through would.
       await t().db.execute(sql`alter table customers add constraint refuses_zed check (first_name <> 'Zed')`)
       try {
-        const update = client().send(new UpdateUserAttributesCommand({ AccessToken: tokens.accessToken, UserAttributes: [{ Name: 'given_name', Value: 'Zed' }] }))
+        const update = client().send(
+          new UpdateUserAttributesCommand({ AccessToken: tokens.accessToken, UserAttributes: [{ Name: 'given_name', Value: 'Zed' }] }),
+        )
         expect(await failure(update)).toMatchObject({ type: 'InternalErrorException', status: 500 })
         const user = await client().send(new GetUserCommand({ AccessToken: tokens.accessToken }))
         expect(user.UserAttributes?.find((a) => a.Name === 'given_name')?.Value).toBe('Harriet')
@@ -209,7 +220,9 @@ describeApi(
       const { phone } = await signUpCustomer(t().app, cognitoClient(t().app))
       const prober = from('203.0.113.20')
       await prober.send(new ResendConfirmationCodeCommand({ ClientId: CLIENT_ID, Username: phone }))
-      expect(await failure(prober.send(new ForgotPasswordCommand({ ClientId: CLIENT_ID, Username: newPhone().e164 })))).toMatchObject({ type: 'UserNotFoundException' })
+      expect(await failure(prober.send(new ForgotPasswordCommand({ ClientId: CLIENT_ID, Username: newPhone().e164 })))).toMatchObject({
+        type: 'UserNotFoundException',
+      })
       expect(await failure(prober.send(new ForgotPasswordCommand({ ClientId: CLIENT_ID, Username: phone })))).toEqual(LIMITED)
       expect(await failure(prober.send(new ResendConfirmationCodeCommand({ ClientId: CLIENT_ID, Username: phone })))).toEqual(LIMITED)
       expect(await outboxMessages(t().app, phone)).toHaveLength(2)
@@ -217,10 +230,21 @@ describeApi(
 
     it('sign-ups that fail their checks do not use up the address’s sign-up budget', async () => {
       const address = from('203.0.113.30')
-      for (const junk of [{ Password: 'short' }, { Username: 'not-a-phone' }, { UserAttributes: [] }, { UserAttributes: [{ Name: 'email', Value: 'a@example.com' }, { Name: 'birthdate', Value: '1990-02-30' }] }]) {
+      for (const junk of [
+        { Password: 'short' },
+        { Username: 'not-a-phone' },
+        { UserAttributes: [] },
+        {
+          UserAttributes: [
+            { Name: 'email', Value: 'a@example.com' },
+            { Name: 'birthdate', Value: '1990-02-30' },
+          ],
+        },
+      ]) {
         expect(await failure(address.send(new SignUpCommand({ ...signUpInput({ phone: newPhone().e164 }), ...junk })))).toMatchObject({ status: 400 })
       }
-      for (let i = 0; i < 2; i++) await expect(address.send(new SignUpCommand(signUpInput({ phone: newPhone().e164 })))).resolves.toMatchObject({ UserConfirmed: false })
+      for (let i = 0; i < 2; i++)
+        await expect(address.send(new SignUpCommand(signUpInput({ phone: newPhone().e164 })))).resolves.toMatchObject({ UserConfirmed: false })
       expect(await failure(address.send(new SignUpCommand(signUpInput({ phone: newPhone().e164 }))))).toEqual(LIMITED)
     })
   },

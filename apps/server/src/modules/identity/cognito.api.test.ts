@@ -1,9 +1,4 @@
-import {
-  ConfirmSignUpCommand,
-  InitiateAuthCommand,
-  ResendConfirmationCodeCommand,
-  SignUpCommand,
-} from '@aws-sdk/client-cognito-identity-provider'
+import { ConfirmSignUpCommand, InitiateAuthCommand, ResendConfirmationCodeCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider'
 import { UNDER_18_MESSAGE } from '@salon/contracts/account'
 import { eq, schema } from '@salon/db'
 import { beforeEach, expect, it } from 'vitest'
@@ -120,21 +115,102 @@ describeApi(
     })
 
     it.each([
-      ['without an email address', { UserAttributes: [] }, 'InvalidParameterException', 'Attributes did not conform to the schema: email: The attribute is required'],
+      [
+        'without an email address',
+        { UserAttributes: [] },
+        'InvalidParameterException',
+        'Attributes did not conform to the schema: email: The attribute is required',
+      ],
       ['with an empty username', { Username: '' }, 'InvalidParameterException', 'Username cannot be empty'],
-      ['with a username that is not a phone number', { Username: 'sophie' }, 'InvalidParameterException', 'Username should be a phone number, for example +447700900123.'],
+      [
+        'with a username that is not a phone number',
+        { Username: 'sophie' },
+        'InvalidParameterException',
+        'Username should be a phone number, for example +447700900123.',
+      ],
       ['with an empty password', { Password: '' }, 'InvalidParameterException', 'Password cannot be empty'],
       ['with another client id', { ClientId: 'someone-elses-client' }, 'ResourceNotFoundException', 'User pool client someone-elses-client does not exist.'],
-      ['with a date of birth that is not a date', { UserAttributes: [{ Name: 'email', Value: 'a@example.com' }, { Name: 'birthdate', Value: '21/04/1990' }] }, 'InvalidParameterException', 'birthdate: Please give your date of birth as a real date, written YYYY-MM-DD.'],
-      ['with a date of birth the calendar does not have', { UserAttributes: [{ Name: 'email', Value: 'a@example.com' }, { Name: 'birthdate', Value: '1990-02-30' }] }, 'InvalidParameterException', 'birthdate: Please give your date of birth as a real date, written YYYY-MM-DD.'],
-      ['with a date of birth in year 0', { UserAttributes: [{ Name: 'email', Value: 'a@example.com' }, { Name: 'birthdate', Value: '0000-01-01' }] }, 'InvalidParameterException', 'birthdate: Please give your date of birth as a real date, written YYYY-MM-DD.'],
-      ['with a date of birth in client metadata the calendar does not have', { UserAttributes: [{ Name: 'email', Value: 'a@example.com' }], ClientMetadata: { dob: '1990-02-31' } }, 'InvalidParameterException', 'birthdate: Please give your date of birth as a real date, written YYYY-MM-DD.'],
-      ['with a sign-up status the salon does not know', { ClientMetadata: { status: 'x'.repeat(60_000) } }, 'InvalidParameterException', 'ClientMetadata status must be at most 2048 characters long.'],
+      [
+        'with a date of birth that is not a date',
+        {
+          UserAttributes: [
+            { Name: 'email', Value: 'a@example.com' },
+            { Name: 'birthdate', Value: '21/04/1990' },
+          ],
+        },
+        'InvalidParameterException',
+        'birthdate: Please give your date of birth as a real date, written YYYY-MM-DD.',
+      ],
+      [
+        'with a date of birth the calendar does not have',
+        {
+          UserAttributes: [
+            { Name: 'email', Value: 'a@example.com' },
+            { Name: 'birthdate', Value: '1990-02-30' },
+          ],
+        },
+        'InvalidParameterException',
+        'birthdate: Please give your date of birth as a real date, written YYYY-MM-DD.',
+      ],
+      [
+        'with a date of birth in year 0',
+        {
+          UserAttributes: [
+            { Name: 'email', Value: 'a@example.com' },
+            { Name: 'birthdate', Value: '0000-01-01' },
+          ],
+        },
+        'InvalidParameterException',
+        'birthdate: Please give your date of birth as a real date, written YYYY-MM-DD.',
+      ],
+      [
+        'with a date of birth in client metadata the calendar does not have',
+        { UserAttributes: [{ Name: 'email', Value: 'a@example.com' }], ClientMetadata: { dob: '1990-02-31' } },
+        'InvalidParameterException',
+        'birthdate: Please give your date of birth as a real date, written YYYY-MM-DD.',
+      ],
+      [
+        'with a sign-up status the salon does not know',
+        { ClientMetadata: { status: 'x'.repeat(60_000) } },
+        'InvalidParameterException',
+        'ClientMetadata status must be at most 2048 characters long.',
+      ],
       ['with a sign-up status of its own', { ClientMetadata: { status: 'vip' } }, 'InvalidParameterException', 'ClientMetadata status must be one of: active.'],
-      ['with a sign-up source of its own', { ClientMetadata: { user_signup: '<script>' } }, 'InvalidParameterException', 'ClientMetadata user_signup must be one of: online, shop.'],
-      ['with skin type 7', { UserAttributes: [{ Name: 'email', Value: 'a@example.com' }, { Name: 'birthdate', Value: '1990-04-21' }, { Name: 'custom:skin_type', Value: '7' }] }, 'InvalidParameterException', 'custom:skin_type must be a skin type from 1 to 6.'],
-      ['with a phone_number attribute that is not the username', { UserAttributes: [{ Name: 'email', Value: 'a@example.com' }, { Name: 'phone_number', Value: '+447700900999' }] }, 'InvalidParameterException', 'phone_number must be the same number as the username.'],
-      ['with a shop key that is wrong', { ClientMetadata: { shop_id: TEST_SHOP_ID, api_key: 'pk_wrong' } }, 'InvalidParameterException', 'The shop_id and api_key in the client metadata do not name an active shop.'],
+      [
+        'with a sign-up source of its own',
+        { ClientMetadata: { user_signup: '<script>' } },
+        'InvalidParameterException',
+        'ClientMetadata user_signup must be one of: online, shop.',
+      ],
+      [
+        'with skin type 7',
+        {
+          UserAttributes: [
+            { Name: 'email', Value: 'a@example.com' },
+            { Name: 'birthdate', Value: '1990-04-21' },
+            { Name: 'custom:skin_type', Value: '7' },
+          ],
+        },
+        'InvalidParameterException',
+        'custom:skin_type must be a skin type from 1 to 6.',
+      ],
+      [
+        'with a phone_number attribute that is not the username',
+        {
+          UserAttributes: [
+            { Name: 'email', Value: 'a@example.com' },
+            { Name: 'phone_number', Value: '+447700900999' },
+          ],
+        },
+        'InvalidParameterException',
+        'phone_number must be the same number as the username.',
+      ],
+      [
+        'with a shop key that is wrong',
+        { ClientMetadata: { shop_id: TEST_SHOP_ID, api_key: 'pk_wrong' } },
+        'InvalidParameterException',
+        'The shop_id and api_key in the client metadata do not name an active shop.',
+      ],
     ])('a sign-up %s is refused with nothing stored', async (_label, change, type, message) => {
       const { e164 } = newPhone()
       const input = { ...signUpInput({ phone: e164 }), ...change }
@@ -159,7 +235,13 @@ describeApi(
       }
       const { e164 } = newPhone()
       const output = await client().send(
-        new SignUpCommand({ ClientId: CLIENT_ID, Username: e164, Password: PASSWORD, UserAttributes: [{ Name: 'phone_number', Value: e164 }], ClientMetadata: metadata }),
+        new SignUpCommand({
+          ClientId: CLIENT_ID,
+          Username: e164,
+          Password: PASSWORD,
+          UserAttributes: [{ Name: 'phone_number', Value: e164 }],
+          ClientMetadata: metadata,
+        }),
       )
       const [row] = await t().db.select().from(schema.customers).where(eq(schema.customers.sub, output.UserSub!))
       expect(row).toMatchObject({
@@ -280,7 +362,11 @@ describeApi(
 
     it('sign-in errors carry Cognito’s types and messages', async () => {
       const unconfirmed = await signUpCustomer(t().app, client())
-      expect(await failure(password(unconfirmed.phone, PASSWORD))).toEqual({ type: 'UserNotConfirmedException', message: 'User is not confirmed.', status: 400 })
+      expect(await failure(password(unconfirmed.phone, PASSWORD))).toEqual({
+        type: 'UserNotConfirmedException',
+        message: 'User is not confirmed.',
+        status: 400,
+      })
       const wrong = { type: 'NotAuthorizedException', message: 'Incorrect username or password.', status: 400 }
       expect(await failure(password(unconfirmed.phone, 'Not-The-Password1'))).toEqual(wrong)
 
@@ -289,7 +375,11 @@ describeApi(
       expect(await failure(password(newPhone().e164, PASSWORD))).toEqual({ type: 'UserNotFoundException', message: 'User does not exist.', status: 400 })
       expect(await failure(password(confirmed.phone, ''))).toEqual({ type: 'InvalidParameterException', message: 'Password cannot be empty', status: 400 })
       expect(
-        await failure(client().send(new InitiateAuthCommand({ ClientId: CLIENT_ID, AuthFlow: 'USER_SRP_AUTH', AuthParameters: { USERNAME: confirmed.phone, SRP_A: 'abc' } }))),
+        await failure(
+          client().send(
+            new InitiateAuthCommand({ ClientId: CLIENT_ID, AuthFlow: 'USER_SRP_AUTH', AuthParameters: { USERNAME: confirmed.phone, SRP_A: 'abc' } }),
+          ),
+        ),
       ).toEqual({ type: 'InvalidParameterException', message: 'Initiate Auth method not supported.', status: 400 })
 
       await t().db.update(schema.identityUsers).set({ enabled: false }).where(eq(schema.identityUsers.phone, confirmed.phone))

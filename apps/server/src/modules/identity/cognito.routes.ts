@@ -17,12 +17,7 @@ type Operation = (input: Record<string, never>, caller: Caller) => Promise<objec
  * POST /cognito/: the Amazon Cognito user-pool JSON protocol, so that the AWS SDK and Amplify
  * talk to the built-in identity service exactly as they would to a real user pool.
  */
-export function createCognitoRoutes(deps: {
-  identity: IdentityService
-  keys: () => Promise<SigningKeys>
-  logger: Logger
-  trustProxy: boolean
-}) {
+export function createCognitoRoutes(deps: { identity: IdentityService; keys: () => Promise<SigningKeys>; logger: Logger; trustProxy: boolean }) {
   const { identity } = deps
   const operations: Record<string, Operation> = {
     SignUp: identity.signUp,
@@ -45,8 +40,7 @@ export function createCognitoRoutes(deps: {
     if (type) c.header('x-amzn-errortype', `${type}:`)
     return c.body(JSON.stringify(body), status, { 'content-type': CONTENT_TYPE })
   }
-  const fail = (c: Context, error: CognitoError, status: 400 | 413 = 400) =>
-    answer(c, { __type: error.type, message: error.message }, status, error.type)
+  const fail = (c: Context, error: CognitoError, status: 400 | 413 = 400) => answer(c, { __type: error.type, message: error.message }, status, error.type)
 
   const app = new Hono()
   app.get('/.well-known/jwks.json', async (c) => {
@@ -87,7 +81,12 @@ export function createCognitoRoutes(deps: {
       } catch (error) {
         if (error instanceof CognitoError) return fail(c, error)
         deps.logger.error({ err: error, operation: name }, 'identity operation failed')
-        return answer(c, { __type: 'InternalErrorException', message: 'Something went wrong on our side. Please try again in a moment.' }, 500, 'InternalErrorException')
+        return answer(
+          c,
+          { __type: 'InternalErrorException', message: 'Something went wrong on our side. Please try again in a moment.' },
+          500,
+          'InternalErrorException',
+        )
       }
     },
   )

@@ -5,5 +5,6 @@ import { createIdentityRepository } from './identity.repository.ts'
 
 /** The identity service's transactions: the pool's records and the salons' customer records commit together. */
 export function identityTransaction(db: Db): IdentityServiceDeps['transaction'] {
-  return (work) => db.transaction((tx) => work({ identity: createIdentityRepository(tx as unknown as Db), customers: createCustomersRepository(tx as unknown as Db) }))
+  return (work) =>
+    db.transaction((tx) => work({ identity: createIdentityRepository(tx as unknown as Db), customers: createCustomersRepository(tx as unknown as Db) }))
 }

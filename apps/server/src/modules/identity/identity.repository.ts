@@ -9,7 +9,10 @@ export type CodePurpose = 'signup' | 'reset'
 export function createIdentityRepository(db: Db) {
   return {
     async findUserByPhone(poolId: string, phone: string): Promise<UserRow | undefined> {
-      const [row] = await db.select().from(users).where(and(eq(users.poolId, poolId), eq(users.phone, phone)))
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(and(eq(users.poolId, poolId), eq(users.phone, phone)))
       return row
     },
 
@@ -24,8 +27,14 @@ export function createIdentityRepository(db: Db) {
       return inserted.length === 1
     },
 
-    async updateUser(sub: string, changes: Partial<Pick<UserRow, 'email' | 'passwordHash' | 'status' | 'enabled' | 'attributes' | 'failedSignIns' | 'lockedUntil'>>) {
-      await db.update(users).set({ ...changes, updatedAt: new Date() }).where(eq(users.sub, sub))
+    async updateUser(
+      sub: string,
+      changes: Partial<Pick<UserRow, 'email' | 'passwordHash' | 'status' | 'enabled' | 'attributes' | 'failedSignIns' | 'lockedUntil'>>,
+    ) {
+      await db
+        .update(users)
+        .set({ ...changes, updatedAt: new Date() })
+        .where(eq(users.sub, sub))
     },
 
     /**
@@ -99,7 +108,11 @@ export function createIdentityRepository(db: Db) {
 
     /** Single use: only one of two simultaneous confirmations can spend the code. */
     async spendCode(id: number): Promise<boolean> {
-      const spent = await db.update(codes).set({ usedAt: new Date() }).where(and(eq(codes.id, id), isNull(codes.usedAt))).returning({ id: codes.id })
+      const spent = await db
+        .update(codes)
+        .set({ usedAt: new Date() })
+        .where(and(eq(codes.id, id), isNull(codes.usedAt)))
+        .returning({ id: codes.id })
       return spent.length === 1
     },
 

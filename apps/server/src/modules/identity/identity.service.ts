@@ -91,10 +91,7 @@ const hashCode = (sub: string, code: string) => createHash('sha256').update(`${s
 const londonToday = (now: number) => new Date(now).toLocaleDateString('en-CA', { timeZone: 'Europe/London' })
 
 /** Removes sign-ups left unconfirmed for 24 hours, with the salon records made for them; how many went. */
-export async function removeStaleSignUps(
-  transaction: IdentityServiceDeps['transaction'],
-  now: number = Date.now(),
-): Promise<number> {
+export async function removeStaleSignUps(transaction: IdentityServiceDeps['transaction'], now: number = Date.now()): Promise<number> {
   return transaction(async ({ identity, customers }) => {
     const subs = await identity.deleteUnconfirmedBefore(new Date(now - UNCONFIRMED_LIFETIME_MS))
     await customers.removeNeverConfirmed(subs)
@@ -199,7 +196,8 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     const entries = Object.entries(value as Record<string, string>)
     if (entries.length > 50) throw E.invalidParameter('ClientMetadata may hold at most 50 values.')
     for (const [name, text] of entries) {
-      if (text.length > MAX_ATTRIBUTE_LENGTH) throw E.invalidParameter(`ClientMetadata ${name.slice(0, 64)} must be at most ${MAX_ATTRIBUTE_LENGTH} characters long.`)
+      if (text.length > MAX_ATTRIBUTE_LENGTH)
+        throw E.invalidParameter(`ClientMetadata ${name.slice(0, 64)} must be at most ${MAX_ATTRIBUTE_LENGTH} characters long.`)
     }
     return Object.fromEntries(entries)
   }
@@ -220,7 +218,8 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     const map: Record<string, string> = Object.create(null)
     for (const item of list as Attributes) {
       if (typeof item?.Name !== 'string' || typeof item.Value !== 'string') throw E.invalidParameter('UserAttributes must be a list of {Name, Value}.')
-      if (item.Value.length > MAX_ATTRIBUTE_LENGTH) throw E.invalidParameter(`${item.Name.slice(0, 64)} must be at most ${MAX_ATTRIBUTE_LENGTH} characters long.`)
+      if (item.Value.length > MAX_ATTRIBUTE_LENGTH)
+        throw E.invalidParameter(`${item.Name.slice(0, 64)} must be at most ${MAX_ATTRIBUTE_LENGTH} characters long.`)
       map[item.Name] = item.Value.trim()
     }
     return map
@@ -234,7 +233,8 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     }
     const skin = attrs[SKIN_TYPE_ATTRIBUTE]
     if (skin !== undefined && !/^[1-6]$/.test(skin)) throw E.invalidParameter(`${SKIN_TYPE_ATTRIBUTE} must be a skin type from 1 to 6.`)
-    if (attrs.email !== undefined && (attrs.email.length > 254 || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(attrs.email))) throw E.invalidParameter('Invalid email address format.')
+    if (attrs.email !== undefined && (attrs.email.length > 254 || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(attrs.email)))
+      throw E.invalidParameter('Invalid email address format.')
     for (const name of ['given_name', 'family_name'] as const) {
       if (attrs[name] !== undefined && attrs[name].length > 100) throw E.invalidParameter(`${name} must be at most 100 characters long.`)
     }
@@ -325,10 +325,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
   }
 
   return {
-    async signUp(
-      input: { ClientId?: unknown; Username?: unknown; Password?: unknown; UserAttributes?: unknown; ClientMetadata?: unknown },
-      caller: Caller,
-    ) {
+    async signUp(input: { ClientId?: unknown; Username?: unknown; Password?: unknown; UserAttributes?: unknown; ClientMetadata?: unknown }, caller: Caller) {
       checkClient(input.ClientId)
       const phone = phoneOf(input.Username)
       if (typeof input.Password !== 'string' || input.Password === '') throw E.invalidParameter('Password cannot be empty')

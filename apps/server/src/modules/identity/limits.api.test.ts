@@ -48,8 +48,8 @@ describeApi(
       client().send(new ConfirmForgotPasswordCommand({ ClientId: CLIENT_ID, Username: phone, ConfirmationCode: code, Password: NEW_PASSWORD }))
     /** Moves a user's limit window an hour and a minute into the past, as if the hour had gone by. */
     const windowPasses = async (name: string, sub: string) =>
-      t().db
-        .update(schema.rateLimits)
+      t()
+        .db.update(schema.rateLimits)
         .set({ windowStart: sql`now() - interval '61 minutes'` })
         .where(eq(schema.rateLimits.key, `${name}:${limitKeyOf((await userRow(sub)).phone)}`))
 

@@ -29,8 +29,7 @@ import {
 } from './test-client.ts'
 
 const clock = testClock()
-const RESET_SMS =
-  /^Bronze & Glow Tanning Studio: your password reset code is \d{6}\. It expires in 1 hour\. If you did not ask for it, ignore this message\.$/
+const RESET_SMS = /^Bronze & Glow Tanning Studio: your password reset code is \d{6}\. It expires in 1 hour\. If you did not ask for it, ignore this message\.$/
 
 describeApi(
   'identity service: the signed-in customer’s own account',
@@ -43,13 +42,17 @@ describeApi(
     const forgot = (phone: string) => client().send(new ForgotPasswordCommand({ ClientId: CLIENT_ID, Username: phone }))
     const confirmForgot = (phone: string, code: string, password = NEW_PASSWORD) =>
       client().send(new ConfirmForgotPasswordCommand({ ClientId: CLIENT_ID, Username: phone, ConfirmationCode: code, Password: password }))
-    const attributesOf = async (accessToken: string) =>
-      Object.fromEntries((await getUser(accessToken)).UserAttributes!.map((a) => [a.Name!, a.Value!]))
+    const attributesOf = async (accessToken: string) => Object.fromEntries((await getUser(accessToken)).UserAttributes!.map((a) => [a.Name!, a.Value!]))
 
     beforeEach(() => clock.reset())
 
     it('GetUser answers the username (the sub) and every attribute', async () => {
-      const { sub, phone, tokens } = await signedInCustomer(t().app, client(), { email: 'ella@example.com', givenName: 'Ella', familyName: 'Hughes', skinType: '4' })
+      const { sub, phone, tokens } = await signedInCustomer(t().app, client(), {
+        email: 'ella@example.com',
+        givenName: 'Ella',
+        familyName: 'Hughes',
+        skinType: '4',
+      })
       expect(withoutMetadata(await getUser(tokens.accessToken))).toEqual({
         Username: sub,
         UserAttributes: [
@@ -76,7 +79,12 @@ describeApi(
         { Name: 'custom:skin_type', Value: '5' },
       ])
       expect(withoutMetadata(output)).toEqual({ CodeDeliveryDetailsList: [] })
-      expect(await attributesOf(tokens.accessToken)).toMatchObject({ given_name: 'Georgia', family_name: 'Turner', email: 'georgia@example.com', 'custom:skin_type': '5' })
+      expect(await attributesOf(tokens.accessToken)).toMatchObject({
+        given_name: 'Georgia',
+        family_name: 'Turner',
+        email: 'georgia@example.com',
+        'custom:skin_type': '5',
+      })
       expect(await userRow(sub)).toMatchObject({ email: 'georgia@example.com', attributes: { given_name: 'Georgia', 'custom:skin_type': '5' } })
       const [customer] = await t().db.select().from(schema.customers).where(eq(schema.customers.sub, sub))
       expect(customer).toMatchObject({ firstName: 'Georgia', lastName: 'Turner', email: 'georgia@example.com', skinType: 5, dob: '1990-04-21' })
@@ -96,8 +104,14 @@ describeApi(
       [[], 'UserAttributes cannot be empty'],
       [undefined, 'UserAttributes cannot be empty'],
       [[{ Name: '__proto__', Value: '+447700900999' }], 'Attribute __proto__ cannot be changed.'],
-      [[{ Name: 'given_name', Value: 'Zo\u0000e' }], 'UserAttributes.0.Value contains a character that cannot be accepted (a NUL byte or a broken Unicode character). Please remove it and try again.'],
-      [[{ Name: 'given_name', Value: 'Zo\ud800e' }], 'UserAttributes.0.Value contains a character that cannot be accepted (a NUL byte or a broken Unicode character). Please remove it and try again.'],
+      [
+        [{ Name: 'given_name', Value: 'Zo\u0000e' }],
+        'UserAttributes.0.Value contains a character that cannot be accepted (a NUL byte or a broken Unicode character). Please remove it and try again.',
+      ],
+      [
+        [{ Name: 'given_name', Value: 'Zo\ud800e' }],
+        'UserAttributes.0.Value contains a character that cannot be accepted (a NUL byte or a broken Unicode character). Please remove it and try again.',
+      ],
     ])('UpdateUserAttributes refuses %j and changes nothing', async (attributes, message) => {
       const { sub, tokens } = await signedInCustomer(t().app, client(), { metadata: { shop_id: TEST_SHOP_ID, api_key: TEST_API_KEY } })
       const before = await userRow(sub)
@@ -109,9 +123,15 @@ describeApi(
 
     it('ChangePassword swaps the password; the old one stops working', async () => {
       const { phone, tokens } = await signedInCustomer(t().app, client())
-      const output = await client().send(new ChangePasswordCommand({ AccessToken: tokens.accessToken, PreviousPassword: PASSWORD, ProposedPassword: NEW_PASSWORD }))
+      const output = await client().send(
+        new ChangePasswordCommand({ AccessToken: tokens.accessToken, PreviousPassword: PASSWORD, ProposedPassword: NEW_PASSWORD }),
+      )
       expect(withoutMetadata(output)).toEqual({})
-      expect(await failure(signIn(client(), phone, PASSWORD))).toEqual({ type: 'NotAuthorizedException', message: 'Incorrect username or password.', status: 400 })
+      expect(await failure(signIn(client(), phone, PASSWORD))).toEqual({
+        type: 'NotAuthorizedException',
+        message: 'Incorrect username or password.',
+        status: 400,
+      })
       await expect(signIn(client(), phone, NEW_PASSWORD)).resolves.toMatchObject({ accessToken: expect.any(String) })
     })
 
@@ -119,7 +139,11 @@ describeApi(
       const { phone, tokens } = await signedInCustomer(t().app, client())
       const change = (previous: string, proposed: string) =>
         client().send(new ChangePasswordCommand({ AccessToken: tokens.accessToken, PreviousPassword: previous, ProposedPassword: proposed }))
-      expect(await failure(change('Wrong-Password1', NEW_PASSWORD))).toEqual({ type: 'NotAuthorizedException', message: 'Incorrect username or password.', status: 400 })
+      expect(await failure(change('Wrong-Password1', NEW_PASSWORD))).toEqual({
+        type: 'NotAuthorizedException',
+        message: 'Incorrect username or password.',
+        status: 400,
+      })
       expect(await failure(change(PASSWORD, 'weakpassword'))).toEqual({
         type: 'InvalidPasswordException',
         message: 'Password did not conform with policy: Password must have uppercase characters',
@@ -187,7 +211,11 @@ describeApi(
     })
 
     it('a password reset for an unknown or disabled user is refused in Cognito’s words', async () => {
-      expect(await failure(forgot(newPhone().e164))).toEqual({ type: 'UserNotFoundException', message: 'Username/client id combination not found.', status: 400 })
+      expect(await failure(forgot(newPhone().e164))).toEqual({
+        type: 'UserNotFoundException',
+        message: 'Username/client id combination not found.',
+        status: 400,
+      })
       const disabled = await confirmedCustomer(t().app, client())
       await t().db.update(schema.identityUsers).set({ enabled: false }).where(eq(schema.identityUsers.sub, disabled.sub))
       expect(await failure(forgot(disabled.phone))).toEqual({ type: 'NotAuthorizedException', message: 'User is disabled.', status: 400 })

@@ -31,7 +31,10 @@ describeApi(
         requestId: expect.stringMatching(UUID),
         body: { __type: 'UnknownOperationException', message: 'The operation AWSCognitoIdentityProviderService.AdminCreateUser is not supported here.' },
       })
-      expect((await answer(await post('{}', null))).body).toEqual({ __type: 'UnknownOperationException', message: 'The operation (none) is not supported here.' })
+      expect((await answer(await post('{}', null))).body).toEqual({
+        __type: 'UnknownOperationException',
+        message: 'The operation (none) is not supported here.',
+      })
       expect((await answer(await post('{}', 'AWSCognitoIdentityProviderService.constructor'))).body.__type).toBe('UnknownOperationException')
       expect((await answer(await post('{}', 'SomeOtherService.SignUp'))).body.__type).toBe('UnknownOperationException')
     })
@@ -47,7 +50,15 @@ describeApi(
     })
 
     it('a body sent as anything but the protocol’s JSON type is not acted on, so a form on another site cannot call the pool', async () => {
-      const body = JSON.stringify({ ClientId: CLIENT_ID, Username: newPhone().e164, Password: PASSWORD, UserAttributes: [{ Name: 'email', Value: 'a@example.com' }, { Name: 'birthdate', Value: '1990-04-21' }] })
+      const body = JSON.stringify({
+        ClientId: CLIENT_ID,
+        Username: newPhone().e164,
+        Password: PASSWORD,
+        UserAttributes: [
+          { Name: 'email', Value: 'a@example.com' },
+          { Name: 'birthdate', Value: '1990-04-21' },
+        ],
+      })
       for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'application/json', 'multipart/form-data; boundary=x', null]) {
         const response = await t().app.request('/cognito/', {
           method: 'POST',
@@ -65,7 +76,10 @@ describeApi(
 
     it('a body nested thousands deep is refused, never a 500', async () => {
       const deep = `{"ClientId":${'{"a":'.repeat(5000)}0${'}'.repeat(5000)}}`
-      expect(await answer(await post(deep))).toMatchObject({ status: 400, body: { __type: 'InvalidParameterException', message: expect.stringContaining('nested too deeply') } })
+      expect(await answer(await post(deep))).toMatchObject({
+        status: 400,
+        body: { __type: 'InvalidParameterException', message: expect.stringContaining('nested too deeply') },
+      })
       const deepArray = `{"ClientId":${'['.repeat(2000)}${']'.repeat(2000)}}`
       expect((await answer(await post(deepArray, 'AWSCognitoIdentityProviderService.ForgotPassword'))).status).toBe(400)
       expect((await answer(await post(`{"ClientId":[[["x"]]],"Username":"+447700900321"}`, 'AWSCognitoIdentityProviderService.ForgotPassword'))).body).toEqual({
@@ -88,17 +102,53 @@ describeApi(
     const invalid = (message: string) => ({ __type: 'InvalidParameterException', message })
     it.each([
       ['SignUp', { ClientId: CLIENT_ID, Username: 12345, Password: PASSWORD }, invalid('Username cannot be empty')],
-      ['SignUp', { ClientId: CLIENT_ID, Username: '+447700900321', Password: PASSWORD, UserAttributes: { email: 'a@example.com' } }, invalid('UserAttributes must be a list of {Name, Value}.')],
-      ['SignUp', { ClientId: CLIENT_ID, Username: '+447700900321', Password: PASSWORD, UserAttributes: [{ Name: 'email', Value: 5 }] }, invalid('UserAttributes must be a list of {Name, Value}.')],
-      ['SignUp', { ClientId: CLIENT_ID, Username: '+447700900321', Password: PASSWORD, UserAttributes: attributes, ClientMetadata: { dob: 19900421, firstName: ['A'] } }, invalid('ClientMetadata must map names to text values.')],
-      ['SignUp', { ClientId: CLIENT_ID, Username: '+447700900321', Password: PASSWORD, UserAttributes: attributes, ClientMetadata: 'shop' }, invalid('ClientMetadata must map names to text values.')],
-      ['ResendConfirmationCode', { ClientId: CLIENT_ID, Username: '+447700900321', ClientMetadata: { shop_id: 42 } }, invalid('ClientMetadata must map names to text values.')],
-      ['InitiateAuth', { ClientId: CLIENT_ID, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: 'nope' }, invalid('AuthParameters must map names to text values.')],
-      ['InitiateAuth', { ClientId: CLIENT_ID, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: '+447700900321', PASSWORD: 5 } }, invalid('Password cannot be empty')],
-      ['InitiateAuth', { ClientId: CLIENT_ID, AuthFlow: 'REFRESH_TOKEN_AUTH', AuthParameters: { REFRESH_TOKEN: 7 } }, invalid('Missing required parameter REFRESH_TOKEN')],
+      [
+        'SignUp',
+        { ClientId: CLIENT_ID, Username: '+447700900321', Password: PASSWORD, UserAttributes: { email: 'a@example.com' } },
+        invalid('UserAttributes must be a list of {Name, Value}.'),
+      ],
+      [
+        'SignUp',
+        { ClientId: CLIENT_ID, Username: '+447700900321', Password: PASSWORD, UserAttributes: [{ Name: 'email', Value: 5 }] },
+        invalid('UserAttributes must be a list of {Name, Value}.'),
+      ],
+      [
+        'SignUp',
+        { ClientId: CLIENT_ID, Username: '+447700900321', Password: PASSWORD, UserAttributes: attributes, ClientMetadata: { dob: 19900421, firstName: ['A'] } },
+        invalid('ClientMetadata must map names to text values.'),
+      ],
+      [
+        'SignUp',
+        { ClientId: CLIENT_ID, Username: '+447700900321', Password: PASSWORD, UserAttributes: attributes, ClientMetadata: 'shop' },
+        invalid('ClientMetadata must map names to text values.'),
+      ],
+      [
+        'ResendConfirmationCode',
+        { ClientId: CLIENT_ID, Username: '+447700900321', ClientMetadata: { shop_id: 42 } },
+        invalid('ClientMetadata must map names to text values.'),
+      ],
+      [
+        'InitiateAuth',
+        { ClientId: CLIENT_ID, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: 'nope' },
+        invalid('AuthParameters must map names to text values.'),
+      ],
+      [
+        'InitiateAuth',
+        { ClientId: CLIENT_ID, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: '+447700900321', PASSWORD: 5 } },
+        invalid('Password cannot be empty'),
+      ],
+      [
+        'InitiateAuth',
+        { ClientId: CLIENT_ID, AuthFlow: 'REFRESH_TOKEN_AUTH', AuthParameters: { REFRESH_TOKEN: 7 } },
+        invalid('Missing required parameter REFRESH_TOKEN'),
+      ],
       ['GetUser', { AccessToken: { token: 'x' } }, invalid('AccessToken cannot be empty')],
       ['RevokeToken', { ClientId: CLIENT_ID, Token: 5 }, invalid('Token cannot be empty')],
-      ['ChangePassword', { AccessToken: 'x.y.z', PreviousPassword: 1, ProposedPassword: 2 }, { __type: 'NotAuthorizedException', message: 'Invalid Access Token' }],
+      [
+        'ChangePassword',
+        { AccessToken: 'x.y.z', PreviousPassword: 1, ProposedPassword: 2 },
+        { __type: 'NotAuthorizedException', message: 'Invalid Access Token' },
+      ],
     ])('%s with fields of the wrong type is answered 400, never 5xx (%j)', async (operation, input, expected) => {
       const response = await post(JSON.stringify(input), `AWSCognitoIdentityProviderService.${operation}`)
       expect(await answer(response)).toMatchObject({ status: 400, errorType: `${expected.__type}:`, body: expected })

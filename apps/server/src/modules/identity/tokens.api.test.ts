@@ -44,7 +44,8 @@ describeApi(
     const getUser = (accessToken: string) => client().send(new GetUserCommand({ AccessToken: accessToken }))
     const refreshByInitiateAuth = (refreshToken: string) =>
       client().send(new InitiateAuthCommand({ ClientId: CLIENT_ID, AuthFlow: 'REFRESH_TOKEN_AUTH', AuthParameters: { REFRESH_TOKEN: refreshToken } }))
-    const refreshByGetTokens = (refreshToken: string) => client().send(new GetTokensFromRefreshTokenCommand({ ClientId: CLIENT_ID, RefreshToken: refreshToken }))
+    const refreshByGetTokens = (refreshToken: string) =>
+      client().send(new GetTokensFromRefreshTokenCommand({ ClientId: CLIENT_ID, RefreshToken: refreshToken }))
     const account = (idToken: string) => t().api('p_account', { headers: { authorization: idToken } })
     const sessionsOf = (sub: string) => t().db.select().from(schema.identitySessions).where(eq(schema.identitySessions.sub, sub))
 
@@ -81,7 +82,15 @@ describeApi(
       const access = await jwtVerify(tokens.accessToken, createLocalJWKSet({ keys }), options)
       expect(id.protectedHeader).toEqual({ alg: 'RS256', kid: keys[0]!.kid, typ: 'JWT' })
       const iat = Math.floor(clock.now() / 1000)
-      const session = { origin_jti: expect.stringMatching(UUID), event_id: expect.stringMatching(UUID), auth_time: iat, iss: ISSUER, iat, exp: iat + 3600, jti: expect.stringMatching(UUID) }
+      const session = {
+        origin_jti: expect.stringMatching(UUID),
+        event_id: expect.stringMatching(UUID),
+        auth_time: iat,
+        iss: ISSUER,
+        iat,
+        exp: iat + 3600,
+        jti: expect.stringMatching(UUID),
+      }
       expect(id.payload).toEqual({
         ...session,
         sub,
@@ -107,7 +116,9 @@ describeApi(
       const invalid = { type: 'NotAuthorizedException', message: 'Invalid Access Token', status: 400 }
       expect(await failure(getUser(tokens.idToken))).toEqual(invalid)
       const { privateKey } = await generateKeyPair('RS256')
-      const forged = await new SignJWT(decodeJwt(tokens.accessToken)).setProtectedHeader(decodeProtectedHeader(tokens.accessToken) as { alg: string }).sign(privateKey)
+      const forged = await new SignJWT(decodeJwt(tokens.accessToken))
+        .setProtectedHeader(decodeProtectedHeader(tokens.accessToken) as { alg: string })
+        .sign(privateKey)
       expect(await failure(getUser(forged))).toEqual(invalid)
       expect(await account(forged)).toMatchObject({ status: 401, json: { message: 'The identity token is not valid. Please sign in again.' } })
     })
@@ -132,8 +143,16 @@ describeApi(
       for (const token of bad) {
         expect(await account(token)).toMatchObject({ status: 401, json: { message: 'The identity token is not valid. Please sign in again.' } })
       }
-      expect(await failure(getUser(await resign(accessClaims, false)))).toEqual({ type: 'NotAuthorizedException', message: 'Invalid Access Token', status: 400 })
-      expect(await failure(getUser(await resign({ ...accessClaims, origin_jti: 'x' })))).toEqual({ type: 'NotAuthorizedException', message: 'Invalid Access Token', status: 400 })
+      expect(await failure(getUser(await resign(accessClaims, false)))).toEqual({
+        type: 'NotAuthorizedException',
+        message: 'Invalid Access Token',
+        status: 400,
+      })
+      expect(await failure(getUser(await resign({ ...accessClaims, origin_jti: 'x' })))).toEqual({
+        type: 'NotAuthorizedException',
+        message: 'Invalid Access Token',
+        status: 400,
+      })
     })
 
     it('id and access tokens last an hour; the refresh token then brings new ones', async () => {
@@ -186,7 +205,11 @@ describeApi(
       await expectStanding({ accessToken: latest.AccessToken!, idToken: latest.IdToken!, refreshToken: latest.RefreshToken! })
 
       clock.advance(1000)
-      expect(await failure(refreshByGetTokens(tokens.refreshToken))).toEqual({ type: 'NotAuthorizedException', message: 'Refresh Token has been revoked', status: 400 })
+      expect(await failure(refreshByGetTokens(tokens.refreshToken))).toEqual({
+        type: 'NotAuthorizedException',
+        message: 'Refresh Token has been revoked',
+        status: 400,
+      })
       await expectEnded({ accessToken: latest.AccessToken!, idToken: latest.IdToken!, refreshToken: latest.RefreshToken! }, revoked)
       for (const refreshToken of [tokens.refreshToken, retry.RefreshToken!]) {
         expect(await failure(refreshByInitiateAuth(refreshToken))).toEqual({ ...revoked.refresh, status: 400 })

@@ -35,7 +35,7 @@ describeApi('shop access', (t) => {
     expect(json.message).not.toContain('pk_test_wrong')
   })
 
-  it('another shop\'s key does not open this shop', async () => {
+  it("another shop's key does not open this shop", async () => {
     const key = 'pk_test_other_shop_key_0001'
     await t().db.insert(schema.shops).values({
       id: 'other-salon-key',
@@ -46,16 +46,20 @@ describeApi('shop access', (t) => {
       phone: '01632 960000',
       email: 'other@salon.example',
     })
-    await t().db.insert(schema.shopApiKeys).values({ shopId: 'other-salon-key', keyHash: hashApiKey(key), label: 'Web app' })
+    await t()
+      .db.insert(schema.shopApiKeys)
+      .values({ shopId: 'other-salon-key', keyHash: hashApiKey(key), label: 'Web app' })
     expect((await t().api('blogs', { headers: { shop_id: 'other-salon-key', api_key: key } })).status).toBe(200)
     const { status, json } = await t().api('blogs', { headers: { shop_id: TEST_SHOP_ID, api_key: key } })
     expect(status).toBe(401)
     expect(json.message).toContain('api_key')
   })
 
-  it('a deactivated key is refused while the shop\'s other key still works', async () => {
+  it("a deactivated key is refused while the shop's other key still works", async () => {
     const key = 'pk_test_retired_key_0002'
-    await t().db.insert(schema.shopApiKeys).values({ shopId: TEST_SHOP_ID, keyHash: hashApiKey(key), label: 'Retired', active: false })
+    await t()
+      .db.insert(schema.shopApiKeys)
+      .values({ shopId: TEST_SHOP_ID, keyHash: hashApiKey(key), label: 'Retired', active: false })
     const { status, json } = await t().api('blogs', { headers: { api_key: key } })
     expect(status).toBe(401)
     expect(json.message).toContain('api_key')
@@ -74,7 +78,9 @@ describeApi('shop access', (t) => {
       email: 'closed@salon.example',
       active: false,
     })
-    await t().db.insert(schema.shopApiKeys).values({ shopId: 'closed-salon', keyHash: hashApiKey(key), label: 'Web app' })
+    await t()
+      .db.insert(schema.shopApiKeys)
+      .values({ shopId: 'closed-salon', keyHash: hashApiKey(key), label: 'Web app' })
     const { status, json } = await t().api('website/salon', { headers: { shop_id: 'closed-salon', api_key: key } })
     expect(status).toBe(401)
     expect(json.message).toContain('shop_id')

@@ -11,13 +11,7 @@ export function createShopRepository(db: Db) {
       const rows = await db
         .select({ id: schema.shopApiKeys.id })
         .from(schema.shopApiKeys)
-        .where(
-          and(
-            eq(schema.shopApiKeys.shopId, shopId),
-            eq(schema.shopApiKeys.keyHash, keyHash),
-            eq(schema.shopApiKeys.active, true),
-          ),
-        )
+        .where(and(eq(schema.shopApiKeys.shopId, shopId), eq(schema.shopApiKeys.keyHash, keyHash), eq(schema.shopApiKeys.active, true)))
         .limit(1)
       return rows.length > 0
     },

@@ -49,10 +49,26 @@ export function Footer({ shop, extra }: { shop: Shop; extra?: ReactNode }) {
         <div>
           <h2 className="mb-3 font-sans text-sm font-semibold tracking-widest text-glow-300 uppercase">Explore</h2>
           <ul className="flex flex-col gap-2 text-sm">
-            <li><Link className="hover:underline" to="/prices/">Price list</Link></li>
-            <li><Link className="hover:underline" to="/book/package/">Packages</Link></li>
-            <li><Link className="hover:underline" to="/blog/">Blog</Link></li>
-            <li><Link className="hover:underline" to="/privacypolicy/">Privacy policy</Link></li>
+            <li>
+              <Link className="hover:underline" to="/prices/">
+                Price list
+              </Link>
+            </li>
+            <li>
+              <Link className="hover:underline" to="/book/package/">
+                Packages
+              </Link>
+            </li>
+            <li>
+              <Link className="hover:underline" to="/blog/">
+                Blog
+              </Link>
+            </li>
+            <li>
+              <Link className="hover:underline" to="/privacypolicy/">
+                Privacy policy
+              </Link>
+            </li>
             {extra && <li>{extra}</li>}
           </ul>
         </div>

@@ -18,7 +18,18 @@ describe('header items (SPEC §2)', () => {
 
   it('adds Account Balance, UPCOMING BOOKINGS and SIGN OUT to the side menu for a signed-in customer', () => {
     const items = labels(visibleTo(mobileNav, true))
-    expect(items).toEqual(['Book', 'Our Sunbeds', 'Packages', 'Price List', 'Account', 'Account Balance', 'Blog', 'Contact Us', 'UPCOMING BOOKINGS', 'SIGN OUT'])
+    expect(items).toEqual([
+      'Book',
+      'Our Sunbeds',
+      'Packages',
+      'Price List',
+      'Account',
+      'Account Balance',
+      'Blog',
+      'Contact Us',
+      'UPCOMING BOOKINGS',
+      'SIGN OUT',
+    ])
     expect(items).not.toContain('SIGN IN')
   })
 

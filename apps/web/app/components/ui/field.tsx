@@ -91,7 +91,13 @@ export function TextAreaField({ label, hint, error, className, ...textarea }: Te
   return (
     <FieldFrame label={label} hint={hint} error={error}>
       {({ id, describedBy, invalid }) => (
-        <textarea id={id} aria-describedby={describedBy} aria-invalid={invalid || undefined} className={`field-input min-h-32 ${className ?? ''}`} {...textarea} />
+        <textarea
+          id={id}
+          aria-describedby={describedBy}
+          aria-invalid={invalid || undefined}
+          className={`field-input min-h-32 ${className ?? ''}`}
+          {...textarea}
+        />
       )}
     </FieldFrame>
   )

@@ -53,7 +53,15 @@ export function ChangePasswordForm({ phone }: { phone: string }) {
 
   return (
     <>
-      <Form method="post" action={action} ref={formRef} onSubmit={onSubmit} noValidate aria-labelledby="password-title" className="card flex flex-col gap-4 p-5 sm:p-6">
+      <Form
+        method="post"
+        action={action}
+        ref={formRef}
+        onSubmit={onSubmit}
+        noValidate
+        aria-labelledby="password-title"
+        className="card flex flex-col gap-4 p-5 sm:p-6"
+      >
         <h2 id="password-title" className="text-2xl font-semibold">
           Change password
         </h2>

@@ -54,7 +54,10 @@ export function MarketingForm({ account }: { account: Account }) {
         <fieldset className="flex flex-col gap-3">
           <legend className="sr-only">Send me</legend>
           {CHOICES.map(({ field, time, label }) => (
-            <label key={field} className="flex cursor-pointer items-start gap-3 rounded-xl border border-cocoa-200 p-4 has-checked:border-brand-teal has-checked:bg-brand-teal/5">
+            <label
+              key={field}
+              className="flex cursor-pointer items-start gap-3 rounded-xl border border-cocoa-200 p-4 has-checked:border-brand-teal has-checked:bg-brand-teal/5"
+            >
               <input
                 type="checkbox"
                 name={field}

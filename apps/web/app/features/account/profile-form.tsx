@@ -75,15 +75,48 @@ export function ProfileForm({ account }: { account: Account }) {
 
   return (
     <>
-      <Form method="post" action={action} ref={formRef} onSubmit={onSubmit} noValidate aria-labelledby="profile-title" className="card flex flex-col gap-4 p-5 sm:p-6">
+      <Form
+        method="post"
+        action={action}
+        ref={formRef}
+        onSubmit={onSubmit}
+        noValidate
+        aria-labelledby="profile-title"
+        className="card flex flex-col gap-4 p-5 sm:p-6"
+      >
         <h2 id="profile-title" className="text-2xl font-semibold">
           Your details
         </h2>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="First name" name="firstName" autoComplete="given-name" maxLength={50} value={values.firstName} onChange={(e) => set('firstName', e.target.value)} error={errors.firstName} />
-          <Field label="Last name" name="lastName" autoComplete="family-name" maxLength={50} value={values.lastName} onChange={(e) => set('lastName', e.target.value)} error={errors.lastName} />
+          <Field
+            label="First name"
+            name="firstName"
+            autoComplete="given-name"
+            maxLength={50}
+            value={values.firstName}
+            onChange={(e) => set('firstName', e.target.value)}
+            error={errors.firstName}
+          />
+          <Field
+            label="Last name"
+            name="lastName"
+            autoComplete="family-name"
+            maxLength={50}
+            value={values.lastName}
+            onChange={(e) => set('lastName', e.target.value)}
+            error={errors.lastName}
+          />
         </div>
-        <Field label="Email" name="email" type="email" autoComplete="email" maxLength={254} value={values.email} onChange={(e) => set('email', e.target.value)} error={errors.email} />
+        <Field
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          maxLength={254}
+          value={values.email}
+          onChange={(e) => set('email', e.target.value)}
+          error={errors.email}
+        />
         <div className="grid gap-4 sm:grid-cols-2">
           <Field
             label="Mobile number"
@@ -94,7 +127,16 @@ export function ProfileForm({ account }: { account: Account }) {
             hint="You sign in with this number, so it cannot be changed here. Call the salon if it has changed."
             className="bg-cocoa-50 text-cocoa-700"
           />
-          <Field label="Date of birth" name="dob" type="date" autoComplete="bday" max={todayInUk()} value={values.dob} onChange={(e) => set('dob', e.target.value)} error={errors.dob} />
+          <Field
+            label="Date of birth"
+            name="dob"
+            type="date"
+            autoComplete="bday"
+            max={todayInUk()}
+            value={values.dob}
+            onChange={(e) => set('dob', e.target.value)}
+            error={errors.dob}
+          />
         </div>
         <SkinTypeField value={values.skinType} onChange={(v) => set('skinType', v)} error={errors.skinType} />
         <button type="submit" className="btn-primary self-start" disabled={saving || changed.length === 0}>

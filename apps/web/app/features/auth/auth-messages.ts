@@ -3,8 +3,7 @@ export const CODE_SENT = 'A code has been sent to your phone. Please input below
 export const PASSWORD_CHANGED = 'Successfully changed your password.'
 export const ACCOUNT_UPDATED = 'Account was updated!'
 export const NOT_VERIFIED = 'Your phone is not verified. A code has been sent to your phone for verification. Please input below.'
-export const NO_ONLINE_ACCOUNT =
-  'No online account registered to this number. If you signed up in shop you still need to sign up online to link your accounts'
+export const NO_ONLINE_ACCOUNT = 'No online account registered to this number. If you signed up in shop you still need to sign up online to link your accounts'
 export const ACCOUNT_EXISTS = 'An account already exists with this mobile number. Please follow reset password steps to activate.'
 export const FORGOT_PASSWORD_HINT = 'You can reset your password by clicking on the "forgot password" link.'
 

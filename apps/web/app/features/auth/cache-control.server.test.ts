@@ -29,7 +29,13 @@ describe('which pages a cache must not keep', () => {
   })
 
   it('their data requests too, in both forms React Router asks for them', () => {
-    for (const path of ['/account/_.data', '/account.data', '/account/balance/_.data', '/sign-in.data', '/upcoming-booking/_.data?_routes=routes%2Fprotected']) {
+    for (const path of [
+      '/account/_.data',
+      '/account.data',
+      '/account/balance/_.data',
+      '/sign-in.data',
+      '/upcoming-booking/_.data?_routes=routes%2Fprotected',
+    ]) {
       expect(cacheControl(request(path)), path).toBe(PRIVATE)
     }
   })

@@ -24,7 +24,10 @@ const PRIVATE_PAGES = new Set([
 
 /** The page a request is for: React Router asks for a page's data at /page/_.data or /page.data, and for the home page's at /_root.data. */
 function pagePath(pathname: string): string {
-  const page = pathname.replace(/\/_\.data$/, '').replace(/^\/_root\.data$/, '/').replace(/\.data$/, '')
+  const page = pathname
+    .replace(/\/_\.data$/, '')
+    .replace(/^\/_root\.data$/, '/')
+    .replace(/\.data$/, '')
   return page.length > 1 ? page.replace(/\/+$/, '') : page
 }
 

@@ -82,7 +82,12 @@ export function ConfirmSignUpForm({ initialPhone = '' }: { initialPhone?: string
     setBusy('resend')
     try {
       await auth.resendSignUpCode(phone)
-      alert.show({ kind: 'success', title: 'Code sent', message: CODE_SENT, onConfirm: () => form.querySelector<HTMLInputElement>('input[name="code"]')?.focus() })
+      alert.show({
+        kind: 'success',
+        title: 'Code sent',
+        message: CODE_SENT,
+        onConfirm: () => form.querySelector<HTMLInputElement>('input[name="code"]')?.focus(),
+      })
     } catch (error) {
       alert.show({ kind: 'error', message: plainErrorMessage(error) })
     } finally {
@@ -98,16 +103,7 @@ export function ConfirmSignUpForm({ initialPhone = '' }: { initialPhone?: string
             We sent a 6-digit code by text message to <strong className="whitespace-nowrap">{formatPhone(knownPhone)}</strong>.
           </p>
         ) : (
-          <Field
-            label="Mobile number"
-            name="phone"
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
-            defaultValue={initialPhone}
-            error={errors.phone}
-            required
-          />
+          <Field label="Mobile number" name="phone" type="tel" inputMode="tel" autoComplete="tel" defaultValue={initialPhone} error={errors.phone} required />
         )}
         <Field
           label="Confirmation code"
@@ -128,7 +124,12 @@ export function ConfirmSignUpForm({ initialPhone = '' }: { initialPhone?: string
         </button>
         <div className="flex flex-wrap items-center justify-center gap-x-2 text-sm text-cocoa-700">
           <span>No text yet?</span>
-          <button type="button" onClick={resend} disabled={busy !== null} className="font-semibold text-brand-teal underline underline-offset-2 disabled:opacity-60">
+          <button
+            type="button"
+            onClick={resend}
+            disabled={busy !== null}
+            className="font-semibold text-brand-teal underline underline-offset-2 disabled:opacity-60"
+          >
             {busy === 'resend' ? 'Sending…' : 'Resend code'}
           </button>
         </div>

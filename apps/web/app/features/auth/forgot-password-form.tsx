@@ -112,7 +112,16 @@ export function ForgotPasswordForm({ initialPhone = '' }: { initialPhone?: strin
   return (
     <>
       {step.step === 'phone' ? (
-        <Form method="post" action={action} key="phone" ref={formRef} onSubmit={sendCode} noValidate aria-labelledby="reset-step" className="flex flex-col gap-4">
+        <Form
+          method="post"
+          action={action}
+          key="phone"
+          ref={formRef}
+          onSubmit={sendCode}
+          noValidate
+          aria-labelledby="reset-step"
+          className="flex flex-col gap-4"
+        >
           <h2 id="reset-step" ref={stepHeading} tabIndex={-1} className="font-sans text-lg font-semibold focus:outline-none">
             Step 1 of 2: get a code
           </h2>

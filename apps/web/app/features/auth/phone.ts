@@ -7,7 +7,10 @@ export type PhoneCheck = { ok: true; phone: string } | { ok: false; message: str
 export const PHONE_EXAMPLE = '07700 900123'
 
 export function normalisePhone(input: string): PhoneCheck {
-  const compact = input.trim().replace(/\(0\)/g, '').replace(/[\s\-().]/g, '')
+  const compact = input
+    .trim()
+    .replace(/\(0\)/g, '')
+    .replace(/[\s\-().]/g, '')
   if (!compact) return { ok: false, message: 'Enter your mobile number.' }
   let phone: string
   if (/^07\d{9}$/.test(compact)) phone = `+44${compact.slice(1)}`

@@ -40,7 +40,10 @@ export function jwtPayload(token: string | undefined): Record<string, unknown> |
   const part = token?.split('.')[1]
   if (!part) return null
   try {
-    const base64 = part.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(part.length / 4) * 4, '=')
+    const base64 = part
+      .replace(/-/g, '+')
+      .replace(/_/g, '/')
+      .padEnd(Math.ceil(part.length / 4) * 4, '=')
     const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))
     const payload: unknown = JSON.parse(new TextDecoder().decode(bytes))
     return payload && typeof payload === 'object' && !Array.isArray(payload) ? (payload as Record<string, unknown>) : null
@@ -77,7 +80,7 @@ export function sessionFromCookies(cookies: Map<string, string>, options: { clie
   const tokens = storedTokens(cookies, options.clientId)
   if (!tokens) return null
   let claims = jwtPayload(tokens.idToken)
-  if (claims && (claims.token_use !== undefined && claims.token_use !== 'id')) claims = null
+  if (claims && claims.token_use !== undefined && claims.token_use !== 'id') claims = null
   if (claims && claims.aud !== undefined && claims.aud !== tokens.clientId) claims = null
   const exp = typeof claims?.exp === 'number' ? claims.exp * 1000 : 0
   const fresh = claims !== null && exp > (options.now ?? Date.now())

@@ -66,7 +66,11 @@ describe('the session in Amplify’s cookies', () => {
   })
 
   it('falls back to the last user’s phone when only a refresh token is left', () => {
-    expect(sessionFromCookies(parseCookies(amplifyCookies({ refreshToken: 'r' })), { clientId, now })).toEqual({ sub: '', phone: '+447700900123', firstName: null })
+    expect(sessionFromCookies(parseCookies(amplifyCookies({ refreshToken: 'r' })), { clientId, now })).toEqual({
+      sub: '',
+      phone: '+447700900123',
+      firstName: null,
+    })
   })
 
   it('reads names percent-encoded by js-cookie', () => {

@@ -67,16 +67,7 @@ export function SignInForm({ initialPhone = '' }: { initialPhone?: string }) {
   return (
     <>
       <Form method="post" action={action} ref={formRef} onSubmit={onSubmit} noValidate aria-label="Sign in" className="flex flex-col gap-4">
-        <Field
-          label="Mobile number"
-          name="phone"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          defaultValue={initialPhone}
-          error={errors.phone}
-          required
-        />
+        <Field label="Mobile number" name="phone" type="tel" inputMode="tel" autoComplete="tel" defaultValue={initialPhone} error={errors.phone} required />
         <PasswordField label="Password" name="password" autoComplete="current-password" error={errors.password} required />
         <p className="-mt-1 text-right">
           <Link to="/forgot-password/" className="text-sm font-semibold text-brand-teal underline underline-offset-2">

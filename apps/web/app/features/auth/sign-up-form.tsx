@@ -88,123 +88,123 @@ export function SignUpForm({ initial }: { initial?: Record<string, string> }) {
 
   return (
     <>
-    <Form method="post" action={action} ref={formRef} onSubmit={onSubmit} noValidate aria-label="Create your account" className="flex flex-col gap-6">
-      <section aria-labelledby="signup-login" className="flex flex-col gap-4">
-        <h2 id="signup-login" className="font-sans text-lg font-semibold">
-          How you will sign in
-        </h2>
-        <Field
-          label="Mobile number"
-          name="phone"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          hint={`We text a code to this number to confirm it, for example ${PHONE_EXAMPLE}.`}
-          value={values.phone}
-          onChange={(e) => set('phone', e.target.value)}
-          error={errors.phone}
-          required
-        />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <PasswordField
-            label="Password"
-            name="password"
-            autoComplete="new-password"
-            value={values.password}
-            onChange={(e) => set('password', e.target.value)}
-            error={errors.password}
-            aria-describedby="password-rules"
-            required
-          />
-          <PasswordField
-            label="Repeat password"
-            name="passwordRepeat"
-            autoComplete="new-password"
-            value={values.passwordRepeat}
-            onChange={(e) => set('passwordRepeat', e.target.value)}
-            error={errors.passwordRepeat}
-            required
-          />
-        </div>
-        <PasswordRules id="password-rules" password={values.password} />
-      </section>
-
-      <section aria-labelledby="signup-about" className="flex flex-col gap-4 border-t border-cocoa-100 pt-6">
-        <h2 id="signup-about" className="font-sans text-lg font-semibold">
-          About you
-        </h2>
-        <div className="grid gap-4 sm:grid-cols-2">
+      <Form method="post" action={action} ref={formRef} onSubmit={onSubmit} noValidate aria-label="Create your account" className="flex flex-col gap-6">
+        <section aria-labelledby="signup-login" className="flex flex-col gap-4">
+          <h2 id="signup-login" className="font-sans text-lg font-semibold">
+            How you will sign in
+          </h2>
           <Field
-            label="First name"
-            name="firstName"
-            autoComplete="given-name"
-            maxLength={50}
-            value={values.firstName}
-            onChange={(e) => set('firstName', e.target.value)}
-            error={errors.firstName}
+            label="Mobile number"
+            name="phone"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            hint={`We text a code to this number to confirm it, for example ${PHONE_EXAMPLE}.`}
+            value={values.phone}
+            onChange={(e) => set('phone', e.target.value)}
+            error={errors.phone}
+            required
+          />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <PasswordField
+              label="Password"
+              name="password"
+              autoComplete="new-password"
+              value={values.password}
+              onChange={(e) => set('password', e.target.value)}
+              error={errors.password}
+              aria-describedby="password-rules"
+              required
+            />
+            <PasswordField
+              label="Repeat password"
+              name="passwordRepeat"
+              autoComplete="new-password"
+              value={values.passwordRepeat}
+              onChange={(e) => set('passwordRepeat', e.target.value)}
+              error={errors.passwordRepeat}
+              required
+            />
+          </div>
+          <PasswordRules id="password-rules" password={values.password} />
+        </section>
+
+        <section aria-labelledby="signup-about" className="flex flex-col gap-4 border-t border-cocoa-100 pt-6">
+          <h2 id="signup-about" className="font-sans text-lg font-semibold">
+            About you
+          </h2>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field
+              label="First name"
+              name="firstName"
+              autoComplete="given-name"
+              maxLength={50}
+              value={values.firstName}
+              onChange={(e) => set('firstName', e.target.value)}
+              error={errors.firstName}
+              required
+            />
+            <Field
+              label="Last name"
+              name="lastName"
+              autoComplete="family-name"
+              maxLength={50}
+              value={values.lastName}
+              onChange={(e) => set('lastName', e.target.value)}
+              error={errors.lastName}
+              required
+            />
+          </div>
+          <Field
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            maxLength={254}
+            value={values.email}
+            onChange={(e) => set('email', e.target.value)}
+            error={errors.email}
             required
           />
           <Field
-            label="Last name"
-            name="lastName"
-            autoComplete="family-name"
-            maxLength={50}
-            value={values.lastName}
-            onChange={(e) => set('lastName', e.target.value)}
-            error={errors.lastName}
+            label="Date of birth"
+            name="dob"
+            type="date"
+            autoComplete="bday"
+            max={todayInUk()}
+            hint="You must be 18 or over to use a sunbed: it is the law in the UK."
+            value={values.dob}
+            onChange={(e) => set('dob', e.target.value)}
+            error={errors.dob}
             required
           />
+          <SkinTypeField value={values.skinType} onChange={(v) => set('skinType', v)} error={errors.skinType} />
+        </section>
+
+        <section aria-label="Marketing" className="border-t border-cocoa-100 pt-6">
+          <Checkbox
+            name="marketing"
+            checked={values.marketing}
+            onChange={(e) => set('marketing', e.target.checked)}
+            label="Send me offers from this salon by text and email. You can change your mind at any time in your account."
+          />
+        </section>
+
+        <div className="flex flex-col gap-3 border-t border-cocoa-100 pt-6">
+          <p className="text-sm text-cocoa-600">
+            By creating an account you agree that we keep your details to run your bookings, as our{' '}
+            <Link to="/privacypolicy/" className="font-medium text-brand-teal underline">
+              privacy policy
+            </Link>{' '}
+            explains.
+          </p>
+          <button type="submit" className="btn-primary w-full sm:w-auto sm:self-start" disabled={busy}>
+            {busy && <Spinner label="Creating your account" />}
+            Create account
+          </button>
         </div>
-        <Field
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          maxLength={254}
-          value={values.email}
-          onChange={(e) => set('email', e.target.value)}
-          error={errors.email}
-          required
-        />
-        <Field
-          label="Date of birth"
-          name="dob"
-          type="date"
-          autoComplete="bday"
-          max={todayInUk()}
-          hint="You must be 18 or over to use a sunbed: it is the law in the UK."
-          value={values.dob}
-          onChange={(e) => set('dob', e.target.value)}
-          error={errors.dob}
-          required
-        />
-        <SkinTypeField value={values.skinType} onChange={(v) => set('skinType', v)} error={errors.skinType} />
-      </section>
-
-      <section aria-label="Marketing" className="border-t border-cocoa-100 pt-6">
-        <Checkbox
-          name="marketing"
-          checked={values.marketing}
-          onChange={(e) => set('marketing', e.target.checked)}
-          label="Send me offers from this salon by text and email. You can change your mind at any time in your account."
-        />
-      </section>
-
-      <div className="flex flex-col gap-3 border-t border-cocoa-100 pt-6">
-        <p className="text-sm text-cocoa-600">
-          By creating an account you agree that we keep your details to run your bookings, as our{' '}
-          <Link to="/privacypolicy/" className="font-medium text-brand-teal underline">
-            privacy policy
-          </Link>{' '}
-          explains.
-        </p>
-        <button type="submit" className="btn-primary w-full sm:w-auto sm:self-start" disabled={busy}>
-          {busy && <Spinner label="Creating your account" />}
-          Create account
-        </button>
-      </div>
-    </Form>
-    {alert.element}
+      </Form>
+      {alert.element}
     </>
   )
 }

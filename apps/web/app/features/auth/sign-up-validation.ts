@@ -60,4 +60,3 @@ export function validateSignUp(values: SignUpValues, today: string): FormErrors<
   }
   return withoutEmpty(errors)
 }
-

@@ -59,8 +59,8 @@ export function SkinTypeField({ name = 'skinType', value, onChange, error }: Ski
       </div>
       {value === '1' && (
         <p className="rounded-xl bg-glow-300/30 px-4 py-3 text-sm text-cocoa-900">
-          Sunbeds are not safe for skin type I: UV from a sunbed will burn your skin and raises the risk of skin cancer. You can still
-          create an account, but you will not be able to book a sunbed session.
+          Sunbeds are not safe for skin type I: UV from a sunbed will burn your skin and raises the risk of skin cancer. You can still create an account, but
+          you will not be able to book a sunbed session.
         </p>
       )}
       {error && (

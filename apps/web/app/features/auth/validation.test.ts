@@ -106,7 +106,17 @@ describe('sign-up fields sent back before the page was ready', () => {
   })
 
   it('starts empty without them', () => {
-    expect(keptSignUpValues()).toEqual({ phone: '', password: '', passwordRepeat: '', email: '', firstName: '', lastName: '', skinType: '', dob: '', marketing: false })
+    expect(keptSignUpValues()).toEqual({
+      phone: '',
+      password: '',
+      passwordRepeat: '',
+      email: '',
+      firstName: '',
+      lastName: '',
+      skinType: '',
+      dob: '',
+      marketing: false,
+    })
   })
 
   it('never asks for the passwords back', () => {

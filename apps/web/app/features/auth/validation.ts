@@ -9,7 +9,12 @@ export const PASSWORD_MIN_LENGTH = 8
 const SYMBOL = /[\^$*.[\]{}()?"!@#%&/\\,><':;|_~`=+-]/
 
 export const PASSWORD_RULES = [
-  { id: 'length', label: `At least ${PASSWORD_MIN_LENGTH} characters`, short: `at least ${PASSWORD_MIN_LENGTH} characters`, test: (p: string) => p.length >= PASSWORD_MIN_LENGTH },
+  {
+    id: 'length',
+    label: `At least ${PASSWORD_MIN_LENGTH} characters`,
+    short: `at least ${PASSWORD_MIN_LENGTH} characters`,
+    test: (p: string) => p.length >= PASSWORD_MIN_LENGTH,
+  },
   { id: 'lower', label: 'A lowercase letter (a–z)', short: 'a lowercase letter', test: (p: string) => /[a-z]/.test(p) },
   { id: 'upper', label: 'An uppercase letter (A–Z)', short: 'an uppercase letter', test: (p: string) => /[A-Z]/.test(p) },
   { id: 'number', label: 'A number (0–9)', short: 'a number', test: (p: string) => /\d/.test(p) },

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { APPOINTMENT_REQUEST, asStoredAppointment, bookRequestOf, clearAppointment, loadAppointment, saveAppointment, type StoredAppointment } from './appointment-storage.ts'
+import {
+  APPOINTMENT_REQUEST,
+  asStoredAppointment,
+  bookRequestOf,
+  clearAppointment,
+  loadAppointment,
+  saveAppointment,
+  type StoredAppointment,
+} from './appointment-storage.ts'
 
 function memoryStorage(initial: Record<string, string> = {}) {
   const items = new Map(Object.entries(initial))
@@ -45,7 +53,17 @@ describe('the appointment request in local storage (SPEC §3)', () => {
   })
 
   it('works, quietly, without storage or when storage refuses', () => {
-    const refusing = { getItem: () => { throw new Error('denied') }, setItem: () => { throw new Error('full') }, removeItem: () => { throw new Error('denied') } }
+    const refusing = {
+      getItem: () => {
+        throw new Error('denied')
+      },
+      setItem: () => {
+        throw new Error('full')
+      },
+      removeItem: () => {
+        throw new Error('denied')
+      },
+    }
     expect(() => saveAppointment(request, refusing)).not.toThrow()
     expect(loadAppointment(refusing)).toBeNull()
     expect(() => clearAppointment(refusing)).not.toThrow()

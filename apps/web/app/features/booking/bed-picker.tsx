@@ -30,7 +30,10 @@ const hiddenRadio = 'absolute inset-0 z-10 size-full cursor-pointer appearance-n
 export function BedPicker({ beds, bedTypes, selected, onSelect }: BedPickerProps) {
   const types = bedTypes.filter((t) => beds.some((b) => b.type === t.code))
   const chosenType = types.find((t) => typeChoice(t.code) === selected)
-  const options = [{ value: ANY_BED, label: 'Any sunbed' }, ...types.map((t) => ({ value: typeChoice(t.code), label: `Any ${t.name.replace(/ sunbeds?$/i, '').toLowerCase()}` }))]
+  const options = [
+    { value: ANY_BED, label: 'Any sunbed' },
+    ...types.map((t) => ({ value: typeChoice(t.code), label: `Any ${t.name.replace(/ sunbeds?$/i, '').toLowerCase()}` })),
+  ]
   return (
     <div role="radiogroup" aria-label="Sunbed" className="flex flex-col gap-4">
       <div className="flex flex-wrap gap-2">
@@ -41,7 +44,14 @@ export function BedPicker({ beds, bedTypes, selected, onSelect }: BedPickerProps
               selected === option.value ? 'border-cocoa-900 bg-cocoa-900 text-cream' : 'border-cocoa-200 bg-white hover:border-cocoa-500'
             }`}
           >
-            <input type="radio" name="bed" value={option.value} checked={selected === option.value} onChange={() => onSelect(option.value)} className={hiddenRadio} />
+            <input
+              type="radio"
+              name="bed"
+              value={option.value}
+              checked={selected === option.value}
+              onChange={() => onSelect(option.value)}
+              className={hiddenRadio}
+            />
             {option.label}
           </label>
         ))}

@@ -10,7 +10,7 @@ describe('what a failed booking leads to (SPEC §4, §8; decision 007)', () => {
     expect(classifyBookFailure(new Error('Duplicate booking'))).toMatchObject({ kind: 'duplicate' })
   })
 
-  it('a refusal by the salon\'s rules shows the salon\'s own message', () => {
+  it("a refusal by the salon's rules shows the salon's own message", () => {
     const taken = 'Sorry, Solara Classic 24 has just been booked at 10:15. Please choose another time or sunbed.'
     expect(classifyBookFailure(new ApiError(409, taken))).toEqual({ kind: 'refused', message: taken })
     expect(classifyBookFailure(new ApiError(422, 'Your first session can be at most 6 minutes'))).toMatchObject({ kind: 'refused' })

@@ -14,7 +14,11 @@ let items: Map<string, string>
 beforeEach(() => {
   items = new Map()
   vi.stubGlobal('window', {
-    localStorage: { getItem: (k: string) => items.get(k) ?? null, setItem: (k: string, v: string) => void items.set(k, v), removeItem: (k: string) => void items.delete(k) },
+    localStorage: {
+      getItem: (k: string) => items.get(k) ?? null,
+      setItem: (k: string, v: string) => void items.set(k, v),
+      removeItem: (k: string) => void items.delete(k),
+    },
   })
 })
 afterEach(() => vi.unstubAllGlobals())
@@ -38,7 +42,10 @@ describe('booking (SPEC §4)', () => {
     expect(calls.book).toHaveBeenCalledWith({ date: '2026-11-23', time: '10:15', minutes: 6, bedId: 'bed-1' })
     expect(stored).toEqual([JSON.stringify(request)])
     expect(items.has(APPOINTMENT_REQUEST)).toBe(false)
-    expect(actions).toEqual([{ type: 'bookingStart', request }, { type: 'bookingSuccess', booking }])
+    expect(actions).toEqual([
+      { type: 'bookingStart', request },
+      { type: 'bookingSuccess', booking },
+    ])
   })
 
   it('signed out: the request waits in storage and the customer goes to sign in', async () => {

@@ -98,7 +98,7 @@ export function BookPlanner({ salon, preload, signedIn, notice }: BookPlannerPro
   }, [date, minutes, bedId, requestKey, timesFor, state.times, calls, showAlert, salon.beds])
 
   const slot = slots?.find((s) => s.time === time) ?? null
-  const bookedBed = bed ?? (slot?.beds[0] ? salon.beds.find((b) => b.id === slot.beds[0]!.id) ?? null : null)
+  const bookedBed = bed ?? (slot?.beds[0] ? (salon.beds.find((b) => b.id === slot.beds[0]!.id) ?? null) : null)
   const request: StoredAppointment | null =
     date && slot && bookedBed ? { date, time: slot.time, minutes, bedId: bookedBed.id, ...(bed ? {} : { bedType: bookedBed.type }) } : null
 
@@ -212,8 +212,10 @@ export function BookPlanner({ salon, preload, signedIn, notice }: BookPlannerPro
               </button>
             </div>
             <p className="text-sm text-cocoa-600">
-              {bed ? `${bed.name} takes ${bed.minMinutes} to ${bed.maxMinutes} minutes.` : `Between ${minMinutes} and ${maxMinutes} minutes, depending on the sunbed.`} New to
-              us? Your first session can be at most {preloadMinutes} minutes, so we can see how your skin takes to UV.
+              {bed
+                ? `${bed.name} takes ${bed.minMinutes} to ${bed.maxMinutes} minutes.`
+                : `Between ${minMinutes} and ${maxMinutes} minutes, depending on the sunbed.`}{' '}
+              New to us? Your first session can be at most {preloadMinutes} minutes, so we can see how your skin takes to UV.
             </p>
           </div>
         </Step>
@@ -230,14 +232,11 @@ export function BookPlanner({ salon, preload, signedIn, notice }: BookPlannerPro
             </p>
           ) : slots.length === 0 ? (
             <p className="rounded-2xl bg-cocoa-50 p-4 text-cocoa-700">
-              No free times on {formatDay(date)} for {minutes} minutes{bed ? ` on ${bed.name}` : ''}. Please try another day{bed || bedType ? ' or any free sunbed' : ''}.
+              No free times on {formatDay(date)} for {minutes} minutes{bed ? ` on ${bed.name}` : ''}. Please try another day
+              {bed || bedType ? ' or any free sunbed' : ''}.
             </p>
           ) : (
-            <TimePicker
-              slots={slots}
-              selected={time}
-              onSelect={(t) => choose({ time: t })}
-            />
+            <TimePicker slots={slots} selected={time} onSelect={(t) => choose({ time: t })} />
           )}
         </Step>
       </div>
@@ -253,7 +252,9 @@ export function BookPlanner({ salon, preload, signedIn, notice }: BookPlannerPro
             <dt className="text-cocoa-600">Time</dt>
             <dd className="font-semibold">{time ?? 'Choose a time'}</dd>
             <dt className="text-cocoa-600">Sunbed</dt>
-            <dd className="font-semibold">{bookedBed?.name ?? (bedType ? `Any ${bedType.name.replace(/ sunbeds?$/i, '').toLowerCase()}` : 'Any free sunbed')}</dd>
+            <dd className="font-semibold">
+              {bookedBed?.name ?? (bedType ? `Any ${bedType.name.replace(/ sunbeds?$/i, '').toLowerCase()}` : 'Any free sunbed')}
+            </dd>
             <dt className="text-cocoa-600">Minutes</dt>
             <dd className="font-semibold">{minutes}</dd>
           </dl>
@@ -287,10 +288,17 @@ export function BookPlanner({ salon, preload, signedIn, notice }: BookPlannerPro
                 {relativeDay(request.date, today)} · {request.time}
               </strong>
               <span className="text-cocoa-700">
-                {request.minutes} min{price.status === 'ready' ? ` · ${price.price.paidWith === 'balance' ? 'from your balance' : formatPence(price.price.pricePence)}` : ''}
+                {request.minutes} min
+                {price.status === 'ready' ? ` · ${price.price.paidWith === 'balance' ? 'from your balance' : formatPence(price.price.pricePence)}` : ''}
               </span>
             </p>
-            <button type="button" className="btn-primary shrink-0" disabled={!canBook} onClick={() => void onBook()} aria-label={bookLabel(request.time, signedIn)}>
+            <button
+              type="button"
+              className="btn-primary shrink-0"
+              disabled={!canBook}
+              onClick={() => void onBook()}
+              aria-label={bookLabel(request.time, signedIn)}
+            >
               {state.isLoading && <Spinner label="Booking" />}
               Book
             </button>
@@ -314,12 +322,25 @@ function timesTitle(date: string | null, today: string | null) {
   return day === 'Today' || day === 'Tomorrow' ? `Free times ${day.toLowerCase()}` : `Free times on ${day}`
 }
 
-function Step({ number, title, headingRef, children }: { number: number; title: string; headingRef?: RefObject<HTMLHeadingElement | null>; children: React.ReactNode }) {
+function Step({
+  number,
+  title,
+  headingRef,
+  children,
+}: {
+  number: number
+  title: string
+  headingRef?: RefObject<HTMLHeadingElement | null>
+  children: React.ReactNode
+}) {
   const id = useId()
   return (
     <section aria-labelledby={id} className="flex flex-col gap-4">
       <h2 id={id} ref={headingRef} tabIndex={headingRef ? -1 : undefined} className="flex items-center gap-3 text-2xl font-semibold focus:outline-none">
-        <span aria-hidden="true" className="flex size-8 shrink-0 items-center justify-center rounded-full bg-glow-400 font-sans text-base font-bold text-cocoa-950">
+        <span
+          aria-hidden="true"
+          className="flex size-8 shrink-0 items-center justify-center rounded-full bg-glow-400 font-sans text-base font-bold text-cocoa-950"
+        >
           {number}
         </span>
         {title}
@@ -344,7 +365,19 @@ function PriceLine({ price }: { price: PriceResponse }) {
 
 const bookLabel = (time: string, signedIn: boolean) => (signedIn ? `Book ${time}` : `Book ${time} and sign in`)
 
-function BookButton({ canBook, busy, signedIn, time, onBook }: { canBook: boolean; busy: boolean; signedIn: boolean; time: string | null; onBook: () => void }) {
+function BookButton({
+  canBook,
+  busy,
+  signedIn,
+  time,
+  onBook,
+}: {
+  canBook: boolean
+  busy: boolean
+  signedIn: boolean
+  time: string | null
+  onBook: () => void
+}) {
   return (
     // Phones use the bar at the bottom of the screen instead.
     <button type="button" className="btn-primary hidden w-full text-lg lg:inline-flex" disabled={!canBook} onClick={onBook}>

@@ -52,7 +52,10 @@ export function useBookingCalls(): BookingCalls {
     return {
       ...calls,
       // A token the salon no longer accepts should not hide the price: ask again as a visitor.
-      price: (request) => calls.price(request).catch((error: unknown) => (error instanceof ApiError && error.status === 401 ? withoutToken.price(request) : Promise.reject(error))),
+      price: (request) =>
+        calls
+          .price(request)
+          .catch((error: unknown) => (error instanceof ApiError && error.status === 401 ? withoutToken.price(request) : Promise.reject(error))),
     }
   }, [config, getIdToken])
 }

@@ -46,7 +46,10 @@ function useBookingById(id: string | null, given: Booking | undefined, signedIn:
         if (!current) return
         // An id that is not a booking id, or not one of theirs: the same friendly answer.
         const missing = error instanceof ApiError && (error.status === 404 || error.status === 400)
-        setFetched({ id, view: missing ? { status: 'missing' } : { status: 'error', message: error instanceof Error ? error.message : 'We could not load the booking.' } })
+        setFetched({
+          id,
+          view: missing ? { status: 'missing' } : { status: 'error', message: error instanceof Error ? error.message : 'We could not load the booking.' },
+        })
       })
     return () => {
       current = false
@@ -86,7 +89,8 @@ export function BookingSuccess({ salon, signedIn }: { salon: CalendarSalon; sign
     setMaking(true)
     void made.then((outcome) => {
       setMaking(false)
-      if (outcome.kind === 'booked') return navigate(confirmationPath(outcome.booking), { replace: true, state: { booking: outcome.booking } satisfies ConfirmationState })
+      if (outcome.kind === 'booked')
+        return navigate(confirmationPath(outcome.booking), { replace: true, state: { booking: outcome.booking } satisfies ConfirmationState })
       if (outcome.kind === 'sign-in') return navigate(SIGN_IN_TO_BOOK, { replace: true })
       const notice = outcome.kind === 'duplicate' ? DUPLICATE_BOOKING_ALERT : outcome.message
       return navigate('/book/', { replace: true, state: { notice } satisfies BookPageState })

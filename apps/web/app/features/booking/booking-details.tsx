@@ -13,9 +13,7 @@ const STATUS: Record<Booking['status'], string> = { booked: 'Booked', attended: 
 export function BookingDetails({ booking }: { booking: Booking }) {
   return (
     <dl className="grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-[auto_1fr]">
-      <Row label="Sunbed">
-        {booking.bed.name}
-      </Row>
+      <Row label="Sunbed">{booking.bed.name}</Row>
       <Row label="Day">{formatDayWithYear(booking.date)}</Row>
       <Row label="Time">
         {booking.time} to {clockOf(booking.endsAt)}
@@ -40,7 +38,16 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 export function AddToCalendar({ booking, salon, className = 'btn-outline' }: { booking: Booking; salon: CalendarSalon; className?: string }) {
   return (
     <button type="button" className={className} onClick={() => downloadIcs(buildIcs(booking, salon), `sunbed-session-${booking.date}.ics`)}>
-      <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        className="size-5"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
         <rect x="3" y="5" width="18" height="16" rx="2" />
         <path d="M3 10h18M8 3v4M16 3v4M12 13v5M9.5 15.5h5" />
       </svg>

@@ -3,7 +3,11 @@ import type { Package } from '@salon/contracts/content'
 import { describe, expect, it } from 'vitest'
 import { bookingReducer, initialBookingState, type BookingDraft, type BookingState } from './booking-state.ts'
 
-const slot = (time: string): TimeSlot => ({ time, startsAt: `2026-11-23T${time}:00+00:00`, beds: [{ id: 'bed-1', name: 'Solara Classic 24', type: 'lay-down' }] })
+const slot = (time: string): TimeSlot => ({
+  time,
+  startsAt: `2026-11-23T${time}:00+00:00`,
+  beds: [{ id: 'bed-1', name: 'Solara Classic 24', type: 'lay-down' }],
+})
 const request: BookingDraft = { date: '2026-11-23', minutes: 6, bedId: 'bed-1', time: '10:15' }
 const booking: Booking = {
   id: '6a1e2f4c-8b3d-4c1a-9e2f-1d2c3b4a5f60',
@@ -50,7 +54,7 @@ describe('booking state (SPEC §3, §4)', () => {
     expect(next).toMatchObject({ isLoading: false, booking: null, appointmentRequest: request })
   })
 
-  it('loading times sets timesLoading; success stores that date\'s times and keeps the others', () => {
+  it("loading times sets timesLoading; success stores that date's times and keeps the others", () => {
     const withMonday: BookingState = { ...initialBookingState, times: { '2026-11-23': [slot('09:00')] } }
     const loading = bookingReducer(withMonday, { type: 'timesLoad' })
     expect(loading.timesLoading).toBe(true)

@@ -11,7 +11,10 @@ export function BookingRow({ booking, action }: { booking: Booking; action?: Rea
   const past = booking.status !== 'booked'
   return (
     <li className={`card flex flex-wrap items-center gap-4 p-4 ${past ? 'bg-cocoa-50/60' : ''}`}>
-      <div aria-hidden="true" className={`flex w-16 shrink-0 flex-col items-center rounded-xl py-1.5 ${past ? 'bg-cocoa-100 text-cocoa-700' : 'bg-cocoa-900 text-cream'}`}>
+      <div
+        aria-hidden="true"
+        className={`flex w-16 shrink-0 flex-col items-center rounded-xl py-1.5 ${past ? 'bg-cocoa-100 text-cocoa-700' : 'bg-cocoa-900 text-cream'}`}
+      >
         <span className="text-xs font-semibold uppercase">{parts.weekday}</span>
         <span className="font-display text-2xl leading-none font-semibold">{parts.day}</span>
         <span className="text-xs">{parts.month}</span>

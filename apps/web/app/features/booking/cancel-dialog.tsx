@@ -40,8 +40,8 @@ export function CancelDialog({ booking, busy, onConfirm, onClose }: { booking: B
             </p>
             <p>
               Sessions can be cancelled online until {cutoffText(booking)}.{' '}
-              {booking.paidWith === 'balance' ? `The ${booking.minutes} minutes go back on your balance.` : 'Nothing has been paid for it yet.'} The time becomes free for
-              others to book.
+              {booking.paidWith === 'balance' ? `The ${booking.minutes} minutes go back on your balance.` : 'Nothing has been paid for it yet.'} The time
+              becomes free for others to book.
             </p>
           </div>
           <div className="mt-2 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">

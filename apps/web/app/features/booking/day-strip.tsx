@@ -24,7 +24,11 @@ export function DayStrip({ days, selected, onSelect }: DayStripProps) {
               <label
                 key={date}
                 className={`relative flex w-[4.9rem] shrink-0 cursor-pointer flex-col items-center gap-0.5 rounded-2xl border px-2 py-2.5 text-center transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-teal ${
-                  selected === date ? 'border-cocoa-900 bg-cocoa-900 text-cream' : free ? 'border-cocoa-200 bg-white hover:border-cocoa-500' : 'border-dashed border-cocoa-200 bg-cocoa-50 text-cocoa-500'
+                  selected === date
+                    ? 'border-cocoa-900 bg-cocoa-900 text-cream'
+                    : free
+                      ? 'border-cocoa-200 bg-white hover:border-cocoa-500'
+                      : 'border-dashed border-cocoa-200 bg-cocoa-50 text-cocoa-500'
                 }`}
               >
                 <input

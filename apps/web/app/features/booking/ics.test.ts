@@ -45,7 +45,11 @@ describe('the calendar file (.ics)', () => {
     expect(folded.split('\r\n').every((line) => new TextEncoder().encode(line).length <= 75)).toBe(true)
     expect(folded.replace(/\r\n /g, '')).toBe(long)
     const accents = `SUMMARY:${'é'.repeat(60)}`
-    expect(foldLine(accents).split('\r\n').every((line) => new TextEncoder().encode(line).length <= 75)).toBe(true)
+    expect(
+      foldLine(accents)
+        .split('\r\n')
+        .every((line) => new TextEncoder().encode(line).length <= 75),
+    ).toBe(true)
     expect(foldLine('SHORT:yes')).toBe('SHORT:yes')
   })
 })

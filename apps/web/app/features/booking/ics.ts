@@ -11,7 +11,10 @@ export interface CalendarSalon {
 export function icsInstant(iso: string): string {
   const time = new Date(iso)
   if (Number.isNaN(time.getTime())) throw new Error(`Not an instant: ${iso}`)
-  return time.toISOString().replace(/\.\d{3}/, '').replace(/[-:]/g, '')
+  return time
+    .toISOString()
+    .replace(/\.\d{3}/, '')
+    .replace(/[-:]/g, '')
 }
 
 /** RFC 5545 §3.3.11: backslash, semicolon, comma and newlines are escaped in text values. */

@@ -27,7 +27,14 @@ export function TimePicker({ slots, selected, onSelect }: TimePickerProps) {
                 key={slot.time}
                 className="relative flex min-h-11 cursor-pointer items-center justify-center rounded-xl border border-cocoa-200 bg-white text-base font-semibold tabular-nums transition-colors hover:border-cocoa-500 has-[:checked]:border-cocoa-900 has-[:checked]:bg-cocoa-900 has-[:checked]:text-cream has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-teal"
               >
-                <input type="radio" name="time" value={slot.time} checked={selected === slot.time} onChange={() => onSelect(slot.time)} className="absolute inset-0 z-10 size-full cursor-pointer appearance-none opacity-0" />
+                <input
+                  type="radio"
+                  name="time"
+                  value={slot.time}
+                  checked={selected === slot.time}
+                  onChange={() => onSelect(slot.time)}
+                  className="absolute inset-0 z-10 size-full cursor-pointer appearance-none opacity-0"
+                />
                 {slot.time}
               </label>
             ))}

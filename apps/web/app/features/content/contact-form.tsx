@@ -56,7 +56,15 @@ export function ContactForm({ action, outcome }: ContactFormProps) {
   }
 
   return (
-    <Form id="contact-form" method="post" action={action} onSubmit={onSubmit} noValidate className="card flex flex-col gap-4 p-6" aria-labelledby="contact-form-title">
+    <Form
+      id="contact-form"
+      method="post"
+      action={action}
+      onSubmit={onSubmit}
+      noValidate
+      className="card flex flex-col gap-4 p-6"
+      aria-labelledby="contact-form-title"
+    >
       <input type="hidden" name="intent" value="contact" />
       <h3 id="contact-form-title" className="text-2xl font-semibold">
         Send us a message

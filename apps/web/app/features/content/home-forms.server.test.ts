@@ -28,7 +28,9 @@ describe('the home page forms without scripts', () => {
   it('sends the contact form to the API as the page would, and answers with the salon reply', async () => {
     const client = api(async () => ({ message: 'Thank you, Jess.' }))
     const result = await homeFormAction(homePost(contact), client)
-    expect(client.calls).toEqual([{ path: 'p_message', body: { name: 'Jess', email: '', phone: '07700 900123', message: 'Is the stand-up bed free?', consent: true } }])
+    expect(client.calls).toEqual([
+      { path: 'p_message', body: { name: 'Jess', email: '', phone: '07700 900123', message: 'Is the stand-up bed free?', consent: true } },
+    ])
     expect(result.init?.status ?? 200).toBe(200)
     expect(result.data).toEqual({ intent: 'contact', outcome: { status: 'sent', message: 'Thank you, Jess.' } })
   })
@@ -41,7 +43,9 @@ describe('the home page forms without scripts', () => {
   })
 
   it('sends an unticked box as it is, and gives back the field messages with what was typed', async () => {
-    const refusal = new ApiError(400, 'Please check the form.', { issues: [{ field: 'consent', message: 'must be ticked so that we may keep your message and reply to it' }] })
+    const refusal = new ApiError(400, 'Please check the form.', {
+      issues: [{ field: 'consent', message: 'must be ticked so that we may keep your message and reply to it' }],
+    })
     const client = api(() => Promise.reject(refusal))
     const { consent: _unticked, ...withoutConsent } = contact
     const result = await homeFormAction(homePost(withoutConsent), client)

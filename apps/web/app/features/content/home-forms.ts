@@ -37,9 +37,7 @@ export function popupLeadBody(form: FormFields): PopupLeadRequest {
 }
 
 /** How a form sent without the page's scripts went: the salon's reply, or the reason with what was typed. */
-export type FormOutcome =
-  | { status: 'sent'; message: string }
-  | { status: 'failed'; message: string; errors: FieldErrors; values: Record<string, string> }
+export type FormOutcome = { status: 'sent'; message: string } | { status: 'failed'; message: string; errors: FieldErrors; values: Record<string, string> }
 
 export type HomeFormIntent = 'contact' | 'offer'
 
@@ -49,4 +47,5 @@ export interface HomeFormAnswer {
 }
 
 /** The outcome for one of the two forms, when the page's answer is about it. */
-export const outcomeFor = (answer: HomeFormAnswer | undefined, intent: HomeFormIntent) => (answer?.intent === intent ? (answer.outcome ?? undefined) : undefined)
+export const outcomeFor = (answer: HomeFormAnswer | undefined, intent: HomeFormIntent) =>
+  answer?.intent === intent ? (answer.outcome ?? undefined) : undefined

@@ -67,7 +67,12 @@ export function OfferPopup({ action, outcome }: OfferPopupProps) {
       className="m-auto w-[min(94vw,28rem)] overflow-hidden rounded-3xl bg-white p-0 text-cocoa-900 shadow-2xl backdrop:bg-cocoa-950/60"
     >
       <div className="bg-gradient-to-br from-glow-400 via-glow-300 to-coral-400 px-6 pt-6 pb-5">
-        <button type="button" onClick={close} aria-label="Close offer" className="float-right -mt-2 -mr-2 flex size-10 items-center justify-center rounded-full hover:bg-white/40">
+        <button
+          type="button"
+          onClick={close}
+          aria-label="Close offer"
+          className="float-right -mt-2 -mr-2 flex size-10 items-center justify-center rounded-full hover:bg-white/40"
+        >
           <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
             <path d="M6 6l12 12M18 6L6 18" />
           </svg>
@@ -100,12 +105,7 @@ export function OfferPopup({ action, outcome }: OfferPopupProps) {
             hint="Or give your mobile number below."
           />
           <Field label="Mobile number" name="phone" type="tel" autoComplete="tel" maxLength={20} defaultValue={kept.phone} error={errors.phone} />
-          <Checkbox
-            name="marketingConsent"
-            defaultChecked={kept.marketingConsent === 'on'}
-            error={errors.marketingConsent}
-            label={POPUP_CONSENT_TEXT}
-          />
+          <Checkbox name="marketingConsent" defaultChecked={kept.marketingConsent === 'on'} error={errors.marketingConsent} label={POPUP_CONSENT_TEXT} />
           {failure && Object.keys(errors).length === 0 && (
             <p role="alert" className="text-sm font-medium text-coral-500">
               {failure}

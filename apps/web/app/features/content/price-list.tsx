@@ -16,8 +16,12 @@ export function PriceList({ bedTypes, extras, headingLevel = 3 }: Pick<SalonResp
           </caption>
           <thead>
             <tr className="border-b border-cocoa-100 text-sm text-cocoa-600">
-              <th scope="col" className="px-3 py-2 font-semibold">Sunbed</th>
-              <th scope="col" className="px-3 py-2 text-right font-semibold">Per minute</th>
+              <th scope="col" className="px-3 py-2 font-semibold">
+                Sunbed
+              </th>
+              <th scope="col" className="px-3 py-2 text-right font-semibold">
+                Per minute
+              </th>
               {EXAMPLE_MINUTES.map((m) => (
                 <th key={m} scope="col" className="hidden px-3 py-2 text-right font-semibold sm:table-cell">
                   {m} min

@@ -47,9 +47,7 @@ const retention: { data: string; period: string }[] = [
 ]
 
 export function PrivacyNotice({ shop }: { shop: PrivacyNoticeShop }) {
-  const addressParts = [shop.address.line1, shop.address.line2, shop.address.town, shop.address.postcode].filter(
-    (part) => part.trim() !== '',
-  )
+  const addressParts = [shop.address.line1, shop.address.line2, shop.address.town, shop.address.postcode].filter((part) => part.trim() !== '')
   const address = addressParts.join(', ')
   const telHref = `tel:${shop.phone.replace(/[^0-9+]/g, '')}`
   const mailHref = `mailto:${shop.email}`
@@ -57,16 +55,15 @@ export function PrivacyNotice({ shop }: { shop: PrivacyNoticeShop }) {
   return (
     <div className="prose">
       <p>
-        This notice explains how {shop.name} collects, uses and protects your personal information when you use our
-        website, create an account, book sunbed sessions, buy minute packages or visit our salon. It also explains your
-        rights under UK data protection law, including the UK General Data Protection Regulation (UK GDPR), the Data
-        Protection Act 2018 and the Privacy and Electronic Communications Regulations (PECR).
+        This notice explains how {shop.name} collects, uses and protects your personal information when you use our website, create an account, book sunbed
+        sessions, buy minute packages or visit our salon. It also explains your rights under UK data protection law, including the UK General Data Protection
+        Regulation (UK GDPR), the Data Protection Act 2018 and the Privacy and Electronic Communications Regulations (PECR).
       </p>
 
       <h2>Who we are and how to contact us</h2>
       <p>
-        {shop.name} is the data controller for the personal information described in this notice. This means we decide
-        how and why it is used, and we are responsible for looking after it.
+        {shop.name} is the data controller for the personal information described in this notice. This means we decide how and why it is used, and we are
+        responsible for looking after it.
       </p>
       <ul>
         <li>Address: {address}</li>
@@ -77,112 +74,99 @@ export function PrivacyNotice({ shop }: { shop: PrivacyNoticeShop }) {
           Phone: <a href={telHref}>{shop.phone}</a>
         </li>
       </ul>
-      <p>
-        If you have any questions about this notice or how we handle your information, please get in touch using any of
-        the details above.
-      </p>
+      <p>If you have any questions about this notice or how we handle your information, please get in touch using any of the details above.</p>
 
       <h2>What information we collect</h2>
 
       <h3>Your account</h3>
       <p>
-        When you create an account we collect your mobile number (which you use to sign in with a one-time code), your
-        name, email address, date of birth and Fitzpatrick skin type. We use your date of birth to confirm that you are
-        18 or over, and your skin type to recommend safe session lengths and suitable beds.
+        When you create an account we collect your mobile number (which you use to sign in with a one-time code), your name, email address, date of birth and
+        Fitzpatrick skin type. We use your date of birth to confirm that you are 18 or over, and your skin type to recommend safe session lengths and suitable
+        beds.
       </p>
       <p>
-        If you choose to tell our team about a medication or health condition that affects how your skin reacts to UV,
-        we only make a note of it with your explicit consent, and only so that we can keep you safe.
+        If you choose to tell our team about a medication or health condition that affects how your skin reacts to UV, we only make a note of it with your
+        explicit consent, and only so that we can keep you safe.
       </p>
 
       <h3>Bookings and session history</h3>
       <p>
-        We keep a record of the sessions you book, change, cancel and attend, including the bed, date, time and
-        length of each session, the minutes used from your packages, and the fact that we checked your age.
+        We keep a record of the sessions you book, change, cancel and attend, including the bed, date, time and length of each session, the minutes used from
+        your packages, and the fact that we checked your age.
       </p>
 
       <h3>Payments</h3>
       <p>
-        When you buy a package or pay for a session online, your card details are entered directly into the secure
-        systems of our card payment provider. We never see or store your full card number. We receive and keep a
-        record of what you bought, the amount, the date, the payment status and limited card information such as the
-        card type and last four digits.
+        When you buy a package or pay for a session online, your card details are entered directly into the secure systems of our card payment provider. We
+        never see or store your full card number. We receive and keep a record of what you bought, the amount, the date, the payment status and limited card
+        information such as the card type and last four digits.
       </p>
 
       <h3>Marketing preferences</h3>
       <p>
-        If you agree to hear about offers and news, we record your choice, the wording you agreed to and the date and
-        time you gave your consent. If you later withdraw it, we record when you did so.
+        If you agree to hear about offers and news, we record your choice, the wording you agreed to and the date and time you gave your consent. If you later
+        withdraw it, we record when you did so.
       </p>
 
       <h3>Contact-form messages and offer pop-up</h3>
       <p>
-        When you send us a message through our contact form, we collect your name, the email address or phone number
-        you give us, your message and the time you agreed to us using these details to reply. If you leave your
-        details in the offer pop-up on our website, we collect your first name, your email address or mobile number,
-        and a record of your marketing consent.
+        When you send us a message through our contact form, we collect your name, the email address or phone number you give us, your message and the time you
+        agreed to us using these details to reply. If you leave your details in the offer pop-up on our website, we collect your first name, your email address
+        or mobile number, and a record of your marketing consent.
       </p>
 
       <h3>Website analytics</h3>
       <p>
-        Only if you accept analytics cookies, we collect information about how you use our website, such as the pages
-        you visit, how you arrived, your approximate location (town or region), and your device and browser type. We
-        use this to understand which pages are helpful and to improve the website. We do not use it to identify you.
+        Only if you accept analytics cookies, we collect information about how you use our website, such as the pages you visit, how you arrived, your
+        approximate location (town or region), and your device and browser type. We use this to understand which pages are helpful and to improve the website.
+        We do not use it to identify you.
       </p>
 
       <h3>Technical logs</h3>
       <p>
-        Like most websites, our servers automatically record technical information such as your IP address, the
-        date and time of requests, the pages requested and error messages. We use this to keep the website secure,
-        prevent misuse (for example, too many sign-in attempts) and fix problems.
+        Like most websites, our servers automatically record technical information such as your IP address, the date and time of requests, the pages requested
+        and error messages. We use this to keep the website secure, prevent misuse (for example, too many sign-in attempts) and fix problems.
       </p>
 
       <h2>Why we use your information and our lawful basis</h2>
       <p>UK data protection law requires us to have a lawful basis for each way we use your information.</p>
       <ul>
         <li>
-          <strong>To provide your account, bookings, packages and reminders (contract).</strong> We need your details
-          to create your account, take and manage bookings, track your package minutes, and send you sign-in codes,
-          booking confirmations and appointment reminders by text message or email. These service messages are not
-          marketing.
+          <strong>To provide your account, bookings, packages and reminders (contract).</strong> We need your details to create your account, take and manage
+          bookings, track your package minutes, and send you sign-in codes, booking confirmations and appointment reminders by text message or email. These
+          service messages are not marketing.
         </li>
         <li>
-          <strong>To verify your age (legal obligation).</strong> The Sunbeds (Regulation) Act 2010 makes it an
-          offence for a sunbed business to allow anyone under 18 to use a sunbed. We collect your date of birth, check
-          photo ID in the salon and keep a record that we did so.
+          <strong>To verify your age (legal obligation).</strong> The Sunbeds (Regulation) Act 2010 makes it an offence for a sunbed business to allow anyone
+          under 18 to use a sunbed. We collect your date of birth, check photo ID in the salon and keep a record that we did so.
         </li>
         <li>
-          <strong>To keep you safe during sessions (contract and legitimate interests).</strong> We use your skin type
-          and session history to recommend suitable beds and session lengths and to make sure sessions are spaced
-          safely. Where you share health information, we rely on your explicit consent, which you can withdraw at any
-          time.
+          <strong>To keep you safe during sessions (contract and legitimate interests).</strong> We use your skin type and session history to recommend suitable
+          beds and session lengths and to make sure sessions are spaced safely. Where you share health information, we rely on your explicit consent, which you
+          can withdraw at any time.
         </li>
         <li>
-          <strong>To take payments and keep accounts (contract and legal obligation).</strong> We process payments to
-          provide what you buy, and we must keep financial records for tax purposes.
+          <strong>To take payments and keep accounts (contract and legal obligation).</strong> We process payments to provide what you buy, and we must keep
+          financial records for tax purposes.
         </li>
         <li>
-          <strong>To send you offers and news (consent).</strong> We only send marketing texts or emails if you have
-          opted in, and every message explains how to unsubscribe. We keep a record of your consent because the law
-          requires us to be able to show it.
+          <strong>To send you offers and news (consent).</strong> We only send marketing texts or emails if you have opted in, and every message explains how to
+          unsubscribe. We keep a record of your consent because the law requires us to be able to show it.
         </li>
         <li>
-          <strong>To answer your enquiries (legitimate interests).</strong> We use contact-form messages to reply to
-          you and help with your question.
+          <strong>To answer your enquiries (legitimate interests).</strong> We use contact-form messages to reply to you and help with your question.
         </li>
         <li>
-          <strong>To understand how our website is used (consent).</strong> Analytics cookies are only set if you
-          accept them.
+          <strong>To understand how our website is used (consent).</strong> Analytics cookies are only set if you accept them.
         </li>
         <li>
-          <strong>To keep our systems secure and handle disputes (legitimate interests).</strong> We use technical logs
-          to protect our website and customers from fraud and misuse, and we may use records to establish or defend
-          legal claims.
+          <strong>To keep our systems secure and handle disputes (legitimate interests).</strong> We use technical logs to protect our website and customers
+          from fraud and misuse, and we may use records to establish or defend legal claims.
         </li>
       </ul>
       <p>
-        Where we rely on legitimate interests, we have weighed our interests against your rights and expectations. You
-        can ask us for more detail about this balancing test at any time.
+        Where we rely on legitimate interests, we have weighed our interests against your rights and expectations. You can ask us for more detail about this
+        balancing test at any time.
       </p>
 
       <h2>How long we keep your information</h2>
@@ -206,23 +190,20 @@ export function PrivacyNotice({ shop }: { shop: PrivacyNoticeShop }) {
 
       <h2>Who we share your information with</h2>
       <p>
-        We never sell your personal information. We use a small number of trusted service providers who process it on
-        our behalf, under written contracts that require them to keep it secure and to use it only on our
-        instructions:
+        We never sell your personal information. We use a small number of trusted service providers who process it on our behalf, under written contracts that
+        require them to keep it secure and to use it only on our instructions:
       </p>
       <ul>
         <li>
-          <strong>SMS provider:</strong> sends your one-time sign-in codes, booking confirmations and appointment
-          reminders, and marketing texts if you have opted in.
+          <strong>SMS provider:</strong> sends your one-time sign-in codes, booking confirmations and appointment reminders, and marketing texts if you have
+          opted in.
         </li>
         <li>
-          <strong>Card payment provider (Stripe):</strong> processes card payments securely. Stripe also acts as a
-          separate controller for some purposes, such as preventing fraud and meeting its own legal obligations, as
-          explained in its own privacy policy.
+          <strong>Card payment provider (Stripe):</strong> processes card payments securely. Stripe also acts as a separate controller for some purposes, such
+          as preventing fraud and meeting its own legal obligations, as explained in its own privacy policy.
         </li>
         <li>
-          <strong>Email provider:</strong> sends booking confirmations, receipts, replies to your messages and, if you
-          have opted in, marketing emails.
+          <strong>Email provider:</strong> sends booking confirmations, receipts, replies to your messages and, if you have opted in, marketing emails.
         </li>
         <li>
           <strong>Analytics provider (Google Analytics):</strong> only if you accept analytics cookies.
@@ -232,45 +213,41 @@ export function PrivacyNotice({ shop }: { shop: PrivacyNoticeShop }) {
         </li>
       </ul>
       <p>
-        We may also share information where the law requires it, for example with HMRC, the police or our local
-        council if they make a lawful request, or with our professional advisers and insurers where needed to handle a
-        claim.
+        We may also share information where the law requires it, for example with HMRC, the police or our local council if they make a lawful request, or with
+        our professional advisers and insurers where needed to handle a claim.
       </p>
 
       <h2>International transfers</h2>
       <p>
-        Some of our service providers, such as our card payment provider and analytics provider, may process
-        information outside the UK, including in the European Economic Area and the United States. When this happens,
-        we make sure it is protected by an appropriate safeguard: either the country is covered by UK adequacy
-        regulations (including the UK Extension to the EU-US Data Privacy Framework for certified companies), or we use
-        the International Data Transfer Agreement or the UK Addendum to the EU standard contractual clauses approved
-        for use in the UK. You can contact us for more information about these safeguards.
+        Some of our service providers, such as our card payment provider and analytics provider, may process information outside the UK, including in the
+        European Economic Area and the United States. When this happens, we make sure it is protected by an appropriate safeguard: either the country is covered
+        by UK adequacy regulations (including the UK Extension to the EU-US Data Privacy Framework for certified companies), or we use the International Data
+        Transfer Agreement or the UK Addendum to the EU standard contractual clauses approved for use in the UK. You can contact us for more information about
+        these safeguards.
       </p>
 
       <h2>Cookies</h2>
       <p>We use two kinds of cookies on our website:</p>
       <ul>
         <li>
-          <strong>Strictly necessary cookies</strong> keep you signed in to your account, protect your session and
-          remember your cookie choice. The website cannot work properly without them, so they do not need your
-          consent.
+          <strong>Strictly necessary cookies</strong> keep you signed in to your account, protect your session and remember your cookie choice. The website
+          cannot work properly without them, so they do not need your consent.
         </li>
         <li>
-          <strong>Analytics cookies</strong> (set by Google Analytics) help us understand how visitors use the
-          website. We only set them if you click to accept them, and the website works fully if you decline.
+          <strong>Analytics cookies</strong> (set by Google Analytics) help us understand how visitors use the website. We only set them if you click to accept
+          them, and the website works fully if you decline.
         </li>
       </ul>
       <p>
-        You can change your choice at any time from the cookie settings link at the bottom of our website, or by
-        deleting cookies in your browser settings. Withdrawing consent stops new analytics data being collected.
+        You can change your choice at any time from the cookie settings link at the bottom of our website, or by deleting cookies in your browser settings.
+        Withdrawing consent stops new analytics data being collected.
       </p>
 
       <h2>How we protect your information</h2>
       <p>
-        We use encrypted connections (HTTPS), limit access to personal information to the staff who need it, sign you
-        in with one-time codes rather than stored passwords, and protect our systems against misuse. If a data breach
-        ever puts your rights at risk, we will tell you and the Information Commissioner{'’'}s Office where the law
-        requires it.
+        We use encrypted connections (HTTPS), limit access to personal information to the staff who need it, sign you in with one-time codes rather than stored
+        passwords, and protect our systems against misuse. If a data breach ever puts your rights at risk, we will tell you and the Information Commissioner
+        {'’'}s Office where the law requires it.
       </p>
 
       <h2>Your rights</h2>
@@ -283,48 +260,41 @@ export function PrivacyNotice({ shop }: { shop: PrivacyNoticeShop }) {
           <strong>Rectification:</strong> ask us to correct information that is wrong or incomplete.
         </li>
         <li>
-          <strong>Erasure:</strong> ask us to delete your information where we no longer need it or have no legal
-          reason to keep it.
+          <strong>Erasure:</strong> ask us to delete your information where we no longer need it or have no legal reason to keep it.
         </li>
         <li>
-          <strong>Restriction:</strong> ask us to limit how we use your information, for example while we check it is
-          accurate.
+          <strong>Restriction:</strong> ask us to limit how we use your information, for example while we check it is accurate.
         </li>
         <li>
-          <strong>Data portability:</strong> receive the information you gave us in a structured, commonly used,
-          machine-readable format, or ask us to send it to another organisation.
+          <strong>Data portability:</strong> receive the information you gave us in a structured, commonly used, machine-readable format, or ask us to send it
+          to another organisation.
         </li>
         <li>
-          <strong>Object</strong> to our use of your information where we rely on legitimate interests, and object at
-          any time to direct marketing.
+          <strong>Object</strong> to our use of your information where we rely on legitimate interests, and object at any time to direct marketing.
         </li>
         <li>
-          <strong>Withdraw consent</strong> at any time where we rely on it, for example by unsubscribing from
-          marketing or changing your cookie choice. This does not affect anything we did before you withdrew it.
+          <strong>Withdraw consent</strong> at any time where we rely on it, for example by unsubscribing from marketing or changing your cookie choice. This
+          does not affect anything we did before you withdrew it.
         </li>
         <li>
-          <strong>Not be subject to decisions based solely on automated processing</strong> that have legal or
-          similarly significant effects on you. We do not make decisions like this. Our booking system does
-          automatically stop bookings by anyone whose date of birth shows they are under 18, and bookings too close
-          to a previous session, as the law and our safety policy require. If you think this has been applied to you
-          in error, contact us and a member of our team will review it.
+          <strong>Not be subject to decisions based solely on automated processing</strong> that have legal or similarly significant effects on you. We do not
+          make decisions like this. Our booking system does automatically stop bookings by anyone whose date of birth shows they are under 18, and bookings too
+          close to a previous session, as the law and our safety policy require. If you think this has been applied to you in error, contact us and a member of
+          our team will review it.
         </li>
       </ul>
 
       <h3>How to exercise your rights</h3>
       <p>
-        To make a request, email us at <a href={mailHref}>{shop.email}</a>, call us on{' '}
-        <a href={telHref}>{shop.phone}</a>, write to us at {address}, or speak to our team in the salon. There is
-        normally no charge. We may need to confirm your identity before we act on your request. We will answer within
-        one month; if your request is complex we may extend this by up to two further months, and we will tell you
-        why within the first month.
+        To make a request, email us at <a href={mailHref}>{shop.email}</a>, call us on <a href={telHref}>{shop.phone}</a>, write to us at {address}, or speak to
+        our team in the salon. There is normally no charge. We may need to confirm your identity before we act on your request. We will answer within one month;
+        if your request is complex we may extend this by up to two further months, and we will tell you why within the first month.
       </p>
 
       <h3>Your right to complain</h3>
       <p>
-        If you are unhappy with how we have handled your information, please contact us first so that we can try to
-        put things right. You also have the right to complain to the Information Commissioner{'’'}s Office (ICO), the
-        UK regulator for data protection:
+        If you are unhappy with how we have handled your information, please contact us first so that we can try to put things right. You also have the right to
+        complain to the Information Commissioner{'’'}s Office (ICO), the UK regulator for data protection:
       </p>
       <ul>
         <li>
@@ -338,17 +308,15 @@ export function PrivacyNotice({ shop }: { shop: PrivacyNoticeShop }) {
 
       <h2>Children</h2>
       <p>
-        By law, nobody under 18 may use a sunbed, so our services and website accounts are only for adults. We do not
-        knowingly collect information from anyone under 18. If we find that someone under 18 has created an account, we
-        will close it and delete their information, apart from any record we must keep to show we complied with the
-        law.
+        By law, nobody under 18 may use a sunbed, so our services and website accounts are only for adults. We do not knowingly collect information from anyone
+        under 18. If we find that someone under 18 has created an account, we will close it and delete their information, apart from any record we must keep to
+        show we complied with the law.
       </p>
 
       <h2>Changes to this notice</h2>
       <p>
-        We may update this notice from time to time, for example when we change a service provider or the law changes.
-        The latest version will always be on this page, and if we make significant changes we will let account holders
-        know by email or text message.
+        We may update this notice from time to time, for example when we change a service provider or the law changes. The latest version will always be on this
+        page, and if we make significant changes we will let account holders know by email or text message.
       </p>
 
       <p>

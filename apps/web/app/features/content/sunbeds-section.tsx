@@ -18,7 +18,14 @@ export function SunbedsSection({ beds, bedTypes }: { beds: Bed[]; bedTypes: BedT
             const perMinute = price(bed.type)
             return (
               <li key={bed.id} className="card flex flex-col overflow-hidden">
-                <img src={bed.picture} alt={`${bed.name}, a ${bed.typeName.toLowerCase()} sunbed`} width={400} height={300} loading="lazy" className="aspect-[4/3] w-full bg-cocoa-100 object-cover" />
+                <img
+                  src={bed.picture}
+                  alt={`${bed.name}, a ${bed.typeName.toLowerCase()} sunbed`}
+                  width={400}
+                  height={300}
+                  loading="lazy"
+                  className="aspect-[4/3] w-full bg-cocoa-100 object-cover"
+                />
                 <div className="flex flex-1 flex-col gap-3 p-5">
                   <div className="flex items-start justify-between gap-3">
                     <h3 className="text-xl font-semibold">{bed.name}</h3>
