@@ -91,4 +91,3 @@ export type PopupLeadRequest = z.input<typeof PopupLeadRequest>
 export type PopupLead = z.output<typeof PopupLeadRequest>
 
 export const MessageResponse = z.object({ message: z.string() })
-export const ErrorResponse = z.object({ message: z.string() })

@@ -1,5 +1,5 @@
 import { OpenAPIHono } from '@hono/zod-openapi'
-import { ErrorResponse } from '@salon/contracts/content'
+import { ErrorResponse } from '@salon/contracts/errors'
 import type { ZodType } from 'zod'
 import type { IdentityVariables } from '../modules/identity/api-identity.ts'
 import type { ShopVariables } from '../modules/shop/shop-access.ts'

@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi'
 import { AccountResponse, AccountUpdateRequest, AccountUpdateResponse } from '@salon/contracts/account'
-import { ErrorResponse } from '@salon/contracts/content'
+import { ErrorResponse } from '@salon/contracts/errors'
 import { z } from 'zod'
 import { createRouter, errorResponses, json } from '../../lib/openapi.ts'
 import type { AccountService } from './account.service.ts'

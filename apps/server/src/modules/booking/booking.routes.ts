@@ -11,7 +11,7 @@ import {
   SessionsResponse,
   SessionStatusRequest,
 } from '@salon/contracts/booking'
-import { ErrorResponse } from '@salon/contracts/content'
+import { ErrorResponse } from '@salon/contracts/errors'
 import { z } from 'zod'
 import { createRouter, errorResponses, json } from '../../lib/openapi.ts'
 import type { IdentityVerifier } from '../identity/api-identity.ts'

@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { BlogResponse, BlogsResponse, ContactMessageRequest, ErrorResponse, MessageResponse, PopupLeadRequest, ReviewsResponse } from '@salon/contracts/content'
+import { BlogResponse, BlogsResponse, ContactMessageRequest, MessageResponse, PopupLeadRequest, ReviewsResponse } from '@salon/contracts/content'
+import { ErrorResponse } from '@salon/contracts/errors'
 import { clientAddress } from '../../lib/client-address.ts'
 import { createRouter, errorResponses, json } from '../../lib/openapi.ts'
 import type { ContentService } from './content.service.ts'
