@@ -211,6 +211,17 @@ describe('the logger', () => {
     expect(line!.err).toMatchObject({ message: 'socket hang up', code: 'ECONNRESET' })
   })
 
+  it('hides a confirmation code logged by name, and keeps the code of the error on the same line', () => {
+    const [line] = logLines((logger) =>
+      logger.error(
+        { err: Object.assign(new Error('insert failed'), { code: '23505' }), code: '481516', confirmationCode: '234567', input: { code: '345678' } },
+        'confirming the sign-up failed',
+      ),
+    )
+    expect(line!.err).toMatchObject({ code: '23505' })
+    expect(JSON.stringify(line)).not.toMatch(/481516|234567|345678/)
+  })
+
   it('still hides passwords, tokens and keys logged by name', () => {
     const [line] = logLines((logger) =>
       logger.info({ input: { password: 'Tanning-Time1', token: 'eyJhbGciOi', apiKey: 'pk_live_1', refreshToken: 'r1', ConfirmationCode: '123456' } }, 'call'),

@@ -34,7 +34,15 @@ export function createLogger(level: string, destination?: pino.DestinationStream
         '*.idToken',
         '*.accessToken',
         '*.refreshToken',
+        // A confirmation code logged by name, at the top or one level down. Not `*.code`: that would blank
+        // err.code too, the SQLSTATE or errno that says what went wrong.
+        'code',
+        'ConfirmationCode',
+        'confirmationCode',
         '*.ConfirmationCode',
+        '*.confirmationCode',
+        'input.code',
+        'body.code',
       ],
       censor: '[redacted]',
     },
