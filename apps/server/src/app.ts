@@ -14,6 +14,7 @@ import type { Logger } from './lib/logger.ts'
 import { memoize } from './lib/memoize.ts'
 import { createRouter } from './lib/openapi.ts'
 import { createRateLimiter } from './lib/rate-limit.ts'
+import { createRateLimitRepository } from './lib/rate-limit.repository.ts'
 import { securityHeaders, type NonceVariables } from './lib/security-headers.ts'
 import { trailingSlash } from './lib/trailing-slash.ts'
 import { wellFormedText } from './lib/well-formed-text.ts'
@@ -90,7 +91,7 @@ export function createApp(deps: AppDeps) {
   const trustProxy = deps.trustProxy ?? false
   const shops = createShopRepository(db)
   const outbox = createOutboxRepository(db)
-  const rateLimiter = createRateLimiter(db)
+  const rateLimiter = createRateLimiter(createRateLimitRepository(db))
   const content = createContentService({
     content: createContentRepository(db),
     shops,

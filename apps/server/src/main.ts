@@ -17,6 +17,8 @@ import { identityTransaction } from './modules/identity/identity-transaction.ts'
 import { removeStaleSignUps } from './modules/identity/identity.service.ts'
 import { readSettings } from './env.ts'
 import { createLogger } from './lib/logger.ts'
+import { removeExpiredWindows } from './lib/rate-limit.ts'
+import { createRateLimitRepository } from './lib/rate-limit.repository.ts'
 import { createWebHandler, type WebOptions } from './web.ts'
 
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web')
@@ -131,6 +133,16 @@ if (!settings.COGNITO_USER_POOL_ID) {
   void sweepStaleSignUps()
   setInterval(() => void sweepStaleSignUps(), 3600_000).unref()
 }
+
+// Rate-limit counters whose window has run out are removed the same way, so the table holds only live windows.
+const rateLimits = createRateLimitRepository(database.db)
+const sweepExpiredWindows = () =>
+  removeExpiredWindows(rateLimits).then(
+    (removed) => removed > 0 && logger.debug({ removed }, 'removed expired rate-limit windows'),
+    (err: unknown) => logger.error({ err }, 'could not remove expired rate-limit windows'),
+  )
+void sweepExpiredWindows()
+setInterval(() => void sweepExpiredWindows(), 3600_000).unref()
 
 const listener = getRequestListener(app.fetch)
 const server = createServer((req, res) => (vite ? vite.middlewares(req, res, () => listener(req, res)) : listener(req, res)))

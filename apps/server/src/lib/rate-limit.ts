@@ -1,5 +1,5 @@
-import { sql, type Db } from '@salon/db'
 import { HttpError } from './errors.ts'
+import type { RateLimitRepository } from './rate-limit.repository.ts'
 
 export interface RateLimitRule {
   /** What is limited, for example 'contact' */
@@ -10,20 +10,17 @@ export interface RateLimitRule {
 }
 
 /**
- * Fixed-window counters kept in the database, so that every server process shares them.
- * One statement counts and reads, so concurrent requests cannot both slip under the limit.
+ * The longest window a rule may count in. Counters whose window started longer ago than this have run out
+ * under every rule, and are removed (removeExpiredWindows).
  */
-export function createRateLimiter(db: Db) {
+export const MAX_WINDOW_SECONDS = 24 * 3600
+
+/** Fixed-window counters kept in the database, so that every server process shares them. */
+export function createRateLimiter(repository: RateLimitRepository) {
   /** Counts one attempt; false when it goes over the limit. */
   async function allow(rule: Omit<RateLimitRule, 'message'>, subject: string): Promise<boolean> {
-    const key = `${rule.name}:${subject}`
-    const result = (await db.execute(sql`
-        insert into rate_limits (key, window_start, count) values (${key}, now(), 1)
-        on conflict (key) do update set
-          count = case when rate_limits.window_start <= now() - make_interval(secs => ${rule.windowSeconds}) then 1 else rate_limits.count + 1 end,
-          window_start = case when rate_limits.window_start <= now() - make_interval(secs => ${rule.windowSeconds}) then now() else rate_limits.window_start end
-        returning count`)) as unknown as { rows: { count: number | string }[] }
-    return Number(result.rows[0]?.count ?? 0) <= rule.limit
+    if (rule.windowSeconds > MAX_WINDOW_SECONDS) throw new Error(`Rate limit ${rule.name}: a window is at most ${MAX_WINDOW_SECONDS} seconds long.`)
+    return (await repository.count(`${rule.name}:${subject}`, rule.windowSeconds)) <= rule.limit
   }
 
   return {
@@ -34,3 +31,8 @@ export function createRateLimiter(db: Db) {
   }
 }
 export type RateLimiter = ReturnType<typeof createRateLimiter>
+
+/** Removes the counters of windows that have run out under every rule; how many went. */
+export function removeExpiredWindows(repository: RateLimitRepository, now: number = Date.now()): Promise<number> {
+  return repository.deleteWindowsStartedBefore(new Date(now - MAX_WINDOW_SECONDS * 1000))
+}

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
-import { schema, type Db } from '@salon/db'
+import type { Db } from '@salon/db'
 import { exportJWK, generateKeyPair, importJWK, type JWK, type CryptoKey } from 'jose'
+import { createSigningKeysRepository } from './signing-keys.repository.ts'
 
 export interface SigningKeys {
   kid: string
@@ -15,15 +16,16 @@ export interface SigningKeys {
  * and every server process signs and checks with the same key.
  */
 export async function loadSigningKeys(db: Db): Promise<SigningKeys> {
-  let rows = await db.select().from(schema.identitySigningKeys).orderBy(schema.identitySigningKeys.createdAt)
+  const repository = createSigningKeysRepository(db)
+  let rows = await repository.allKeys()
   if (rows.length === 0) {
     const { privateKey, publicKey } = await generateKeyPair('RS256', { modulusLength: 2048, extractable: true })
     const kid = randomUUID()
     const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' }
     const privateJwk = { ...(await exportJWK(privateKey)), kid, alg: 'RS256' }
     // Two processes starting at once may both make a key; both keys are then served and either signs.
-    await db.insert(schema.identitySigningKeys).values({ kid, privateJwk, publicJwk }).onConflictDoNothing()
-    rows = await db.select().from(schema.identitySigningKeys).orderBy(schema.identitySigningKeys.createdAt)
+    await repository.addKey({ kid, privateJwk, publicJwk })
+    rows = await repository.allKeys()
   }
   const newest = rows[rows.length - 1]!
   const publicKeys = new Map<string, CryptoKey>()
