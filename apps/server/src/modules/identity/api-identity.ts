@@ -36,19 +36,28 @@ export function localVerifier(identity: IdentityService): IdentityVerifier {
         return { sub, profile: identity.profileOf(user) }
       } catch (error) {
         if (!(error instanceof CognitoError)) throw error
-        const message =
-          error.type === 'UserNotFoundException'
-            ? 'This account no longer exists. Please sign up again.'
-            : error.type === 'PasswordResetRequiredException'
-              ? 'Your password must be reset before you sign in again.'
-              : error.message === 'User is disabled.'
-                ? 'This account is disabled. Please contact the salon.'
-                : error.message.endsWith('has been revoked')
-                  ? 'You have been signed out. Please sign in again.'
-                  : error.message
-        throw new HttpError(401, message)
+        throw new HttpError(401, apiMessage(error))
       }
     },
+  }
+}
+
+const SESSION_EXPIRED = 'Your session has expired. Please sign in again.'
+const TOKEN_NOT_VALID = 'The identity token is not valid. Please sign in again.'
+
+/** What the API says when the pool turns a token down: chosen by the refusal's type and reason, never by its wording. */
+export function apiMessage(error: CognitoError): string {
+  if (error.type === 'UserNotFoundException') return 'This account no longer exists. Please sign up again.'
+  if (error.type === 'PasswordResetRequiredException') return 'Your password must be reset before you sign in again.'
+  switch (error.reason) {
+    case 'disabled':
+      return 'This account is disabled. Please contact the salon.'
+    case 'revoked':
+      return 'You have been signed out. Please sign in again.'
+    case 'token-expired':
+      return SESSION_EXPIRED
+    default:
+      return TOKEN_NOT_VALID
   }
 }
 
@@ -65,13 +74,10 @@ export function cognitoVerifier(options: { region: string; userPoolId: string; c
       try {
         claims = (await jwtVerify(token, jwks, { issuer, algorithms: ['RS256'] })).payload
       } catch (error) {
-        throw new HttpError(
-          401,
-          error instanceof errors.JWTExpired ? 'Your session has expired. Please sign in again.' : 'The identity token is not valid. Please sign in again.',
-        )
+        throw new HttpError(401, error instanceof errors.JOSEError && error.code === errors.JWTExpired.code ? SESSION_EXPIRED : TOKEN_NOT_VALID)
       }
       const client = claims.token_use === 'id' ? claims.aud : claims.client_id
-      if (client !== options.clientId || typeof claims.sub !== 'string') throw new HttpError(401, 'The identity token is not valid. Please sign in again.')
+      if (client !== options.clientId || typeof claims.sub !== 'string') throw new HttpError(401, TOKEN_NOT_VALID)
       const text = (name: string) => (typeof claims[name] === 'string' ? (claims[name] as string) : null)
       const skin = text(SKIN_TYPE_ATTRIBUTE)
       return {

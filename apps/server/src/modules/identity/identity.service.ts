@@ -275,10 +275,10 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     const state = await repo.sessionState(claims.origin_jti)
     if (!state) {
       if (!(await repo.findUser(claims.sub))) throw E.userNotFound()
-      throw E.notAuthorized(`${kind} Token has been revoked`)
+      throw E.revoked(kind)
     }
     if (!state.user.enabled) throw E.disabled()
-    if (state.revokedAt) throw E.notAuthorized(`${kind} Token has been revoked`)
+    if (state.revokedAt) throw E.revoked(kind)
     if (state.user.status === 'RESET_REQUIRED') throw E.resetRequired()
     return state
   }
@@ -289,8 +289,8 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     try {
       claims = await deps.tokens.verify(token, 'access')
     } catch (error) {
-      if (error instanceof TokenError && error.problem === 'expired') throw E.notAuthorized('Access Token has expired')
-      throw E.notAuthorized('Invalid Access Token')
+      if (error instanceof TokenError && error.problem === 'expired') throw E.tokenExpired('Access')
+      throw E.tokenInvalid('Access')
     }
     const state = await standingSession(claims, 'Access')
     return { claims, user: state.user, sessionId: state.id }
@@ -559,8 +559,8 @@ export function createIdentityService(deps: IdentityServiceDeps) {
         claims = await deps.tokens.verify(token, 'any')
       } catch (error) {
         throw error instanceof TokenError && error.problem === 'expired'
-          ? E.notAuthorized('Your session has expired. Please sign in again.')
-          : E.notAuthorized('The identity token is not valid. Please sign in again.')
+          ? E.notAuthorized('Your session has expired. Please sign in again.', 'token-expired')
+          : E.notAuthorized('The identity token is not valid. Please sign in again.', 'token-invalid')
       }
       const state = await standingSession(claims, claims.token_use === 'id' ? 'Id' : 'Access')
       return { sub: state.sub, user: state.user }
