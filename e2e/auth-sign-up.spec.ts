@@ -1,4 +1,4 @@
-import { UNDER_18_MESSAGE } from '@salon/contracts/account'
+import { UNDER_18_MESSAGE } from '@salon/contracts/rules/date-of-birth'
 import { cognito, createCustomer, demo, expect, expectSignedIn, IDENTITY_REFUSED_ERROR, localPhone, smsCode, test, uniquePhone } from './fixtures.ts'
 import type { Page } from '@playwright/test'
 

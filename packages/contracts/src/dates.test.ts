@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { dateOfBirthProblem, UNDER_18_MESSAGE } from './account.ts'
 import { LocalDate } from './booking.ts'
-import { isCalendarDate } from './dates.ts'
+import { addDays, isCalendarDate, todayInUk, weekdayOf } from './dates.ts'
+import { dateOfBirthProblem, UNDER_18_MESSAGE } from './rules/date-of-birth.ts'
 
 describe('isCalendarDate', () => {
   it('takes real dates, leap days included', () => {
@@ -27,6 +27,25 @@ describe('isCalendarDate', () => {
   it('is the rule of the booking date in requests', () => {
     expect(LocalDate.safeParse('2026-02-30').error?.issues[0]?.message).toBe('must be a real calendar date')
     expect(LocalDate.safeParse('30/02/2026').error?.issues[0]?.message).toBe('must be a date written YYYY-MM-DD')
+  })
+})
+
+describe('calendar helpers', () => {
+  it('adds days across month, year and clock changes', () => {
+    expect(addDays('2026-10-24', 1)).toBe('2026-10-25')
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01')
+    expect(addDays('2027-03-01', -1)).toBe('2027-02-28')
+    expect(addDays('2027-03-27', 28)).toBe('2027-04-24')
+  })
+  it('numbers weekdays from Sunday = 0', () => {
+    expect(weekdayOf('2026-10-25')).toBe(0)
+    expect(weekdayOf('2027-03-29')).toBe(1)
+    expect(weekdayOf('2026-11-21')).toBe(6)
+  })
+  it('knows today in the UK, in summer time and in winter', () => {
+    expect(todayInUk(new Date('2025-06-15T23:30:00Z'))).toBe('2025-06-16')
+    expect(todayInUk(Date.parse('2025-01-15T23:30:00Z'))).toBe('2025-01-15')
+    expect(todayInUk(Date.parse('2025-01-15T00:00:00Z'))).toBe('2025-01-15')
   })
 })
 

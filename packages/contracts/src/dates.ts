@@ -1,3 +1,11 @@
+/**
+ * Calendar dates written YYYY-MM-DD, the way both sides pass them, and the UK's time zone.
+ * Plain functions without Zod, so the web app can import them.
+ */
+
+/** The zone of the salons' calendar and of the customers' "today". */
+export const UK_TIME_ZONE = 'Europe/London'
+
 /** A real calendar date written YYYY-MM-DD: not 1990-02-30, not year 0000 (which PostgreSQL has no room for). */
 export function isCalendarDate(value: string): boolean {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value)
@@ -7,4 +15,28 @@ export function isCalendarDate(value: string): boolean {
   const date = new Date(0)
   date.setUTCFullYear(y, m - 1, d)
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d
+}
+
+/** A date as the UTC midnight that starts it, so no offset moves it to another day. */
+export function utcDay(date: string): Date {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number]
+  return new Date(Date.UTC(y, m - 1, d))
+}
+
+/** The date n days after a date (calendar days, whatever the clocks do). */
+export function addDays(date: string, days: number): string {
+  const day = utcDay(date)
+  day.setUTCDate(day.getUTCDate() + days)
+  return day.toISOString().slice(0, 10)
+}
+
+/** 0 = Sunday … 6 = Saturday. */
+export const weekdayOf = (date: string): number => utcDay(date).getUTCDay()
+
+const ukDate = new Intl.DateTimeFormat('en-GB', { timeZone: UK_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' })
+
+/** Today's date in the UK at an instant (now unless given), written YYYY-MM-DD. */
+export function todayInUk(now: number | Date = Date.now()): string {
+  const parts = Object.fromEntries(ukDate.formatToParts(now).map((part) => [part.type, part.value]))
+  return `${parts.year}-${parts.month}-${parts.day}`
 }

@@ -1,8 +1,8 @@
+import { needsIdentityToken } from '@salon/contracts/rules/identity-paths'
 import type { PublicConfig } from '@salon/contracts/web'
 
-/** SPEC §7: calls to these carry the identity token of the current session. */
-const NEEDS_IDENTITY = ['p_book', 'p_account', 'customer/package', '/session']
-export const needsIdentity = (url: string) => NEEDS_IDENTITY.some((part) => url.includes(part))
+/** SPEC §7: calls whose URL names one of the identity paths carry the identity token of the current session. */
+export const needsIdentity = needsIdentityToken
 
 export class ApiError extends Error {
   constructor(

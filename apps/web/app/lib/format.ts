@@ -1,3 +1,5 @@
+import { UK_TIME_ZONE } from '@salon/contracts/dates'
+
 const pounds = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' })
 
 /** 1850 → "£18.50"; whole pounds drop the pence: 3000 → "£30". */
@@ -10,7 +12,7 @@ export function formatPerMinute(pence: number): string {
   return pence < 100 ? `${pence}p` : formatPence(pence)
 }
 
-const longDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' })
+const longDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: UK_TIME_ZONE })
 export const formatDate = (iso: string) => longDate.format(new Date(iso))
 
 export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']

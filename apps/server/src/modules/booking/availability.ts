@@ -1,4 +1,5 @@
-import { addDays, describeDate, localDateOf, localToInstant, minutesOfDay, timeOfDay } from './local-time.ts'
+import { addDays } from '@salon/contracts/dates'
+import { describeDate, localDateOf, localToInstant, minutesOfDay, timeOfDay } from './local-time.ts'
 
 /**
  * Which sessions can start when: plain functions of the shop's schedule, its beds, the day's bookings and now.

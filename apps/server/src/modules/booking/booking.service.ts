@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
-import { ageOn, MINIMUM_AGE } from '@salon/contracts/account'
+import { addDays, weekdayOf } from '@salon/contracts/dates'
+import { ageOn, MINIMUM_AGE } from '@salon/contracts/rules/date-of-birth'
 import {
   DUPLICATE_BOOKING_MESSAGE,
   type AppointmentRequest,
@@ -21,7 +22,7 @@ import type { Identity } from '../identity/api-identity.ts'
 import { bedTakes, checkStart, comingDates, dayRange, daySlots, isRefusal, type BookingRules, type DaySchedule, type Slot } from './availability.ts'
 import { CustomerMissing, type BookingRepository, type BookingRow, type BookingTransaction, type LockedCustomer, type ShopSetup } from './booking.repository.ts'
 import { databaseError } from './database-errors.ts'
-import { addDays, describeDate, localDateOf, localTimeOf, toIsoWithOffset, weekdayOf } from './local-time.ts'
+import { describeDate, localDateOf, localTimeOf, toIsoWithOffset } from './local-time.ts'
 
 const MINUTE = 60_000
 const HOUR = 60 * MINUTE

@@ -1,17 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  addDays,
-  describeDate,
-  isCalendarDate,
-  localDateOf,
-  localTimeOf,
-  localToInstant,
-  minutesOfDay,
-  offsetMinutes,
-  timeOfDay,
-  toIsoWithOffset,
-  weekdayOf,
-} from './local-time.ts'
+import { describeDate, localDateOf, localTimeOf, localToInstant, minutesOfDay, offsetMinutes, timeOfDay, toIsoWithOffset } from './local-time.ts'
 
 const LONDON = 'Europe/London'
 const iso = (instant: number | null) => (instant === null ? null : new Date(instant).toISOString())
@@ -70,30 +58,10 @@ describe('local time in Europe/London', () => {
 })
 
 describe('calendar helpers', () => {
-  it('adds days across month, year and clock changes', () => {
-    expect(addDays('2026-10-24', 1)).toBe('2026-10-25')
-    expect(addDays('2026-12-31', 1)).toBe('2027-01-01')
-    expect(addDays('2027-03-01', -1)).toBe('2027-02-28')
-    expect(addDays('2027-03-27', 28)).toBe('2027-04-24')
-  })
-
-  it('numbers weekdays from Sunday = 0', () => {
-    expect(weekdayOf('2026-10-25')).toBe(0)
-    expect(weekdayOf('2027-03-29')).toBe(1)
-    expect(weekdayOf('2026-11-21')).toBe(6)
-  })
-
   it('converts wall-clock times to minutes of the day and back', () => {
     expect(minutesOfDay('09:30')).toBe(570)
     expect(timeOfDay(570)).toBe('09:30')
     expect(timeOfDay(0)).toBe('00:00')
-  })
-
-  it('knows real calendar dates', () => {
-    expect(isCalendarDate('2028-02-29')).toBe(true)
-    expect(isCalendarDate('2027-02-29')).toBe(false)
-    expect(isCalendarDate('2026-13-01')).toBe(false)
-    expect(isCalendarDate('26-01-01')).toBe(false)
   })
 
   it('writes dates the British way', () => {

@@ -1,6 +1,9 @@
+import { weekdayOf } from '@salon/contracts/dates'
+
 /**
  * Local dates and wall-clock times of a shop's time zone, and the instants they name.
  * Built on Intl, which carries the IANA time-zone rules, so days when the clocks change come out right.
+ * Calendar arithmetic on dates alone (addDays, weekdayOf) is shared with the web app in @salon/contracts/dates.
  */
 
 const MINUTE = 60_000
@@ -91,18 +94,6 @@ export function toIsoWithOffset(instant: number, timeZone: string): string {
   return `${local}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`
 }
 
-/** The date n days after a local date (calendar days, whatever the clocks do). */
-export function addDays(date: string, days: number): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number]
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10)
-}
-
-/** 0 = Sunday … 6 = Saturday, as opening_hours numbers them. */
-export function weekdayOf(date: string): number {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number]
-  return new Date(Date.UTC(y, m - 1, d)).getUTCDay()
-}
-
 /** "09:30" → 570 */
 export function minutesOfDay(time: string): number {
   const [hh, mm] = time.split(':').map(Number) as [number, number]
@@ -112,12 +103,6 @@ export function minutesOfDay(time: string): number {
 /** 570 → "09:30" */
 export function timeOfDay(minutes: number): string {
   return `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`
-}
-
-/** A real calendar date written YYYY-MM-DD (not 2026-02-30). */
-export function isCalendarDate(date: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return false
-  return addDays(date, 0) === date
 }
 
 /** "Sunday 25 October 2026" */

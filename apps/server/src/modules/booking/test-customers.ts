@@ -1,4 +1,4 @@
-import { SKIN_TYPE_ATTRIBUTE } from '@salon/contracts/account'
+import { SKIN_TYPE_ATTRIBUTE } from '@salon/contracts/rules/skin-type'
 import type { AppDeps } from '../../app.ts'
 import { DEFAULT_POOL } from '../../app.ts'
 import { TEST_API_KEY, TEST_SHOP_ID, type TestApp } from '../../test/harness.ts'

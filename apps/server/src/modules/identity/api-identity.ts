@@ -1,4 +1,5 @@
-import { SKIN_TYPE_ATTRIBUTE } from '@salon/contracts/account'
+import { needsIdentityToken } from '@salon/contracts/rules/identity-paths'
+import { SKIN_TYPE_ATTRIBUTE } from '@salon/contracts/rules/skin-type'
 import { createMiddleware } from 'hono/factory'
 import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from 'jose'
 import { HttpError } from '../../lib/errors.ts'
@@ -23,9 +24,6 @@ export interface IdentityVerifier {
   /** Throws HttpError 401 with a message a person can act on. */
   verify(token: string): Promise<Identity>
 }
-
-/** SPEC §7: the calls whose URL contains one of these carry the identity token of the session. */
-export const IDENTITY_PATHS = /p_book|p_account|customer\/package|\/session/
 
 /** The built-in pool: signature, expiry, and whether the session still stands (revocation takes effect at once). */
 export function localVerifier(identity: IdentityService): IdentityVerifier {
@@ -98,7 +96,7 @@ export function cognitoVerifier(options: { region: string; userPoolId: string; c
 /** Calls named in SPEC §7 need `Authorization: <identity token>` (a "Bearer " prefix is accepted too). */
 export function requireIdentity(verifier: IdentityVerifier) {
   return createMiddleware<{ Variables: IdentityVariables }>(async (c, next) => {
-    if (!IDENTITY_PATHS.test(c.req.path)) return next()
+    if (!needsIdentityToken(c.req.path)) return next()
     const header = c.req.header('authorization')?.trim()
     if (!header) throw new HttpError(401, 'The Authorization header is missing: please sign in to do this.')
     const token = header.replace(/^Bearer\s+/i, '')

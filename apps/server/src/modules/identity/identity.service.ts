@@ -1,5 +1,9 @@
 import { createHash, randomInt, randomUUID } from 'node:crypto'
-import { dateOfBirthProblem, SKIN_TYPE_ATTRIBUTE, UNDER_18_MESSAGE } from '@salon/contracts/account'
+import { todayInUk } from '@salon/contracts/dates'
+import { dateOfBirthProblem, UNDER_18_MESSAGE } from '@salon/contracts/rules/date-of-birth'
+import { isEmailAddress } from '@salon/contracts/rules/email'
+import { isNameWithinLimit, NAME_MAX_LENGTH } from '@salon/contracts/rules/name'
+import { isSkinType, SKIN_TYPE_ATTRIBUTE } from '@salon/contracts/rules/skin-type'
 import type { SmsSender } from '../../adapters/sms/sms.ts'
 import type { Logger } from '../../lib/logger.ts'
 import type { RateLimiter } from '../../lib/rate-limit.ts'
@@ -88,7 +92,6 @@ const PROFILE_ATTRIBUTES = ['given_name', 'family_name', 'birthdate', SKIN_TYPE_
 /** How the limits name a phone number: a hash, so the counters hold no number. */
 export const limitKeyOf = (phone: string) => createHash('sha256').update(`limits:${phone}`).digest('base64url')
 const hashCode = (sub: string, code: string) => createHash('sha256').update(`${sub}:${code}`).digest('hex')
-const londonToday = (now: number) => new Date(now).toLocaleDateString('en-CA', { timeZone: 'Europe/London' })
 
 /** Removes sign-ups left unconfirmed for 24 hours, with the salon records made for them; how many went. */
 export async function removeStaleSignUps(transaction: IdentityServiceDeps['transaction'], now: number = Date.now()): Promise<number> {
@@ -227,16 +230,15 @@ export function createIdentityService(deps: IdentityServiceDeps) {
 
   function checkProfile(attrs: Record<string, string>) {
     if (attrs.birthdate !== undefined) {
-      const problem = dateOfBirthProblem(attrs.birthdate, londonToday(now()))
+      const problem = dateOfBirthProblem(attrs.birthdate, todayInUk(now()))
       // The under-18 refusal is said to the customer as it is; the others name the field they are about.
       if (problem) throw E.invalidParameter(problem === UNDER_18_MESSAGE ? problem : `birthdate: ${problem}`)
     }
     const skin = attrs[SKIN_TYPE_ATTRIBUTE]
-    if (skin !== undefined && !/^[1-6]$/.test(skin)) throw E.invalidParameter(`${SKIN_TYPE_ATTRIBUTE} must be a skin type from 1 to 6.`)
-    if (attrs.email !== undefined && (attrs.email.length > 254 || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(attrs.email)))
-      throw E.invalidParameter('Invalid email address format.')
+    if (skin !== undefined && !isSkinType(skin)) throw E.invalidParameter(`${SKIN_TYPE_ATTRIBUTE} must be a skin type from 1 to 6.`)
+    if (attrs.email !== undefined && !isEmailAddress(attrs.email)) throw E.invalidParameter('Invalid email address format.')
     for (const name of ['given_name', 'family_name'] as const) {
-      if (attrs[name] !== undefined && attrs[name].length > 100) throw E.invalidParameter(`${name} must be at most 100 characters long.`)
+      if (attrs[name] !== undefined && !isNameWithinLimit(attrs[name])) throw E.invalidParameter(`${name} must be at most ${NAME_MAX_LENGTH} characters long.`)
     }
   }
 

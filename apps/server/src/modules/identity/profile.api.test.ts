@@ -7,7 +7,7 @@ import {
   UpdateUserAttributesCommand,
   type AttributeType,
 } from '@aws-sdk/client-cognito-identity-provider'
-import { UNDER_18_MESSAGE } from '@salon/contracts/account'
+import { UNDER_18_MESSAGE } from '@salon/contracts/rules/date-of-birth'
 import { eq, schema } from '@salon/db'
 import { beforeEach, expect, it } from 'vitest'
 import { describeApi, TEST_API_KEY, TEST_SHOP_ID } from '../../test/harness.ts'

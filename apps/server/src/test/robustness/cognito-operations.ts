@@ -1,4 +1,4 @@
-import { SKIN_TYPE_ATTRIBUTE } from '@salon/contracts/account'
+import { SKIN_TYPE_ATTRIBUTE } from '@salon/contracts/rules/skin-type'
 import fc from 'fast-check'
 import { CLIENT_ID } from '../../modules/identity/test-client.ts'
 import { TEST_API_KEY, TEST_SHOP_ID } from '../harness.ts'

@@ -9,7 +9,8 @@ import { usePageAction } from '../../lib/form-post.ts'
 import { useAuth } from '../auth/auth-context.tsx'
 import { PASSWORD_CHANGED, plainErrorMessage } from '../auth/auth-messages.ts'
 import { PasswordRules } from '../auth/password-rules.tsx'
-import { validateNewPassword, withoutEmpty, type FormErrors } from '../auth/validation.ts'
+import { validateNewPassword } from '../auth/password-validation.ts'
+import { withoutEmpty, type FormErrors } from '../auth/validation.ts'
 
 type PasswordFieldName = 'oldPassword' | 'password' | 'passwordRepeat'
 

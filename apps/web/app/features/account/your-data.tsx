@@ -1,3 +1,4 @@
+import { todayInUk } from '@salon/contracts/dates'
 import { useId, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { useAlert } from '../../components/ui/alert.tsx'
@@ -6,7 +7,6 @@ import { useModalDialog } from '../../components/ui/use-modal-dialog.ts'
 import { useApi } from '../../lib/use-api.ts'
 import { useAuth } from '../auth/auth-context.tsx'
 import { plainErrorMessage } from '../auth/auth-messages.ts'
-import { todayInUk } from '../auth/validation.ts'
 
 /** Saves a JSON value as a file, the way a download link would. */
 function saveJson(data: unknown, filename: string) {

@@ -9,7 +9,8 @@ import { usePageAction } from '../../lib/form-post.ts'
 import { afterSignIn } from './after-sign-in.ts'
 import { useAuth, type SignUpDetails } from './auth-context.tsx'
 import { CODE_SENT, plainErrorMessage } from './auth-messages.ts'
-import { formatPhone, normalisePhone } from './phone.ts'
+import { formatPhone } from '@salon/contracts/rules/phone'
+import { normalisePhone } from './phone.ts'
 import { codeProblem, withoutEmpty, type FormErrors } from './validation.ts'
 
 /** The sign-up fields that came with the address, sent again as client metadata with the code (SPEC §3). */

@@ -9,8 +9,10 @@ import { usePageAction } from '../../lib/form-post.ts'
 import { useAuth } from './auth-context.tsx'
 import { CODE_SENT, forgotPasswordErrorOutcome, PASSWORD_CHANGED, plainErrorMessage } from './auth-messages.ts'
 import { PasswordRules } from './password-rules.tsx'
-import { formatPhone, normalisePhone } from './phone.ts'
-import { validateNewPassword, type FormErrors } from './validation.ts'
+import { formatPhone } from '@salon/contracts/rules/phone'
+import { normalisePhone } from './phone.ts'
+import { validateNewPassword } from './password-validation.ts'
+import type { FormErrors } from './validation.ts'
 
 type Step = { step: 'phone' } | { step: 'reset'; phone: string }
 

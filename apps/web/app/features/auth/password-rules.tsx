@@ -1,4 +1,4 @@
-import { PASSWORD_RULES } from './validation.ts'
+import { PASSWORD_RULES } from './password-validation.ts'
 
 /** SPEC §5 password rules, ticked off as the customer types. */
 export function PasswordRules({ id, password }: { id: string; password: string }) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatPhone, normalisePhone } from './phone.ts'
+import { normalisePhone } from './phone.ts'
 
 describe('mobile numbers', () => {
   it.each([
@@ -21,15 +21,15 @@ describe('mobile numbers', () => {
   })
 
   it.each(['020 7946 0123', '+44 20 7946 0123', '01632 960123'])('refuses the landline %s with a reason', (input) => {
-    expect(normalisePhone(input)).toMatchObject({ ok: false, message: expect.stringContaining('landline') })
+    expect(normalisePhone(input)).toEqual({ ok: false, message: 'This looks like a landline number. Enter a mobile number so we can text you a code.' })
   })
 
   it.each(['0770090012', '077009001234', 'abc', '+44 7700 9001', '12345'])('refuses %s', (input) => {
     expect(normalisePhone(input).ok).toBe(false)
   })
 
-  it('shows UK numbers the way people write them', () => {
-    expect(formatPhone('+447700900123')).toBe('07700 900123')
-    expect(formatPhone('+353851234567')).toBe('+353851234567')
+  it('says why a number that is no mobile is refused', () => {
+    expect(normalisePhone('07012 345678')).toEqual({ ok: false, message: 'Enter a mobile number, for example 07700 900123.' })
+    expect(normalisePhone('+353 12')).toEqual({ ok: false, message: 'Enter a mobile number with its country code, for example +353 85 123 4567.' })
   })
 })

@@ -1,4 +1,4 @@
-import { SKIN_TYPE_ATTRIBUTE } from '@salon/contracts/account'
+import { SKIN_TYPE_ATTRIBUTE } from '@salon/contracts/rules/skin-type'
 import type { SignUpDetails } from './auth-context.tsx'
 
 /** The user-pool attributes of a sign-up (SPEC §5: phone_number and email required; the profile alongside). */

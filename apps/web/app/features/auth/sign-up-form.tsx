@@ -1,4 +1,5 @@
-import { UNDER_18_MESSAGE } from '@salon/contracts/account'
+import { todayInUk } from '@salon/contracts/dates'
+import { UNDER_18_MESSAGE } from '@salon/contracts/rules/date-of-birth'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { flushSync } from 'react-dom'
 import { Form, Link, useNavigate } from 'react-router'
@@ -14,7 +15,7 @@ import { normalisePhone, PHONE_EXAMPLE } from './phone.ts'
 import { SkinTypeField } from './skin-type-field.tsx'
 import { signUpAttributes } from './sign-up-attributes.ts'
 import { keptSignUpValues, validateSignUp, type SignUpField, type SignUpValues } from './sign-up-validation.ts'
-import { todayInUk, type FormErrors } from './validation.ts'
+import type { FormErrors } from './validation.ts'
 
 /** The confirm page's address: the phone and the other sign-up fields except the passwords (SPEC §2). */
 export function confirmPageUrl(details: SignUpDetails) {

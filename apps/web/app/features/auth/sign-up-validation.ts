@@ -1,6 +1,10 @@
-import { ageOn, MINIMUM_AGE, UNDER_18_MESSAGE } from '@salon/contracts/account'
+import { dateOfBirthRule, UNDER_18_MESSAGE, type DateOfBirthProblem } from '@salon/contracts/rules/date-of-birth'
+import { isEmailAddress } from '@salon/contracts/rules/email'
+import { isNameWithinLimit, NAME_MAX_LENGTH } from '@salon/contracts/rules/name'
+import { isSkinType } from '@salon/contracts/rules/skin-type'
+import { passwordProblem, repeatProblem } from './password-validation.ts'
 import { normalisePhone } from './phone.ts'
-import { emailProblem, nameProblem, passwordProblem, repeatProblem, skinTypeProblem, withoutEmpty, type FormErrors } from './validation.ts'
+import { withoutEmpty, type FormErrors } from './validation.ts'
 
 export interface SignUpValues {
   phone: string
@@ -35,14 +39,33 @@ export function keptSignUpValues(kept: Record<string, string> = {}): SignUpValue
   }
 }
 
+export function nameProblem(value: string, which: 'first' | 'last'): string | undefined {
+  if (!value.trim()) return `Enter your ${which} name.`
+  if (!isNameWithinLimit(value.trim())) return `Your ${which} name can be up to ${NAME_MAX_LENGTH} characters.`
+  return undefined
+}
+
+export function emailProblem(email: string): string | undefined {
+  if (!email.trim()) return 'Enter your email address.'
+  if (!isEmailAddress(email.trim())) return 'Enter an email address like name@example.com.'
+  return undefined
+}
+
+export function skinTypeProblem(skinType: string): string | undefined {
+  return isSkinType(skinType) ? undefined : 'Choose the skin type that describes you best.'
+}
+
+const DOB_MESSAGES: Record<DateOfBirthProblem, string> = {
+  'not-a-date': 'Enter a real date of birth.',
+  future: 'Your date of birth cannot be in the future.',
+  'too-early': 'Check the year of your date of birth.',
+  'under-age': UNDER_18_MESSAGE,
+}
+
 export function dobProblem(dob: string, today: string): string | undefined {
   if (!dob) return 'Enter your date of birth.'
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(dob) || Number.isNaN(Date.parse(`${dob}T00:00:00Z`))) return 'Enter a real date of birth.'
-  if (dob > today) return 'Your date of birth cannot be in the future.'
-  const age = ageOn(dob, today)
-  if (age < MINIMUM_AGE) return UNDER_18_MESSAGE
-  if (age > 120) return 'Check the year of your date of birth.'
-  return undefined
+  const problem = dateOfBirthRule(dob, today)
+  return problem ? DOB_MESSAGES[problem] : undefined
 }
 
 /** Every field of the sign-up form (SPEC §5), checked before anything is sent. */

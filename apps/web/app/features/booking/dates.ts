@@ -1,8 +1,6 @@
+import { addDays, utcDay } from '@salon/contracts/dates'
+
 /** Local dates ("YYYY-MM-DD") are the salon's calendar days; they are formatted as UTC days so no offset moves them. */
-const utcDay = (date: string) => {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number]
-  return new Date(Date.UTC(y, m - 1, d))
-}
 
 const long = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' })
 const longWithYear = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })
@@ -17,12 +15,6 @@ export const formatDayWithYear = (date: string) => longWithYear.format(utcDay(da
 export const dayParts = (date: string) => {
   const day = utcDay(date)
   return { weekday: weekdayShort.format(day), day: String(day.getUTCDate()), month: monthShort.format(day) }
-}
-
-export function addDays(date: string, days: number): string {
-  const day = utcDay(date)
-  day.setUTCDate(day.getUTCDate() + days)
-  return day.toISOString().slice(0, 10)
 }
 
 /** "Today", "Tomorrow" or the weekday and date. */

@@ -1,0 +1,20 @@
+/** SPEC §7's calls, and whether each carries the identity token: the web app's client sends it, the API asks for it. */
+export const IDENTITY_PATH_CASES: readonly { path: string; needsToken: boolean }[] = [
+  { path: 'p_book', needsToken: true },
+  { path: 'p_bookings', needsToken: true },
+  { path: 'p_account', needsToken: true },
+  { path: 'customer/package', needsToken: true },
+  { path: 'session/status', needsToken: true },
+  { path: 'session/42', needsToken: true },
+  { path: 'p_preload_times', needsToken: false },
+  { path: 'p_sessions', needsToken: false },
+  { path: 'p_message', needsToken: false },
+  { path: 'blogs', needsToken: false },
+  { path: 'blogs/details/1', needsToken: false },
+  { path: 'stripe_payment_intent', needsToken: false },
+  { path: 'booking/get_price_for_booking', needsToken: false },
+  { path: 'website/packages', needsToken: false },
+  { path: 'google/reviews', needsToken: false },
+  { path: 'apply/promocode/SUN10', needsToken: false },
+  { path: 'popup/customer', needsToken: false },
+]

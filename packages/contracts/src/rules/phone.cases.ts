@@ -1,0 +1,46 @@
+import type { PhoneProblem } from './phone.ts'
+
+/**
+ * Numbers as customers type them: the E.164 number each one is, or why it is refused. The web app's forms and
+ * the identity service each run every case; an accepted case must be the same account on the server.
+ */
+export const PHONE_CASES: readonly ({ input: string; why: string } & ({ phone: string } | { problem: PhoneProblem }))[] = [
+  { input: '07700 900123', phone: '+447700900123', why: 'a UK mobile, the British way' },
+  { input: '07700900123', phone: '+447700900123', why: 'without spaces' },
+  { input: '+44 7700 900123', phone: '+447700900123', why: 'with the country code' },
+  { input: '+44 (0)7700 900123', phone: '+447700900123', why: 'with the national 0 in brackets' },
+  { input: '+44 07700 900123', phone: '+447700900123', why: 'with a stray national 0' },
+  { input: '0044 7700 900123', phone: '+447700900123', why: 'with the international prefix' },
+  { input: '447700900123', phone: '+447700900123', why: 'with the country code and no +' },
+  { input: '(07700) 900-123', phone: '+447700900123', why: 'with brackets and a dash' },
+  { input: '07700 975246', phone: '+447700975246', why: 'the unallocated 07700 9xxxxx block beside the drama numbers' },
+  { input: '07911 123456', phone: '+447911123456', why: 'a 079 mobile' },
+  { input: '07400 123456', phone: '+447400123456', why: 'a 074 mobile' },
+  { input: '07624 123456', phone: '+447624123456', why: 'an Isle of Man mobile' },
+  { input: '+353 85 123 4567', phone: '+353851234567', why: 'an Irish mobile' },
+  { input: '00353 85 123 4567', phone: '+353851234567', why: 'an Irish mobile with the international prefix' },
+  { input: '+33 6 12 34 56 78', phone: '+33612345678', why: 'a French mobile' },
+  { input: '+1 (415) 555-0132', phone: '+14155550132', why: 'a North American number' },
+  { input: '', problem: 'empty', why: 'nothing' },
+  { input: '   ', problem: 'empty', why: 'only spaces' },
+  { input: '020 7946 0123', problem: 'landline', why: 'a London landline' },
+  { input: '+44 20 7946 0123', problem: 'landline', why: 'a London landline with the country code' },
+  { input: '01632 960123', problem: 'landline', why: 'a geographic number' },
+  { input: '01625 123456', problem: 'landline', why: 'a geographic number' },
+  { input: '0303 123 4567', problem: 'landline', why: 'a 03 number, charged as a landline' },
+  { input: '07012 345678', problem: 'not-mobile', why: 'a 070 personal number' },
+  { input: '07623 123456', problem: 'not-mobile', why: 'a 076 pager' },
+  { input: '0800 123 4567', problem: 'not-mobile', why: 'a freephone number' },
+  { input: '0770090012', problem: 'not-mobile', why: 'a digit short' },
+  { input: '077009001234', problem: 'not-mobile', why: 'a digit too many' },
+  { input: '+44 7700 9001', problem: 'not-mobile', why: 'too short after the country code' },
+  { input: '+44 00 7700 900001', problem: 'not-mobile', why: 'padded with zeros, which would make another account' },
+  { input: '07700 900 0011', problem: 'not-mobile', why: 'a digit too many, spaced' },
+  { input: '+44 7700 900001 ext 5', problem: 'not-mobile', why: 'an extension' },
+  { input: 'jess@example.com', problem: 'not-mobile', why: 'an email address' },
+  { input: '12345', problem: 'not-mobile', why: 'too short' },
+  { input: '0'.repeat(100), problem: 'not-mobile', why: 'far too long' },
+  { input: '+0123456789', problem: 'foreign', why: 'no country code starts with 0' },
+  { input: '+353 12', problem: 'foreign', why: 'too short for any country' },
+  { input: '+1234 5678 9012 3456', problem: 'foreign', why: 'longer than E.164 allows' },
+]
