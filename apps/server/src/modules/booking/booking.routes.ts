@@ -14,7 +14,7 @@ import {
 import { ErrorResponse } from '@salon/contracts/errors'
 import { z } from 'zod'
 import { createRouter, errorResponses, json } from '../../lib/openapi.ts'
-import type { IdentityVerifier } from '../identity/api-identity.ts'
+import { optionalIdentity, type IdentityVerifier } from '../identity/api-identity.ts'
 import type { BookingService } from './booking.service.ts'
 
 const signedIn = [{ shopId: [], apiKey: [], identityToken: [] }]
@@ -70,6 +70,8 @@ export function createBookingRoutes(bookings: BookingService, verifier: Identity
         tags: ['Booking'],
         summary: "The price of a session and how it would be paid: with an identity token, from the customer's minute balance",
         security: [{ shopId: [], apiKey: [] }, ...signedIn],
+        // This path is outside the identity rule of SPEC §7: a token is optional, but a token sent must be good.
+        middleware: [optionalIdentity(verifier)] as const,
         request: body(PriceRequest),
         responses: {
           200: json(PriceResponse, 'The price in pence and the way of paying'),
@@ -77,12 +79,7 @@ export function createBookingRoutes(bookings: BookingService, verifier: Identity
           422: json(ErrorResponse, 'bedId or bedType names nothing at this salon'),
         },
       }),
-      async (c) => {
-        // This path is outside the identity rule of SPEC §7: a token is optional, but a token sent must be good.
-        const header = c.req.header('authorization')?.trim()
-        const identity = header ? await verifier.verify(header.replace(/^Bearer\s+/i, '')) : null
-        return c.json(await bookings.price(c.get('shopId'), identity, c.req.valid('json')), 200)
-      },
+      async (c) => c.json(await bookings.price(c.get('shopId'), c.get('optionalIdentity'), c.req.valid('json')), 200),
     )
     .openapi(
       createRoute({

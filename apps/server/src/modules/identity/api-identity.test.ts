@@ -1,9 +1,11 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose'
+import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { HttpError } from '../../lib/errors.ts'
-import { apiMessage, cognitoVerifier } from './api-identity.ts'
+import { errorHandler, HttpError } from '../../lib/errors.ts'
+import { createLogger } from '../../lib/logger.ts'
+import { apiMessage, cognitoVerifier, optionalIdentity, type IdentityVerifier, type OptionalIdentityVariables } from './api-identity.ts'
 import { CognitoError, cognitoErrors as E } from './cognito-error.ts'
 
 describe('what the API says when the built-in pool turns a token down', () => {
@@ -78,5 +80,40 @@ describe('a real Cognito user pool’s tokens', () => {
 
   it('a token signed with another key is not valid', async () => {
     expect(await refusal(idToken(otherKey, inAnHour()))).toEqual({ status: 401, message: 'The identity token is not valid. Please sign in again.' })
+  })
+})
+
+describe('a call where signing in is optional', () => {
+  const profile = { firstName: 'Sophie', lastName: null, email: null, phone: null, dob: null, skinType: 3 }
+  const verifier: IdentityVerifier = {
+    async verify(token) {
+      if (token === 'good-token') return { sub: 'sub-1', profile }
+      throw new HttpError(
+        401,
+        token === 'old-token' ? 'Your session has expired. Please sign in again.' : 'The identity token is not valid. Please sign in again.',
+      )
+    },
+  }
+  const app = new Hono<{ Variables: OptionalIdentityVariables }>()
+  app.onError(errorHandler(createLogger('silent')))
+  app.post('/price', optionalIdentity(verifier), (c) => c.json({ identity: c.get('optionalIdentity') }))
+  const call = async (authorization?: string) => {
+    const response = await app.request('/price', { method: 'POST', headers: authorization === undefined ? {} : { authorization } })
+    return { status: response.status, json: (await response.json()) as Record<string, unknown> }
+  }
+
+  it('serves a visitor without a token as nobody in particular', async () => {
+    expect(await call()).toEqual({ status: 200, json: { identity: null } })
+    expect(await call('   ')).toEqual({ status: 200, json: { identity: null } })
+  })
+
+  it('serves a customer whose token is good as that customer, with or without "Bearer "', async () => {
+    expect(await call('good-token')).toEqual({ status: 200, json: { identity: { sub: 'sub-1', profile } } })
+    expect(await call('Bearer good-token')).toEqual({ status: 200, json: { identity: { sub: 'sub-1', profile } } })
+  })
+
+  it('refuses a token that is sent but expired or not valid, rather than treating the caller as a visitor', async () => {
+    expect(await call('Bearer old-token')).toEqual({ status: 401, json: { message: 'Your session has expired. Please sign in again.' } })
+    expect(await call('forged')).toEqual({ status: 401, json: { message: 'The identity token is not valid. Please sign in again.' } })
   })
 })

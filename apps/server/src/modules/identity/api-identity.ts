@@ -19,6 +19,8 @@ export interface Identity {
   }
 }
 export type IdentityVariables = { identity: Identity }
+/** On calls where signing in is optional: the identity of a token sent, or null when none was sent. */
+export type OptionalIdentityVariables = { optionalIdentity: Identity | null }
 
 export interface IdentityVerifier {
   /** Throws HttpError 401 with a message a person can act on. */
@@ -99,8 +101,18 @@ export function requireIdentity(verifier: IdentityVerifier) {
     if (!needsIdentityToken(c.req.path)) return next()
     const header = c.req.header('authorization')?.trim()
     if (!header) throw new HttpError(401, 'The Authorization header is missing: please sign in to do this.')
-    const token = header.replace(/^Bearer\s+/i, '')
-    c.set('identity', await verifier.verify(token))
+    c.set('identity', await verifier.verify(tokenOf(header)))
     await next()
   })
 }
+
+/** A call where signing in is optional: no Authorization header is fine, but a token sent must be good (else 401). */
+export function optionalIdentity(verifier: IdentityVerifier) {
+  return createMiddleware<{ Variables: OptionalIdentityVariables }>(async (c, next) => {
+    const header = c.req.header('authorization')?.trim()
+    c.set('optionalIdentity', header ? await verifier.verify(tokenOf(header)) : null)
+    await next()
+  })
+}
+
+const tokenOf = (header: string) => header.replace(/^Bearer\s+/i, '')
