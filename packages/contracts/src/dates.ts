@@ -1,10 +1,6 @@
-/**
- * Calendar dates written YYYY-MM-DD, the way both sides pass them, and the UK's time zone.
- * Plain functions without Zod, so the web app can import them.
- */
+import { UK_TIME_ZONE } from './time-zone.ts'
 
-/** The zone of the salons' calendar and of the customers' "today". */
-export const UK_TIME_ZONE = 'Europe/London'
+/** Calendar dates written YYYY-MM-DD, the way both sides pass them. Plain functions without Zod, so the web app can import them. */
 
 /** A real calendar date written YYYY-MM-DD: not 1990-02-30, not year 0000 (which PostgreSQL has no room for). */
 export function isCalendarDate(value: string): boolean {

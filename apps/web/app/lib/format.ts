@@ -1,4 +1,4 @@
-import { UK_TIME_ZONE } from '@salon/contracts/dates'
+import { UK_TIME_ZONE } from '@salon/contracts/time-zone'
 
 const pounds = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' })
 

@@ -1,4 +1,5 @@
 import type { Account } from '@salon/contracts/account'
+import { UK_TIME_ZONE } from '@salon/contracts/time-zone'
 import { useState, type FormEvent } from 'react'
 import { Form } from 'react-router'
 import { useAlert } from '../../components/ui/alert.tsx'
@@ -7,7 +8,7 @@ import { usePageAction } from '../../lib/form-post.ts'
 import { useAuth } from '../auth/auth-context.tsx'
 import { plainErrorMessage } from '../auth/auth-messages.ts'
 
-const when = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Europe/London' })
+const when = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: UK_TIME_ZONE })
 
 /** "Given on 3 March 2025, 14:02", "Withdrawn on …", or "Never given". */
 export function consentHistory(given: boolean, timestamp: string | null) {
