@@ -14,6 +14,7 @@ import type { Logger } from './lib/logger.ts'
 import { memoize } from './lib/memoize.ts'
 import { createRouter } from './lib/openapi.ts'
 import { createRateLimiter } from './lib/rate-limit.ts'
+import { requestLog, type RequestIdVariables } from './lib/request-log.ts'
 import { createRateLimitRepository } from './lib/rate-limit.repository.ts'
 import { securityHeaders, type NonceVariables } from './lib/security-headers.ts'
 import { trailingSlash } from './lib/trailing-slash.ts'
@@ -127,9 +128,11 @@ export function createApp(deps: AppDeps) {
   })
   const verifier = pool.cognito ? cognitoVerifier(pool.cognito) : localVerifier(identity)
 
-  const app = new OpenAPIHono<{ Variables: NonceVariables }>()
+  const app = new OpenAPIHono<{ Variables: NonceVariables & RequestIdVariables }>()
   app.onError(errorHandler(deps.logger))
   app.notFound((c) => c.json({ message: `There is nothing at ${c.req.method} ${c.req.path}.` }, 404))
+
+  app.use(requestLog(deps.logger))
 
   app.use(
     securityHeaders({

@@ -47,7 +47,7 @@ export function errorHandler(logger: Logger) {
       const message = err.status === 400 && /JSON/i.test(err.message) ? 'The request body is not valid JSON.' : err.message
       return c.json({ message: message || 'The request could not be handled.' }, err.status)
     }
-    logger.error({ err, method: c.req.method, path: c.req.path }, 'unhandled error')
+    logger.error({ err, requestId: c.get('requestId'), method: c.req.method, path: c.req.path }, 'unhandled error')
     return c.json({ message: 'Something went wrong on our side. Please try again in a moment.' }, 500)
   }
 }

@@ -3,6 +3,7 @@ import { Hono, type Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { clientAddress } from '../../lib/client-address.ts'
 import type { Logger } from '../../lib/logger.ts'
+import type { RequestIdVariables } from '../../lib/request-log.ts'
 import { unstorableField } from '../../lib/well-formed-text.ts'
 import { CognitoError, cognitoErrors } from './cognito-error.ts'
 import type { Caller, IdentityService } from './identity.service.ts'
@@ -36,13 +37,14 @@ export function createCognitoRoutes(deps: { identity: IdentityService; keys: () 
   }
 
   const answer = (c: Context, body: object, status: 200 | 400 | 413 | 500 = 200, type?: string) => {
-    c.header('x-amzn-requestid', randomUUID())
+    // The SDK reports this id with an error: the same one as the request's X-Request-Id and log line.
+    c.header('x-amzn-requestid', (c.get('requestId') as string | undefined) ?? randomUUID())
     if (type) c.header('x-amzn-errortype', `${type}:`)
     return c.body(JSON.stringify(body), status, { 'content-type': CONTENT_TYPE })
   }
   const fail = (c: Context, error: CognitoError, status: 400 | 413 = 400) => answer(c, { __type: error.type, message: error.message }, status, error.type)
 
-  const app = new Hono()
+  const app = new Hono<{ Variables: RequestIdVariables }>()
   app.get('/.well-known/jwks.json', async (c) => {
     c.header('Cache-Control', 'public, max-age=3600')
     return c.json((await deps.keys()).jwks)
@@ -80,7 +82,7 @@ export function createCognitoRoutes(deps: { identity: IdentityService; keys: () 
         return answer(c, await operation(input as Record<string, never>, { address: clientAddress(c, deps.trustProxy) }))
       } catch (error) {
         if (error instanceof CognitoError) return fail(c, error)
-        deps.logger.error({ err: error, operation: name }, 'identity operation failed')
+        deps.logger.error({ err: error, requestId: c.get('requestId'), operation: name }, 'identity operation failed')
         return answer(
           c,
           { __type: 'InternalErrorException', message: 'Something went wrong on our side. Please try again in a moment.' },
