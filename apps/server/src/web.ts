@@ -1,8 +1,8 @@
 import path from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
-import type { PublicConfig, WebLoadContext } from '@salon/contracts/web'
+import type { PublicConfig } from '@salon/contracts/web'
 import { Hono } from 'hono'
-import { createRequestHandler, type ServerBuild } from 'react-router'
+import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router'
 import type { NonceVariables } from './lib/security-headers.ts'
 
 export interface WebOptions {
@@ -56,12 +56,12 @@ export function createWebHandler(options: WebOptions): WebHandler {
       app.all('*', async (c) => {
         const origin = new URL(c.req.url).origin
         const ownApi = new URL(apiBase, origin).origin === origin
-        const context: WebLoadContext = {
+        const context: AppLoadContext = {
           nonce: c.get('nonce'),
           config: options.config,
           apiFetch: (request) => (ownApi && new URL(request.url).origin === origin ? fetchInProcess(request, c.env) : fetch(request)),
         }
-        const response = await handle(asTheVisitorSeesIt(c.req.raw, options.trustProxy ?? false), context as never)
+        const response = await handle(asTheVisitorSeesIt(c.req.raw, options.trustProxy ?? false), context)
         const build = typeof options.build === 'function' ? await options.build() : options.build
         const cacheControl = (build.entry.module as WebEntry).cacheControl?.(c.req.raw)
         if (!cacheControl) return response

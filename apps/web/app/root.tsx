@@ -3,8 +3,14 @@ import type { Route } from './+types/root'
 import stylesheet from './app.css?url'
 import { AuthProvider } from './features/auth/auth-context.tsx'
 import { getSession } from './features/auth/session.server.ts'
+import { currentIdToken } from './features/auth/load-amplify.ts'
 import { publicConfig } from './lib/api.server.ts'
+import { browserConfig, publicConfigScript } from './lib/public-config.ts'
+import { setIdentityTokenSource } from './lib/browser-api.ts'
 import { useNonce } from './lib/nonce.tsx'
+
+// The browser's API client carries the session's identity token (SPEC §7), which the auth feature keeps.
+if (typeof window !== 'undefined') setIdentityTokenSource(() => currentIdToken(browserConfig().identity))
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
@@ -16,14 +22,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { config, session: await getSession(request, config.identity.userPoolClientId) }
 }
 
-export function useRootData() {
-  const data = useRouteLoaderData<typeof loader>('root')
-  if (!data) throw new Error('useRootData is used outside the root route')
-  return data
-}
-
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce()
+  const config = useRouteLoaderData<typeof loader>('root')?.config
   return (
     <html lang="en-GB">
       <head>
@@ -32,6 +33,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#3b2416" />
         <Meta />
         <Links />
+        {config && <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: publicConfigScript(config) }} />}
       </head>
       <body className="min-h-dvh">
         {children}

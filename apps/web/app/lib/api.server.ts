@@ -1,11 +1,9 @@
-import type { WebLoadContext } from '@salon/contracts/web'
 import type { AppLoadContext } from 'react-router'
 import { createApiClient } from './api.ts'
 
 /** The API client for loaders: same headers as the browser's, dispatched in process when possible. */
 export function serverApi(context: AppLoadContext, request: Request) {
-  const ctx = context as unknown as WebLoadContext
-  return createApiClient({ config: ctx.config, origin: new URL(request.url).origin, fetch: ctx.apiFetch })
+  return createApiClient({ config: context.config, origin: new URL(request.url).origin, fetch: context.apiFetch })
 }
 
 /**
@@ -14,17 +12,16 @@ export function serverApi(context: AppLoadContext, request: Request) {
  * would with the browser's own call.
  */
 export function visitorApi(context: AppLoadContext, request: Request) {
-  const ctx = context as unknown as WebLoadContext
   const forwardedFor = request.headers.get('x-forwarded-for')
   const fetch = forwardedFor
     ? (call: Request) => {
         call.headers.set('x-forwarded-for', forwardedFor)
-        return ctx.apiFetch(call)
+        return context.apiFetch(call)
       }
-    : ctx.apiFetch
-  return createApiClient({ config: ctx.config, origin: new URL(request.url).origin, fetch })
+    : context.apiFetch
+  return createApiClient({ config: context.config, origin: new URL(request.url).origin, fetch })
 }
 
 export function publicConfig(context: AppLoadContext) {
-  return (context as unknown as WebLoadContext).config
+  return context.config
 }

@@ -25,17 +25,22 @@ export interface ApiClientOptions {
 
 export type ApiClient = ReturnType<typeof createApiClient>
 
+export interface CallOptions {
+  /** Send the session's identity token with a call the token rule leaves out, when there is one (a signed-in price). */
+  identityIfSignedIn?: boolean
+}
+
 /** The one way the web app talks to the salon API: base URL, shop headers and the identity token rule. */
 export function createApiClient(options: ApiClientOptions) {
   const base = new URL(options.config.apiBaseUrl.endsWith('/') ? options.config.apiBaseUrl : `${options.config.apiBaseUrl}/`, options.origin)
   const send = options.fetch ?? ((request: Request) => fetch(request))
 
-  async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  async function call<T>(method: string, path: string, body?: unknown, callOptions: CallOptions = {}): Promise<T> {
     const url = new URL(path.replace(/^\//, ''), base).href
     const headers = new Headers({ accept: 'application/json', shop_id: options.config.shopId, api_key: options.config.apiKey })
     if (body !== undefined) headers.set('content-type', 'application/json')
-    if (needsIdentity(url)) {
-      const token = await options.getIdToken?.()
+    if (needsIdentity(url) || callOptions.identityIfSignedIn) {
+      const token = await options.getIdToken?.().catch((error: unknown) => (needsIdentity(url) ? Promise.reject(error) : null))
       // The raw JWT, as Amazon API Gateway's Cognito authorizer expects it.
       if (token) headers.set('authorization', token)
     }
@@ -54,8 +59,8 @@ export function createApiClient(options: ApiClientOptions) {
   }
 
   return {
-    get: <T>(path: string) => call<T>('GET', path),
-    post: <T>(path: string, body: unknown = {}) => call<T>('POST', path, body),
+    get: <T>(path: string, options?: CallOptions) => call<T>('GET', path, undefined, options),
+    post: <T>(path: string, body: unknown = {}, options?: CallOptions) => call<T>('POST', path, body, options),
     put: <T>(path: string, body: unknown = {}) => call<T>('PUT', path, body),
   }
 }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { listOf } from '../features/packages/package-card.tsx'
-import { formatPence, formatPerMinute, weekSchedule } from './format.ts'
+import { formatPence, formatPerMinute, listOf, weekSchedule } from './format.ts'
 
 describe('formatting', () => {
   it('shows money in pounds, dropping .00 on whole pounds', () => {

@@ -24,3 +24,8 @@ export function weekSchedule(hours: { weekday: number; opensAt: string; closesAt
     return { weekday, name: WEEKDAYS[weekday]!, hours: day ? `${day.opensAt}–${day.closesAt}` : 'Closed' }
   })
 }
+
+/** "lay-down", "lay-down and stand-up", "a, b and c". */
+export function listOf(items: string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`
+}

@@ -2,8 +2,8 @@ import { PageHeader } from '../components/ui/page-header.tsx'
 import { useAuth } from '../features/auth/auth-context.tsx'
 import { BookingView } from '../features/booking/booking-confirmation.tsx'
 import { pageMeta } from '../lib/meta.ts'
+import { useSalon } from '../lib/route-data.ts'
 import type { Route } from './+types/booking'
-import { useSalon } from './layout.tsx'
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Your booking', 'Your booking details.')
 

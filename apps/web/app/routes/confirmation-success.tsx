@@ -1,8 +1,8 @@
 import { useAuth } from '../features/auth/auth-context.tsx'
 import { BookingSuccess } from '../features/booking/booking-confirmation.tsx'
 import { pageMeta } from '../lib/meta.ts'
+import { useSalon } from '../lib/route-data.ts'
 import type { Route } from './+types/confirmation-success'
-import { useSalon } from './layout.tsx'
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Booking confirmed', 'Your booking is confirmed.')
 

@@ -3,8 +3,8 @@ import { PageHeader } from '../components/ui/page-header.tsx'
 import { useAuth } from '../features/auth/auth-context.tsx'
 import { BookingView } from '../features/booking/booking-confirmation.tsx'
 import { pageMeta } from '../lib/meta.ts'
+import { useSalon } from '../lib/route-data.ts'
 import type { Route } from './+types/confirmation'
-import { useSalon } from './layout.tsx'
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Confirmation', 'Confirmation of your booking.')
 

@@ -12,8 +12,8 @@ import { PackageGrid } from '../features/packages/package-card.tsx'
 import { serverApi, visitorApi } from '../lib/api.server.ts'
 import { weekSchedule } from '../lib/format.ts'
 import { pageMeta } from '../lib/meta.ts'
+import { useSalon } from '../lib/route-data.ts'
 import type { Route } from './+types/home'
-import { useSalon } from './layout.tsx'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, null, 'Sunbed tanning in a friendly, spotless studio: book online, buy minute packages and read our tanning advice.')

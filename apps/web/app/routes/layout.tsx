@@ -6,21 +6,15 @@ import { AnalyticsTracker, CookieSettingsButton } from '../features/analytics/an
 import { useAuth } from '../features/auth/auth-context.tsx'
 import { serverApi } from '../lib/api.server.ts'
 import { NOT_READY_MESSAGE, withTrailingSlash } from '../lib/form-post.ts'
-import { useRootData } from '../root.tsx'
+import { usePublicConfig } from '../lib/route-data.ts'
 import type { Route } from './+types/layout'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return { salon: await serverApi(context, request).get<SalonResponse>('website/salon') }
 }
 
-export function useSalon() {
-  const data = useRouteLoaderData<typeof loader>('routes/layout')
-  if (!data) throw new Error('useSalon is used outside the layout route')
-  return data.salon
-}
-
 function Frame({ children }: { children: React.ReactNode }) {
-  const { config } = useRootData()
+  const config = usePublicConfig()
   const auth = useAuth()
   const salon = useRouteLoaderData<typeof loader>('routes/layout')?.salon
   const navigate = useNavigate()

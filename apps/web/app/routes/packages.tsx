@@ -4,8 +4,8 @@ import { PageHeader } from '../components/ui/page-header.tsx'
 import { PackageGrid } from '../features/packages/package-card.tsx'
 import { serverApi } from '../lib/api.server.ts'
 import { pageMeta } from '../lib/meta.ts'
+import { useSalon } from '../lib/route-data.ts'
 import type { Route } from './+types/packages'
-import { useSalon } from './layout.tsx'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, 'Packages', 'Minute packages for every kind of tanner: buy minutes once and book sessions when it suits you.')

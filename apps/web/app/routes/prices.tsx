@@ -5,8 +5,8 @@ import { PriceList } from '../features/content/price-list.tsx'
 import { PackageGrid } from '../features/packages/package-card.tsx'
 import { serverApi } from '../lib/api.server.ts'
 import { pageMeta } from '../lib/meta.ts'
+import { useSalon } from '../lib/route-data.ts'
 import type { Route } from './+types/prices'
-import { useSalon } from './layout.tsx'
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Price list', 'Sunbed prices per minute, minute packages and extras.')
 

@@ -1,8 +1,8 @@
 import { PageHeader } from '../components/ui/page-header.tsx'
 import { PrivacyNotice } from '../features/content/privacy-notice.tsx'
 import { pageMeta } from '../lib/meta.ts'
+import { useSalon } from '../lib/route-data.ts'
 import type { Route } from './+types/privacy-policy'
-import { useSalon } from './layout.tsx'
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, 'Privacy policy', 'What we collect, why, how long we keep it, who processes it and your rights under UK GDPR.')

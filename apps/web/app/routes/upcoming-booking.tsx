@@ -1,19 +1,38 @@
+import type { ReactNode } from 'react'
 import { PageHeader } from '../components/ui/page-header.tsx'
-import { UpcomingBookings } from '../features/booking/upcoming-bookings.tsx'
+import { loadBookings } from '../features/booking/bookings-data.ts'
+import { LoadingBookings, UpcomingBookings } from '../features/booking/upcoming-bookings.tsx'
 import { pageMeta } from '../lib/meta.ts'
 import type { Route } from './+types/upcoming-booking'
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Upcoming bookings', 'Your upcoming sunbed sessions.')
 
-export default function UpcomingBooking() {
+/** The sessions come from the API in the browser, where the identity token is; cancelling revalidates them. */
+export const clientLoader = () => loadBookings()
+
+function Page({ children }: { children: ReactNode }) {
   return (
     <>
       <PageHeader eyebrow="Bookings" title="Upcoming bookings">
         Your next sessions, and the ones you have had. Cancel online up to the cut-off and your minutes come back.
       </PageHeader>
-      <div className="container-page py-8 sm:py-10">
-        <UpcomingBookings />
-      </div>
+      <div className="container-page py-8 sm:py-10">{children}</div>
     </>
+  )
+}
+
+export function HydrateFallback() {
+  return (
+    <Page>
+      <LoadingBookings />
+    </Page>
+  )
+}
+
+export default function UpcomingBooking({ loaderData }: Route.ComponentProps) {
+  return (
+    <Page>
+      <UpcomingBookings view={loaderData} />
+    </Page>
   )
 }

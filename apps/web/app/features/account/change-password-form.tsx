@@ -6,11 +6,7 @@ import { PasswordField } from '../../components/ui/field.tsx'
 import { focusFirstError } from '../../components/ui/focus-first-error.ts'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { usePageAction } from '../../lib/form-post.ts'
-import { useAuth } from '../auth/auth-context.tsx'
-import { PASSWORD_CHANGED, plainErrorMessage } from '../auth/auth-messages.ts'
-import { PasswordRules } from '../auth/password-rules.tsx'
-import { validateNewPassword } from '../auth/password-validation.ts'
-import { withoutEmpty, type FormErrors } from '../auth/validation.ts'
+import { useAuth, PASSWORD_CHANGED, plainErrorMessage, PasswordRules, validateNewPassword, withoutEmpty, type FormErrors } from '../auth/public.ts'
 
 type PasswordFieldName = 'oldPassword' | 'password' | 'passwordRepeat'
 

@@ -5,8 +5,8 @@ import { Form } from 'react-router'
 import { useAlert } from '../../components/ui/alert.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { usePageAction } from '../../lib/form-post.ts'
-import { useAuth } from '../auth/auth-context.tsx'
-import { plainErrorMessage } from '../auth/auth-messages.ts'
+import { useAuth, plainErrorMessage } from '../auth/public.ts'
+import { accountCalls } from './account-calls.ts'
 
 const when = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: UK_TIME_ZONE })
 
@@ -34,7 +34,8 @@ export function MarketingForm({ account }: { account: Account }) {
     event.preventDefault()
     setSaving(true)
     try {
-      const { message } = await auth.updateMarketing(values)
+      const { message, account: saved } = await accountCalls.saveMarketing(values)
+      auth.dispatch({ type: 'accountDataUpdate', account: saved })
       alert.show({ kind: 'success', title: 'Saved', message })
     } catch (error) {
       alert.show({ kind: 'error', message: plainErrorMessage(error) })

@@ -4,17 +4,24 @@ import { formatPhone } from '@salon/contracts/rules/phone'
 import { SKIN_TYPE_ATTRIBUTE } from '@salon/contracts/rules/skin-type'
 import { useRef, useState, type FormEvent } from 'react'
 import { flushSync } from 'react-dom'
-import { Form } from 'react-router'
+import { Form, useRevalidator } from 'react-router'
 import { useAlert } from '../../components/ui/alert.tsx'
 import { Field } from '../../components/ui/field.tsx'
 import { focusFirstError } from '../../components/ui/focus-first-error.ts'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { usePageAction } from '../../lib/form-post.ts'
-import { useAuth } from '../auth/auth-context.tsx'
-import { ACCOUNT_UPDATED, plainErrorMessage } from '../auth/auth-messages.ts'
-import { SkinTypeField } from '../auth/skin-type-field.tsx'
-import { dobProblem, emailProblem, nameProblem, skinTypeProblem } from '../auth/sign-up-validation.ts'
-import { withoutEmpty, type FormErrors } from '../auth/validation.ts'
+import {
+  useAuth,
+  ACCOUNT_UPDATED,
+  plainErrorMessage,
+  SkinTypeField,
+  dobProblem,
+  emailProblem,
+  nameProblem,
+  skinTypeProblem,
+  withoutEmpty,
+  type FormErrors,
+} from '../auth/public.ts'
 
 type ProfileField = 'firstName' | 'lastName' | 'email' | 'dob' | 'skinType'
 type Profile = Record<ProfileField, string>
@@ -38,6 +45,7 @@ const ATTRIBUTE: Record<ProfileField, string> = {
 
 export function ProfileForm({ account }: { account: Account }) {
   const auth = useAuth()
+  const { revalidate } = useRevalidator()
   const alert = useAlert()
   const formRef = useRef<HTMLFormElement>(null)
   const action = usePageAction()
@@ -67,6 +75,8 @@ export function ProfileForm({ account }: { account: Account }) {
     setSaving(true)
     try {
       await auth.updateProfile(Object.fromEntries(changed.map((field) => [ATTRIBUTE[field], values[field].trim()])))
+      // The page's data comes from its loader: load the record the server kept in step.
+      await revalidate()
       alert.show({ kind: 'success', title: 'Saved', message: ACCOUNT_UPDATED })
     } catch (error) {
       alert.show({ kind: 'error', message: plainErrorMessage(error) })

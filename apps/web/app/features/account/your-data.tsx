@@ -4,9 +4,8 @@ import { useNavigate } from 'react-router'
 import { useAlert } from '../../components/ui/alert.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { useModalDialog } from '../../components/ui/use-modal-dialog.ts'
-import { useApi } from '../../lib/use-api.ts'
-import { useAuth } from '../auth/auth-context.tsx'
-import { plainErrorMessage } from '../auth/auth-messages.ts'
+import { useAuth, plainErrorMessage } from '../auth/public.ts'
+import { accountCalls } from './account-calls.ts'
 
 /** Saves a JSON value as a file, the way a download link would. */
 function saveJson(data: unknown, filename: string) {
@@ -20,7 +19,6 @@ function saveJson(data: unknown, filename: string) {
 
 /** UK GDPR rights: a copy of everything the salon holds, and erasure. */
 export function YourData() {
-  const api = useApi()
   const alert = useAlert()
   const [downloading, setDownloading] = useState(false)
   const [confirming, setConfirming] = useState(false)
@@ -28,7 +26,7 @@ export function YourData() {
   async function download() {
     setDownloading(true)
     try {
-      saveJson(await api.get<unknown>('p_account/data'), `my-salon-data-${todayInUk()}.json`)
+      saveJson(await accountCalls.downloadData(), `my-salon-data-${todayInUk()}.json`)
     } catch (error) {
       alert.show({ kind: 'error', message: plainErrorMessage(error) })
     } finally {

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { afterSignIn, APPOINTMENT_REQUEST_KEY } from './after-sign-in.ts'
+import { APPOINTMENT_REQUEST as APPOINTMENT_REQUEST_KEY } from '../booking/public.ts'
+import { afterSignIn } from './after-sign-in.ts'
 import { rememberSignIn, takeRememberedPassword } from './pending-sign-in.ts'
 
 function withStorage(items: Record<string, string>) {

@@ -1,16 +1,4 @@
-import { finishPendingBooking as bookingFeatureFinish } from '../booking/pending-booking.ts'
-
-/** SPEC §3: the appointment request a visitor started before signing in waits here. */
-export const APPOINTMENT_REQUEST_KEY = 'APPOINTMENT_REQUEST'
-
-export function pendingAppointmentRequest(): unknown {
-  try {
-    const stored = window.localStorage.getItem(APPOINTMENT_REQUEST_KEY)
-    return stored ? (JSON.parse(stored) as unknown) : null
-  } catch {
-    return null
-  }
-}
+import { finishPendingBooking as bookingFeatureFinish, pendingAppointmentRequest } from '../booking/public.ts'
 
 export interface AfterSignInOptions {
   navigate: (to: string, options?: { replace?: boolean }) => void | Promise<void>

@@ -1,9 +1,5 @@
-// Types only from the contracts: their zod schemas stay out of the bundle every page loads.
-import type { Account, AccountResponse, AccountUpdateRequest, AccountUpdateResponse } from '@salon/contracts/account'
 import type { PublicConfig } from '@salon/contracts/web'
 import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react'
-import { ApiError, createApiClient } from '../../lib/api.ts'
-import { IdentityTokenContext } from '../../lib/identity-token.ts'
 import type { AmplifyAuth } from './amplify.ts'
 import { errorMessageOf, type AuthErrorLike } from './auth-messages.ts'
 import { authReducer, initialAuthState, type AuthAction, type AuthState, type AuthUser } from './auth-state.ts'
@@ -24,9 +20,8 @@ export interface SignUpDetails {
 
 export type SignInResult = 'signed-in' | 'confirm-phone' | 'reset-password'
 
-interface AuthContextValue {
-  state: AuthState
-  dispatch: (action: AuthAction) => void
+/** What signing in, up and out does; the same functions for the whole visit, whatever the state. */
+interface SessionActions {
   /** Starts downloading Amplify, for pages that will need it. */
   preload: () => void
   signIn: (phone: string, password: string) => Promise<SignInResult>
@@ -38,11 +33,15 @@ interface AuthContextValue {
   forgotPassword: (phone: string) => Promise<void>
   resetPassword: (phone: string, code: string, password: string) => Promise<void>
   signOut: () => Promise<void>
-  loadAccount: () => Promise<Account>
-  updateMarketing: (request: AccountUpdateRequest) => Promise<AccountUpdateResponse>
+  /** Saves the customer's own attributes; the account page then loads the record the server kept in step. */
   updateProfile: (attributes: Record<string, string>) => Promise<void>
   changePassword: (oldPassword: string, newPassword: string) => Promise<void>
   deleteAccount: () => Promise<void>
+}
+
+interface AuthContextValue extends SessionActions {
+  state: AuthState
+  dispatch: (action: AuthAction) => void
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null)
@@ -91,17 +90,6 @@ export function AuthProvider({ config, session, children }: { config: PublicConf
   const [state, dispatch] = useReducer(authReducer, session, initialAuthState)
   const { identity } = config
   const load = useCallback(() => loadAmplify(identity), [identity])
-
-  const getIdToken = useCallback(async () => {
-    if (!hasSessionCookie(document.cookie, identity.userPoolClientId)) return null
-    const { tokens } = await (await load()).fetchAuthSession()
-    return tokens?.idToken?.toString() ?? null
-  }, [identity.userPoolClientId, load])
-
-  const api = useMemo(
-    () => createApiClient({ config, origin: typeof window === 'undefined' ? 'http://localhost' : window.location.origin, getIdToken }),
-    [config, getIdToken],
-  )
 
   /** Reads who is signed in from Amplify (getCurrentUser + fetchUserAttributes); concurrent calls share one. */
   const reloading = useRef<Promise<AuthUser | null> | null>(null)
@@ -164,7 +152,7 @@ export function AuthProvider({ config, session, children }: { config: PublicConf
     [reloadUser],
   )
 
-  const value = useMemo<AuthContextValue>(() => {
+  const actions = useMemo<SessionActions>(() => {
     async function signInWith(auth: AmplifyAuth, phone: string, password: string) {
       try {
         return await auth.signIn(phone, password)
@@ -176,10 +164,23 @@ export function AuthProvider({ config, session, children }: { config: PublicConf
       }
     }
 
+    async function signOut() {
+      try {
+        await (await load()).signOut()
+      } catch {
+        try {
+          forgetSessionCookies()
+        } catch (error) {
+          dispatch({ type: 'logoutFailure', error: errorMessageOf(error) })
+          throw error
+        }
+      }
+      dispatch({ type: 'logoutSuccess' })
+    }
+
     return {
-      state,
-      dispatch,
       preload: () => void load().catch(() => undefined),
+      signOut,
 
       async signIn(phone, password) {
         dispatch({ type: 'signInStart' })
@@ -266,46 +267,12 @@ export function AuthProvider({ config, session, children }: { config: PublicConf
         }
       },
 
-      async signOut() {
-        try {
-          await (await load()).signOut()
-        } catch {
-          try {
-            forgetSessionCookies()
-          } catch (error) {
-            dispatch({ type: 'logoutFailure', error: errorMessageOf(error) })
-            throw error
-          }
-        }
-        dispatch({ type: 'logoutSuccess' })
-      },
-
-      async loadAccount() {
-        dispatch({ type: 'accountDataLoad' })
-        try {
-          const { account } = await api.get<AccountResponse>('p_account')
-          dispatch({ type: 'accountDataSuccess', account })
-          return account
-        } catch (error) {
-          dispatch({ type: 'accountDataFailure', error: errorMessageOf(error) })
-          if (error instanceof ApiError && error.status === 401) await value.signOut().catch(() => undefined)
-          throw error
-        }
-      },
-
-      async updateMarketing(request) {
-        const response = await api.put<AccountUpdateResponse>('p_account', request)
-        dispatch({ type: 'accountDataUpdate', account: response.account })
-        return response
-      },
-
       async updateProfile(attributes) {
         const auth = await load()
         await auth.updateUserAttributes(attributes)
         // New claims arrive with a fresh id token; the page shows the customer record the server kept in step.
         await auth.fetchAuthSession(true).catch(() => undefined)
         await reloadUser(auth)
-        await value.loadAccount()
       },
 
       async changePassword(oldPassword, newPassword) {
@@ -318,12 +285,8 @@ export function AuthProvider({ config, session, children }: { config: PublicConf
         dispatch({ type: 'logoutSuccess' })
       },
     }
-    // `value` refers to itself for loadAccount and signOut; it is rebuilt whenever state changes.
-  }, [state, load, finishSignIn, reloadUser, config, api])
+  }, [load, finishSignIn, reloadUser, config])
 
-  return (
-    <AuthContext.Provider value={value}>
-      <IdentityTokenContext.Provider value={getIdToken}>{children}</IdentityTokenContext.Provider>
-    </AuthContext.Provider>
-  )
+  const value = useMemo<AuthContextValue>(() => ({ state, dispatch, ...actions }), [state, actions])
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>
 }

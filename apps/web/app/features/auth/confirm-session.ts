@@ -1,6 +1,7 @@
 import type { Account, AccountResponse } from '@salon/contracts/account'
 import type { PublicConfig } from '@salon/contracts/web'
-import { ApiError, createApiClient } from '../../lib/api.ts'
+import { ApiError } from '../../lib/api.ts'
+import { browserApi } from '../../lib/browser-api.ts'
 import { loadAmplify } from './load-amplify.ts'
 import { hasSessionCookie } from './session-cookies.ts'
 
@@ -18,9 +19,8 @@ export async function confirmSession(config: PublicConfig): Promise<Account> {
     await auth.signOut().catch(() => undefined)
     throw new Error('The session has ended')
   }
-  const api = createApiClient({ config, origin: window.location.origin, getIdToken: async () => idToken })
   try {
-    return (await api.get<AccountResponse>('p_account')).account
+    return (await browserApi.get<AccountResponse>('p_account')).account
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) await auth.signOut().catch(() => undefined)
     throw error

@@ -1,5 +1,6 @@
 import type { IdentityConfig } from '@salon/contracts/web'
 import type { AmplifyAuth } from './amplify.ts'
+import { hasSessionCookie } from './session-cookies.ts'
 
 let loading: Promise<AmplifyAuth> | null = null
 let loaded: AmplifyAuth | null = null
@@ -32,8 +33,12 @@ export function onAmplifyLoaded(listener: (auth: AmplifyAuth) => void): () => vo
   return () => listeners.delete(listener)
 }
 
-/** The identity token of the current session for API calls (SPEC §7); Amplify refreshes it when it has expired. */
+/**
+ * The identity token of the current session for API calls (SPEC §7); Amplify refreshes it when it has expired.
+ * A visitor without the session cookies has none, and never downloads Amplify for it.
+ */
 export async function currentIdToken(identity: IdentityConfig): Promise<string | null> {
+  if (!hasSessionCookie(document.cookie, identity.userPoolClientId)) return null
   const auth = await loadAmplify(identity)
   const session = await auth.fetchAuthSession()
   return session.tokens?.idToken?.toString() ?? null

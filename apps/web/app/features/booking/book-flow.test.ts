@@ -1,7 +1,7 @@
 import { DUPLICATE_BOOKING_MESSAGE, type Booking } from '@salon/contracts/booking'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError } from '../../lib/api.ts'
-import { afterSignIn } from '../auth/after-sign-in.ts'
+import { afterSignIn } from '../auth/public.ts'
 import { APPOINTMENT_REQUEST, type StoredAppointment } from './appointment-storage.ts'
 import { bookAppointment } from './book-flow.ts'
 import type { BookingAction } from './booking-state.ts'

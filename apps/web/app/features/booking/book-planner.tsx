@@ -5,11 +5,11 @@ import { Link, useNavigate } from 'react-router'
 import { useAlert } from '../../components/ui/alert.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { formatPence } from '../../lib/format.ts'
-import { loadAppointment, type StoredAppointment } from './appointment-storage.ts'
+import type { StoredAppointment } from './appointment-storage.ts'
 import { ANY_BED, BedPicker, bedFilter, typeChoice } from './bed-picker.tsx'
 import { DUPLICATE_BOOKING_ALERT } from './book-failure.ts'
 import { bookAppointment, SIGN_IN_TO_BOOK } from './book-flow.ts'
-import { useBookingCalls } from './booking-api.ts'
+import { browserBookingCalls } from './booking-api.ts'
 import { bookingReducer, initialBookingState, type BookingState } from './booking-state.ts'
 import { DayStrip } from './day-strip.tsx'
 import { formatDay, relativeDay } from './dates.ts'
@@ -18,6 +18,8 @@ import { TimePicker } from './time-picker.tsx'
 interface BookPlannerProps {
   salon: Pick<SalonResponse, 'beds' | 'bedTypes'>
   preload: PreloadTimesResponse | null
+  /** A booking left waiting in storage (the customer went to sign in and came back): the planner starts from it. */
+  stored: StoredAppointment | null
   signedIn: boolean
   /** A message to show once, e.g. why a booking made after signing in did not go through. */
   notice?: string | null
@@ -36,18 +38,22 @@ function initialChoice(preload: PreloadTimesResponse | null, stored: StoredAppoi
 }
 
 /** The /book/ page's steps: day, sunbed, minutes and time, then the price and the Book button. */
-export function BookPlanner({ salon, preload, signedIn, notice }: BookPlannerProps) {
-  const calls = useBookingCalls()
+export function BookPlanner({ salon, preload, stored, signedIn, notice }: BookPlannerProps) {
+  const calls = browserBookingCalls
   const navigate = useNavigate()
   const alert = useAlert()
   const liveId = useId()
   const preloadMinutes = preload?.minutes || 6
 
-  const [state, dispatch] = useReducer(bookingReducer, preload, (p): BookingState => ({ ...initialBookingState, times: p?.times ?? {} }))
-  const [choice, setChoice] = useState(() => initialChoice(preload, null))
+  const [choice, setChoice] = useState(() => initialChoice(preload, stored))
   const { date, bedId, minutes, time } = choice
   /** The request the times in state were worked out for: the preloaded ones suit any bed at the first-session length. */
-  const [timesFor, setTimesFor] = useState(`${preloadMinutes}|${ANY_BED}`)
+  const [timesFor, setTimesFor] = useState(`${choice.minutes}|${choice.bedId}`)
+  const preloadedFor = `${preloadMinutes}|${ANY_BED}`
+  const [state, dispatch] = useReducer(bookingReducer, null, (): BookingState => ({
+    ...initialBookingState,
+    times: timesFor === preloadedFor ? (preload?.times ?? {}) : {},
+  }))
   const [price, setPrice] = useState<PriceView>({ status: 'idle' })
   // Where focus goes once an alert about a refused booking is closed: the step to choose again.
   const dayHeading = useRef<HTMLHeadingElement>(null)
@@ -59,19 +65,6 @@ export function BookPlanner({ salon, preload, signedIn, notice }: BookPlannerPro
   const bedType = covered.filter.bedType ? salon.bedTypes.find((t) => t.code === covered.filter.bedType) : undefined
   const [minMinutes, maxMinutes] = minutesRange(covered.beds)
   const requestKey = `${minutes}|${bedId}`
-
-  // A booking left waiting (the customer went to sign in and came back): pick up where they were.
-  useEffect(() => {
-    const stored = loadAppointment()
-    if (stored) {
-      const restored = initialChoice(preload, stored)
-      setChoice(restored)
-      if (`${restored.minutes}|${restored.bedId}` !== timesFor) dispatch({ type: 'timesNull' })
-      setTimesFor(`${restored.minutes}|${restored.bedId}`)
-    }
-    // Only once, on arrival.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [])
 
   const { show: showAlert } = alert
   useEffect(() => {

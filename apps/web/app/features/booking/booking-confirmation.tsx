@@ -5,7 +5,7 @@ import { Spinner } from '../../components/ui/spinner.tsx'
 import { ApiError } from '../../lib/api.ts'
 import { loadAppointment } from './appointment-storage.ts'
 import { bookAppointment, confirmationPath, SIGN_IN_TO_BOOK, type BookOutcome } from './book-flow.ts'
-import { useBookingCalls, type BookingCalls } from './booking-api.ts'
+import { browserBookingCalls, type BookingCalls } from './booking-api.ts'
 import { AddToCalendar, BookingDetails } from './booking-details.tsx'
 import { DUPLICATE_BOOKING_ALERT } from './book-failure.ts'
 import type { CalendarSalon } from './ics.ts'
@@ -33,7 +33,7 @@ function makePendingBooking(calls: BookingCalls): Promise<BookOutcome> | null {
 }
 
 function useBookingById(id: string | null, given: Booking | undefined, signedIn: boolean): View {
-  const calls = useBookingCalls()
+  const calls = browserBookingCalls
   const [fetched, setFetched] = useState<{ id: string; view: View } | null>(null)
   const handedOver = given !== undefined && given.id === id
   useEffect(() => {
@@ -69,7 +69,7 @@ export function BookingSuccess({ salon, signedIn }: { salon: CalendarSalon; sign
   const id = params.get('id')
   const location = useLocation()
   const navigate = useNavigate()
-  const calls = useBookingCalls()
+  const calls = browserBookingCalls
   const given = (location.state as ConfirmationState | null)?.booking
   const view = useBookingById(id, given, signedIn)
   const headingRef = useRef<HTMLHeadingElement>(null)

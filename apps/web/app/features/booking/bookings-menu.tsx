@@ -1,8 +1,8 @@
-import { Link } from 'react-router'
+import { useEffect } from 'react'
+import { Link, useFetcher } from 'react-router'
 import { Spinner } from '../../components/ui/spinner.tsx'
-import { useBookingCalls } from './booking-api.ts'
 import { BookingRow } from './bookings-list.tsx'
-import { useBookings } from './use-bookings.ts'
+import { BOOKINGS_PATH, type BookingsResult } from './bookings-data.ts'
 
 /** The menu section of /book/ (id "menu", docs/decisions/001): the next sessions, or a prompt to sign in. */
 export function BookingsMenu({ signedIn }: { signedIn: boolean }) {
@@ -43,9 +43,16 @@ export function BookingsMenu({ signedIn }: { signedIn: boolean }) {
 }
 
 function NextSessions() {
-  const calls = useBookingCalls()
-  const { view, reload } = useBookings(calls, true)
-  if (view.status === 'loading') {
+  const fetcher = useFetcher<BookingsResult>()
+  const view = fetcher.data
+  const { load } = fetcher
+  const reload = () => void load(BOOKINGS_PATH)
+  // Once, as the menu appears; React Router revalidates it after any booking or cancellation on this page.
+  const loaded = view !== undefined || fetcher.state !== 'idle'
+  useEffect(() => {
+    if (!loaded) void load(BOOKINGS_PATH)
+  }, [loaded, load])
+  if (!view) {
     return (
       <p className="flex items-center gap-2 text-cocoa-700">
         <Spinner label="Loading your bookings" /> Loading your bookings…

@@ -1,4 +1,14 @@
-import { asStoredAppointment, clearAppointment } from './appointment-storage.ts'
+import { APPOINTMENT_REQUEST, asStoredAppointment, clearAppointment } from './appointment-storage.ts'
+
+/** SPEC §3: what waits in storage, read as it is, so that a request that cannot be used can be dropped. */
+export function pendingAppointmentRequest(): unknown {
+  try {
+    const stored = window.localStorage.getItem(APPOINTMENT_REQUEST)
+    return stored ? (JSON.parse(stored) as unknown) : null
+  } catch {
+    return null
+  }
+}
 
 /** The page that makes a booking left waiting while the customer signed in, and then shows it. */
 export const PENDING_BOOKING_PATH = '/confirmation/success/'

@@ -1,18 +1,26 @@
 import type { Booking } from '@salon/contracts/booking'
 import { useState } from 'react'
-import { Link } from 'react-router'
+import { Link, useRevalidator } from 'react-router'
 import { useAlert } from '../../components/ui/alert.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
-import { useBookingCalls } from './booking-api.ts'
+import { browserBookingCalls } from './booking-api.ts'
 import { BookingRow } from './bookings-list.tsx'
+import type { BookingsResult } from './bookings-data.ts'
 import { CancelDialog } from './cancel-dialog.tsx'
 import { formatDay } from './dates.ts'
-import { useBookings } from './use-bookings.ts'
+
+export function LoadingBookings() {
+  return (
+    <p className="flex items-center gap-2 text-cocoa-700" aria-live="polite">
+      <Spinner label="Loading your bookings" /> Loading your bookings…
+    </p>
+  )
+}
 
 /** /upcoming-booking/: the sessions to come, each with Cancel, and the past ones below. */
-export function UpcomingBookings() {
-  const calls = useBookingCalls()
-  const { view, reload } = useBookings(calls, true)
+export function UpcomingBookings({ view }: { view: BookingsResult }) {
+  const { revalidate } = useRevalidator()
+  const reload = () => void revalidate()
   const alert = useAlert()
   const [cancelling, setCancelling] = useState<Booking | null>(null)
   const [busy, setBusy] = useState(false)
@@ -21,10 +29,10 @@ export function UpcomingBookings() {
     if (!cancelling) return
     setBusy(true)
     try {
-      const { message } = await calls.cancel(cancelling.id)
+      const { message } = await browserBookingCalls.cancel(cancelling.id)
       setCancelling(null)
       alert.show({ kind: 'success', title: 'Session cancelled', message })
-      reload()
+      await revalidate()
     } catch (error) {
       setCancelling(null)
       alert.show({ kind: 'error', message: error instanceof Error ? error.message : 'We could not cancel the session.' })
@@ -33,13 +41,6 @@ export function UpcomingBookings() {
     }
   }
 
-  if (view.status === 'loading') {
-    return (
-      <p className="flex items-center gap-2 text-cocoa-700" aria-live="polite">
-        <Spinner label="Loading your bookings" /> Loading your bookings…
-      </p>
-    )
-  }
   if (view.status === 'error') {
     return (
       <div role="alert" className="card flex flex-col items-start gap-3 p-5">

@@ -3,7 +3,7 @@ import { Form, Link } from 'react-router'
 import { Checkbox, Field, TextAreaField } from '../../components/ui/field.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { fieldErrorsOf, type FieldErrors } from '../../lib/form-errors.ts'
-import { useApi } from '../../lib/use-api.ts'
+import { browserApi } from '../../lib/browser-api.ts'
 import { contactMessageBody, type FormOutcome } from './home-forms.ts'
 
 type State = { status: 'idle' | 'sending' } | { status: 'sent'; message: string } | { status: 'failed'; message: string }
@@ -16,7 +16,6 @@ interface ContactFormProps {
 }
 
 export function ContactForm({ action, outcome }: ContactFormProps) {
-  const api = useApi()
   const [state, setState] = useState<State>(outcome ?? { status: 'idle' })
   const [errors, setErrors] = useState<FieldErrors>(outcome?.status === 'failed' ? outcome.errors : {})
   // What the visitor typed, when the action sent the form back.
@@ -28,7 +27,7 @@ export function ContactForm({ action, outcome }: ContactFormProps) {
     setState({ status: 'sending' })
     setErrors({})
     try {
-      const result = await api.post<{ message: string }>('p_message', body)
+      const result = await browserApi.post<{ message: string }>('p_message', body)
       setState({ status: 'sent', message: result.message })
     } catch (error) {
       setErrors(fieldErrorsOf(error))

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { Form } from 'react-router'
 import { Checkbox, Field } from '../../components/ui/field.tsx'
 import { fieldErrorsOf, type FieldErrors } from '../../lib/form-errors.ts'
-import { useApi } from '../../lib/use-api.ts'
+import { browserApi } from '../../lib/browser-api.ts'
 import { popupLeadBody, type FormOutcome } from './home-forms.ts'
 
 export const POPUP_SEEN_KEY = 'offer-popup-seen'
@@ -21,7 +21,6 @@ interface OfferPopupProps {
  * It opens from a script, so without scripts it stays closed unless the page comes back from its action.
  */
 export function OfferPopup({ action, outcome }: OfferPopupProps) {
-  const api = useApi()
   const ref = useRef<HTMLDialogElement>(null)
   const [done, setDone] = useState<string | null>(outcome?.status === 'sent' ? outcome.message : null)
   const [errors, setErrors] = useState<FieldErrors>(outcome?.status === 'failed' ? outcome.errors : {})
@@ -49,7 +48,7 @@ export function OfferPopup({ action, outcome }: OfferPopupProps) {
     setErrors({})
     setFailure(null)
     try {
-      setDone((await api.post<{ message: string }>('popup/customer', body)).message)
+      setDone((await browserApi.post<{ message: string }>('popup/customer', body)).message)
     } catch (error) {
       setErrors(fieldErrorsOf(error))
       setFailure((error as Error).message)

@@ -1,7 +1,7 @@
 import type { Package } from '@salon/contracts/content'
 import type { BedType } from '@salon/contracts/shop'
 import type { ReactNode } from 'react'
-import { formatPence } from '../../lib/format.ts'
+import { formatPence, listOf } from '../../lib/format.ts'
 
 export function PackageCard({ pkg, bedTypes, action }: { pkg: Package; bedTypes: BedType[]; action?: ReactNode }) {
   const perMinute = Math.round(pkg.pricePence / pkg.minutes)
@@ -30,9 +30,6 @@ export function PackageCard({ pkg, bedTypes, action }: { pkg: Package; bedTypes:
 }
 
 /** ['lay-down', 'stand-up', 'high-pressure'] → "lay-down, stand-up and high-pressure" */
-export function listOf(items: string[]): string {
-  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`
-}
 
 /** Packages as a responsive grid of cards, each with an optional action. */
 export function PackageGrid({ packages, bedTypes, action }: { packages: Package[]; bedTypes: BedType[]; action?: (pkg: Package) => ReactNode }) {

@@ -1,0 +1,3 @@
+// What the booking feature offers other features: the booking a visitor left waiting while they signed in.
+export { APPOINTMENT_REQUEST } from './appointment-storage.ts'
+export { finishPendingBooking, pendingAppointmentRequest } from './pending-booking.ts'

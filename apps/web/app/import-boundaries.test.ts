@@ -1,0 +1,42 @@
+import { ESLint } from 'eslint'
+import { fileURLToPath } from 'node:url'
+import { beforeAll, describe, expect, it } from 'vitest'
+
+// The one-way import rule of eslint.web-boundaries.js, run as `npm run lint` runs it, on imports written into real paths.
+const repo = fileURLToPath(new URL('../../../', import.meta.url))
+let eslint: ESLint
+
+beforeAll(() => {
+  eslint = new ESLint({ cwd: repo })
+})
+
+async function boundaryErrors(file: string, source: string) {
+  const [result] = await eslint.lintText(`${source}\nexport const used = x\n`, { filePath: `${repo}apps/web/app/${file}` })
+  return result!.messages.filter((m) => m.ruleId === '@typescript-eslint/no-restricted-imports').map((m) => m.message)
+}
+
+describe('imports in the web app run one way', () => {
+  it('shared building blocks import no feature, route or the root route', async () => {
+    expect(await boundaryErrors('lib/example.ts', "import { x } from '../features/auth/auth-context.tsx'")).toHaveLength(1)
+    expect(await boundaryErrors('components/ui/example.tsx', "import { x } from '../../features/booking/public.ts'")).toHaveLength(1)
+    expect(await boundaryErrors('lib/example.ts', "import { x } from '../root.tsx'")).toHaveLength(1)
+    expect(await boundaryErrors('lib/example.ts', "import { x } from '../routes/layout.tsx'")).toHaveLength(1)
+    expect(await boundaryErrors('lib/example.ts', "import { x } from './api.ts'")).toEqual([])
+  })
+
+  it("a feature reaches another only through that feature's public.ts", async () => {
+    expect(await boundaryErrors('features/account/example.tsx', "import { x } from '../auth/auth-context.tsx'")).toHaveLength(1)
+    expect(await boundaryErrors('features/account/example.tsx', "import { x } from '../../features/auth/validation.ts'")).toHaveLength(1)
+    expect(await boundaryErrors('features/account/example.tsx', "import { x } from '../auth/public.ts'")).toEqual([])
+    expect(await boundaryErrors('features/account/example.tsx', "import { x } from './profile-form.tsx'")).toEqual([])
+    expect(await boundaryErrors('features/account/example.tsx', "import { x } from '../../lib/api.ts'")).toEqual([])
+    expect(await boundaryErrors('features/account/example.tsx', "import { x } from '../../root.tsx'")).toHaveLength(1)
+  })
+
+  it("a route imports no other route, except for its loader's types", async () => {
+    expect(await boundaryErrors('routes/example.tsx', "import { x } from './layout.tsx'")).toHaveLength(1)
+    expect(await boundaryErrors('routes/example.tsx', "import type { x } from './protected.tsx'")).toEqual([])
+    expect(await boundaryErrors('routes/example.tsx', "import type { x } from './+types/example'")).toEqual([])
+    expect(await boundaryErrors('routes/example.tsx', "import { x } from '../features/auth/auth-context.tsx'")).toEqual([])
+  })
+})

@@ -1,0 +1,46 @@
+import fs from 'node:fs'
+import path from 'node:path'
+
+// Imports in the web app run one way: components and lib, then features, then routes (CONVENTIONS.md, habit 3).
+// - components/ and lib/ import no feature, route or the root route;
+// - a feature imports another feature only through that feature's public.ts, what it offers on purpose;
+// - a route imports features, components and lib, and another route's types only.
+// Relative paths are what the web app uses, so the patterns read them.
+
+const app = 'apps/web/app'
+const features = fs
+  .readdirSync(new URL(`./${app}/features/`, import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name)
+
+const rule = (patterns) => ({ '@typescript-eslint/no-restricted-imports': ['error', { patterns }] })
+const routesOrRoot = {
+  regex: '(^|/)(routes/[^+]|root(\\.tsx)?$)',
+  message: 'Only routes compose routes: read route data through lib/route-data.ts, or pass it down as props.',
+}
+
+export const webImportBoundaries = [
+  {
+    files: [`${app}/components/**`, `${app}/lib/**`],
+    rules: rule([
+      { regex: '(^|/)features/', message: 'Shared building blocks import no feature: move the shared part down, or compose in the route.' },
+      routesOrRoot,
+    ]),
+  },
+  ...features.map((feature) => ({
+    files: [`${app}/features/${feature}/**`],
+    rules: rule([
+      {
+        regex: `^(\\.\\./|\\.\\./\\.\\./features/)(?!${feature}/)[^./][^/]*/(?!public\\.tsx?$)`,
+        message: "A feature uses another feature only through that feature's public.ts, or the route composes them.",
+      },
+      routesOrRoot,
+    ]),
+  })),
+  {
+    files: [`${app}/routes/**`],
+    rules: rule([
+      { regex: '^\\./(?!\\+types/)', allowTypeImports: true, message: 'A route imports no other route: share through features, components or lib.' },
+    ]),
+  },
+]
