@@ -9,7 +9,7 @@ import path from 'node:path'
 
 const app = 'apps/web/app'
 const features = fs
-  .readdirSync(new URL(`./${app}/features/`, import.meta.url), { withFileTypes: true })
+  .readdirSync(path.join(import.meta.dirname, app, 'features'), { withFileTypes: true })
   .filter((d) => d.isDirectory())
   .map((d) => d.name)
 
