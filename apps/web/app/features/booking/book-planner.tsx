@@ -95,21 +95,21 @@ export function BookPlanner({ salon, preload, stored, signedIn, notice }: BookPl
   const request: StoredAppointment | null =
     date && slot && bookedBed ? { date, time: slot.time, minutes, bedId: bookedBed.id, ...(bed ? {} : { bedType: bookedBed.type }) } : null
 
-  // The price, and how it will be paid, once a time is chosen.
-  const priceKey = request ? `${request.date}|${request.time}|${request.minutes}|${request.bedId}|${signedIn}` : null
+  // The price, and how it will be paid, once a time is chosen; asked again when the request or the session changes.
+  const priceFor = request && { date: request.date, time: request.time, minutes: request.minutes, bedId: request.bedId }
+  const { date: priceDate, time: priceTime, minutes: priceMinutes, bedId: priceBed } = priceFor ?? {}
   useEffect(() => {
-    if (!priceKey) return
-    const [d, t, m, b] = priceKey.split('|') as [string, string, string, string]
+    if (!priceDate || !priceTime || !priceMinutes || !priceBed) return
     let current = true
     setPrice({ status: 'loading' })
     calls
-      .price({ date: d, time: t, minutes: Number(m), bedId: b })
+      .price({ date: priceDate, time: priceTime, minutes: priceMinutes, bedId: priceBed })
       .then((answer) => current && setPrice({ status: 'ready', price: answer }))
       .catch((error: unknown) => current && setPrice({ status: 'error', message: error instanceof Error ? error.message : 'We could not work out the price.' }))
     return () => {
       current = false
     }
-  }, [priceKey, calls])
+  }, [priceDate, priceTime, priceMinutes, priceBed, signedIn, calls])
 
   function choose(next: Partial<typeof choice>) {
     const merged = { ...choice, ...next }
