@@ -19,28 +19,40 @@ const routesOrRoot = {
   message: 'Only routes compose routes: read route data through lib/route-data.ts, or pass it down as props.',
 }
 
-export const webImportBoundaries = [
+const boundaries = [
   {
     files: [`${app}/components/**`, `${app}/lib/**`],
-    rules: rule([
+    patterns: [
       { regex: '(^|/)features/', message: 'Shared building blocks import no feature: move the shared part down, or compose in the route.' },
       routesOrRoot,
-    ]),
+    ],
   },
   ...features.map((feature) => ({
     files: [`${app}/features/${feature}/**`],
-    rules: rule([
+    patterns: [
       {
         regex: `^(\\.\\./|\\.\\./\\.\\./features/)(?!${feature}/)[^./][^/]*/(?!public\\.tsx?$)`,
         message: "A feature uses another feature only through that feature's public.ts, or the route composes them.",
       },
       routesOrRoot,
-    ]),
+    ],
   })),
   {
     files: [`${app}/routes/**`],
-    rules: rule([
-      { regex: '^\\./(?!\\+types/)', allowTypeImports: true, message: 'A route imports no other route: share through features, components or lib.' },
-    ]),
+    patterns: [{ regex: '^\\./(?!\\+types/)', allowTypeImports: true, message: 'A route imports no other route: share through features, components or lib.' }],
   },
 ]
+
+// The contracts modules that define Zod schemas: code that runs in the browser takes their types only, so Zod
+// stays out of every page (values it needs are in @salon/contracts/rules/*). Server-only modules and tests may.
+const zodModules = {
+  regex: '^@salon/contracts/(account|booking|content|shop|errors)$',
+  allowTypeImports: true,
+  message: 'This contracts module loads Zod: import its types only, or take the value from @salon/contracts/rules/*.',
+}
+const serverOrTest = ['**/*.server.ts', '**/*.server.tsx', '**/*.test.ts', '**/*.test.tsx']
+
+export const webImportBoundaries = boundaries.flatMap(({ files, patterns }) => [
+  { files, rules: rule(patterns) },
+  { files, ignores: serverOrTest, rules: rule([...patterns, zodModules]) },
+])

@@ -39,4 +39,12 @@ describe('imports in the web app run one way', () => {
     expect(await boundaryErrors('routes/example.tsx', "import type { x } from './+types/example'")).toEqual([])
     expect(await boundaryErrors('routes/example.tsx', "import { x } from '../features/auth/auth-context.tsx'")).toEqual([])
   })
+
+  it('code that runs in the browser takes only types from the contracts modules that load Zod', async () => {
+    expect(await boundaryErrors('features/booking/example.tsx', "import { x } from '@salon/contracts/booking'")).toHaveLength(1)
+    expect(await boundaryErrors('routes/example.tsx', "import { x } from '@salon/contracts/account'")).toHaveLength(1)
+    expect(await boundaryErrors('features/booking/example.tsx', "import type { x } from '@salon/contracts/booking'")).toEqual([])
+    expect(await boundaryErrors('features/auth/example.tsx', "import { x } from '@salon/contracts/rules/phone'")).toEqual([])
+    expect(await boundaryErrors('features/content/example.server.ts', "import { x } from '@salon/contracts/content'")).toEqual([])
+  })
 })
