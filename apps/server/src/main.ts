@@ -146,10 +146,19 @@ setInterval(() => void sweepExpiredWindows(), 3600_000).unref()
 
 const listener = getRequestListener(app.fetch)
 const server = createServer((req, res) => (vite ? vite.middlewares(req, res, () => listener(req, res)) : listener(req, res)))
+// Clients keep an idle connection to send the next request on (load balancers for up to 60 s). Node closes idle
+// ones after 5 s, and a request sent just as it does fails with ECONNRESET ("socket hang up"): the server waits
+// longer than its clients, so the client always closes first, and allows a little longer than that for headers.
+server.keepAliveTimeout = 65_000
+server.headersTimeout = 66_000
 server.listen(settings.PORT, settings.HOST, () => {
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : settings.PORT
-  logger.info({ port, database: database.kind, email: email.kind, sms: sms.kind, dev }, `salon ready at http://localhost:${port}/`)
+  const { keepAliveTimeout, headersTimeout } = server
+  logger.info(
+    { port, database: database.kind, email: email.kind, sms: sms.kind, dev, keepAliveTimeout, headersTimeout },
+    `salon ready at http://localhost:${port}/`,
+  )
   const held = [sms.kind === 'outbox' && 'text messages', email.kind === 'outbox' && 'emails'].filter(Boolean)
   if (production && held.length > 0) {
     logger.warn(
