@@ -1,14 +1,22 @@
 import { readFile } from 'node:fs/promises'
-import { cognito, createCustomer, demo, expect, expectSignedOut, IDENTITY_REFUSED_ERROR, localPhone, signIn, test } from './fixtures.ts'
+import { cognito, demo, expect, expectSignedOut, IDENTITY_REFUSED_ERROR, localPhone, test } from './fixtures.ts'
 
 /** Chromium logs the API's 401 when a revoked session is checked, and the identity service's 400s as the session ends. */
 const UNAUTHORISED_ERROR = /Failed to load resource: the server responded with a status of 401 \(Unauthorized\) \S*\/api\/p_account/
 // One pattern: test.use reads a two-item array as [value, options].
 const SESSION_ENDING_ERRORS = new RegExp(`${IDENTITY_REFUSED_ERROR.source}|${UNAUTHORISED_ERROR.source}`)
 
-test('a customer changes their marketing choices and they survive a reload', async ({ page, request }) => {
-  const customer = await createCustomer(request)
-  await signIn(page, customer)
+// Each test changes its customer, so each has one of its own, signed in through the identity service.
+test.use({ signedIn: 'own' })
+
+/** Whether the identity service lets this phone and password sign in. */
+const canSignIn = (request: Parameters<typeof cognito>[0], phone: string, password: string) =>
+  cognito(request, 'InitiateAuth', { ClientId: demo.clientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: phone, PASSWORD: password } }).then(
+    () => true,
+    () => false,
+  )
+
+test('a customer changes their marketing choices and they survive a reload', async ({ page }) => {
   await page.goto('/account/')
   await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible()
 
@@ -28,9 +36,7 @@ test('a customer changes their marketing choices and they survive a reload', asy
   await expect(page.getByRole('checkbox', { name: /News and offers from our group of salons/ })).not.toBeChecked()
 })
 
-test('a customer updates their details', async ({ page, request }) => {
-  const customer = await createCustomer(request)
-  await signIn(page, customer)
+test('a customer updates their details', async ({ page, customer }) => {
   await page.goto('/account/')
   await expect(page.getByLabel('Mobile number')).toHaveValue(localPhone(customer.phone))
   await expect(page.getByLabel('Mobile number')).toHaveAttribute('readonly', '')
@@ -46,9 +52,7 @@ test('a customer updates their details', async ({ page, request }) => {
   await expect(page.getByRole('radio', { name: /Type IV/ })).toBeChecked()
 })
 
-test('a customer changes their password and signs in with the new one', async ({ page, request }) => {
-  const customer = await createCustomer(request)
-  await signIn(page, customer)
+test('a customer changes their password and signs in with the new one', async ({ page, request, customer }) => {
   await page.goto('/account/')
   await page.getByLabel('Current password').fill(customer.password)
   await page.getByLabel('New password', { exact: true }).fill('Golden#Hour9')
@@ -57,27 +61,27 @@ test('a customer changes their password and signs in with the new one', async ({
   await expect(page.getByRole('alertdialog')).toContainText('Successfully changed your password.')
   await page.getByRole('alertdialog').getByRole('button', { name: 'OK' }).click()
 
-  await page.context().clearCookies()
-  await signIn(page, { phone: customer.phone, password: 'Golden#Hour9' })
+  expect(await canSignIn(request, customer.phone, 'Golden#Hour9'), 'the new password signs in').toBe(true)
+  expect(await canSignIn(request, customer.phone, customer.password), 'the old password no longer does').toBe(false)
 })
 
-test('a customer downloads their data as a JSON file', async ({ page, request }) => {
-  const customer = await createCustomer(request)
-  await signIn(page, customer)
-  await page.goto('/account/')
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download my data' }).click()])
-  expect(download.suggestedFilename()).toMatch(/^my-salon-data-\d{4}-\d{2}-\d{2}\.json$/)
-  const text = await readFile((await download.path())!, 'utf8')
-  expect(text).toContain(customer.phone)
-  expect(() => JSON.parse(text)).not.toThrow()
+test.describe('looking only', () => {
+  test.use({ signedIn: 'shared' })
+
+  test('a customer downloads their data as a JSON file', async ({ page, customer }) => {
+    await page.goto('/account/')
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download my data' }).click()])
+    expect(download.suggestedFilename()).toMatch(/^my-salon-data-\d{4}-\d{2}-\d{2}\.json$/)
+    const text = await readFile((await download.path())!, 'utf8')
+    expect(text).toContain(customer.phone)
+    expect(() => JSON.parse(text)).not.toThrow()
+  })
 })
 
 test.describe('ending a session', () => {
   test.use({ allowedConsoleErrors: [SESSION_ENDING_ERRORS] })
 
-  test('a customer deletes their account, is signed out, and the number has no online account any more', async ({ page, request }) => {
-    const customer = await createCustomer(request)
-    await signIn(page, customer)
+  test('a customer deletes their account, is signed out, and the number has no online account any more', async ({ page, customer }) => {
     await page.goto('/account/')
     await page.getByRole('button', { name: 'Delete my account' }).click()
 
@@ -97,14 +101,14 @@ test.describe('ending a session', () => {
     await expect(page.getByRole('alertdialog')).toContainText('No online account registered to this number.')
   })
 
-  test('a session revoked elsewhere is sent to sign in', async ({ page, request }) => {
-    const customer = await createCustomer(request)
+  test('a session revoked elsewhere is sent to sign in', async ({ page, request, customer }) => {
     const tokens = await cognito<{ AuthenticationResult: { AccessToken: string } }>(request, 'InitiateAuth', {
       ClientId: demo.clientId,
       AuthFlow: 'USER_PASSWORD_AUTH',
       AuthParameters: { USERNAME: customer.phone, PASSWORD: customer.password },
     })
-    await signIn(page, customer)
+    await page.goto('/account/')
+    await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible()
     // "Sign out everywhere" from another device revokes this browser's tokens too.
     await cognito(request, 'GlobalSignOut', { AccessToken: tokens.AuthenticationResult.AccessToken })
 

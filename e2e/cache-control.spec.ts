@@ -1,4 +1,4 @@
-import { createCustomer, expect, signIn, test } from './fixtures.ts'
+import { expect, test } from './fixtures.ts'
 import { protectedPages } from './pages.ts'
 
 const PRIVATE = 'private, no-store'
@@ -21,21 +21,23 @@ test.describe('what a cache may keep', () => {
     }
   })
 
-  test('every page rendered for a signed-in customer is private and never kept', async ({ page, request }) => {
-    const customer = await createCustomer(request)
-    await signIn(page, customer)
-    const cookies = await page.context().cookies()
-    expect(cookies.some((cookie) => cookie.name.startsWith('CognitoIdentityServiceProvider.'))).toBe(true)
+  test.describe('signed in', () => {
+    test.use({ signedIn: 'shared' })
 
-    // The same requests the browser makes, with its cookies: the HTML of each page and the data of a navigation.
-    for (const path of [...publicPages, ...protectedPages, '/no-such-page/', '/_root.data', '/account/_.data', '/account.data']) {
-      const response = await page.request.get(path, { maxRedirects: 0 })
-      expect(response.status(), path).toBeLessThan(500)
-      expect(response.headers()['cache-control'], path).toBe(PRIVATE)
-    }
+    test('every page rendered for a signed-in customer is private and never kept', async ({ page }) => {
+      const cookies = await page.context().cookies()
+      expect(cookies.some((cookie) => cookie.name.startsWith('CognitoIdentityServiceProvider.'))).toBe(true)
 
-    const account = await page.goto('/account/')
-    expect(account?.headers()['cache-control']).toBe(PRIVATE)
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+      // The same requests the browser makes, with its cookies: the HTML of each page and the data of a navigation.
+      for (const path of [...publicPages, ...protectedPages, '/no-such-page/', '/_root.data', '/account/_.data', '/account.data']) {
+        const response = await page.request.get(path, { maxRedirects: 0 })
+        expect(response.status(), path).toBeLessThan(500)
+        expect(response.headers()['cache-control'], path).toBe(PRIVATE)
+      }
+
+      const account = await page.goto('/account/')
+      expect(account?.headers()['cache-control']).toBe(PRIVATE)
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    })
   })
 })

@@ -1,6 +1,14 @@
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test'
+import { test as base, expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test'
 
 export { expect }
+
+/** What a browser context keeps between tests: here, the cookies in which Amplify keeps the session. */
+export type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>
+
+/** A customer with the browser state of a session of theirs, made through the identity service. */
+export interface SignedInCustomer extends Customer {
+  storageState: StorageState
+}
 
 /** The message Chromium logs by itself when a page answers 404; only tests that open a missing page allow it. */
 export const MISSING_PAGE_ERROR = /Failed to load resource: the server responded with a status of 404/
@@ -13,11 +21,59 @@ type Options = {
   showOfferPopup: boolean
   /** Console errors a test expects and accepts, matched against the message followed by the address it came from. */
   allowedConsoleErrors: RegExp[]
+  /**
+   * Open the browser signed in: as the worker's customer, whom tests only look at ('shared'), or as a new
+   * customer of the test's own ('own'), for tests that change the customer. Signed out when null.
+   */
+  signedIn: 'shared' | 'own' | null
 }
 
-export const test = base.extend<Options>({
+type Fixtures = {
+  /** The customer the browser is signed in as (needs `signedIn`). */
+  customer: SignedInCustomer
+  /** Makes the test's own signed-in customer on first call, then returns the same one. */
+  ownCustomer: () => Promise<SignedInCustomer>
+}
+
+type WorkerFixtures = {
+  /** Makes the worker's shared signed-in customer on first call, then returns the same one. */
+  sharedCustomer: () => Promise<SignedInCustomer>
+}
+
+export const test = base.extend<Options & Fixtures, WorkerFixtures>({
   showOfferPopup: [false, { option: true }],
   allowedConsoleErrors: [[], { option: true }],
+  signedIn: [null, { option: true }],
+
+  sharedCustomer: [
+    async ({ playwright }, use, workerInfo) => {
+      // Signed in once per worker, through the identity service, as Playwright's authentication guide does.
+      const baseURL = workerInfo.project.use.baseURL!
+      const request = await playwright.request.newContext({ baseURL })
+      let made: Promise<SignedInCustomer> | undefined
+      await use(() => (made ??= createSignedInCustomer(request, baseURL)))
+      await request.dispose()
+    },
+    { scope: 'worker' },
+  ],
+
+  ownCustomer: async ({ playwright, baseURL }, use) => {
+    // A request context of its own: the test's `request` fixture is built from the options this one helps make.
+    const request = await playwright.request.newContext({ baseURL })
+    let made: Promise<SignedInCustomer> | undefined
+    await use(() => (made ??= createSignedInCustomer(request, baseURL!)))
+    await request.dispose()
+  },
+
+  customer: async ({ signedIn, sharedCustomer, ownCustomer }, use) => {
+    if (!signedIn) throw new Error('The customer fixture needs test.use({ signedIn: "shared" | "own" })')
+    await use(await (signedIn === 'shared' ? sharedCustomer : ownCustomer)())
+  },
+
+  storageState: async ({ signedIn, storageState, sharedCustomer, ownCustomer }, use) => {
+    if (!signedIn) return use(storageState)
+    await use((await (signedIn === 'shared' ? sharedCustomer : ownCustomer)()).storageState)
+  },
 
   context: async ({ context, showOfferPopup }, use) => {
     if (!showOfferPopup) {
@@ -110,14 +166,19 @@ export async function cognito<T = Record<string, unknown>>(request: Requester, o
 
 /** The code of the newest text message sent to this phone (after `since`, an ISO time), from the outbox. */
 export async function smsCode(request: Requester, phone: string, since = ''): Promise<string> {
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    const outbox = (await (await request.get('/dev/outbox.json')).json()) as { channel: string; to: string; body: string; sentAt: string }[]
-    const message = outbox.find((m) => m.channel === 'sms' && m.to === phone && m.sentAt > since)
-    const code = message?.body.match(/\b\d{6}\b/)?.[0]
-    if (code) return code
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  throw new Error(`No text message with a code reached ${phone}`)
+  let code: string | undefined
+  await expect
+    .poll(
+      async () => {
+        const outbox = (await (await request.get('/dev/outbox.json')).json()) as { channel: string; to: string; body: string; sentAt: string }[]
+        const message = outbox.find((m) => m.channel === 'sms' && m.to === phone && m.sentAt > since)
+        code = message?.body.match(/\b\d{6}\b/)?.[0]
+        return code
+      },
+      { message: `a text message with a code reaches ${phone}`, intervals: [50, 100, 200] },
+    )
+    .toBeDefined()
+  return code!
 }
 
 /** A customer made straight through the identity service: confirmed unless asked otherwise. */
@@ -143,7 +204,58 @@ export async function createCustomer(request: Requester, options: { confirmed?: 
   return customer
 }
 
-/** Signs in through the sign-in page, as a customer does, and waits for the home page. */
+/** The customer's tokens from the identity service (USER_PASSWORD_AUTH, the flow the web app's Amplify uses). */
+async function signInTokens(request: Requester, customer: Pick<Customer, 'phone' | 'password'>) {
+  const { AuthenticationResult: tokens } = await cognito<{ AuthenticationResult: { IdToken: string; AccessToken: string; RefreshToken: string } }>(
+    request,
+    'InitiateAuth',
+    { ClientId: demo.clientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: customer.phone, PASSWORD: customer.password } },
+  )
+  return tokens
+}
+
+/** Percent-encodes a cookie value as js-cookie (Amplify's CookieStorage) does: it leaves a few characters as they are. */
+const cookieValue = (value: string) => encodeURIComponent(value).replace(/%(2[346BF]|3[AC-F]|40|5[BDE]|60|7[BCD])/g, decodeURIComponent)
+
+/**
+ * The browser state of a customer signed in through the identity service instead of the form: the cookies
+ * Amplify writes after a sign-in (docs/decisions/006), for the site at `baseURL`.
+ */
+export async function signedInState(request: Requester, customer: Pick<Customer, 'phone' | 'password'>, baseURL: string): Promise<StorageState> {
+  const tokens = await signInTokens(request, customer)
+  const prefix = `CognitoIdentityServiceProvider.${demo.clientId}`
+  const values: [string, string][] = [
+    [`${prefix}.LastAuthUser`, customer.phone],
+    [`${prefix}.${customer.phone}.accessToken`, tokens.AccessToken],
+    [`${prefix}.${customer.phone}.idToken`, tokens.IdToken],
+    [`${prefix}.${customer.phone}.refreshToken`, tokens.RefreshToken],
+    [`${prefix}.${customer.phone}.signInDetails`, JSON.stringify({ loginId: customer.phone, authFlowType: 'USER_PASSWORD_AUTH' })],
+    [`${prefix}.${customer.phone}.clockDrift`, '0'],
+  ]
+  const expires = Math.floor(Date.now() / 1000) + 365 * 24 * 3600
+  const domain = new URL(baseURL).hostname
+  return {
+    cookies: values.map(([name, value]) => ({
+      name,
+      value: cookieValue(value),
+      domain,
+      path: '/',
+      expires,
+      httpOnly: false,
+      secure: false,
+      sameSite: 'Lax' as const,
+    })),
+    origins: [],
+  }
+}
+
+/** A new confirmed customer, signed in through the identity service. */
+export async function createSignedInCustomer(request: Requester, baseURL: string): Promise<SignedInCustomer> {
+  const customer = await createCustomer(request)
+  return { ...customer, storageState: await signedInState(request, customer, baseURL) }
+}
+
+/** Signs in through the sign-in page, as a customer does, and waits for the home page: for the sign-in tests themselves. */
 export async function signIn(page: Page, customer: Pick<Customer, 'phone' | 'password'>) {
   await page.goto('/sign-in/')
   await page.getByLabel('Mobile number').fill(localPhone(customer.phone))
