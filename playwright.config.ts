@@ -1,11 +1,17 @@
 import { defineConfig, devices } from '@playwright/test'
 
-const baseURL = 'http://127.0.0.1:3100'
+// E2E_PORT lets two checkouts on one machine run the suite at the same time; booking-balance's own server takes the next port.
+const port = Number(process.env.E2E_PORT ?? 3100)
+const baseURL = `http://127.0.0.1:${port}`
 
+/**
+ * Every test runs once, on the desktop, unless its layout matters: tests tagged @layout (header and menus,
+ * the phone's booking bar, screenshots, landmarks) run at both sizes, and tests tagged @phone only on the phone.
+ */
 export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results',
-  fullyParallel: false,
+  fullyParallel: true,
   workers: 2,
   retries: 0,
   forbidOnly: !!process.env.CI,
@@ -16,7 +22,7 @@ export default defineConfig({
     baseURL,
     locale: 'en-GB',
     timezoneId: 'Europe/London',
-    trace: 'retain-on-failure',
+    trace: { mode: 'retain-on-failure', screenshots: false },
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: [
@@ -33,6 +39,7 @@ export default defineConfig({
   projects: [
     {
       name: 'phone',
+      grep: /@layout|@phone/,
       use: {
         browserName: 'chromium',
         viewport: { width: 390, height: 844 },
@@ -43,6 +50,7 @@ export default defineConfig({
     },
     {
       name: 'desktop',
+      grepInvert: /@phone/,
       use: {
         browserName: 'chromium',
         viewport: { width: 1280, height: 800 },
@@ -51,8 +59,7 @@ export default defineConfig({
   ],
   webServer: {
     // The web app must be built first: `npm run test:e2e` runs `npm run build` before this.
-    command:
-      'rm -rf .e2e-data && DATA_DIR=.e2e-data SIGN_UPS_PER_HOUR=100000 SIGN_INS_PER_HOUR=100000 CODE_REQUESTS_PER_HOUR=100000 PORT=3100 NODE_ENV=production LOG_LEVEL=warn node --import tsx apps/server/src/main.ts',
+    command: `rm -rf .e2e-data && DATA_DIR=.e2e-data SIGN_UPS_PER_HOUR=100000 SIGN_INS_PER_HOUR=100000 CODE_REQUESTS_PER_HOUR=100000 PORT=${port} NODE_ENV=production LOG_LEVEL=warn node --import tsx apps/server/src/main.ts`,
     url: `${baseURL}/healthz`,
     reuseExistingServer: !process.env.CI,
     timeout: 120_000,

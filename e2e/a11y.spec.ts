@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures.ts'
 import { publicPages } from './pages.ts'
 
-test('every public page has one h1, a main landmark, navigation, image alts and named form fields', async ({ page, isMobile }) => {
+test('every public page has one h1, a main landmark, navigation, image alts and named form fields', { tag: '@layout' }, async ({ page, isMobile }) => {
   for (const { path } of publicPages) {
     await test.step(path, async () => {
       await page.goto(path)

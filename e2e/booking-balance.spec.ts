@@ -1,13 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import pg from 'pg'
-import { createCustomer, demo, expect, openDays, signIn, test } from './fixtures.ts'
+import { createSignedInCustomer, demo, expect, openDays, test } from './fixtures.ts'
 
 /**
  * Minutes paid from the balance and given back on cancellation, driven in the browser. Packages cannot be
  * bought online yet, so the customer's minutes are written into the ledger directly: this suite runs its
  * own server on PostgreSQL (the shared end-to-end server keeps its embedded database to itself).
  */
-const PORT = 3101
+const PORT = Number(process.env.E2E_PORT ?? 3100) + 1
 const BASE = `http://127.0.0.1:${PORT}`
 const ADMIN_URL = process.env.E2E_POSTGRES_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 const DATABASE = `salon_e2e_balance_${process.pid}`
@@ -32,9 +32,7 @@ async function postgresAnswers() {
   }
 }
 
-// eslint-disable-next-line no-empty-pattern -- Playwright needs the fixtures argument even when none is used.
-test.beforeAll(async ({}, testInfo) => {
-  if (testInfo.project.name !== 'phone') return
+test.beforeAll(async () => {
   test.setTimeout(120_000)
   const admin = await postgresAnswers()
   // CI always has PostgreSQL; on a machine without it this suite is skipped, like the API suite on PostgreSQL.
@@ -59,14 +57,16 @@ test.beforeAll(async ({}, testInfo) => {
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   })
-  for (let i = 0; i < 200; i++) {
-    const up = await fetch(`${BASE}/healthz`).then(
-      (r) => r.ok,
-      () => false,
+  await expect
+    .poll(
+      () =>
+        fetch(`${BASE}/healthz`).then(
+          (r) => r.ok,
+          () => false,
+        ),
+      { message: 'the server answers', timeout: 60_000 },
     )
-    if (up) break
-    await new Promise((r) => setTimeout(r, 300))
-  }
+    .toBe(true)
   db = new pg.Client({ connectionString: databaseUrl() })
   await db.connect()
 })
@@ -99,13 +99,13 @@ async function credit(phone: string, minutes: number) {
   ])
 }
 
-test('a session paid from the balance takes its minutes, and cancelling it gives them back', async ({ page }, testInfo) => {
-  test.skip(testInfo.project.name !== 'phone', 'one run is enough: it starts a server of its own')
+// One run, on the phone that books with the booking bar: it starts a server of its own.
+test('a session paid from the balance takes its minutes, and cancelling it gives them back', { tag: '@phone' }, async ({ page }) => {
   test.skip(!server, 'PostgreSQL does not answer here')
   test.setTimeout(60_000)
 
-  const customer = await createCustomer(page.request)
-  await signIn(page, customer)
+  const customer = await createSignedInCustomer(page.request, BASE)
+  await page.context().addCookies(customer.storageState.cookies)
   // The account page makes the customer's record at the salon, which the ledger belongs to.
   await page.goto('/account/')
   await expect(page.getByRole('heading', { name: 'Your account' })).toBeVisible()

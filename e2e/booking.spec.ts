@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
-import type { APIRequestContext, Page, TestInfo } from '@playwright/test'
-import { createCustomer, demo, expect, expectSignedIn, localPhone, openDays, signIn, smsCode, test, uniquePhone } from './fixtures.ts'
+import type { APIRequestContext, Page } from '@playwright/test'
+import { demo, expect, expectSignedIn, localPhone, openDays, smsCode, test, uniquePhone } from './fixtures.ts'
 
 const DUPLICATE_ALERT = 'You already have a booking on this day. Please select another day!'
 /** Chromium logs the refused booking (409) and the unknown booking (404) by itself; one pattern, as test.use reads two as [value, options]. */
@@ -13,14 +13,17 @@ const dayName = (date: string) =>
   new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`)).replace(',', '')
 
 /**
- * An open day after today with free times. The phone and desktop runs share one server, so each books on
- * its own day and neither takes the other's slot.
+ * The `nth` open day after today with free times. Tests run side by side on one server, so each books on a
+ * day of its own and none takes another's slot.
  */
-async function bookableDay(request: APIRequestContext, testInfo: TestInfo) {
-  const date = (await openDays(request))[testInfo.project.name === 'phone' ? 0 : 1]
-  if (!date) throw new Error('The demo salon has no open day with free times this week')
+async function bookableDay(request: APIRequestContext, nth: number) {
+  const date = (await openDays(request))[nth]
+  if (!date) throw new Error(`The demo salon has fewer than ${nth + 1} open days with free times this week`)
   return date
 }
+
+/** Days of their own for the tests below (the phone and desktop runs of the first test each have one). */
+const DAY = { visitorOnPhone: 0, visitorOnDesktop: 1, duplicate: 2, cancel: 3 }
 
 async function freeTimes(request: APIRequestContext, date: string, bedId?: string) {
   const response = await request.post('/api/p_sessions', { headers: shopHeaders, data: { date, minutes: 6, ...(bedId ? { bedId } : {}) } })
@@ -68,52 +71,57 @@ async function fillSignUp(page: Page, phone: string) {
 
 const storedRequest = (page: Page) => page.evaluate(() => window.localStorage.getItem('APPOINTMENT_REQUEST'))
 
-test('a visitor picks a time, signs up, confirms the code and lands on the confirmation of that booking', async ({ page, request }, testInfo) => {
-  const date = await bookableDay(request, testInfo)
-  await page.goto('/book/')
-  const time = await chooseSlot(page, date)
-  await page.getByRole('button', { name: `Book ${time} and sign in` }).click()
+// Booking is what customers do most, mostly on a phone: these tests run on the phone, and the first also on
+// the desktop, where the aside's Book button takes the place of the phone's booking bar.
+test(
+  'a visitor picks a time, signs up, confirms the code and lands on the confirmation of that booking',
+  { tag: '@layout' },
+  async ({ page, request }, testInfo) => {
+    const date = await bookableDay(request, testInfo.project.name === 'phone' ? DAY.visitorOnPhone : DAY.visitorOnDesktop)
+    await page.goto('/book/')
+    const time = await chooseSlot(page, date)
+    await page.getByRole('button', { name: `Book ${time} and sign in` }).click()
 
-  await expect(page).toHaveURL(/\/sign-in\/\?source=booking$/)
-  await expect(page.getByText('Please sign in to finish your booking.')).toBeVisible()
-  expect(JSON.parse((await storedRequest(page))!)).toMatchObject({ date, time, minutes: 6 })
+    await expect(page).toHaveURL(/\/sign-in\/\?source=booking$/)
+    await expect(page.getByText('Please sign in to finish your booking.')).toBeVisible()
+    expect(JSON.parse((await storedRequest(page))!)).toMatchObject({ date, time, minutes: 6 })
 
-  await page.getByRole('link', { name: 'Create an account' }).click()
-  await expect(page.getByRole('heading', { level: 1, name: 'Create your account' })).toBeVisible()
-  const phone = uniquePhone()
-  await fillSignUp(page, phone)
-  await page.getByRole('button', { name: 'Create account' }).click()
-  await expect(page).toHaveURL(/\/sign-up\/confirm\/\?/)
-  await page.getByLabel('Confirmation code').fill(await smsCode(request, phone))
-  await page.getByRole('button', { name: 'Confirm', exact: true }).click()
+    await page.getByRole('link', { name: 'Create an account' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Create your account' })).toBeVisible()
+    const phone = uniquePhone()
+    await fillSignUp(page, phone)
+    await page.getByRole('button', { name: 'Create account' }).click()
+    await expect(page).toHaveURL(/\/sign-up\/confirm\/\?/)
+    await page.getByLabel('Confirmation code').fill(await smsCode(request, phone))
+    await page.getByRole('button', { name: 'Confirm', exact: true }).click()
 
-  await expect(page).toHaveURL(/\/confirmation\/success\/\?id=[0-9a-f-]{36}$/)
-  await expect(page.getByRole('heading', { level: 1, name: 'Booking confirmed' })).toBeFocused()
-  const details = page.getByRole('definition')
-  await expect(details.filter({ hasText: dayName(date) })).toBeVisible()
-  await expect(details.filter({ hasText: new RegExp(`^${time} to \\d\\d:\\d\\d$`) })).toBeVisible()
-  await expect(details.filter({ hasText: /^6$/ })).toBeVisible()
-  await expect(details.filter({ hasText: /^£\d+\.\d\d, paid in the salon$/ })).toBeVisible()
-  expect(await storedRequest(page)).toBeNull()
-  await expectSignedIn(page)
+    await expect(page).toHaveURL(/\/confirmation\/success\/\?id=[0-9a-f-]{36}$/)
+    await expect(page.getByRole('heading', { level: 1, name: 'Booking confirmed' })).toBeFocused()
+    const details = page.getByRole('definition')
+    await expect(details.filter({ hasText: dayName(date) })).toBeVisible()
+    await expect(details.filter({ hasText: new RegExp(`^${time} to \\d\\d:\\d\\d$`) })).toBeVisible()
+    await expect(details.filter({ hasText: /^6$/ })).toBeVisible()
+    await expect(details.filter({ hasText: /^£\d+\.\d\d, paid in the salon$/ })).toBeVisible()
+    expect(await storedRequest(page)).toBeNull()
+    await expectSignedIn(page)
 
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Add to calendar' }).click()])
-  const ics = await readFile((await download.path())!, 'utf8')
-  const [hours, minutes] = time.split(':')
-  // Europe/London is on GMT in winter and BST in summer: the UTC hour is the same or one earlier.
-  expect(ics).toMatch(new RegExp(`DTSTART:${date.replace(/-/g, '')}T(${hours}|${String(Number(hours) - 1).padStart(2, '0')})${minutes}00Z`))
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Add to calendar' }).click()])
+    const ics = await readFile((await download.path())!, 'utf8')
+    const [hours, minutes] = time.split(':')
+    // Europe/London is on GMT in winter and BST in summer: the UTC hour is the same or one earlier.
+    expect(ics).toMatch(new RegExp(`DTSTART:${date.replace(/-/g, '')}T(${hours}|${String(Number(hours) - 1).padStart(2, '0')})${minutes}00Z`))
 
-  await page.getByRole('link', { name: 'Upcoming bookings', exact: true }).click()
-  await expect(page).toHaveURL(/\/upcoming-booking\/$/)
-  await expect(page.getByRole('button', { name: `Cancel the session on ${dayName(date)} at ${time}` })).toBeVisible()
-})
+    await page.getByRole('link', { name: 'Upcoming bookings', exact: true }).click()
+    await expect(page).toHaveURL(/\/upcoming-booking\/$/)
+    await expect(page.getByRole('button', { name: `Cancel the session on ${dayName(date)} at ${time}` })).toBeVisible()
+  },
+)
 
-test.describe('refused', () => {
-  test.use({ allowedConsoleErrors: [REFUSED_ERRORS] })
+test.describe('refused', { tag: '@phone' }, () => {
+  test.use({ allowedConsoleErrors: [REFUSED_ERRORS], signedIn: 'own' })
 
-  test('a second booking on the same day shows the duplicate alert and stays on the page', async ({ page, request }, testInfo) => {
-    const date = await bookableDay(request, testInfo)
-    await signIn(page, await createCustomer(request))
+  test('a second booking on the same day shows the duplicate alert and stays on the page', async ({ page, request }) => {
+    const date = await bookableDay(request, DAY.duplicate)
     await page.goto('/book/')
     const first = await chooseSlot(page, date)
     await page.getByRole('button', { name: `Book ${first}` }).click()
@@ -131,38 +139,44 @@ test.describe('refused', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Book a sunbed session' })).toBeVisible()
   })
 
-  test('an unknown booking id gets a friendly answer', async ({ page, request }) => {
-    await signIn(page, await createCustomer(request))
-    await page.goto('/booking/?id=00000000-0000-4000-8000-000000000000')
-    await expect(page.getByRole('heading', { name: 'We could not find that booking' })).toBeVisible()
+  test.describe('looking only', () => {
+    test.use({ signedIn: 'shared' })
+
+    test('an unknown booking id gets a friendly answer', async ({ page }) => {
+      await page.goto('/booking/?id=00000000-0000-4000-8000-000000000000')
+      await expect(page.getByRole('heading', { name: 'We could not find that booking' })).toBeVisible()
+    })
   })
 })
 
-test('cancelling from upcoming bookings frees the time for others', async ({ page, request }, testInfo) => {
-  const date = await bookableDay(request, testInfo)
-  const helios = await bedId(request, 'Helios HP12')
-  await signIn(page, await createCustomer(request))
-  await page.goto('/book/')
-  const time = await chooseSlot(page, date, { bed: 'Helios HP12' })
-  await page.getByRole('button', { name: `Book ${time}` }).click()
-  await expect(page).toHaveURL(/\/confirmation\/success\/\?id=/)
-  expect(await freeTimes(request, date, helios)).not.toContain(time)
+test.describe('signed in', { tag: '@phone' }, () => {
+  test.use({ signedIn: 'own' })
 
-  await page.getByRole('link', { name: 'Upcoming bookings', exact: true }).click()
-  await page.getByRole('button', { name: `Cancel the session on ${dayName(date)} at ${time}` }).click()
-  const dialog = page.getByRole('dialog', { name: 'Cancel this session?' })
-  await expect(dialog).toContainText('Sessions can be cancelled online until')
-  await dialog.getByRole('button', { name: 'Cancel session' }).click()
+  test('cancelling from upcoming bookings frees the time for others', async ({ page, request }) => {
+    const date = await bookableDay(request, DAY.cancel)
+    const helios = await bedId(request, 'Helios HP12')
+    await page.goto('/book/')
+    const time = await chooseSlot(page, date, { bed: 'Helios HP12' })
+    await page.getByRole('button', { name: `Book ${time}` }).click()
+    await expect(page).toHaveURL(/\/confirmation\/success\/\?id=/)
+    expect(await freeTimes(request, date, helios)).not.toContain(time)
 
-  const alert = page.getByRole('alertdialog')
-  await expect(alert).toContainText(`at ${time} is cancelled.`)
-  await alert.getByRole('button', { name: 'OK' }).click()
-  await expect(page.getByRole('heading', { name: 'Past and cancelled sessions' })).toBeVisible()
-  await expect(page.getByText('You have no sessions booked.')).toBeVisible()
-  expect(await freeTimes(request, date, helios)).toContain(time)
+    await page.getByRole('link', { name: 'Upcoming bookings', exact: true }).click()
+    await page.getByRole('button', { name: `Cancel the session on ${dayName(date)} at ${time}` }).click()
+    const dialog = page.getByRole('dialog', { name: 'Cancel this session?' })
+    await expect(dialog).toContainText('Sessions can be cancelled online until')
+    await dialog.getByRole('button', { name: 'Cancel session' }).click()
+
+    const alert = page.getByRole('alertdialog')
+    await expect(alert).toContainText(`at ${time} is cancelled.`)
+    await alert.getByRole('button', { name: 'OK' }).click()
+    await expect(page.getByRole('heading', { name: 'Past and cancelled sessions' })).toBeVisible()
+    await expect(page.getByText('You have no sessions booked.')).toBeVisible()
+    expect(await freeTimes(request, date, helios)).toContain(time)
+  })
 })
 
-test("the booking page lists a signed-in customer's next sessions in its menu section, and asks visitors to sign in", async ({ page }) => {
+test("the booking page lists a signed-in customer's next sessions in its menu section, and asks visitors to sign in", { tag: '@phone' }, async ({ page }) => {
   await page.goto('/book/')
   const menu = page.locator('#menu')
   await expect(menu.getByRole('heading', { name: 'Your bookings' })).toBeVisible()

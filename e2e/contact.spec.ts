@@ -14,9 +14,6 @@ async function outbox(request: APIRequestContext): Promise<OutboxEntry[]> {
   return (await answer.json()) as OutboxEntry[]
 }
 
-// The salon's inbox and the rate limit are shared: one project sends the messages.
-test.beforeEach(({ isMobile }) => test.skip(isMobile, 'sent once, from the desktop project'))
-
 test.describe('with consent', () => {
   test('a visitor sends a message and the salon receives it by email', async ({ page }) => {
     const name = unique('Jess')

@@ -1,7 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expect, salon, test } from './fixtures.ts'
 
-const HOME = /^http:\/\/127\.0\.0\.1:3100\/$/
 const logoName = `${salon.name}, home`
 
 const sunbedsSection = (page: Page) => page.getByRole('region', { name: 'Modern beds, cleaned after every session' })
@@ -10,9 +9,9 @@ const pricesSection = (page: Page) => page.getByRole('region', { name: 'Simple p
 const bookingsSection = (page: Page) => page.getByRole('region', { name: 'Your bookings' })
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true })
 
+// The top navigation shows on wide screens, the side menu replaces it on phones: playwright.config.ts runs
+// untagged tests on the desktop only and @phone tests on the phone only.
 test.describe('top navigation on a wide screen', () => {
-  test.beforeEach(({ isMobile }) => test.skip(isMobile, 'the top navigation shows on wide screens'))
-
   const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' })
 
   test('lists the signed-out items in order, without Sign out', async ({ page }) => {
@@ -76,16 +75,13 @@ test.describe('top navigation on a wide screen', () => {
     await mainNav(page).getByRole('link', { name: 'Upcoming Bookings' }).click()
     await expect(page).toHaveURL(/\/book\/$/)
     await expect(heading(page, 'Book a sunbed session')).toBeVisible()
-    await page.waitForTimeout(500)
     await expect.poll(() => page.evaluate(() => window.scrollY), { message: 'the page scrolls down' }).toBeGreaterThan(0)
     await expect(bookingsSection(page)).toHaveAttribute('id', 'menu')
     await expect(bookingsSection(page)).toBeInViewport({ ratio: 1 })
   })
 })
 
-test.describe('side menu on a phone', () => {
-  test.beforeEach(({ isMobile }) => test.skip(!isMobile, 'the side menu replaces the top navigation on phones'))
-
+test.describe('side menu on a phone', { tag: '@phone' }, () => {
   const menu = (page: Page) => page.getByRole('dialog', { name: 'Menu' })
   const sideNav = (page: Page) => menu(page).getByRole('navigation', { name: 'Side menu' })
 
@@ -167,7 +163,7 @@ test.describe('side menu on a phone', () => {
 })
 
 test.describe('logo and scrolling', () => {
-  test('the logo leads home and is white on the home page only', async ({ page }) => {
+  test('the logo leads home and is white on the home page only', { tag: '@layout' }, async ({ page }) => {
     await page.goto('/')
     const logo = page.getByRole('link', { name: logoName })
     await expect(logo).toHaveAttribute('data-tone', 'light')
@@ -178,7 +174,7 @@ test.describe('logo and scrolling', () => {
     await expect(logo).not.toHaveCSS('color', 'rgb(255, 255, 255)')
 
     await logo.click()
-    await expect(page).toHaveURL(HOME)
+    await expect(page).toHaveURL('/')
     await expect(heading(page, salon.name)).toBeVisible()
     await expect(logo).toHaveAttribute('data-tone', 'light')
     await expect(logo).toHaveCSS('color', 'rgb(255, 255, 255)')

@@ -5,7 +5,7 @@ const fileName = (path: string) => path.replace(/[^a-z0-9]+/gi, '-').replace(/^-
 
 test.describe('public pages', () => {
   for (const { path, heading } of publicPages) {
-    test(`${path} opens with its heading`, async ({ page }, testInfo) => {
+    test(`${path} opens with its heading`, { tag: '@layout' }, async ({ page }, testInfo) => {
       const response = await page.goto(path)
       expect(response?.status()).toBe(200)
       await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible()
@@ -47,7 +47,7 @@ test.describe('public pages', () => {
 
   test('the old /home address ends at the home page', async ({ page }) => {
     await page.goto('/home')
-    await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:3100\/$/)
+    await expect(page).toHaveURL('/')
     await expect(page.getByRole('heading', { level: 1, name: 'Bronze & Glow Tanning Studio' })).toBeVisible()
   })
 })
@@ -55,7 +55,7 @@ test.describe('public pages', () => {
 test.describe('a missing page', () => {
   test.use({ allowedConsoleErrors: [MISSING_PAGE_ERROR] })
 
-  test('answers 404 with a helpful page and a way home', async ({ page }, testInfo) => {
+  test('answers 404 with a helpful page and a way home', { tag: '@layout' }, async ({ page }, testInfo) => {
     const response = await page.goto('/no-such-page/')
     expect(response?.status()).toBe(404)
     await expect(page.getByRole('heading', { level: 1, name: 'We could not find that page' })).toBeVisible()
@@ -67,7 +67,7 @@ test.describe('a missing page', () => {
     await page.screenshot({ path: `test-results/screenshots/${testInfo.project.name}/not-found.png`, fullPage: true })
 
     await main.getByRole('link', { name: 'Home page' }).click()
-    await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:3100\/$/)
+    await expect(page).toHaveURL('/')
     await expect(page.getByRole('heading', { level: 1, name: 'Bronze & Glow Tanning Studio' })).toBeVisible()
   })
 })
