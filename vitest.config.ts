@@ -3,9 +3,24 @@ import { defineConfig } from 'vitest/config'
 const api = ['apps/server/src/**/*.api.test.ts']
 
 /**
- * unit: plain functions, no database. api-pglite and api-postgres: the same API tests,
- * each file against a freshly migrated database of that kind.
+ * unit: plain functions, no database. api-pglite and api-postgres: the same API tests, each file against
+ * its own copy of a database the global set-up migrated once (apps/server/src/test/template-database.ts).
+ * The API files share their workers' module cache (isolate: false): each builds its app from a fresh
+ * database and keeps no state in modules, and loading the server and PGlite once per worker instead of
+ * once per file is most of the time these suites take.
  */
+const apiProject = (name: string, db: 'pglite' | 'postgres') => ({
+  test: {
+    name,
+    include: api,
+    env: { TEST_DB: db },
+    globalSetup: ['apps/server/src/test/template-database.ts'],
+    isolate: false,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+})
+
 export default defineConfig({
   test: {
     projects: [
@@ -17,8 +32,8 @@ export default defineConfig({
           environment: 'node',
         },
       },
-      { test: { name: 'api-pglite', include: api, env: { TEST_DB: 'pglite' }, testTimeout: 30_000, hookTimeout: 60_000 } },
-      { test: { name: 'api-postgres', include: api, env: { TEST_DB: 'postgres' }, testTimeout: 30_000, hookTimeout: 60_000 } },
+      apiProject('api-pglite', 'pglite'),
+      apiProject('api-postgres', 'postgres'),
     ],
   },
 })

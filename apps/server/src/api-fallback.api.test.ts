@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { expect, it } from 'vitest'
 import type { NonceVariables } from './lib/security-headers.ts'
-import { describeApi, shopHeaders } from './test/harness.ts'
+import { describeApi } from './test/harness.ts'
 import type { WebHandler } from './web.ts'
 
 /** A stand-in for the web app: every path it is asked for answers its HTML page. */
@@ -16,7 +16,7 @@ const web: WebHandler = {
 describeApi(
   'paths under /api/ that no endpoint answers',
   (t) => {
-    const call = (method: string, path: string, headers: Record<string, string> = shopHeaders) => t().app.request(path, { method, headers })
+    const call = (method: string, path: string, headers: Record<string, string> = t().shop.headers) => t().app.request(path, { method, headers })
 
     it('an unknown path answers 404 in JSON, never the web app’s page', async () => {
       for (const [method, path] of [
@@ -44,7 +44,7 @@ describeApi(
       expect(message.status).toBe(405)
       expect(message.headers.get('allow')).toBe('POST')
 
-      const post = await call('DELETE', '/api/blogs/details/know-your-skin-type')
+      const post = await call('DELETE', `/api/blogs/details/${t().shop.posts[0]!.id}`)
       expect(post.status).toBe(405)
       expect(post.headers.get('allow')).toBe('GET, HEAD')
     })

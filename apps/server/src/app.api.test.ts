@@ -4,7 +4,8 @@ import type { SmsSender } from './adapters/sms/sms.ts'
 import { createApp } from './app.ts'
 import { createLogger } from './lib/logger.ts'
 import { testDbKind } from './test/database.ts'
-import { createTestApp, describeApi, shopHeaders } from './test/harness.ts'
+import { createShop } from './test/factories/shop.ts'
+import { createTestApp, describeApi } from './test/harness.ts'
 
 const silentEmail: EmailSender = { kind: 'smtp', send: async () => {} }
 const silentSms: SmsSender = { kind: 'twilio', send: async () => {} }
@@ -17,7 +18,7 @@ describeApi('the server', (t) => {
   })
 
   it('an API answer carries the security headers', async () => {
-    const response = await t().app.request('/api/blogs', { headers: shopHeaders })
+    const response = await t().app.request('/api/blogs', { headers: t().shop.headers })
     expect(response.status).toBe(200)
     const csp = response.headers.get('content-security-policy')
     expect(csp).toContain("frame-ancestors 'none'")
@@ -70,7 +71,7 @@ describeApi('the server', (t) => {
   })
 
   it('API, health and file addresses are not redirected', async () => {
-    expect((await t().app.request('/api/blogs', { headers: shopHeaders })).status).toBe(200)
+    expect((await t().app.request('/api/blogs', { headers: t().shop.headers })).status).toBe(200)
     expect((await t().app.request('/healthz')).status).toBe(200)
     expect((await t().app.request('/robots.txt')).status).toBe(404)
     expect((await t().app.request('/images/logo.svg')).status).toBe(404)
@@ -113,7 +114,7 @@ describeApi('the server', (t) => {
   it('an unexpected failure answers 500 without internals and the server carries on', async () => {
     const broken = await createTestApp()
     await broken.close()
-    const response = await broken.app.request('/api/website/salon', { headers: shopHeaders })
+    const response = await broken.app.request('/api/website/salon', { headers: broken.shop.headers })
     expect(response.status).toBe(500)
     const text = await response.text()
     expect(JSON.parse(text)).toEqual({ message: 'Something went wrong on our side. Please try again in a moment.' })
@@ -124,17 +125,21 @@ describeApi('the server', (t) => {
     expect(health.status).toBe(503)
     expect(await health.json()).toEqual({ status: 'unavailable', message: 'The database does not answer.' })
 
-    const fine = await t().app.request('/api/website/salon', { headers: shopHeaders })
+    const fine = await t().app.request('/api/website/salon', { headers: t().shop.headers })
     expect(fine.status).toBe(200)
   })
 
   it('a large JSON answer is compressed for a browser that accepts gzip', async () => {
-    const response = await t().app.request('/api/blogs', { headers: { ...shopHeaders, 'accept-encoding': 'gzip' } })
+    // Twelve posts with long summaries: a list of several kilobytes.
+    const shop = await createShop(t().db, { posts: Array.from({ length: 12 }, () => ({ summary: 'What to know before your session. '.repeat(8) })) })
+    const response = await t().app.request('/api/blogs', { headers: { ...shop.headers, 'accept-encoding': 'gzip' } })
     expect(response.status).toBe(200)
     expect(response.headers.get('content-encoding')).toBe('gzip')
-    const plain = await t().app.request('/api/blogs', { headers: shopHeaders })
+    const plain = await t().app.request('/api/blogs', { headers: shop.headers })
     expect(plain.headers.get('content-encoding')).toBeNull()
-    expect((await plain.json()).blogs.length).toBeGreaterThan(0)
+    const text = await plain.text()
+    expect(text.length).toBeGreaterThan(4096)
+    expect(JSON.parse(text).blogs).toHaveLength(12)
   })
 
   describe('with a separate web origin', () => {
@@ -144,33 +149,33 @@ describeApi('the server', (t) => {
         logger: createLogger('silent'),
         email: silentEmail,
         sms: silentSms,
-        corsOrigins: ['https://www.bronze-glow.example'],
+        corsOrigins: ['https://www.salon.example'],
       })
 
     it('a browser on the allowed origin may send the shop headers', async () => {
       const response = await withCors().request('/api/p_message', {
         method: 'OPTIONS',
         headers: {
-          origin: 'https://www.bronze-glow.example',
+          origin: 'https://www.salon.example',
           'access-control-request-method': 'POST',
           'access-control-request-headers': 'content-type, shop_id, api_key',
         },
       })
       expect(response.status).toBe(204)
-      expect(response.headers.get('access-control-allow-origin')).toBe('https://www.bronze-glow.example')
+      expect(response.headers.get('access-control-allow-origin')).toBe('https://www.salon.example')
       const allowed = response.headers.get('access-control-allow-headers')?.toLowerCase() ?? ''
       expect(allowed).toContain('shop_id')
       expect(allowed).toContain('api_key')
     })
 
     it('another origin is not allowed', async () => {
-      const response = await withCors().request('/api/blogs', { headers: { ...shopHeaders, origin: 'https://evil.example' } })
+      const response = await withCors().request('/api/blogs', { headers: { ...t().shop.headers, origin: 'https://evil.example' } })
       expect(response.status).toBe(200)
       expect(response.headers.get('access-control-allow-origin')).not.toBe('https://evil.example')
     })
 
     it('without configured origins no CORS headers are sent', async () => {
-      const response = await t().app.request('/api/blogs', { headers: { ...shopHeaders, origin: 'https://www.bronze-glow.example' } })
+      const response = await t().app.request('/api/blogs', { headers: { ...t().shop.headers, origin: 'https://www.salon.example' } })
       expect(response.headers.get('access-control-allow-origin')).toBeNull()
     })
   })
@@ -183,7 +188,7 @@ describeApi('the server', (t) => {
       const app = proxied()
       const secure = await app.request('/healthz', { headers: { 'x-forwarded-proto': 'https' } })
       expect(secure.headers.get('strict-transport-security')).toBe('max-age=63072000; includeSubDomains')
-      const api = await app.request('/api/blogs', { headers: { ...shopHeaders, 'x-forwarded-proto': 'https' } })
+      const api = await app.request('/api/blogs', { headers: { ...t().shop.headers, 'x-forwarded-proto': 'https' } })
       expect(api.status).toBe(200)
       expect(api.headers.get('strict-transport-security')).toContain('max-age=')
       const plain = await app.request('/healthz', { headers: { 'x-forwarded-proto': 'http' } })

@@ -1,9 +1,11 @@
 import { Hono } from 'hono'
 import { expect, it } from 'vitest'
 import type { NonceVariables } from './lib/security-headers.ts'
-import { fromAddress } from './modules/identity/test-client.ts'
-import { describeApi, shopHeaders } from './test/harness.ts'
+import { fromAddress } from './test/factories/customers.ts'
+import { describeApi } from './test/harness.ts'
 import { asTheVisitorSeesIt, type WebHandler } from './web.ts'
+
+const shop = { id: 'web-page-salon', apiKey: 'pk_test_web_page_salon_key' }
 
 /** A stand-in for the web app whose one page, like the home page's form action, sends a contact message through the API in process. */
 const web: WebHandler = {
@@ -12,7 +14,11 @@ const web: WebHandler = {
     app.post('/send/', async (c) => {
       const body = JSON.stringify({ name: 'Form Sender', email: 'form@example.com', message: 'Sent by a page', consent: true })
       const answer = await fetchInProcess(
-        new Request('http://localhost/api/p_message', { method: 'POST', headers: { ...shopHeaders, 'content-type': 'application/json' }, body }),
+        new Request('http://localhost/api/p_message', {
+          method: 'POST',
+          headers: { shop_id: shop.id, api_key: shop.apiKey, 'content-type': 'application/json' },
+          body,
+        }),
         c.env,
       )
       return c.json(await answer.json(), answer.status as 201)
@@ -33,7 +39,7 @@ describeApi(
       expect((await send('192.0.2.42')).status).toBe(201)
     })
   },
-  () => ({ web }),
+  { deps: () => ({ web }), shop },
 )
 
 it('behind a proxy that ends HTTPS, the page is addressed as the visitor’s browser addressed it', () => {

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream'
 import { Hono } from 'hono'
 import { beforeEach, expect, it } from 'vitest'
-import { describeApi, shopHeaders } from '../test/harness.ts'
+import { describeApi } from '../test/harness.ts'
 import type { WebHandler } from '../web.ts'
 import { createLogger } from './logger.ts'
 import type { NonceVariables } from './security-headers.ts'
@@ -42,7 +42,7 @@ describeApi(
 
     it('logs a request once, by its route, status and duration, with the id it answers in X-Request-Id', async () => {
       const response = await t().app.request('/api/blogs/details/no-such-post?utm_source=newsletter-4821', {
-        headers: { ...shopHeaders, 'x-visitor-note': 'private-header-value-77' },
+        headers: { ...t().shop.headers, 'x-visitor-note': 'private-header-value-77' },
       })
       expect(response.status).toBe(404)
       const id = response.headers.get('x-request-id')
@@ -60,13 +60,13 @@ describeApi(
         },
       ])
       const text = JSON.stringify(lines)
-      for (const secret of ['newsletter-4821', 'utm_source', 'private-header-value-77', shopHeaders.api_key, 'no-such-post']) expect(text).not.toContain(secret)
+      for (const secret of ['newsletter-4821', 'utm_source', 'private-header-value-77', t().shop.apiKey, 'no-such-post']) expect(text).not.toContain(secret)
     })
 
     it('never logs a body, and logs a path no route names without its query string', async () => {
       const response = await t().app.request('/api/nowhere?token=query-secret-31', {
         method: 'POST',
-        headers: { ...shopHeaders, 'content-type': 'application/json' },
+        headers: { ...t().shop.headers, 'content-type': 'application/json' },
         body: JSON.stringify({ message: 'body-secret-59' }),
       })
       expect(response.status).toBe(404)
@@ -77,10 +77,10 @@ describeApi(
     })
 
     it('keeps a plain X-Request-Id from the caller, and replaces one that is not plain', async () => {
-      const kept = await t().app.request('/api/blogs', { headers: { ...shopHeaders, 'x-request-id': 'lb-7f3a.91_x' } })
+      const kept = await t().app.request('/api/blogs', { headers: { ...t().shop.headers, 'x-request-id': 'lb-7f3a.91_x' } })
       expect(kept.headers.get('x-request-id')).toBe('lb-7f3a.91_x')
       for (const unsafe of ['a b', 'x'.repeat(65), '<script>', 'id\u00e9', '']) {
-        const replaced = await t().app.request('/api/blogs', { headers: { ...shopHeaders, 'x-request-id': unsafe } })
+        const replaced = await t().app.request('/api/blogs', { headers: { ...t().shop.headers, 'x-request-id': unsafe } })
         expect(replaced.headers.get('x-request-id'), JSON.stringify(unsafe)).toMatch(UUID)
       }
       const [first, ...others] = requestLines().map((line) => line.requestId)

@@ -1,16 +1,25 @@
 import { randomBytes } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
 import net from 'node:net'
-import { createDatabase, type Database } from '@salon/db'
+import { PGlite } from '@electric-sql/pglite'
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist'
+import { createDatabase, schema, type Database, type Db } from '@salon/db'
+import { drizzle } from 'drizzle-orm/pglite'
+import { migrate } from 'drizzle-orm/pglite/migrator'
+import { migrationsFolder } from '@salon/db'
 import pg from 'pg'
+import { inject } from 'vitest'
 
 /** The server the PostgreSQL suite creates its databases on. */
 export const POSTGRES_ADMIN_URL = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 
 export const testDbKind = (process.env.TEST_DB ?? 'pglite') as 'pglite' | 'postgres'
 
-/** Whether PostgreSQL answers; CI must have it, so there the suite fails instead of skipping. */
+/** Whether this run is CI's: there PostgreSQL must answer, and a suite that cannot reach it fails instead of skipping. */
+export const onCi = Boolean(process.env.CI) && !['false', '0'].includes(process.env.CI!.toLowerCase())
+
+/** Whether PostgreSQL answers at POSTGRES_ADMIN_URL. */
 export async function postgresAvailable(): Promise<boolean> {
-  if (process.env.CI === 'true') return true
   const url = new URL(POSTGRES_ADMIN_URL)
   return new Promise((resolve) => {
     const socket = net.connect({ host: url.hostname, port: Number(url.port || 5432) })
@@ -21,30 +30,80 @@ export async function postgresAvailable(): Promise<boolean> {
   })
 }
 
-/** A freshly migrated, empty database of the kind this test project runs on; dropped on close. */
+/** Why this project's suites cannot run, or null when they can; set by the global set-up (template-database.ts). */
+export function unavailableReason(): string | null {
+  return inject('testDatabase').unavailable
+}
+
+/**
+ * A freshly migrated, empty database of the kind this test project runs on; dropped on close.
+ * It is a copy of the template the global set-up migrated once, so no test file runs the migrations again.
+ */
 export async function createTestDatabase(): Promise<Database> {
-  if (testDbKind === 'pglite') {
+  const provided = inject('testDatabase')
+  if (provided.unavailable) throw new Error(provided.unavailable)
+  if (testDbKind === 'pglite') return pgliteFromSnapshot(provided.pgliteSnapshot)
+  return postgresFromTemplate(provided.postgresTemplate)
+}
+
+let snapshot: Promise<Blob> | undefined
+
+async function pgliteFromSnapshot(path: string | null): Promise<Database> {
+  if (!path) {
     const database = await createDatabase({})
     await database.migrate()
     return database
   }
-  const name = `salon_test_${randomBytes(6).toString('hex')}`
+  // Read once per worker: the files of a worker share it.
+  snapshot ??= readFile(path).then((bytes) => new Blob([bytes]))
+  const client = await PGlite.create({ loadDataDir: await snapshot, extensions: { btree_gist } })
+  const db = drizzle({ client, schema }) as unknown as Db
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () => migrate(db as never, { migrationsFolder }),
+    ping: async () => {
+      await client.query('select 1')
+    },
+    close: () => client.close(),
+  }
+}
+
+async function adminQuery(sql: string) {
   const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL })
   await admin.connect()
-  await admin.query(`create database ${name}`)
-  await admin.end()
+  try {
+    await admin.query(sql)
+  } finally {
+    await admin.end()
+  }
+}
+
+async function postgresFromTemplate(template: string | null): Promise<Database> {
+  const name = `salon_test_${randomBytes(6).toString('hex')}`
+  await adminQuery(template ? `create database ${name} template ${template}` : `create database ${name}`)
   const url = new URL(POSTGRES_ADMIN_URL)
   url.pathname = `/${name}`
   const database = await createDatabase({ url: url.href, maxConnections: 20 })
-  await database.migrate()
+  if (!template) await database.migrate()
   return {
     ...database,
     close: async () => {
       await database.close()
-      const cleanup = new pg.Client({ connectionString: POSTGRES_ADMIN_URL })
-      await cleanup.connect()
-      await cleanup.query(`drop database if exists ${name} with (force)`)
-      await cleanup.end()
+      await adminQuery(`drop database if exists ${name} with (force)`)
     },
+  }
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    testDatabase: {
+      /** A migrated PGlite data directory (tar) that each file's database starts from. */
+      pgliteSnapshot: string | null
+      /** A migrated PostgreSQL database that each file's database is created from. */
+      postgresTemplate: string | null
+      /** Set when this project's database cannot be had: the reason, for a skip or a failure. */
+      unavailable: string | null
+    }
   }
 }

@@ -29,7 +29,7 @@ describeApi('outbox', (t) => {
       ['sms', null],
     ])
     expect(mine[2]).toMatchObject({ to: '+447700900111', body: 'Your code is 123456' })
-    expect(mine[0].to).toBe('hello@bronze-glow.example')
+    expect(mine[0].to).toBe(t().shop.email)
     expect(new Date(mine[0].sentAt).toISOString()).toBe(mine[0].sentAt)
   })
 

@@ -2,8 +2,9 @@ import { DeleteUserCommand, UpdateUserAttributesCommand } from '@aws-sdk/client-
 import { and, eq, schema } from '@salon/db'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { expect, it } from 'vitest'
-import { describeApi, TEST_API_KEY, TEST_SHOP_ID } from '../../test/harness.ts'
-import { cognitoClient, fastPasswords, signedInCustomer } from '../identity/test-client.ts'
+import { describeApi } from '../../test/harness.ts'
+import { cognitoClient, signedInCustomer } from '../../test/factories/customers.ts'
+import { fastPasswords } from '../../test/factories/doubles.ts'
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/
 
@@ -47,7 +48,7 @@ describeApi(
       const rows = await customerRows(sub)
       expect(rows).toHaveLength(1)
       expect(rows[0]).toMatchObject({
-        shopId: TEST_SHOP_ID,
+        shopId: t().shop.id,
         firstName: 'Amy',
         lastName: 'Baker',
         email: 'amy@example.com',
@@ -63,7 +64,7 @@ describeApi(
 
     it('the consent given at sign-up shows in the account, and a "Bearer " prefix is accepted', async () => {
       const { tokens } = await signedInCustomer(t().app, client(), {
-        metadata: { shop_id: TEST_SHOP_ID, api_key: TEST_API_KEY, marketing: 'true', user_signup: 'online' },
+        metadata: { ...t().shop.headers, marketing: 'true', user_signup: 'online' },
       })
       const { status, json } = await getAccount(`Bearer ${tokens.idToken}`)
       expect(status).toBe(200)
@@ -163,7 +164,7 @@ describeApi(
       expect(headers.get('cache-control')).toBe('no-store')
       expect(json).toEqual({
         exportedAt: expect.stringMatching(ISO),
-        shop: TEST_SHOP_ID,
+        shop: t().shop.id,
         account: { ...account, sub },
         bookings: [],
         minutes: [],
@@ -210,7 +211,7 @@ describeApi(
 
     it('DeleteUser erases the personal data and keeps the row for the salon’s records', async () => {
       const { sub, tokens } = await signedInCustomer(t().app, client(), {
-        metadata: { shop_id: TEST_SHOP_ID, api_key: TEST_API_KEY, marketing: 'true', status: 'active' },
+        metadata: { ...t().shop.headers, marketing: 'true', status: 'active' },
       })
       await putAccount(tokens.idToken, { masterMarketing: true })
       const neighbour = await signedInCustomer(t().app, client(), { givenName: 'Nina' })
@@ -220,7 +221,7 @@ describeApi(
       const rows = await customerRows(sub)
       expect(rows).toHaveLength(1)
       expect(rows[0]).toMatchObject({
-        shopId: TEST_SHOP_ID,
+        shopId: t().shop.id,
         sub,
         firstName: null,
         lastName: null,
@@ -240,7 +241,7 @@ describeApi(
       const [other] = await t()
         .db.select()
         .from(schema.customers)
-        .where(and(eq(schema.customers.sub, neighbour.sub), eq(schema.customers.shopId, TEST_SHOP_ID)))
+        .where(and(eq(schema.customers.sub, neighbour.sub), eq(schema.customers.shopId, t().shop.id)))
       expect(other).toMatchObject({ firstName: 'Nina', erasedAt: null })
     })
   },

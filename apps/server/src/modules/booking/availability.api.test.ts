@@ -1,12 +1,45 @@
 import { PreloadTimesResponse, SessionsResponse } from '@salon/contracts/booking'
-import { eq, schema, sql } from '@salon/db'
-import { seedDemo } from '@salon/db/seed'
+import { schema, sql } from '@salon/db'
 import { expect, it } from 'vitest'
-import { describeApi, TEST_API_KEY, TEST_SHOP_ID } from '../../test/harness.ts'
-import { bookingTestDeps, testClock } from './test-customers.ts'
+import { fastPasswords, testClock } from '../../test/factories/doubles.ts'
+import type { OpeningHours, ShopInput } from '../../test/factories/shop.ts'
+import { describeApi } from '../../test/harness.ts'
 
 const clock = testClock('2026-11-23T08:00:00Z')
 type Slot = { time: string; startsAt: string; beds: { id: string; name: string; type: string }[] }
+
+/** The salon of this suite: open late on weekdays, short on Sundays, with beds that take different lengths. */
+const SHOP = {
+  hours: [
+    { weekday: 0, opensAt: '10:00', closesAt: '16:00' },
+    ...[1, 2, 3, 4, 5].map((weekday) => ({ weekday, opensAt: '09:00', closesAt: '20:00' })),
+    { weekday: 6, opensAt: '09:00', closesAt: '17:00' },
+  ],
+  rules: { slotStepMinutes: 15, leadTimeMinutes: 60, horizonDays: 28, firstSessionMaxMinutes: 6 },
+  closures: [
+    { date: '2026-12-25', reason: 'Christmas Day' },
+    { date: '2026-12-28', reason: 'Boxing Day (substitute day)' },
+  ],
+  beds: [
+    { type: 'lay-down', name: 'Long Lay-down', maxMinutes: 15 },
+    { type: 'lay-down', name: 'Lay-down', maxMinutes: 12 },
+    { type: 'stand-up', name: 'Booth', maxMinutes: 12 },
+    { type: 'stand-up', name: 'Short Booth', maxMinutes: 9 },
+    { type: 'high-pressure', name: 'High-pressure', maxMinutes: 12 },
+  ],
+} satisfies ShopInput
+
+const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3))
+const timeOf = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`
+/** The start times a day of these hours offers for a session of `minutes`: every step from opening, ending by closing. */
+function startTimes(hours: OpeningHours | undefined, minutes: number, step = SHOP.rules.slotStepMinutes) {
+  const times: string[] = []
+  if (!hours) return times
+  for (let start = minutesOf(hours.opensAt); start + minutes <= minutesOf(hours.closesAt); start += step) times.push(timeOf(start))
+  return times
+}
+const hoursOn = (date: string) => SHOP.hours.find((h) => h.weekday === new Date(`${date}T12:00:00Z`).getUTCDay())
+const FIRST = SHOP.rules.firstSessionMaxMinutes
 
 describeApi(
   'sunbed availability',
@@ -22,27 +55,23 @@ describeApi(
       const { status, json } = await t().api('p_preload_times')
       expect(status).toBe(200)
       const body = PreloadTimesResponse.parse(json)
-      expect(body.minutes).toBe(6)
-      expect(Object.keys(body.times)).toEqual(['2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27', '2026-11-28', '2026-11-29'])
+      expect(body.minutes).toBe(FIRST)
+      const week = ['2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27', '2026-11-28', '2026-11-29']
+      expect(Object.keys(body.times)).toEqual(week)
+      // Now is 08:00 and the lead time is an hour: the whole of Monday from 09:00 is open, every bed free.
       const monday = body.times['2026-11-23']!
-      // Now is 08:00 and the lead time is an hour: 09:00 is the first start.
       expect(monday[0]).toEqual({
         time: '09:00',
         startsAt: '2026-11-23T09:00:00+00:00',
-        beds: [
-          { id: 'bed-solara-classic-24', name: 'Solara Classic 24', type: 'lay-down' },
-          { id: 'bed-aurelia-x9', name: 'Aurelia X9', type: 'lay-down' },
-          { id: 'bed-vertica-44', name: 'Vertica 44', type: 'stand-up' },
-          { id: 'bed-skyline-v360', name: 'Skyline V360', type: 'stand-up' },
-          { id: 'bed-helios-hp12', name: 'Helios HP12', type: 'high-pressure' },
-        ],
+        beds: t().shop.beds.map(({ id, name, type }) => ({ id, name, type })),
       })
-      // Monday 09:00–20:00 every 15 minutes, the last start ending by 20:00.
+      for (const date of week)
+        expect(
+          body.times[date]!.map((slot) => slot.time),
+          date,
+        ).toEqual(startTimes(hoursOn(date), FIRST))
+      // Monday 09:00–20:00 every 15 minutes, the last start ending by 20:00: 44 starts.
       expect(monday).toHaveLength(44)
-      expect(monday.at(-1)!.time).toBe('19:45')
-      const sunday = body.times['2026-11-29']!
-      expect([sunday[0]!.time, sunday.at(-1)!.time, sunday.length]).toEqual(['10:00', '15:45', 24])
-      expect(body.times['2026-11-28']!.at(-1)!.time).toBe('16:45')
     })
 
     it("late in the evening, today is still the shop's today and has no slots left", async () => {
@@ -58,15 +87,15 @@ describeApi(
       const body = PreloadTimesResponse.parse((await t().api('p_preload_times')).json)
       expect(body.times['2026-12-25']).toEqual([])
       expect(body.times['2026-12-28']).toEqual([])
-      expect(body.times['2026-12-24']!.length).toBe(44)
-      expect(body.times['2026-12-27']!.length).toBe(24)
+      expect(body.times['2026-12-24']!.map((slot) => slot.time)).toEqual(startTimes(hoursOn('2026-12-24'), FIRST))
+      expect(body.times['2026-12-27']!.map((slot) => slot.time)).toEqual(startTimes(hoursOn('2026-12-27'), FIRST))
       expect(await sessions({ date: '2026-12-25', minutes: 6 })).toEqual([])
     })
 
     it("a closure the salon adds takes that day's slots away", async () => {
       clock.set('2026-11-23T08:00:00Z')
-      expect((await sessions({ date: '2026-12-09', minutes: 6 })).length).toBe(44)
-      await t().db.insert(schema.closures).values({ shopId: TEST_SHOP_ID, date: '2026-12-09', reason: 'Staff training' })
+      expect((await sessions({ date: '2026-12-09', minutes: 6 })).length).toBe(startTimes(hoursOn('2026-12-09'), 6).length)
+      await t().db.insert(schema.closures).values({ shopId: t().shop.id, date: '2026-12-09', reason: 'Staff training' })
       expect(await sessions({ date: '2026-12-09', minutes: 6 })).toEqual([])
     })
 
@@ -75,7 +104,7 @@ describeApi(
       const sunday = await sessions({ date: '2026-10-25', minutes: 6 })
       expect(sunday[0]).toMatchObject({ time: '10:00', startsAt: '2026-10-25T10:00:00+00:00' })
       expect(sunday.at(-1)).toMatchObject({ time: '15:45', startsAt: '2026-10-25T15:45:00+00:00' })
-      expect(sunday).toHaveLength(24)
+      expect(sunday.map((slot) => slot.time)).toEqual(startTimes(hoursOn('2026-10-25'), 6))
       const saturday = await sessions({ date: '2026-10-24', minutes: 6 })
       expect(saturday[0]).toMatchObject({ time: '09:00', startsAt: '2026-10-24T09:00:00+01:00' })
     })
@@ -85,26 +114,36 @@ describeApi(
       const sunday = await sessions({ date: '2027-03-28', minutes: 6 })
       expect(sunday[0]).toMatchObject({ time: '10:00', startsAt: '2027-03-28T10:00:00+01:00' })
       expect(Date.parse(sunday[0]!.startsAt)).toBe(Date.parse('2027-03-28T09:00:00Z'))
-      expect(sunday).toHaveLength(24)
+      expect(sunday.map((slot) => slot.time)).toEqual(startTimes(hoursOn('2027-03-28'), 6))
       const saturday = await sessions({ date: '2027-03-27', minutes: 6 })
       expect(saturday[0]).toMatchObject({ time: '09:00', startsAt: '2027-03-27T09:00:00+00:00' })
     })
 
     it('the lead time moves the first start of today; the horizon ends the bookable days', async () => {
+      // 10:07 and an hour's lead time: 11:07, so the first start on the 15-minute grid is 11:15.
       clock.set('2026-11-23T10:07:00Z')
       expect((await sessions({ date: '2026-11-23', minutes: 6 }))[0]!.time).toBe('11:15')
       expect(await sessions({ date: '2026-11-22', minutes: 6 })).toEqual([])
-      expect((await sessions({ date: '2026-12-21', minutes: 6 })).length).toBe(44)
+      // 28 days after Monday 23 November is Monday 21 December, the last bookable day.
+      expect((await sessions({ date: '2026-12-21', minutes: 6 })).length).toBe(startTimes(hoursOn('2026-12-21'), 6).length)
       expect(await sessions({ date: '2026-12-22', minutes: 6 })).toEqual([])
     })
 
     it('only beds that take the asked minutes, of the asked type or the asked bed, are offered', async () => {
       clock.set('2026-11-23T08:00:00Z')
       const ids = (slots: Slot[]) => [...new Set(slots.flatMap((s) => s.beds.map((b) => b.id)))]
-      expect(ids(await sessions({ date: '2026-11-25', minutes: 15 }))).toEqual(['bed-solara-classic-24'])
-      expect(ids(await sessions({ date: '2026-11-25', minutes: 10 }))).toEqual(['bed-solara-classic-24', 'bed-aurelia-x9', 'bed-vertica-44', 'bed-helios-hp12'])
-      expect(ids(await sessions({ date: '2026-11-25', minutes: 6, bedType: 'stand-up' }))).toEqual(['bed-vertica-44', 'bed-skyline-v360'])
-      expect(ids(await sessions({ date: '2026-11-25', minutes: 6, bedId: 'bed-helios-hp12' }))).toEqual(['bed-helios-hp12'])
+      const beds = t().shop.beds
+      const taking = (minutes: number) => beds.filter((b) => b.minMinutes <= minutes && minutes <= b.maxMinutes).map((b) => b.id)
+      // Only the long lay-down takes 15 minutes; all but the short booth take 10.
+      expect(ids(await sessions({ date: '2026-11-25', minutes: 15 }))).toEqual(taking(15))
+      expect(taking(15)).toHaveLength(1)
+      expect(ids(await sessions({ date: '2026-11-25', minutes: 10 }))).toEqual(taking(10))
+      expect(taking(10)).toHaveLength(beds.length - 1)
+      const standUp = beds.filter((b) => b.type === 'stand-up').map((b) => b.id)
+      expect(ids(await sessions({ date: '2026-11-25', minutes: 6, bedType: 'stand-up' }))).toEqual(standUp)
+      expect(standUp).toHaveLength(2)
+      const highPressure = beds.find((b) => b.type === 'high-pressure')!.id
+      expect(ids(await sessions({ date: '2026-11-25', minutes: 6, bedId: highPressure }))).toEqual([highPressure])
       expect(await sessions({ date: '2026-11-25', minutes: 30 })).toEqual([])
       const unknown = await t().api('p_sessions', { body: { date: '2026-11-25', minutes: 6, bedType: 'hovering' } })
       expect(unknown).toMatchObject({ status: 422, json: { message: 'bedType: this salon has no sunbeds of type "hovering".' } })
@@ -113,14 +152,15 @@ describeApi(
     it('a bed booked in the database is not offered for the session and its cleaning buffer', async () => {
       clock.set('2026-11-23T08:00:00Z')
       const sub = '11111111-1111-4111-8111-111111111111'
-      await t().db.insert(schema.customers).values({ shopId: TEST_SHOP_ID, sub })
+      const booth = t().shop.beds.find((b) => b.name === 'Booth')!
+      await t().db.insert(schema.customers).values({ shopId: t().shop.id, sub })
       await t()
         .db.insert(schema.bookings)
         .values({
           id: '22222222-2222-4222-8222-222222222222',
-          shopId: TEST_SHOP_ID,
+          shopId: t().shop.id,
           sub,
-          bedId: 'bed-vertica-44',
+          bedId: booth.id,
           localDate: '2026-11-26',
           startsAt: new Date('2026-11-26T12:00:00Z'),
           endsAt: new Date('2026-11-26T12:12:00Z'),
@@ -129,7 +169,7 @@ describeApi(
           pricePence: 900,
           paidWith: 'in_salon',
         })
-      const slots = await sessions({ date: '2026-11-26', minutes: 6, bedId: 'bed-vertica-44' })
+      const slots = await sessions({ date: '2026-11-26', minutes: 6, bedId: booth.id })
       const times = slots.map((s) => s.time)
       // 11:45 + 6 + 5 = 11:56, clear of 12:00; 12:15 is inside the buffer (until 12:17); 12:30 is free.
       expect(times).toContain('11:45')
@@ -140,10 +180,11 @@ describeApi(
 
     it("a day's availability finds that day's bookings through the bed and time index", async () => {
       // However long the shop's history, the plan looks up the bed and the day's range in the exclusion constraint's index.
+      const [first, second] = t().shop.beds
       await t().db.execute(sql`set enable_seqscan = off`)
       try {
         const plan = (await t().db.execute(
-          sql`explain select bed_id, starts_at, blocked_until from bookings where bed_id in ('bed-vertica-44', 'bed-helios-hp12')
+          sql`explain select bed_id, starts_at, blocked_until from bookings where bed_id in (${first!.id}, ${second!.id})
               and tstzrange(starts_at, blocked_until) && tstzrange('2026-11-26T09:00:00Z'::timestamptz, '2026-11-26T20:05:00Z'::timestamptz)
               and status <> 'cancelled'`,
         )) as unknown as { rows: { 'QUERY PLAN': string }[] }
@@ -164,25 +205,10 @@ describeApi(
       expect(missing).toMatchObject({ status: 400, json: { message: expect.stringMatching(/minutes/) } })
     })
 
-    it('re-running the seed keeps the rules the salon changed and each closure once', async () => {
-      await t().db.update(schema.bookingRules).set({ horizonDays: 42 }).where(eq(schema.bookingRules.shopId, TEST_SHOP_ID))
-      try {
-        await seedDemo(t().db, { apiKey: TEST_API_KEY })
-        const [rules] = await t().db.select().from(schema.bookingRules).where(eq(schema.bookingRules.shopId, TEST_SHOP_ID))
-        expect(rules).toMatchObject({ horizonDays: 42, slotStepMinutes: 15, leadTimeMinutes: 60, firstSessionMaxMinutes: 6, payInSalon: true })
-        const closures = await t().db.select().from(schema.closures).where(eq(schema.closures.shopId, TEST_SHOP_ID))
-        const bankHolidays = closures.filter((c) => c.date !== '2026-12-09')
-        expect(bankHolidays).toHaveLength(16)
-        expect(bankHolidays.find((c) => c.date === '2027-03-26')).toMatchObject({ reason: 'Good Friday' })
-      } finally {
-        await t().db.update(schema.bookingRules).set({ horizonDays: 28 }).where(eq(schema.bookingRules.shopId, TEST_SHOP_ID))
-      }
-    })
-
     it('availability is public: no identity token needed', async () => {
       expect((await t().api('p_preload_times')).status).toBe(200)
       expect((await t().api('p_sessions', { body: { date: '2026-11-25', minutes: 6 } })).status).toBe(200)
     })
   },
-  () => bookingTestDeps(clock),
+  { deps: () => ({ now: clock.now, passwords: fastPasswords }), shop: SHOP },
 )

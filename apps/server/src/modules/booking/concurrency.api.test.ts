@@ -1,13 +1,21 @@
 import { sql } from '@salon/db'
 import { DUPLICATE_BOOKING_MESSAGE } from '@salon/contracts/booking'
 import { expect, it } from 'vitest'
-import { describeApi, TEST_SHOP_ID } from '../../test/harness.ts'
-import { createLedgerRepository } from '../commerce/ledger.repository.ts'
-import { bookingTestDeps, signUpCustomers, testClock } from './test-customers.ts'
+import { balanceOf, credit, shopCustomers } from '../../test/factories/customers.ts'
+import { fastPasswords, testClock } from '../../test/factories/doubles.ts'
+import type { ShopInput } from '../../test/factories/shop.ts'
+import { describeApi } from '../../test/harness.ts'
 
 const clock = testClock('2026-11-23T08:00:00Z')
-const BEDS = ['bed-solara-classic-24', 'bed-aurelia-x9', 'bed-vertica-44', 'bed-skyline-v360', 'bed-helios-hp12']
-/** Ten open days without closures after the test clock's Monday. */
+/** Open 09:00–18:00 every day, without closures, with five beds that all take six-minute sessions. */
+const SHOP = {
+  hours: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, opensAt: '09:00', closesAt: '18:00' })),
+  closures: [],
+  rules: { firstSessionMaxMinutes: 6, minHoursBetweenSessions: 24, payInSalon: true },
+  beds: ['lay-down', 'lay-down', 'stand-up', 'stand-up', 'high-pressure'].map((type, i) => ({ id: `race-bed-${i + 1}`, type, minMinutes: 3, maxMinutes: 12 })),
+} satisfies ShopInput
+const BEDS = SHOP.beds.map((b) => b.id)
+/** Ten days after the test clock's Monday, all open. */
 const DAYS = ['2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27', '2026-11-28', '2026-11-29', '2026-11-30', '2026-12-01', '2026-12-02', '2026-12-03']
 
 const rows = async (t: ReturnType<Parameters<Parameters<typeof describeApi>[1]>[0]>, query: ReturnType<typeof sql>) =>
@@ -18,7 +26,7 @@ describeApi(
   (t) => {
     it('1,000 simultaneous attempts at 50 bed-slots end with exactly 50 bookings and no overlap', async () => {
       clock.set('2026-11-23T08:00:00Z')
-      const customers = await signUpCustomers(t(), 20)
+      const customers = await shopCustomers(t(), 20)
       // Every customer tries every bed on every day at 12:00, so each bed-slot has many contenders
       // and each customer can win at most one bed a day.
       const attempts = customers.flatMap((customer) =>
@@ -52,7 +60,7 @@ describeApi(
 
     it('20 simultaneous bookings by one customer on one day end with exactly one', async () => {
       clock.set('2026-11-23T08:00:00Z')
-      const [customer] = await signUpCustomers(t(), 1)
+      const [customer] = await shopCustomers(t(), 1)
       const times = ['09:00', '09:15', '09:30', '09:45', '10:00', '10:15', '10:30', '10:45', '11:00', '11:15']
       const results = await Promise.all(
         times.flatMap((time) =>
@@ -67,19 +75,18 @@ describeApi(
 
     it('simultaneous bookings cannot spend the same balance minutes twice', async () => {
       clock.set('2026-11-23T08:00:00Z')
-      const [customer] = await signUpCustomers(t(), 1)
-      const ledger = createLedgerRepository(t().db)
-      await ledger.append({ shopId: TEST_SHOP_ID, sub: customer!.sub, minutes: 10, kind: 'purchase' })
+      const [customer] = await shopCustomers(t(), 1)
+      await credit(t(), customer!, 10)
       const days = ['2026-12-08', '2026-12-09', '2026-12-10', '2026-12-11', '2026-12-12']
       const results = await Promise.all(
-        days.map((date) => t().api('p_book', { body: { date, time: '15:00', minutes: 6, bedId: 'bed-helios-hp12' }, headers: customer!.headers })),
+        days.map((date) => t().api('p_book', { body: { date, time: '15:00', minutes: 6, bedId: BEDS[4] }, headers: customer!.headers })),
       )
       expect(results.map((r) => r.status)).toEqual([201, 201, 201, 201, 201])
       const paid = results.map((r) => r.json.booking.paidWith)
       expect(paid.filter((p) => p === 'balance')).toHaveLength(1)
       expect(paid.filter((p) => p === 'in_salon')).toHaveLength(4)
-      expect(await ledger.balance(TEST_SHOP_ID, customer!.sub)).toBe(4)
+      expect(await balanceOf(t(), customer!)).toBe(4)
     })
   },
-  () => bookingTestDeps(clock),
+  { deps: () => ({ now: clock.now, passwords: fastPasswords, trustProxy: true }), shop: SHOP, postgresOnly: true },
 )

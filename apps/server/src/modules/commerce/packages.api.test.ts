@@ -1,10 +1,11 @@
-import { and, asc, eq, schema } from '@salon/db'
+import { eq, schema } from '@salon/db'
 import { expect, it } from 'vitest'
-import { describeApi, TEST_SHOP_ID } from '../../test/harness.ts'
+import { createShop } from '../../test/factories/shop.ts'
+import { describeApi } from '../../test/harness.ts'
 
-const pkg = (id: string, sortOrder: number) => ({
+const pkg = (shopId: string, id: string, sortOrder: number) => ({
   id,
-  shopId: TEST_SHOP_ID,
+  shopId,
   name: `Package ${id}`,
   description: 'Minutes for testing',
   minutes: 45,
@@ -16,38 +17,43 @@ const pkg = (id: string, sortOrder: number) => ({
 
 describeApi('packages', (t) => {
   it("the active packages are listed in the salon's order", async () => {
-    const { status, json } = await t().api('website/packages')
-    expect(status).toBe(200)
-    const rows = await t()
-      .db.select({ id: schema.packages.id })
-      .from(schema.packages)
-      .where(and(eq(schema.packages.shopId, TEST_SHOP_ID), eq(schema.packages.active, true)))
-      .orderBy(asc(schema.packages.sortOrder))
-    expect(json.packages.map((p: { id: string }) => p.id)).toEqual(rows.map((r) => r.id))
-    expect(json.packages.length).toBeGreaterThanOrEqual(5)
-    expect(json.packages[0]).toEqual({
-      id: expect.any(String),
-      name: expect.any(String),
-      description: expect.any(String),
-      minutes: expect.any(Number),
-      pricePence: expect.any(Number),
-      validityDays: expect.any(Number),
-      bedTypes: expect.any(Array),
-      highlight: expect.any(Boolean),
+    const shop = await createShop(t().db, {
+      packages: [
+        { name: 'Third', minutes: 90, pricePence: 6000, sortOrder: 3, bedTypes: ['lay-down', 'stand-up', 'high-pressure'] },
+        { name: 'Retired', sortOrder: 2, active: false },
+        { name: 'First', minutes: 30, pricePence: 1500, validityDays: 45, sortOrder: 1, highlight: true, bedTypes: ['stand-up'] },
+      ],
     })
+    const { status, json } = await t().api('website/packages', { headers: shop.headers })
+    expect(status).toBe(200)
+    const listed = [shop.packages[2]!, shop.packages[0]!]
+    expect(json.packages).toEqual(
+      listed.map(({ id, name, description, minutes, pricePence, validityDays, bedTypes, highlight }) => ({
+        id,
+        name,
+        description,
+        minutes,
+        pricePence,
+        validityDays,
+        bedTypes,
+        highlight,
+      })),
+    )
   })
 
   it('a new package takes its place by sort order, not by when it was added', async () => {
     await t()
       .db.insert(schema.packages)
-      .values([pkg('pkg-test-late', 1000), pkg('pkg-test-early', -1000)])
+      .values([pkg(t().shop.id, 'pkg-test-late', 1000), pkg(t().shop.id, 'pkg-test-early', -1000)])
     const ids = (await t().api('website/packages')).json.packages.map((p: { id: string }) => p.id)
     expect(ids[0]).toBe('pkg-test-early')
     expect(ids.at(-1)).toBe('pkg-test-late')
   })
 
   it('a package the salon stops selling disappears from the list', async () => {
-    await t().db.insert(schema.packages).values(pkg('pkg-test-retired', 50))
+    await t()
+      .db.insert(schema.packages)
+      .values(pkg(t().shop.id, 'pkg-test-retired', 50))
     const before = (await t().api('website/packages')).json.packages
     expect(before.find((p: { id: string }) => p.id === 'pkg-test-retired')).toMatchObject({
       name: 'Package pkg-test-retired',
@@ -64,19 +70,9 @@ describeApi('packages', (t) => {
   })
 
   it("another shop's packages are not listed", async () => {
-    await t().db.insert(schema.shops).values({
-      id: 'other-pkg-salon',
-      name: 'Other',
-      addressLine1: '1 Road',
-      town: 'Leeds',
-      postcode: 'LS1 1AA',
-      phone: '01632 960222',
-      email: 'other@pkg.example',
-    })
-    await t()
-      .db.insert(schema.packages)
-      .values({ ...pkg('pkg-test-other-shop', 0), shopId: 'other-pkg-salon', bedTypes: ['lay-down'] })
+    const other = await createShop(t().db)
     const ids = (await t().api('website/packages')).json.packages.map((p: { id: string }) => p.id)
-    expect(ids).not.toContain('pkg-test-other-shop')
+    expect(ids.length).toBeGreaterThan(0)
+    for (const id of other.packages.map((p) => p.id)) expect(ids).not.toContain(id)
   })
 })

@@ -1,9 +1,10 @@
-import { desc, eq, schema } from '@salon/db'
+import { eq, schema } from '@salon/db'
 import { describe, expect, it } from 'vitest'
-import { describeApi, TEST_SHOP_ID } from '../../test/harness.ts'
+import { createShop } from '../../test/factories/shop.ts'
+import { describeApi } from '../../test/harness.ts'
 
-const post = (id: string, bodyMarkdown: string, publishedAt: Date) => ({
-  shopId: TEST_SHOP_ID,
+const post = (shopId: string, id: string, bodyMarkdown: string, publishedAt: Date) => ({
+  shopId,
   id,
   title: `Post ${id}`,
   summary: 'A short summary',
@@ -15,18 +16,31 @@ const post = (id: string, bodyMarkdown: string, publishedAt: Date) => ({
 
 describeApi('blogs', (t) => {
   it('lists published posts newest first', async () => {
-    const { status, json } = await t().api('blogs')
+    const shop = await createShop(t().db, {
+      posts: [
+        { id: 'middle', publishedAt: new Date('2026-02-01T10:00:00Z') },
+        { id: 'newest', publishedAt: new Date('2026-03-01T10:00:00Z') },
+        { id: 'oldest', publishedAt: new Date('2026-01-01T10:00:00Z') },
+      ],
+    })
+    const { status, json } = await t().api('blogs', { headers: shop.headers })
     expect(status).toBe(200)
-    expect(json.blogs.length).toBeGreaterThanOrEqual(5)
-    const dates = json.blogs.map((b: { publishedAt: string }) => b.publishedAt)
-    expect(dates).toEqual([...dates].sort().reverse())
-    expect(Object.keys(json.blogs[0]).sort()).toEqual(['author', 'coverImage', 'id', 'publishedAt', 'summary', 'title'])
+    expect(json.blogs.map((b: { id: string }) => b.id)).toEqual(['newest', 'middle', 'oldest'])
+    const newest = shop.posts[1]!
+    expect(json.blogs[0]).toEqual({
+      id: 'newest',
+      title: newest.title,
+      summary: newest.summary,
+      coverImage: newest.coverImage,
+      author: newest.author,
+      publishedAt: newest.publishedAt.toISOString(),
+    })
   })
 
   it('a post just published goes to the top of the list', async () => {
     await t()
       .db.insert(schema.blogPosts)
-      .values(post('fresh-off-the-press', 'Hello', new Date(Date.now() - 1000)))
+      .values(post(t().shop.id, 'fresh-off-the-press', 'Hello', new Date(Date.now() - 1000)))
     const { json } = await t().api('blogs')
     expect(json.blogs[0]).toMatchObject({ id: 'fresh-off-the-press', title: 'Post fresh-off-the-press', author: 'Test Author' })
   })
@@ -34,7 +48,7 @@ describeApi('blogs', (t) => {
   it('a post dated in the future is neither listed nor readable', async () => {
     await t()
       .db.insert(schema.blogPosts)
-      .values(post('coming-next-month', 'Not yet', new Date(Date.now() + 30 * 86400_000)))
+      .values(post(t().shop.id, 'coming-next-month', 'Not yet', new Date(Date.now() + 30 * 86400_000)))
     const list = await t().api('blogs')
     expect(list.json.blogs.map((b: { id: string }) => b.id)).not.toContain('coming-next-month')
     const details = await t().api('blogs/details/coming-next-month')
@@ -46,7 +60,12 @@ describeApi('blogs', (t) => {
     await t()
       .db.insert(schema.blogPosts)
       .values(
-        post('markdown-rendering', '# Aftercare\n\nMoisturise **well** after tanning.\n\n- Drink water\n- Skip the gym', new Date('2026-01-02T10:00:00Z')),
+        post(
+          t().shop.id,
+          'markdown-rendering',
+          '# Aftercare\n\nMoisturise **well** after tanning.\n\n- Drink water\n- Skip the gym',
+          new Date('2026-01-02T10:00:00Z'),
+        ),
       )
     const { status, json } = await t().api('blogs/details/markdown-rendering')
     expect(status).toBe(200)
@@ -57,9 +76,8 @@ describeApi('blogs', (t) => {
     expect(json.blog.html).toContain('<li>Drink water</li>')
   })
 
-  it('a seeded post has headings and paragraphs', async () => {
-    const first = (await t().api('blogs')).json.blogs.at(-1)
-    const { status, json } = await t().api(`blogs/details/${first.id}`)
+  it("a salon's post reads with its headings and paragraphs", async () => {
+    const { status, json } = await t().api(`blogs/details/${t().shop.posts[0]!.id}`)
     expect(status).toBe(200)
     expect(json.blog.html).toMatch(/<h2>[^<]+<\/h2>/)
     expect(json.blog.html).toMatch(/<p>[^<]/)
@@ -79,7 +97,7 @@ describeApi('blogs', (t) => {
     ].join('\n')
     await t()
       .db.insert(schema.blogPosts)
-      .values(post('unsafe-markup', markdown, new Date('2026-01-03T10:00:00Z')))
+      .values(post(t().shop.id, 'unsafe-markup', markdown, new Date('2026-01-03T10:00:00Z')))
     const { status, json } = await t().api('blogs/details/unsafe-markup')
     expect(status).toBe(200)
     const html: string = json.blog.html
@@ -105,54 +123,38 @@ describeApi('blogs', (t) => {
   })
 
   it("another shop's post is not readable through this shop", async () => {
-    await t().db.insert(schema.shops).values({
-      id: 'other-blog-salon',
-      name: 'Other',
-      addressLine1: '1 Road',
-      town: 'Leeds',
-      postcode: 'LS1 1AA',
-      phone: '01632 960111',
-      email: 'other@blog.example',
-    })
+    const other = await createShop(t().db, { posts: [] })
     await t()
       .db.insert(schema.blogPosts)
-      .values({ ...post('other-shops-post', 'Secret', new Date('2026-01-01T00:00:00Z')), shopId: 'other-blog-salon' })
+      .values(post(other.id, 'other-shops-post', 'Secret', new Date('2026-01-01T00:00:00Z')))
     expect((await t().api('blogs/details/other-shops-post')).status).toBe(404)
     expect((await t().api('blogs')).json.blogs.map((b: { id: string }) => b.id)).not.toContain('other-shops-post')
   })
 
   describe('reviews without a maps service', () => {
     it("the salon's own reviews come back newest first with their average rating", async () => {
-      await t()
-        .db.insert(schema.reviews)
-        .values({
-          id: 'review-test-latest',
-          shopId: TEST_SHOP_ID,
-          authorName: 'Priya K.',
-          rating: 2,
-          text: 'Had to wait a while.',
-          publishedAt: new Date(Date.now() - 60_000),
-        })
-      const rows = await t().db.select().from(schema.reviews).where(eq(schema.reviews.shopId, TEST_SHOP_ID)).orderBy(desc(schema.reviews.publishedAt))
-      const average = Math.round((rows.reduce((sum, r) => sum + r.rating, 0) / rows.length) * 10) / 10
-
-      const { status, json } = await t().api('google/reviews')
+      // 5, 4 and 4 average 4.33…, shown to one decimal place.
+      const shop = await createShop(t().db, {
+        reviews: [
+          { authorName: 'Older', rating: 5, publishedAt: new Date('2026-01-05T12:00:00Z') },
+          { authorName: 'Priya K.', rating: 4, text: 'Had to wait a while.', publishedAt: new Date('2026-03-05T12:00:00Z') },
+          { authorName: 'Middle', rating: 4, publishedAt: new Date('2026-02-05T12:00:00Z') },
+        ],
+      })
+      const { status, json } = await t().api('google/reviews', { headers: shop.headers })
       expect(status).toBe(200)
       expect(json.source).toBe('salon')
       expect(json.url).toBeNull()
-      expect(json.total).toBe(rows.length)
-      expect(json.rating).toBe(average)
-      expect(String(json.rating)).toMatch(/^\d(\.\d)?$/)
-      expect(json.reviews).toHaveLength(rows.length)
+      expect(json.total).toBe(3)
+      expect(json.rating).toBe(4.3)
+      expect(json.reviews.map((r: { authorName: string }) => r.authorName)).toEqual(['Priya K.', 'Middle', 'Older'])
       expect(json.reviews[0]).toEqual({
-        id: 'review-test-latest',
+        id: shop.reviews[1]!.id,
         authorName: 'Priya K.',
-        rating: 2,
+        rating: 4,
         text: 'Had to wait a while.',
-        publishedAt: expect.any(String),
+        publishedAt: '2026-03-05T12:00:00.000Z',
       })
-      const dates = json.reviews.map((r: { publishedAt: string }) => r.publishedAt)
-      expect(dates).toEqual([...dates].sort().reverse())
     })
   })
 })
@@ -165,7 +167,7 @@ describeApi(
       const before = await Promise.all([t().api('blogs'), t().api('website/packages'), t().api('website/salon')])
       await t()
         .db.insert(schema.blogPosts)
-        .values(post('cached-for-a-while', 'Hello', new Date(Date.now() - 60_000)))
+        .values(post(t().shop.id, 'cached-for-a-while', 'Hello', new Date(Date.now() - 60_000)))
       await t().db.update(schema.packages).set({ name: 'Renamed package' }).where(eq(schema.packages.id, before[1].json.packages[0].id))
       await t().db.update(schema.beds).set({ name: 'Renamed bed' }).where(eq(schema.beds.id, before[2].json.beds[0].id))
 

@@ -1,10 +1,8 @@
 import { POPUP_CONSENT_TEXT } from '@salon/contracts/consent'
 import { eq, schema } from '@salon/db'
 import { expect, it } from 'vitest'
-import { describeApi, TEST_SHOP_ID } from '../../test/harness.ts'
-
-let lastAddress = 0
-const newAddress = () => `192.0.2.${++lastAddress}`
+import { newAddress } from '../../test/factories/doubles.ts'
+import { describeApi } from '../../test/harness.ts'
 
 const valid = (overrides: Record<string, unknown> = {}) => ({
   firstName: 'Megan',
@@ -27,7 +25,7 @@ describeApi(
       const [lead, ...others] = await leadsNamed('Megan')
       expect(others).toHaveLength(0)
       expect(lead).toMatchObject({
-        shopId: TEST_SHOP_ID,
+        shopId: t().shop.id,
         email: 'megan@example.com',
         phone: '07700 900789',
         marketingConsent: true,

@@ -2,7 +2,10 @@ import type { ReviewsResponse } from '@salon/contracts/content'
 import { eq, schema } from '@salon/db'
 import { expect, it } from 'vitest'
 import type { ReviewsSource } from '../../adapters/reviews/reviews.ts'
-import { describeApi, TEST_SHOP_ID } from '../../test/harness.ts'
+import { describeApi } from '../../test/harness.ts'
+
+/** The shop whose reviews come from the maps service. */
+const SHOP_ID = 'maps-listed-salon'
 
 const SIX_HOURS = 6 * 3600_000
 
@@ -10,7 +13,7 @@ const googleAnswer = (rating: number, text: string): ReviewsResponse => ({
   source: 'google',
   rating,
   total: 214,
-  url: 'https://maps.example/bronze-glow',
+  url: 'https://maps.example/salon',
   reviews: [{ id: `places/x/reviews/${text}`, authorName: 'Amy T.', rating: 5, text, publishedAt: '2026-05-01T09:00:00Z' }],
 })
 
@@ -33,12 +36,12 @@ describeApi(
   (t) => {
     /** Each test starts from no cached answer and a working service with a known answer. */
     async function reset(answer: ReviewsResponse, failure: Error | null = null) {
-      await t().db.delete(schema.reviewsCache).where(eq(schema.reviewsCache.shopId, TEST_SHOP_ID))
+      await t().db.delete(schema.reviewsCache).where(eq(schema.reviewsCache.shopId, SHOP_ID))
       maps.calls = 0
       maps.answer = answer
       maps.failure = failure
     }
-    const cacheOf = async () => (await t().db.select().from(schema.reviewsCache).where(eq(schema.reviewsCache.shopId, TEST_SHOP_ID)))[0]
+    const cacheOf = async () => (await t().db.select().from(schema.reviewsCache).where(eq(schema.reviewsCache.shopId, SHOP_ID)))[0]
 
     it('the maps service answers and is asked only once per cache period', async () => {
       const answer = googleAnswer(4.8, 'Spotless')
@@ -61,7 +64,7 @@ describeApi(
       await reset(googleAnswer(4.9, 'Fresh'))
       await t()
         .db.insert(schema.reviewsCache)
-        .values({ shopId: TEST_SHOP_ID, payload: googleAnswer(3.2, 'Old'), fetchedAt: new Date(Date.now() - SIX_HOURS - 60_000) })
+        .values({ shopId: SHOP_ID, payload: googleAnswer(3.2, 'Old'), fetchedAt: new Date(Date.now() - SIX_HOURS - 60_000) })
       const { status, json } = await t().api('google/reviews')
       expect(status).toBe(200)
       expect(json.rating).toBe(4.9)
@@ -76,7 +79,7 @@ describeApi(
       await reset(googleAnswer(4.9, 'Fresh'))
       await t()
         .db.insert(schema.reviewsCache)
-        .values({ shopId: TEST_SHOP_ID, payload: googleAnswer(4.1, 'Cached'), fetchedAt: new Date(Date.now() - SIX_HOURS + 60_000) })
+        .values({ shopId: SHOP_ID, payload: googleAnswer(4.1, 'Cached'), fetchedAt: new Date(Date.now() - SIX_HOURS + 60_000) })
       const { json } = await t().api('google/reviews')
       expect(json.rating).toBe(4.1)
       expect(maps.calls).toBe(0)
@@ -87,7 +90,7 @@ describeApi(
       const stale = googleAnswer(4.4, 'Stale but fine')
       await t()
         .db.insert(schema.reviewsCache)
-        .values({ shopId: TEST_SHOP_ID, payload: stale, fetchedAt: new Date(Date.now() - 2 * SIX_HOURS) })
+        .values({ shopId: SHOP_ID, payload: stale, fetchedAt: new Date(Date.now() - 2 * SIX_HOURS) })
       const { status, json } = await t().api('google/reviews')
       expect(status).toBe(200)
       expect(json).toEqual(stale)
@@ -101,8 +104,12 @@ describeApi(
       const { status, json } = await t().api('google/reviews')
       expect(status).toBe(200)
       expect(json.source).toBe('salon')
-      expect(json.total).toBeGreaterThan(0)
-      expect(json.reviews.length).toBe(json.total)
+      expect(json.total).toBe(t().shop.reviews.length)
+      expect(json.reviews.map((r: { id: string }) => r.id).sort()).toEqual(
+        t()
+          .shop.reviews.map((r) => r.id)
+          .sort(),
+      )
       expect(maps.calls).toBe(1)
       expect(await cacheOf()).toBeUndefined()
 
@@ -112,5 +119,5 @@ describeApi(
       expect(maps.calls).toBe(2)
     })
   },
-  () => ({ reviewsSource: (shopId) => (shopId === TEST_SHOP_ID ? maps.source : undefined) }),
+  { deps: () => ({ reviewsSource: (shopId) => (shopId === SHOP_ID ? maps.source : undefined) }), shop: { id: SHOP_ID } },
 )

@@ -10,8 +10,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider'
 import { eq, schema, sql } from '@salon/db'
 import { beforeEach, expect, it } from 'vitest'
-import { DEFAULT_POOL } from '../../app.ts'
-import { describeApi, TEST_API_KEY, TEST_SHOP_ID } from '../../test/harness.ts'
+import { describeApi } from '../../test/harness.ts'
 import { identityTransaction } from './identity-transaction.ts'
 import { removeStaleSignUps, type PasswordHasher } from './identity.service.ts'
 import {
@@ -19,7 +18,6 @@ import {
   cognitoClient,
   confirmedCustomer,
   failure,
-  fastPasswords,
   latestCode,
   NEW_PASSWORD,
   newPhone,
@@ -29,8 +27,8 @@ import {
   signUpCustomer,
   signUpInput,
   signedInCustomer,
-  testClock,
-} from './test-client.ts'
+} from '../../test/factories/customers.ts'
+import { fastPasswords, testClock } from '../../test/factories/doubles.ts'
 
 const clock = testClock()
 const HOUR = 3600_000
@@ -38,7 +36,6 @@ const LIMITED = { type: 'LimitExceededException', message: 'Attempt limit exceed
 const WRONG = { type: 'NotAuthorizedException', message: 'Incorrect username or password.', status: 400 }
 const LOCKED = { type: 'NotAuthorizedException', message: 'Password attempts exceeded', status: 400 }
 const SQUATTER_PASSWORD = 'Squatters-Rights9'
-const shop = { shop_id: TEST_SHOP_ID, api_key: TEST_API_KEY }
 
 /** The quick hasher, counting how often a password is actually checked. */
 function countingPasswords() {
@@ -67,6 +64,115 @@ describeApi(
       cognitoClient(t().app, address ? { address: () => address } : {}).send(new ForgotPasswordCommand({ ClientId: CLIENT_ID, Username: phone }))
     const confirmForgot = (phone: string, code: string, password = NEW_PASSWORD) =>
       client().send(new ConfirmForgotPasswordCommand({ ClientId: CLIENT_ID, Username: phone, ConfirmationCode: code, Password: password }))
+
+    beforeEach(() => clock.reset())
+
+    it('a number squatted by a sign-up nobody confirmed is signed up by its owner with a password of their own', async () => {
+      const squatter = await signUpCustomer(t().app, client(), {
+        password: SQUATTER_PASSWORD,
+        email: 'squatter@example.com',
+        givenName: 'Mallory',
+        metadata: t().shop.headers,
+      })
+      const squattersCode = await latestCode(t().app, squatter.phone)
+      const owner = await signUpCustomer(t().app, client(), {
+        phone: squatter.phone,
+        email: 'owner@example.com',
+        givenName: 'Olivia',
+        metadata: t().shop.headers,
+      })
+      expect(owner.sub).not.toBe(squatter.sub)
+      // The code texted for the squatter's sign-up activates nothing now.
+      expect(await failure(confirm(owner.phone, squattersCode))).toMatchObject({ type: 'CodeMismatchException' })
+      await confirm(owner.phone, await latestCode(t().app, owner.phone))
+      await expect(signIn(client(), owner.phone, PASSWORD)).resolves.toMatchObject({ accessToken: expect.any(String) })
+      expect(await failure(signIn(client(), owner.phone, SQUATTER_PASSWORD))).toEqual(WRONG)
+      expect(await userRow(owner.phone)).toMatchObject({
+        sub: owner.sub,
+        email: 'owner@example.com',
+        attributes: expect.objectContaining({ given_name: 'Olivia' }),
+      })
+      expect(await customerRow(squatter.sub)).toBeUndefined()
+      expect(await customerRow(owner.sub)).toMatchObject({ firstName: 'Olivia', email: 'owner@example.com' })
+    })
+
+    it('the owner of a squatted number who resets the password chooses it; the squatter’s stops working', async () => {
+      const squatter = await signUpCustomer(t().app, client(), { password: SQUATTER_PASSWORD })
+      await forgot(squatter.phone)
+      const reset = (await outboxMessages(t().app, squatter.phone))[0]!
+      expect(reset.body).toMatch(/your password reset code is \d{6}/)
+      await confirmForgot(squatter.phone, await latestCode(t().app, squatter.phone))
+      expect((await userRow(squatter.phone))?.status).toBe('CONFIRMED')
+      await expect(signIn(client(), squatter.phone, NEW_PASSWORD)).resolves.toMatchObject({ accessToken: expect.any(String) })
+      expect(await failure(signIn(client(), squatter.phone, SQUATTER_PASSWORD))).toEqual(WRONG)
+    })
+
+    it('re-signing a pending number counts toward its texts: the sixth in an hour is refused', async () => {
+      const { phone } = await signUpCustomer(t().app, client())
+      for (let i = 1; i <= 5; i++) await signUpCustomer(t().app, client(), { phone })
+      expect(await failure(signUpCustomer(t().app, client(), { phone }))).toEqual(LIMITED)
+      expect(await outboxMessages(t().app, phone)).toHaveLength(6)
+    })
+
+    it('sign-ups left unconfirmed for 24 hours are removed with their salon records; newer ones stay', async () => {
+      const old = await signUpCustomer(t().app, client(), { metadata: t().shop.headers })
+      clock.advance(12 * HOUR)
+      const recent = await signUpCustomer(t().app, client(), { metadata: t().shop.headers })
+      const confirmed = await confirmedCustomer(t().app, client(), { metadata: t().shop.headers })
+      clock.advance(12 * HOUR + 1000)
+      expect(await removeStaleSignUps(identityTransaction(t().db), clock.now())).toBeGreaterThanOrEqual(1)
+      expect(await userRow(old.phone)).toBeUndefined()
+      expect(await customerRow(old.sub)).toBeUndefined()
+      expect(await userRow(recent.phone)).toMatchObject({ status: 'UNCONFIRMED' })
+      expect(await customerRow(recent.sub)).toBeDefined()
+      expect(await userRow(confirmed.phone)).toMatchObject({ status: 'CONFIRMED' })
+      // The number is free again.
+      await expect(signUpCustomer(t().app, client(), { phone: old.phone })).resolves.toMatchObject({ phone: old.phone })
+    })
+
+    it('somebody else’s ForgotPassword calls do not lock the owner out of resetting', async () => {
+      const { phone } = await confirmedCustomer(t().app, client())
+      const attacker = '203.0.113.66'
+      for (let i = 1; i <= 10; i++) await forgot(phone, attacker)
+      expect(await failure(forgot(phone, attacker))).toEqual(LIMITED)
+      // The owner, from their own phone, still gets a code and uses it.
+      await forgot(phone, '198.51.100.200')
+      await confirmForgot(phone, await latestCode(t().app, phone))
+      await expect(signIn(client(), phone, NEW_PASSWORD)).resolves.toMatchObject({ accessToken: expect.any(String) })
+    })
+
+    it('identity and salon records change together or not at all', async () => {
+      const { phone, tokens } = await signedInCustomer(t().app, client(), { metadata: t().shop.headers, givenName: 'Harriet' })
+      // The salon's table refuses one name, as any failure half-way through would.
+      await t().db.execute(sql`alter table customers add constraint refuses_zed check (first_name <> 'Zed')`)
+      try {
+        const update = client().send(
+          new UpdateUserAttributesCommand({ AccessToken: tokens.accessToken, UserAttributes: [{ Name: 'given_name', Value: 'Zed' }] }),
+        )
+        expect(await failure(update)).toMatchObject({ type: 'InternalErrorException', status: 500 })
+        const user = await client().send(new GetUserCommand({ AccessToken: tokens.accessToken }))
+        expect(user.UserAttributes?.find((a) => a.Name === 'given_name')?.Value).toBe('Harriet')
+        const account = await t().api('p_account', { headers: { authorization: tokens.idToken } })
+        expect(account).toMatchObject({ status: 200, json: { account: { firstName: 'Harriet' } } })
+        expect((await userRow(phone))?.attributes.given_name).toBe('Harriet')
+
+        const { e164 } = newPhone()
+        expect(await failure(signUpCustomer(t().app, client(), { phone: e164, givenName: 'Zed', metadata: t().shop.headers }))).toMatchObject({ status: 500 })
+        expect(await userRow(e164)).toBeUndefined()
+        expect(await outboxMessages(t().app, e164)).toEqual([])
+      } finally {
+        await t().db.execute(sql`alter table customers drop constraint refuses_zed`)
+      }
+    })
+  },
+  () => ({ passwords: passwords.hasher, now: clock.now }),
+)
+
+describeApi(
+  'identity service: bursts of guesses sent at once',
+  (t) => {
+    const client = () => cognitoClient(t().app)
+    const userRow = async (phone: string) => (await t().db.select().from(schema.identityUsers).where(eq(schema.identityUsers.phone, phone)))[0]
 
     beforeEach(() => clock.reset())
 
@@ -104,101 +210,8 @@ describeApi(
       await expect(signIn(client(), phone, password)).resolves.toMatchObject({ accessToken: expect.any(String) })
       expect(await failure(signIn(client(), phone, NEW_PASSWORD))).toEqual(WRONG)
     })
-
-    it('a number squatted by a sign-up nobody confirmed is signed up by its owner with a password of their own', async () => {
-      const squatter = await signUpCustomer(t().app, client(), {
-        password: SQUATTER_PASSWORD,
-        email: 'squatter@example.com',
-        givenName: 'Mallory',
-        metadata: shop,
-      })
-      const squattersCode = await latestCode(t().app, squatter.phone)
-      const owner = await signUpCustomer(t().app, client(), { phone: squatter.phone, email: 'owner@example.com', givenName: 'Olivia', metadata: shop })
-      expect(owner.sub).not.toBe(squatter.sub)
-      // The code texted for the squatter's sign-up activates nothing now.
-      expect(await failure(confirm(owner.phone, squattersCode))).toMatchObject({ type: 'CodeMismatchException' })
-      await confirm(owner.phone, await latestCode(t().app, owner.phone))
-      await expect(signIn(client(), owner.phone, PASSWORD)).resolves.toMatchObject({ accessToken: expect.any(String) })
-      expect(await failure(signIn(client(), owner.phone, SQUATTER_PASSWORD))).toEqual(WRONG)
-      expect(await userRow(owner.phone)).toMatchObject({
-        sub: owner.sub,
-        email: 'owner@example.com',
-        attributes: expect.objectContaining({ given_name: 'Olivia' }),
-      })
-      expect(await customerRow(squatter.sub)).toBeUndefined()
-      expect(await customerRow(owner.sub)).toMatchObject({ firstName: 'Olivia', email: 'owner@example.com' })
-    })
-
-    it('the owner of a squatted number who resets the password chooses it; the squatter’s stops working', async () => {
-      const squatter = await signUpCustomer(t().app, client(), { password: SQUATTER_PASSWORD })
-      await forgot(squatter.phone)
-      const reset = (await outboxMessages(t().app, squatter.phone))[0]!
-      expect(reset.body).toMatch(/your password reset code is \d{6}/)
-      await confirmForgot(squatter.phone, await latestCode(t().app, squatter.phone))
-      expect((await userRow(squatter.phone))?.status).toBe('CONFIRMED')
-      await expect(signIn(client(), squatter.phone, NEW_PASSWORD)).resolves.toMatchObject({ accessToken: expect.any(String) })
-      expect(await failure(signIn(client(), squatter.phone, SQUATTER_PASSWORD))).toEqual(WRONG)
-    })
-
-    it('re-signing a pending number counts toward its texts: the sixth in an hour is refused', async () => {
-      const { phone } = await signUpCustomer(t().app, client())
-      for (let i = 1; i <= 5; i++) await signUpCustomer(t().app, client(), { phone })
-      expect(await failure(signUpCustomer(t().app, client(), { phone }))).toEqual(LIMITED)
-      expect(await outboxMessages(t().app, phone)).toHaveLength(6)
-    })
-
-    it('sign-ups left unconfirmed for 24 hours are removed with their salon records; newer ones stay', async () => {
-      const old = await signUpCustomer(t().app, client(), { metadata: shop })
-      clock.advance(12 * HOUR)
-      const recent = await signUpCustomer(t().app, client(), { metadata: shop })
-      const confirmed = await confirmedCustomer(t().app, client(), { metadata: shop })
-      clock.advance(12 * HOUR + 1000)
-      expect(await removeStaleSignUps(identityTransaction(t().db), clock.now())).toBeGreaterThanOrEqual(1)
-      expect(await userRow(old.phone)).toBeUndefined()
-      expect(await customerRow(old.sub)).toBeUndefined()
-      expect(await userRow(recent.phone)).toMatchObject({ status: 'UNCONFIRMED' })
-      expect(await customerRow(recent.sub)).toBeDefined()
-      expect(await userRow(confirmed.phone)).toMatchObject({ status: 'CONFIRMED' })
-      // The number is free again.
-      await expect(signUpCustomer(t().app, client(), { phone: old.phone })).resolves.toMatchObject({ phone: old.phone })
-    })
-
-    it('somebody else’s ForgotPassword calls do not lock the owner out of resetting', async () => {
-      const { phone } = await confirmedCustomer(t().app, client())
-      const attacker = '203.0.113.66'
-      for (let i = 1; i <= 10; i++) await forgot(phone, attacker)
-      expect(await failure(forgot(phone, attacker))).toEqual(LIMITED)
-      // The owner, from their own phone, still gets a code and uses it.
-      await forgot(phone, '198.51.100.200')
-      await confirmForgot(phone, await latestCode(t().app, phone))
-      await expect(signIn(client(), phone, NEW_PASSWORD)).resolves.toMatchObject({ accessToken: expect.any(String) })
-    })
-
-    it('identity and salon records change together or not at all', async () => {
-      const { phone, tokens } = await signedInCustomer(t().app, client(), { metadata: shop, givenName: 'Harriet' })
-      // The salon's table refuses one name, as any failure half-way through would.
-      await t().db.execute(sql`alter table customers add constraint refuses_zed check (first_name <> 'Zed')`)
-      try {
-        const update = client().send(
-          new UpdateUserAttributesCommand({ AccessToken: tokens.accessToken, UserAttributes: [{ Name: 'given_name', Value: 'Zed' }] }),
-        )
-        expect(await failure(update)).toMatchObject({ type: 'InternalErrorException', status: 500 })
-        const user = await client().send(new GetUserCommand({ AccessToken: tokens.accessToken }))
-        expect(user.UserAttributes?.find((a) => a.Name === 'given_name')?.Value).toBe('Harriet')
-        const account = await t().api('p_account', { headers: { authorization: tokens.idToken } })
-        expect(account).toMatchObject({ status: 200, json: { account: { firstName: 'Harriet' } } })
-        expect((await userRow(phone))?.attributes.given_name).toBe('Harriet')
-
-        const { e164 } = newPhone()
-        expect(await failure(signUpCustomer(t().app, client(), { phone: e164, givenName: 'Zed', metadata: shop }))).toMatchObject({ status: 500 })
-        expect(await userRow(e164)).toBeUndefined()
-        expect(await outboxMessages(t().app, e164)).toEqual([])
-      } finally {
-        await t().db.execute(sql`alter table customers drop constraint refuses_zed`)
-      }
-    })
   },
-  () => ({ passwords: passwords.hasher, now: clock.now }),
+  { deps: () => ({ passwords: passwords.hasher, now: clock.now }), postgresOnly: true },
 )
 
 describeApi(
@@ -250,6 +263,6 @@ describeApi(
   },
   () => ({
     passwords: fastPasswords,
-    identity: { ...DEFAULT_POOL, signUpsPerAddressPerHour: 2, signInsPerAddressPerHour: 3, codeRequestsPerAddressPerHour: 2 },
+    identity: { signUpsPerAddressPerHour: 2, signInsPerAddressPerHour: 3, codeRequestsPerAddressPerHour: 2 },
   }),
 )

@@ -2,13 +2,12 @@ import { ConfirmSignUpCommand, InitiateAuthCommand, ResendConfirmationCodeComman
 import { UNDER_18_MESSAGE } from '@salon/contracts/rules/date-of-birth'
 import { eq, schema } from '@salon/db'
 import { beforeEach, expect, it } from 'vitest'
-import { describeApi, TEST_API_KEY, TEST_SHOP_ID } from '../../test/harness.ts'
+import { describeApi } from '../../test/harness.ts'
 import {
   CLIENT_ID,
   cognitoClient,
   confirmedCustomer,
   failure,
-  fastPasswords,
   latestCode,
   newPhone,
   outboxMessages,
@@ -16,13 +15,15 @@ import {
   signIn,
   signUpCustomer,
   signUpInput,
-  testClock,
   withoutMetadata,
-} from './test-client.ts'
+} from '../../test/factories/customers.ts'
+import { fastPasswords, testClock } from '../../test/factories/doubles.ts'
 
 const clock = testClock()
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
-const SIGN_UP_SMS = /^Bronze & Glow Tanning Studio: your verification code is \d{6}\. It expires in 24 hours\.$/
+/** The salon the sign-ups name, and whose name their text messages carry. */
+const SHOP = { id: 'sign-up-salon', apiKey: 'pk_test_sign_up_salon_key_0001', name: 'Sunny Side Tanning' }
+const SIGN_UP_SMS = new RegExp(String.raw`^${SHOP.name}: your verification code is \d{6}\. It expires in 24 hours\.$`)
 
 describeApi(
   'identity service: sign-up, confirmation and sign-in',
@@ -207,7 +208,7 @@ describeApi(
       ],
       [
         'with a shop key that is wrong',
-        { ClientMetadata: { shop_id: TEST_SHOP_ID, api_key: 'pk_wrong' } },
+        { ClientMetadata: { shop_id: SHOP.id, api_key: 'pk_wrong' } },
         'InvalidParameterException',
         'The shop_id and api_key in the client metadata do not name an active shop.',
       ],
@@ -230,8 +231,8 @@ describeApi(
         marketing: 'true',
         status: 'active',
         user_signup: 'online',
-        shop_id: TEST_SHOP_ID,
-        api_key: TEST_API_KEY,
+        shop_id: SHOP.id,
+        api_key: SHOP.apiKey,
       }
       const { e164 } = newPhone()
       const output = await client().send(
@@ -245,7 +246,7 @@ describeApi(
       )
       const [row] = await t().db.select().from(schema.customers).where(eq(schema.customers.sub, output.UserSub!))
       expect(row).toMatchObject({
-        shopId: TEST_SHOP_ID,
+        shopId: SHOP.id,
         firstName: 'Megan',
         lastName: 'Price',
         email: 'meta@example.com',
@@ -396,7 +397,7 @@ describeApi(
       })
     })
   },
-  () => ({ passwords: fastPasswords, trustProxy: true, now: clock.now }),
+  { deps: () => ({ passwords: fastPasswords, trustProxy: true, now: clock.now }), shop: SHOP },
 )
 
 describeApi(

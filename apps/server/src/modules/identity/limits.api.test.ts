@@ -7,7 +7,6 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider'
 import { eq, schema, sql } from '@salon/db'
 import { beforeEach, expect, it } from 'vitest'
-import { DEFAULT_POOL } from '../../app.ts'
 import { describeApi } from '../../test/harness.ts'
 import { limitKeyOf, lockoutSeconds } from './identity.service.ts'
 import {
@@ -15,7 +14,6 @@ import {
   cognitoClient,
   confirmedCustomer,
   failure,
-  fastPasswords,
   latestCode,
   NEW_PASSWORD,
   newPhone,
@@ -24,8 +22,8 @@ import {
   signIn,
   signUpCustomer,
   signUpInput,
-  testClock,
-} from './test-client.ts'
+} from '../../test/factories/customers.ts'
+import { fastPasswords, testClock } from '../../test/factories/doubles.ts'
 
 const clock = testClock()
 const LIMITED = { type: 'LimitExceededException', message: 'Attempt limit exceeded, please try after some time.', status: 400 }
@@ -185,5 +183,5 @@ describeApi(
       await expect(otherAddress.send(new SignUpCommand(signUpInput({ phone: newPhone().e164 })))).resolves.toMatchObject({ UserConfirmed: false })
     })
   },
-  () => ({ passwords: fastPasswords, trustProxy: true, identity: { ...DEFAULT_POOL, signUpsPerAddressPerHour: 2 } }),
+  () => ({ passwords: fastPasswords, trustProxy: true, identity: { signUpsPerAddressPerHour: 2 } }),
 )

@@ -10,13 +10,12 @@ import {
 import { UNDER_18_MESSAGE } from '@salon/contracts/rules/date-of-birth'
 import { eq, schema } from '@salon/db'
 import { beforeEach, expect, it } from 'vitest'
-import { describeApi, TEST_API_KEY, TEST_SHOP_ID } from '../../test/harness.ts'
+import { describeApi } from '../../test/harness.ts'
 import {
   CLIENT_ID,
   cognitoClient,
   confirmedCustomer,
   failure,
-  fastPasswords,
   latestCode,
   NEW_PASSWORD,
   newPhone,
@@ -24,12 +23,16 @@ import {
   PASSWORD,
   signIn,
   signedInCustomer,
-  testClock,
   withoutMetadata,
-} from './test-client.ts'
+} from '../../test/factories/customers.ts'
+import { fastPasswords, testClock } from '../../test/factories/doubles.ts'
 
 const clock = testClock()
-const RESET_SMS = /^Bronze & Glow Tanning Studio: your password reset code is \d{6}\. It expires in 1 hour\. If you did not ask for it, ignore this message\.$/
+/** The salon of the suite's app, whose name text messages carry. */
+const SHOP_NAME = 'Golden Hour Tanning'
+const RESET_SMS = new RegExp(
+  String.raw`^${SHOP_NAME}: your password reset code is \d{6}\. It expires in 1 hour\. If you did not ask for it, ignore this message\.$`,
+)
 
 describeApi(
   'identity service: the signed-in customer’s own account',
@@ -72,7 +75,7 @@ describeApi(
     })
 
     it('UpdateUserAttributes changes the profile in the pool and in every shop’s customer record', async () => {
-      const { sub, tokens } = await signedInCustomer(t().app, client(), { metadata: { shop_id: TEST_SHOP_ID, api_key: TEST_API_KEY } })
+      const { sub, tokens } = await signedInCustomer(t().app, client(), { metadata: t().shop.headers })
       const output = await update(tokens.accessToken, [
         { Name: 'given_name', Value: ' Georgia ' },
         { Name: 'email', Value: 'georgia@example.com' },
@@ -113,7 +116,7 @@ describeApi(
         'UserAttributes.0.Value contains a character that cannot be accepted (a NUL byte or a broken Unicode character). Please remove it and try again.',
       ],
     ])('UpdateUserAttributes refuses %j and changes nothing', async (attributes, message) => {
-      const { sub, tokens } = await signedInCustomer(t().app, client(), { metadata: { shop_id: TEST_SHOP_ID, api_key: TEST_API_KEY } })
+      const { sub, tokens } = await signedInCustomer(t().app, client(), { metadata: t().shop.headers })
       const before = await userRow(sub)
       expect(await failure(update(tokens.accessToken, attributes))).toEqual({ type: 'InvalidParameterException', message, status: 400 })
       expect(await userRow(sub)).toEqual(before)
@@ -243,5 +246,5 @@ describeApi(
       await expect(signIn(client(), phone)).resolves.toMatchObject({ accessToken: expect.any(String) })
     })
   },
-  () => ({ passwords: fastPasswords, trustProxy: true, now: clock.now }),
+  { deps: () => ({ passwords: fastPasswords, trustProxy: true, now: clock.now }), shop: { name: SHOP_NAME } },
 )

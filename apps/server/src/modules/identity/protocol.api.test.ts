@@ -2,7 +2,8 @@ import { ResendConfirmationCodeCommand } from '@aws-sdk/client-cognito-identity-
 import { schema } from '@salon/db'
 import { expect, it } from 'vitest'
 import { describeApi } from '../../test/harness.ts'
-import { CLIENT_ID, cognitoClient, failure, fastPasswords, newPhone, PASSWORD } from './test-client.ts'
+import { CLIENT_ID, cognitoClient, failure, newPhone, PASSWORD } from '../../test/factories/customers.ts'
+import { fastPasswords } from '../../test/factories/doubles.ts'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 

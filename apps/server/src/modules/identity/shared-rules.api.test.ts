@@ -11,14 +11,13 @@ import {
   cognitoClient,
   confirmedCustomer,
   failure,
-  fastPasswords,
   newPhone,
   signIn,
   signedInCustomer,
   signUpInput,
-  testClock,
   type CustomerInput,
-} from './test-client.ts'
+} from '../../test/factories/customers.ts'
+import { fastPasswords, testClock } from '../../test/factories/doubles.ts'
 
 /**
  * The identity service runs the shared case tables of packages/contracts/src/rules through its endpoint, as the

@@ -18,16 +18,15 @@ import {
   CLIENT_ID,
   cognitoClient,
   failure,
-  fastPasswords,
   ISSUER,
   latestCode,
   NEW_PASSWORD,
   PASSWORD,
   signIn,
   signedInCustomer,
-  testClock,
   withoutMetadata,
-} from './test-client.ts'
+} from '../../test/factories/customers.ts'
+import { fastPasswords, testClock } from '../../test/factories/doubles.ts'
 
 const clock = testClock()
 const HOUR = 3600_000

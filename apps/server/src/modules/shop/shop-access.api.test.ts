@@ -1,6 +1,7 @@
 import { eq, schema } from '@salon/db'
 import { describe, expect, it } from 'vitest'
-import { describeApi, TEST_API_KEY, TEST_SHOP_ID } from '../../test/harness.ts'
+import { createShop } from '../../test/factories/shop.ts'
+import { describeApi } from '../../test/harness.ts'
 import { hashApiKey } from './shop-access.ts'
 
 describeApi('shop access', (t) => {
@@ -36,21 +37,9 @@ describeApi('shop access', (t) => {
   })
 
   it("another shop's key does not open this shop", async () => {
-    const key = 'pk_test_other_shop_key_0001'
-    await t().db.insert(schema.shops).values({
-      id: 'other-salon-key',
-      name: 'Other Salon',
-      addressLine1: '1 High Street',
-      town: 'Stockport',
-      postcode: 'SK1 1AA',
-      phone: '01632 960000',
-      email: 'other@salon.example',
-    })
-    await t()
-      .db.insert(schema.shopApiKeys)
-      .values({ shopId: 'other-salon-key', keyHash: hashApiKey(key), label: 'Web app' })
-    expect((await t().api('blogs', { headers: { shop_id: 'other-salon-key', api_key: key } })).status).toBe(200)
-    const { status, json } = await t().api('blogs', { headers: { shop_id: TEST_SHOP_ID, api_key: key } })
+    const other = await createShop(t().db)
+    expect((await t().api('blogs', { headers: other.headers })).status).toBe(200)
+    const { status, json } = await t().api('blogs', { headers: { shop_id: t().shop.id, api_key: other.apiKey } })
     expect(status).toBe(401)
     expect(json.message).toContain('api_key')
   })
@@ -59,7 +48,7 @@ describeApi('shop access', (t) => {
     const key = 'pk_test_retired_key_0002'
     await t()
       .db.insert(schema.shopApiKeys)
-      .values({ shopId: TEST_SHOP_ID, keyHash: hashApiKey(key), label: 'Retired', active: false })
+      .values({ shopId: t().shop.id, keyHash: hashApiKey(key), label: 'Retired', active: false })
     const { status, json } = await t().api('blogs', { headers: { api_key: key } })
     expect(status).toBe(401)
     expect(json.message).toContain('api_key')
@@ -67,27 +56,14 @@ describeApi('shop access', (t) => {
   })
 
   it('an inactive shop is refused even with its own active key', async () => {
-    const key = 'pk_test_closed_shop_key_0003'
-    await t().db.insert(schema.shops).values({
-      id: 'closed-salon',
-      name: 'Closed Salon',
-      addressLine1: '2 High Street',
-      town: 'Stockport',
-      postcode: 'SK1 1AB',
-      phone: '01632 960001',
-      email: 'closed@salon.example',
-      active: false,
-    })
-    await t()
-      .db.insert(schema.shopApiKeys)
-      .values({ shopId: 'closed-salon', keyHash: hashApiKey(key), label: 'Web app' })
-    const { status, json } = await t().api('website/salon', { headers: { shop_id: 'closed-salon', api_key: key } })
+    const closed = await createShop(t().db, { active: false })
+    const { status, json } = await t().api('website/salon', { headers: closed.headers })
     expect(status).toBe(401)
     expect(json.message).toContain('shop_id')
   })
 
   it('headers with surrounding spaces are accepted', async () => {
-    const { status } = await t().api('blogs', { headers: { shop_id: ` ${TEST_SHOP_ID} `, api_key: ` ${TEST_API_KEY} ` } })
+    const { status } = await t().api('blogs', { headers: { shop_id: ` ${t().shop.id} `, api_key: ` ${t().shop.apiKey} ` } })
     expect(status).toBe(200)
   })
 
@@ -112,38 +88,37 @@ describeApi('shop access', (t) => {
 
   describe('salon details', () => {
     it('the salon page data has the address, opening hours, beds and price extras', async () => {
-      const { status, json } = await t().api('website/salon')
+      // Saturday and Sunday only, given out of order: the page lists them by weekday.
+      const salon = await createShop(t().db, {
+        hours: [
+          { weekday: 6, opensAt: '09:30', closesAt: '17:00' },
+          { weekday: 0, opensAt: '11:00', closesAt: '15:00' },
+        ],
+      })
+      const { status, json } = await t().api('website/salon', { headers: salon.headers })
       expect(status).toBe(200)
       const { shop, bedTypes, beds, extras } = json
       expect(shop).toMatchObject({
-        id: TEST_SHOP_ID,
-        name: 'Bronze & Glow Tanning Studio',
-        email: 'hello@bronze-glow.example',
-        timeZone: 'Europe/London',
-        address: { line1: '27 Mill Street', line2: '', town: 'Macclesfield', postcode: 'SK11 6NE' },
+        id: salon.id,
+        name: salon.name,
+        email: salon.email,
+        timeZone: salon.timeZone,
+        address: { line1: salon.addressLine1, line2: salon.addressLine2, town: salon.town, postcode: salon.postcode },
       })
-      expect(shop.openingHours.length).toBeGreaterThan(0)
-      expect(shop.openingHours.length).toBeLessThanOrEqual(7)
-      const weekdays = shop.openingHours.map((h: { weekday: number }) => h.weekday)
-      expect(weekdays).toEqual([...weekdays].sort((a, b) => a - b))
-      for (const hours of shop.openingHours) {
-        expect(hours.weekday).toBeGreaterThanOrEqual(0)
-        expect(hours.weekday).toBeLessThanOrEqual(6)
-        expect(hours.opensAt).toMatch(/^\d\d:\d\d$/)
-        expect(hours.closesAt > hours.opensAt).toBe(true)
-      }
-      expect(bedTypes.map((b: { code: string }) => b.code)).toEqual(['lay-down', 'stand-up', 'high-pressure'])
-      expect(beds.length).toBeGreaterThan(0)
-      const typeNames = new Map(bedTypes.map((b: { code: string; name: string }) => [b.code, b.name]))
-      for (const bed of beds) expect(bed.typeName).toBe(typeNames.get(bed.type))
-      expect(extras.length).toBeGreaterThan(0)
-      expect(extras[0]).toEqual({ id: expect.any(String), name: expect.any(String), detail: expect.any(String), pricePence: expect.any(Number) })
+      expect(shop.openingHours).toEqual([
+        { weekday: 0, opensAt: '11:00', closesAt: '15:00' },
+        { weekday: 6, opensAt: '09:30', closesAt: '17:00' },
+      ])
+      expect(bedTypes.map((b: { code: string }) => b.code)).toEqual(salon.bedTypes.map((b) => b.code))
+      expect(beds.map((b: { id: string }) => b.id)).toEqual(salon.beds.map((b) => b.id))
+      for (const bed of beds) expect(bed.typeName).toBe(salon.typeOf(bed).name)
+      expect(extras).toEqual(salon.extras.map(({ id, name, detail, pricePence }) => ({ id, name, detail, pricePence })))
     })
 
     it('a bed taken out of service is not shown', async () => {
       const bed = {
         id: 'bed-test-retired',
-        shopId: TEST_SHOP_ID,
+        shopId: t().shop.id,
         type: 'stand-up',
         name: 'Retired Booth',
         description: 'Old booth',
@@ -154,7 +129,7 @@ describeApi('shop access', (t) => {
       }
       await t().db.insert(schema.beds).values(bed)
       const before = await t().api('website/salon')
-      expect(before.json.beds.find((b: { id: string }) => b.id === bed.id)).toMatchObject({ name: 'Retired Booth', typeName: 'Stand-up sunbeds' })
+      expect(before.json.beds.find((b: { id: string }) => b.id === bed.id)).toMatchObject({ name: 'Retired Booth', typeName: t().shop.typeOf(bed).name })
 
       await t().db.update(schema.beds).set({ active: false }).where(eq(schema.beds.id, bed.id))
       const after = await t().api('website/salon')

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto'
 import {
   CognitoIdentityProviderClient,
   ConfirmSignUpCommand,
@@ -6,10 +5,16 @@ import {
   SignUpCommand,
   type AttributeType,
 } from '@aws-sdk/client-cognito-identity-provider'
+import { SKIN_TYPE_ATTRIBUTE } from '@salon/contracts/rules/skin-type'
 import { DEFAULT_POOL } from '../../app.ts'
-import type { PasswordHasher } from './identity.service.ts'
+import { createLedgerRepository, type LedgerKind } from '../../modules/commerce/ledger.repository.ts'
+import type { TestApp } from '../harness.ts'
+import { newAddress } from './doubles.ts'
 
-/** Helpers for the identity tests: the official AWS SDK talking to the app in process, and quick customers. */
+/**
+ * Customers for the server tests, made as the web app makes them: signed up, confirmed and signed in through the
+ * identity service with the official AWS SDK client, talking to the app in process.
+ */
 
 /** Anything that answers a fetch Request, as the Hono app does (the second argument carries the socket, as the Node server passes it). */
 export interface Fetcher {
@@ -38,10 +43,6 @@ interface SdkRequest {
   headers: Record<string, string>
   body?: unknown
 }
-
-let lastAddress = 0
-/** A client address of its own per request, so the per-address sign-up cap never links two tests. */
-export const newAddress = () => `198.18.${Math.floor(++lastAddress / 250)}.${(lastAddress % 250) + 1}`
 
 /**
  * Passes the SDK's requests to the app in process, the SDK's own serialisation and parsing, each as if from
@@ -104,30 +105,6 @@ export function withoutMetadata<T extends { $metadata?: unknown }>(output: T): O
   return rest
 }
 
-/** A quick stand-in for argon2id where a suite signs many people in; the real hasher has its own suite. */
-export const fastPasswords: PasswordHasher = {
-  hash: async (password) => `sha256$${createHash('sha256').update(password).digest('hex')}`,
-  verify: async (stored, password) => stored === `sha256$${createHash('sha256').update(password).digest('hex')}`,
-}
-
-/** A clock that stands still until a test moves it, starting from the real time. */
-export function testClock() {
-  let current = Date.now()
-  return {
-    now: () => current,
-    advance(ms: number) {
-      current += ms
-    },
-    set(at: number) {
-      current = at
-    },
-    reset() {
-      current = Date.now()
-    },
-  }
-}
-export type TestClock = ReturnType<typeof testClock>
-
 let lastPhone = 0
 /** A fresh UK mobile number from Ofcom's drama range, in E.164 and as typed. */
 export function newPhone() {
@@ -164,7 +141,8 @@ export interface CustomerInput {
   givenName?: string
   familyName?: string
   birthdate?: string
-  skinType?: string
+  /** A Fitzpatrick type, '1' to '6'; null leaves the attribute out. */
+  skinType?: string | null
   metadata?: Record<string, string>
 }
 
@@ -175,7 +153,7 @@ export function signUpInput(input: CustomerInput & { phone: string }) {
     { Name: 'given_name', Value: input.givenName ?? 'Sophie' },
     { Name: 'family_name', Value: input.familyName ?? 'Turner' },
     { Name: 'birthdate', Value: input.birthdate ?? '1990-04-21' },
-    { Name: 'custom:skin_type', Value: input.skinType ?? '3' },
+    ...(input.skinType === null ? [] : [{ Name: SKIN_TYPE_ATTRIBUTE, Value: input.skinType ?? '3' }]),
   ]
   return {
     ClientId: CLIENT_ID,
@@ -215,3 +193,40 @@ export async function signedInCustomer(app: Fetcher, client: CognitoIdentityProv
   const customer = await confirmedCustomer(app, client, input)
   return { ...customer, tokens: await signIn(client, customer.phone, customer.password) }
 }
+
+/** The identity token as the API wants it. */
+export const bearer = (tokens: { idToken: string }) => ({ authorization: `Bearer ${tokens.idToken}` })
+
+export type ShopCustomer = Awaited<ReturnType<typeof shopCustomer>>
+
+/**
+ * A customer of the test app's shop (the sign-up names the shop, so the shop keeps a customer record at once),
+ * signed in, with the headers of their identity token.
+ */
+export async function shopCustomer(t: TestApp, input: CustomerInput = {}) {
+  const customer = await signedInCustomer(t.app, cognitoClient(t.app), { metadata: t.shop.headers, ...input })
+  return { ...customer, headers: bearer(customer.tokens) }
+}
+
+/** Many customers of the test app's shop, twenty at a time. */
+export async function shopCustomers(t: TestApp, count: number, input: CustomerInput = {}) {
+  const customers: ShopCustomer[] = []
+  while (customers.length < count) {
+    const batch = Math.min(20, count - customers.length)
+    customers.push(...(await Promise.all(Array.from({ length: batch }, () => shopCustomer(t, input)))))
+  }
+  return customers
+}
+
+/** Signs the customer in again (identity tokens last an hour of the app's clock) and answers fresh headers. */
+export async function freshHeaders(t: TestApp, customer: { phone: string; password: string }) {
+  return bearer(await signIn(cognitoClient(t.app), customer.phone, customer.password))
+}
+
+/** Adds minutes to (or, negative, takes them from) a customer's balance at the test app's shop. */
+export async function credit(t: TestApp, customer: { sub: string }, minutes: number, kind: LedgerKind = 'purchase') {
+  await createLedgerRepository(t.db).append({ shopId: t.shop.id, sub: customer.sub, minutes, kind })
+}
+
+/** The customer's balance of minutes at the test app's shop. */
+export const balanceOf = (t: TestApp, customer: { sub: string }) => createLedgerRepository(t.db).balance(t.shop.id, customer.sub)

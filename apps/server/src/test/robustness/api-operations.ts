@@ -1,14 +1,15 @@
 import fc from 'fast-check'
-import { TEST_API_KEY, TEST_SHOP_ID } from '../harness.ts'
 import { badDate, badEmail, badPhone, badText, badTime, badUuid, badWholeNumber, MISSING, notA, toJsonText, unstorableText } from './bad-values.ts'
 import type { BodySpec } from './bodies.ts'
-import { probe, type Probe } from './refusals.ts'
+import { probe, ROBUSTNESS_SHOP, type Probe } from './refusals.ts'
 
+const TEST_SHOP_ID = ROBUSTNESS_SHOP.id
+const TEST_API_KEY = ROBUSTNESS_SHOP.apiKey
 export const shopHeaders = { shop_id: TEST_SHOP_ID, api_key: TEST_API_KEY }
 
-export const BEDS = ['bed-solara-classic-24', 'bed-aurelia-x9', 'bed-vertica-44', 'bed-skyline-v360', 'bed-helios-hp12'] as const
+export const BEDS = ROBUSTNESS_SHOP.beds.map((bed) => bed.id)
 export const BED_TYPES = ['lay-down', 'stand-up', 'high-pressure'] as const
-export const BLOG_IDS = ['preparing-for-your-first-sunbed-session', 'know-your-skin-type', 'sunbeds-and-the-law-in-the-uk'] as const
+export const BLOG_IDS = ROBUSTNESS_SHOP.posts.map((post) => post.id)
 
 /** A request to /api/: shop headers unless told, a JSON body from a value or raw text, flaws for the report. */
 export function apiRequest(request: {
@@ -161,7 +162,17 @@ export const badShopHeaders: fc.Arbitrary<{ headers: Record<string, string>; fla
     fc.constant({ headers: { shop_id: TEST_SHOP_ID }, flaw: 'no api_key' }),
     fc.constant({ headers: { 'shop-id': TEST_SHOP_ID, 'api-key': TEST_API_KEY }, flaw: 'shop-id and api-key with dashes' }),
     fc
-      .constantFrom('Bronze-Glow', 'bronze-glow2', 'bronze_glow', 'bronze glow', "bronze-glow' --", '*', '%', '../bronze-glow', 'x'.repeat(5000))
+      .constantFrom(
+        TEST_SHOP_ID.toUpperCase(),
+        `${TEST_SHOP_ID}2`,
+        TEST_SHOP_ID.replace('-', '_'),
+        TEST_SHOP_ID.replace('-', ' '),
+        `${TEST_SHOP_ID}' --`,
+        '*',
+        '%',
+        `../${TEST_SHOP_ID}`,
+        'x'.repeat(5000),
+      )
       .map((shop_id) => ({ headers: { shop_id, api_key: TEST_API_KEY }, flaw: `shop_id = ${shop_id.slice(0, 40)}` })),
     fc
       .constantFrom(

@@ -1,7 +1,7 @@
 import { SKIN_TYPE_ATTRIBUTE } from '@salon/contracts/rules/skin-type'
 import fc from 'fast-check'
-import { CLIENT_ID } from '../../modules/identity/test-client.ts'
-import { TEST_API_KEY, TEST_SHOP_ID } from '../harness.ts'
+import { CLIENT_ID } from '../factories/customers.ts'
+
 import {
   deeplyNested,
   impossibleDates,
@@ -15,7 +15,10 @@ import {
   unstorableText,
 } from './bad-values.ts'
 import { brokenBody, preview, validBody, type BodySpec, type FieldSpec, type Flaw } from './bodies.ts'
-import { probe, type Probe } from './refusals.ts'
+import { probe, ROBUSTNESS_SHOP, type Probe } from './refusals.ts'
+
+const TEST_SHOP_ID = ROBUSTNESS_SHOP.id
+const TEST_API_KEY = ROBUSTNESS_SHOP.apiKey
 
 const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.'
 const CONTENT_TYPE = 'application/x-amz-json-1.1'

@@ -1,12 +1,12 @@
 import fc from 'fast-check'
 import { beforeAll, it } from 'vitest'
-import { cognitoClient, PASSWORD, signedInCustomer } from '../../modules/identity/test-client.ts'
+import { cognitoClient, PASSWORD, signedInCustomer } from '../factories/customers.ts'
 import { describeApi } from '../harness.ts'
 import { notA, unstorableText } from './bad-values.ts'
 import { badTokens } from './bad-tokens.ts'
 import { brokenBody, validBody, type BodySpec } from './bodies.ts'
 import { badEnvelope, cognitoRequest, updateAttributes, wrongContentType } from './cognito-operations.ts'
-import { refusals, robustnessDeps } from './refusals.ts'
+import { refusals, robustnessSuite } from './refusals.ts'
 
 /** The operations that act on the signed-in customer, with the fields each takes besides the AccessToken. */
 const sessionOperations: [string, BodySpec][] = [
@@ -109,5 +109,5 @@ describeApi(
       })
     })
   },
-  robustnessDeps,
+  robustnessSuite,
 )

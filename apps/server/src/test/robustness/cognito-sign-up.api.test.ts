@@ -1,11 +1,11 @@
 import { ForgotPasswordCommand } from '@aws-sdk/client-cognito-identity-provider'
 import fc from 'fast-check'
 import { beforeAll, it } from 'vitest'
-import { CLIENT_ID, cognitoClient, confirmedCustomer, latestCode, signedInCustomer, signUpCustomer } from '../../modules/identity/test-client.ts'
+import { CLIENT_ID, cognitoClient, confirmedCustomer, latestCode, signedInCustomer, signUpCustomer } from '../factories/customers.ts'
 import { describeApi } from '../harness.ts'
 import { brokenBody, validBody, type BodySpec } from './bodies.ts'
 import { badEnvelope, cognitoRequest, signUp, specs, wrongContentType } from './cognito-operations.ts'
-import { refusals, robustnessDeps } from './refusals.ts'
+import { refusals, robustnessSuite } from './refusals.ts'
 
 describeApi(
   'robustness: signing up, signing in and codes at /cognito/',
@@ -79,5 +79,5 @@ describeApi(
       await suite.check(fc.oneof(...all.map(([name, body]) => wrongContentType(name, body))), { seed: 1307, runs: 200, kind: 'cognito' })
     })
   },
-  robustnessDeps,
+  robustnessSuite,
 )

@@ -1,5 +1,5 @@
 import fc from 'fast-check'
-import { cognitoClient, signedInCustomer, type CustomerInput } from '../../modules/identity/test-client.ts'
+import { cognitoClient, signedInCustomer, type CustomerInput } from '../factories/customers.ts'
 import type { TestApp } from '../harness.ts'
 import { BEDS, pathOf, type ApiOperation } from './api-operations.ts'
 import { validBody } from './bodies.ts'

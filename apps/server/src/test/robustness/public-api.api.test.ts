@@ -18,7 +18,7 @@ import {
 import { badPathSegment, deeplyNested, inFirstField, notAnObject, notJson, notJsonContentType, toJsonText, tooLong } from './bad-values.ts'
 import { brokenBody, validBody, type BodySpec } from './bodies.ts'
 import { bookedCustomer, goodRequest, type BookedCustomer } from './fixtures.ts'
-import { refusals, robustnessDeps } from './refusals.ts'
+import { refusals, robustnessSuite } from './refusals.ts'
 
 describeApi(
   'robustness: shop headers and the public API',
@@ -170,5 +170,5 @@ describeApi(
       await suite.check(requests, { seed: 1109, runs: 500, kind: 'api', allowSuccess: true })
     })
   },
-  robustnessDeps,
+  robustnessSuite,
 )

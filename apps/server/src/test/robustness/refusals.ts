@@ -2,12 +2,12 @@ import { sql } from '@salon/db'
 import fc from 'fast-check'
 import { Hono } from 'hono'
 import { afterAll, beforeAll, vi } from 'vitest'
-import { DEFAULT_POOL, type AppDeps } from '../../app.ts'
 import type { NonceVariables } from '../../lib/security-headers.ts'
-import { fastPasswords } from '../../modules/identity/test-client.ts'
+import { fastPasswords } from '../factories/doubles.ts'
 import type { WebHandler } from '../../web.ts'
 import { testDbKind } from '../database.ts'
-import type { TestApp } from '../harness.ts'
+import type { ShopInput } from '../factories/shop.ts'
+import type { TestApp, TestDeps } from '../harness.ts'
 
 /** Monday 23 November 2026, 08:00 in London: every run sees the same calendar. */
 export const NOW = Date.parse('2026-11-23T08:00:00Z')
@@ -21,12 +21,29 @@ const webPages: WebHandler = {
  * The app as it runs, with a still clock and a quick password hasher. Every generated request comes from one
  * address, so the per-address caps are raised out of the way: the requests should reach the checks behind them.
  */
-export const robustnessDeps = (): Partial<Omit<AppDeps, 'database'>> => ({
+export const robustnessDeps = (): TestDeps => ({
   now: () => NOW,
   passwords: fastPasswords,
-  identity: { ...DEFAULT_POOL, signUpsPerAddressPerHour: 1_000_000, signInsPerAddressPerHour: 1_000_000, codeRequestsPerAddressPerHour: 1_000_000 },
+  identity: { signUpsPerAddressPerHour: 1_000_000, signInsPerAddressPerHour: 1_000_000, codeRequestsPerAddressPerHour: 1_000_000 },
   web: webPages,
 })
+
+/** The salon every generated request names; its beds and posts are the ids the requests use. */
+export const ROBUSTNESS_SHOP = {
+  id: 'robustness-salon',
+  apiKey: 'pk_test_0123456789abcdef0123456789abcdef',
+  beds: [
+    { id: 'bed-lay-down-1', type: 'lay-down', maxMinutes: 15 },
+    { id: 'bed-lay-down-2', type: 'lay-down' },
+    { id: 'bed-stand-up-1', type: 'stand-up' },
+    { id: 'bed-stand-up-2', type: 'stand-up', maxMinutes: 9 },
+    { id: 'bed-high-pressure-1', type: 'high-pressure' },
+  ],
+  posts: [{ id: 'first-session' }, { id: 'skin-types' }, { id: 'the-law' }],
+} satisfies ShopInput
+
+/** A robustness suite's app: the still clock and quick hasher above, on the robustness salon. */
+export const robustnessSuite = { deps: robustnessDeps, shop: ROBUSTNESS_SHOP }
 
 /** One request, as sent over the wire, and what is wrong with it. */
 export interface Probe {

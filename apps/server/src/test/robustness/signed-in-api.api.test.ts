@@ -7,7 +7,7 @@ import { badPathSegment, deeplyNested, inFirstField, badUuid, encodeSegment, not
 import { badTokens, type BadToken } from './bad-tokens.ts'
 import { brokenBody, validBody, type BodySpec } from './bodies.ts'
 import { bookedCustomer, goodRequest, type BookedCustomer } from './fixtures.ts'
-import { refusals, robustnessDeps } from './refusals.ts'
+import { refusals, robustnessSuite } from './refusals.ts'
 
 describeApi(
   'robustness: the signed-in API',
@@ -124,5 +124,5 @@ describeApi(
       await suite.check(requests, { seed: 1206, runs: 600, kind: 'api' })
     })
   },
-  robustnessDeps,
+  robustnessSuite,
 )
