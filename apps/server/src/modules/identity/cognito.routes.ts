@@ -5,14 +5,16 @@ import { clientAddress } from '../../lib/client-address.ts'
 import type { Logger } from '../../lib/logger.ts'
 import type { RequestIdVariables } from '../../lib/request-log.ts'
 import { unstorableField } from '../../lib/well-formed-text.ts'
+import type { z } from 'zod'
 import { CognitoError, cognitoErrors } from './cognito-error.ts'
+import * as Input from './cognito.schemas.ts'
 import type { Caller, IdentityService } from './identity.service.ts'
 import type { SigningKeys } from './signing-keys.ts'
 
 const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.'
 const CONTENT_TYPE = 'application/x-amz-json-1.1'
 
-type Operation = (input: Record<string, never>, caller: Caller) => Promise<object>
+type Operation = (input: object, caller: Caller) => Promise<object>
 
 /**
  * POST /cognito/: the Amazon Cognito user-pool JSON protocol, so that the AWS SDK and Amplify
@@ -20,20 +22,38 @@ type Operation = (input: Record<string, never>, caller: Caller) => Promise<objec
  */
 export function createCognitoRoutes(deps: { identity: IdentityService; keys: () => Promise<SigningKeys>; logger: Logger; trustProxy: boolean }) {
   const { identity } = deps
+
+  /**
+   * An operation whose input is parsed once, here, against its schema. `asker` names the field that says who is
+   * asking (the client, or the customer's access token): when the rest of the input does not parse, that is
+   * checked first, so a wrong client or a bad token is the refusal, as it is for a well-formed request.
+   */
+  const defineOperation =
+    <S extends z.ZodType<object>>(schema: S, run: (input: z.output<S>, caller: Caller) => Promise<object>, asker?: 'ClientId' | 'AccessToken'): Operation =>
+    async (input, caller) => {
+      const parsed = schema.safeParse(input)
+      if (parsed.success) return run(parsed.data, caller)
+      const value = asker && (input as Record<string, unknown>)[asker]
+      if (typeof value === 'string' && !parsed.error.issues.some((issue) => issue.path[0] === asker)) {
+        await identity.checkCaller(asker === 'ClientId' ? { ClientId: value } : { AccessToken: value })
+      }
+      throw Input.refusalOf(parsed.error)
+    }
+
   const operations: Record<string, Operation> = {
-    SignUp: identity.signUp,
-    ConfirmSignUp: identity.confirmSignUp,
-    ResendConfirmationCode: identity.resendConfirmationCode,
-    InitiateAuth: identity.initiateAuth,
-    GetTokensFromRefreshToken: identity.getTokensFromRefreshToken,
-    GetUser: identity.getUser,
-    GlobalSignOut: identity.globalSignOut,
-    RevokeToken: identity.revokeToken,
-    ForgotPassword: identity.forgotPassword,
-    ConfirmForgotPassword: identity.confirmForgotPassword,
-    ChangePassword: identity.changePassword,
-    UpdateUserAttributes: identity.updateUserAttributes,
-    DeleteUser: identity.deleteUser,
+    SignUp: defineOperation(Input.SignUp, identity.signUp, 'ClientId'),
+    ConfirmSignUp: defineOperation(Input.ConfirmSignUp, identity.confirmSignUp, 'ClientId'),
+    ResendConfirmationCode: defineOperation(Input.ResendConfirmationCode, identity.resendConfirmationCode, 'ClientId'),
+    InitiateAuth: defineOperation(Input.InitiateAuth, identity.initiateAuth, 'ClientId'),
+    GetTokensFromRefreshToken: defineOperation(Input.GetTokensFromRefreshToken, identity.getTokensFromRefreshToken, 'ClientId'),
+    GetUser: defineOperation(Input.WithAccessToken, identity.getUser),
+    GlobalSignOut: defineOperation(Input.WithAccessToken, identity.globalSignOut),
+    RevokeToken: defineOperation(Input.RevokeToken, identity.revokeToken, 'ClientId'),
+    ForgotPassword: defineOperation(Input.ForgotPassword, identity.forgotPassword, 'ClientId'),
+    ConfirmForgotPassword: defineOperation(Input.ConfirmForgotPassword, identity.confirmForgotPassword, 'ClientId'),
+    ChangePassword: defineOperation(Input.ChangePassword, identity.changePassword, 'AccessToken'),
+    UpdateUserAttributes: defineOperation(Input.UpdateUserAttributes, identity.updateUserAttributes, 'AccessToken'),
+    DeleteUser: defineOperation(Input.WithAccessToken, identity.deleteUser),
   }
 
   const answer = (c: Context, body: object, status: 200 | 400 | 413 | 500 = 200, type?: string) => {
@@ -79,7 +99,7 @@ export function createCognitoRoutes(deps: { identity: IdentityService; keys: () 
       const unstorable = unstorableField(input)
       if (unstorable) return fail(c, cognitoErrors.invalidParameter(unstorable.message))
       try {
-        return answer(c, await operation(input as Record<string, never>, { address: clientAddress(c, deps.trustProxy) }))
+        return answer(c, await operation(input, { address: clientAddress(c, deps.trustProxy) }))
       } catch (error) {
         if (error instanceof CognitoError) return fail(c, error)
         deps.logger.error({ err: error, requestId: c.get('requestId'), operation: name }, 'identity operation failed')

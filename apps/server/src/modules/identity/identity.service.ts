@@ -11,6 +11,20 @@ import type { CustomersRepository } from '../account/customers.repository.ts'
 import type { ShopRepository } from '../shop/shop.repository.ts'
 import { hashApiKey } from '../shop/shop-access.ts'
 import { CognitoError, cognitoErrors as E } from './cognito-error.ts'
+import type {
+  Attribute,
+  ChangePasswordInput,
+  ConfirmForgotPasswordInput,
+  ConfirmSignUpInput,
+  ForgotPasswordInput,
+  GetTokensFromRefreshTokenInput,
+  InitiateAuthInput,
+  ResendConfirmationCodeInput,
+  RevokeTokenInput,
+  SignUpInput,
+  UpdateUserAttributesInput,
+  WithAccessTokenInput,
+} from './cognito.schemas.ts'
 import type { CodePurpose, IdentityRepository, UserRow } from './identity.repository.ts'
 import { assertPasswordConforms } from './password-policy.ts'
 import { maskPhone } from '../../lib/mask.ts'
@@ -72,7 +86,6 @@ export const UNCONFIRMED_LIFETIME_MS = 24 * 3600_000
 /** Sign-up client metadata the salon keeps: only these values, for a record that reports can rely on. */
 const SIGN_UP_STATUSES = ['active']
 const SIGN_UP_SOURCES = ['online', 'shop']
-const MAX_ATTRIBUTE_LENGTH = 2048
 /** A rotated refresh token still works this long, so two tabs refreshing at once do not sign the customer out. */
 const REFRESH_REUSE_GRACE_MS = 30_000
 const FREE_FAILURES = 5
@@ -83,8 +96,6 @@ export function lockoutSeconds(failures: number): number {
   if (failures < FREE_FAILURES) return 0
   return Math.min(2 ** (failures - FREE_FAILURES), MAX_LOCK_SECONDS)
 }
-
-type Attributes = { Name: string; Value: string }[]
 
 /** Attributes a customer may set on themselves; the phone number is the username and stays as it is. */
 const PROFILE_ATTRIBUTES = ['given_name', 'family_name', 'birthdate', SKIN_TYPE_ATTRIBUTE] as const
@@ -117,15 +128,11 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     if (!(await deps.rateLimiter.allow(rule, caller.address))) throw E.limitExceeded()
   }
 
-  function checkClient(clientId: unknown) {
-    if (clientId !== deps.clientId) {
-      const named = typeof clientId === 'string' ? clientId.slice(0, 128) : ''
-      throw new CognitoError('ResourceNotFoundException', `User pool client ${named} does not exist.`)
-    }
+  function checkClient(clientId: string) {
+    if (clientId !== deps.clientId) throw new CognitoError('ResourceNotFoundException', `User pool client ${clientId.slice(0, 128)} does not exist.`)
   }
 
-  function phoneOf(username: unknown): string {
-    if (typeof username !== 'string' || username.trim() === '') throw E.invalidParameter('Username cannot be empty')
+  function phoneOf(username: string): string {
     const phone = normalisePhone(username)
     if (!phone) throw E.invalidParameter('Username should be a phone number, for example +447700900123.')
     return phone
@@ -138,7 +145,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     return user
   }
 
-  const userByUsername = (username: unknown, missing: () => CognitoError = E.userNotFound) => userByPhone(phoneOf(username), missing)
+  const userByUsername = (username: string, missing: () => CognitoError = E.userNotFound) => userByPhone(phoneOf(username), missing)
 
   async function shopName(shopId: string | undefined) {
     const shop = (shopId && (await deps.shops.findShop(shopId))) || (await deps.shops.findShop(deps.defaultShopId))
@@ -177,8 +184,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     await repo.clearFailedSignIns(user.sub)
   }
 
-  async function spendCode(user: UserRow, purpose: CodePurpose, code: unknown) {
-    if (typeof code !== 'string' || code.trim() === '') throw E.invalidParameter('Confirmation code cannot be empty')
+  async function spendCode(user: UserRow, purpose: CodePurpose, code: string) {
     const stored = await repo.latestCode(user.sub, purpose)
     if (!stored || stored.codeHash !== hashCode(user.sub, code.trim())) throw E.codeMismatch()
     if (stored.expiresAt.getTime() <= now()) throw E.codeExpired()
@@ -190,21 +196,6 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     if (!(await deps.rateLimiter.allow(rule, limitKeyOf(user.phone)))) throw E.limitExceeded()
   }
 
-  /** Cognito's ClientMetadata is a map of text values; anything else is refused before it is read. */
-  function metadataOf(value: unknown): Record<string, string> {
-    if (value === undefined || value === null) return {}
-    if (typeof value !== 'object' || Array.isArray(value) || !Object.values(value).every((v) => typeof v === 'string')) {
-      throw E.invalidParameter('ClientMetadata must map names to text values.')
-    }
-    const entries = Object.entries(value as Record<string, string>)
-    if (entries.length > 50) throw E.invalidParameter('ClientMetadata may hold at most 50 values.')
-    for (const [name, text] of entries) {
-      if (text.length > MAX_ATTRIBUTE_LENGTH)
-        throw E.invalidParameter(`ClientMetadata ${name.slice(0, 64)} must be at most ${MAX_ATTRIBUTE_LENGTH} characters long.`)
-    }
-    return Object.fromEntries(entries)
-  }
-
   /** status and user_signup go into the salon's record as they are: only the values the salon knows. */
   function knownValue(meta: Record<string, string>, name: string, allowed: string[]): string | undefined {
     const value = meta[name]?.trim()
@@ -213,18 +204,10 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     return value
   }
 
-  function attributeMap(list: unknown): Record<string, string> {
-    if (list === undefined) return {}
-    if (!Array.isArray(list)) throw E.invalidParameter('UserAttributes must be a list of {Name, Value}.')
-    if (list.length > 50) throw E.invalidParameter('UserAttributes may hold at most 50 attributes.')
+  function attributeMap(list: Attribute[] = []): Record<string, string> {
     // No prototype: an attribute named __proto__ is an attribute like any other, and is refused as one.
     const map: Record<string, string> = Object.create(null)
-    for (const item of list as Attributes) {
-      if (typeof item?.Name !== 'string' || typeof item.Value !== 'string') throw E.invalidParameter('UserAttributes must be a list of {Name, Value}.')
-      if (item.Value.length > MAX_ATTRIBUTE_LENGTH)
-        throw E.invalidParameter(`${item.Name.slice(0, 64)} must be at most ${MAX_ATTRIBUTE_LENGTH} characters long.`)
-      map[item.Name] = item.Value.trim()
-    }
+    for (const item of list) map[item.Name] = item.Value.trim()
     return map
   }
 
@@ -285,8 +268,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     return state
   }
 
-  async function fromAccessToken(token: unknown) {
-    if (typeof token !== 'string' || !token) throw E.invalidParameter('AccessToken cannot be empty')
+  async function fromAccessToken(token: string) {
     let claims: TokenClaims
     try {
       claims = await deps.tokens.verify(token, 'access')
@@ -298,9 +280,8 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     return { claims, user: state.user, sessionId: state.id }
   }
 
-  async function refresh(clientId: unknown, token: unknown) {
+  async function refresh(clientId: string, token: string) {
     checkClient(clientId)
-    if (typeof token !== 'string' || !token) throw E.invalidParameter('Missing required parameter REFRESH_TOKEN')
     const hash = hashToken(token)
     const stored = await repo.findRefreshToken(hash)
     if (!stored) throw E.notAuthorized('Invalid Refresh Token')
@@ -327,13 +308,12 @@ export function createIdentityService(deps: IdentityServiceDeps) {
   }
 
   return {
-    async signUp(input: { ClientId?: unknown; Username?: unknown; Password?: unknown; UserAttributes?: unknown; ClientMetadata?: unknown }, caller: Caller) {
+    async signUp(input: SignUpInput, caller: Caller) {
       checkClient(input.ClientId)
       const phone = phoneOf(input.Username)
-      if (typeof input.Password !== 'string' || input.Password === '') throw E.invalidParameter('Password cannot be empty')
       assertPasswordConforms(input.Password)
       const attrs = attributeMap(input.UserAttributes)
-      const meta = metadataOf(input.ClientMetadata)
+      const meta = input.ClientMetadata
       if (attrs.phone_number && normalisePhone(attrs.phone_number) !== phone) {
         throw E.invalidParameter('phone_number must be the same number as the username.')
       }
@@ -398,7 +378,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       return { UserConfirmed: false, UserSub: user.sub, CodeDeliveryDetails }
     },
 
-    async confirmSignUp(input: { ClientId?: unknown; Username?: unknown; ConfirmationCode?: unknown }) {
+    async confirmSignUp(input: ConfirmSignUpInput) {
       checkClient(input.ClientId)
       const user = await userByUsername(input.Username, E.usernameClientNotFound)
       await limit(LIMITS.confirm, user)
@@ -408,9 +388,9 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       return {}
     },
 
-    async resendConfirmationCode(input: { ClientId?: unknown; Username?: unknown; ClientMetadata?: unknown }, caller: Caller) {
+    async resendConfirmationCode(input: ResendConfirmationCodeInput, caller: Caller) {
       checkClient(input.ClientId)
-      const shopId = metadataOf(input.ClientMetadata).shop_id
+      const shopId = input.ClientMetadata.shop_id
       const phone = phoneOf(input.Username)
       await limitAddress(perAddress.codeRequests, caller)
       const user = await userByPhone(phone, E.usernameClientNotFound)
@@ -419,18 +399,12 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       return { CodeDeliveryDetails: await sendCode(user, 'signup', shopId) }
     },
 
-    async initiateAuth(input: { AuthFlow?: unknown; ClientId?: unknown; AuthParameters?: unknown }, caller: Caller) {
+    async initiateAuth(input: InitiateAuthInput, caller: Caller) {
       checkClient(input.ClientId)
-      const params = input.AuthParameters
-      if (params !== undefined && (typeof params !== 'object' || params === null || Array.isArray(params))) {
-        throw E.invalidParameter('AuthParameters must map names to text values.')
+      if (input.AuthFlow !== 'USER_PASSWORD_AUTH') {
+        return { AuthenticationResult: await refresh(input.ClientId, input.AuthParameters.REFRESH_TOKEN), ChallengeParameters: {} }
       }
-      const { USERNAME, PASSWORD, REFRESH_TOKEN } = (params ?? {}) as Record<string, unknown>
-      if (input.AuthFlow === 'REFRESH_TOKEN_AUTH' || input.AuthFlow === 'REFRESH_TOKEN') {
-        return { AuthenticationResult: await refresh(input.ClientId, REFRESH_TOKEN), ChallengeParameters: {} }
-      }
-      if (input.AuthFlow !== 'USER_PASSWORD_AUTH') throw E.invalidParameter('Initiate Auth method not supported.')
-      if (typeof PASSWORD !== 'string' || !PASSWORD) throw E.invalidParameter('Password cannot be empty')
+      const { USERNAME, PASSWORD } = input.AuthParameters
       const phone = phoneOf(USERNAME)
       await limitAddress(perAddress.signIns, caller)
       const user = await userByPhone(phone, E.userNotFound)
@@ -441,11 +415,11 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       return { AuthenticationResult: await startSession(user, deps.clientId), ChallengeParameters: {} }
     },
 
-    async getTokensFromRefreshToken(input: { ClientId?: unknown; RefreshToken?: unknown }) {
+    async getTokensFromRefreshToken(input: GetTokensFromRefreshTokenInput) {
       return { AuthenticationResult: await refresh(input.ClientId, input.RefreshToken) }
     },
 
-    async getUser(input: { AccessToken?: unknown }) {
+    async getUser(input: WithAccessTokenInput) {
       const { user } = await fromAccessToken(input.AccessToken)
       const attributes: Record<string, string> = {
         sub: user.sub,
@@ -463,15 +437,14 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       }
     },
 
-    async globalSignOut(input: { AccessToken?: unknown }) {
+    async globalSignOut(input: WithAccessTokenInput) {
       const { user } = await fromAccessToken(input.AccessToken)
       await repo.revokeUserSessions(user.sub, 'global-sign-out')
       return {}
     },
 
-    async revokeToken(input: { Token?: unknown; ClientId?: unknown }) {
+    async revokeToken(input: RevokeTokenInput) {
       checkClient(input.ClientId)
-      if (typeof input.Token !== 'string' || !input.Token) throw E.invalidParameter('Token cannot be empty')
       const stored = await repo.findRefreshToken(hashToken(input.Token))
       // Revoking a token that is unknown or already revoked changes nothing and is not an error (RFC 7009).
       if (stored) await repo.revokeSession(stored.sessionId, 'sign-out')
@@ -482,9 +455,9 @@ export function createIdentityService(deps: IdentityServiceDeps) {
      * Also for a sign-up that was never confirmed: the reset code proves the phone, and the new password is
      * chosen by whoever holds it, never one set by somebody who signed the number up without proving it.
      */
-    async forgotPassword(input: { ClientId?: unknown; Username?: unknown; ClientMetadata?: unknown }, caller: Caller) {
+    async forgotPassword(input: ForgotPasswordInput, caller: Caller) {
       checkClient(input.ClientId)
-      const shopId = metadataOf(input.ClientMetadata).shop_id
+      const shopId = input.ClientMetadata.shop_id
       const phone = phoneOf(input.Username)
       await limitAddress(perAddress.codeRequests, caller)
       const user = await userByPhone(phone, E.usernameClientNotFound)
@@ -493,10 +466,9 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       return { CodeDeliveryDetails: await sendCode(user, 'reset', shopId) }
     },
 
-    async confirmForgotPassword(input: { ClientId?: unknown; Username?: unknown; ConfirmationCode?: unknown; Password?: unknown }) {
+    async confirmForgotPassword(input: ConfirmForgotPasswordInput) {
       checkClient(input.ClientId)
       const user = await userByUsername(input.Username, E.usernameClientNotFound)
-      if (typeof input.Password !== 'string' || input.Password === '') throw E.invalidParameter('Password cannot be empty')
       assertPasswordConforms(input.Password)
       await limit(LIMITS.resetConfirm, user)
       await spendCode(user, 'reset', input.ConfirmationCode)
@@ -510,10 +482,8 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       return {}
     },
 
-    async changePassword(input: { AccessToken?: unknown; PreviousPassword?: unknown; ProposedPassword?: unknown }) {
+    async changePassword(input: ChangePasswordInput) {
       const { user, sessionId } = await fromAccessToken(input.AccessToken)
-      if (typeof input.PreviousPassword !== 'string' || input.PreviousPassword === '') throw E.invalidParameter('Password cannot be empty')
-      if (typeof input.ProposedPassword !== 'string' || input.ProposedPassword === '') throw E.invalidParameter('Password cannot be empty')
       assertPasswordConforms(input.ProposedPassword)
       // A stolen access token may not guess the password it would need: the sign-in lockout counts these too.
       await checkPassword(user, input.PreviousPassword)
@@ -523,9 +493,8 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       return {}
     },
 
-    async updateUserAttributes(input: { AccessToken?: unknown; UserAttributes?: unknown }) {
+    async updateUserAttributes(input: UpdateUserAttributesInput) {
       const { user } = await fromAccessToken(input.AccessToken)
-      if (!Array.isArray(input.UserAttributes) || input.UserAttributes.length === 0) throw E.invalidParameter('UserAttributes cannot be empty')
       const attrs = attributeMap(input.UserAttributes)
       for (const name of Object.keys(attrs)) {
         if (name === 'phone_number') throw E.invalidParameter('The phone number is your username and cannot be changed here.')
@@ -544,7 +513,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       return { CodeDeliveryDetailsList: [] }
     },
 
-    async deleteUser(input: { AccessToken?: unknown }) {
+    async deleteUser(input: WithAccessTokenInput) {
       const { user } = await fromAccessToken(input.AccessToken)
       await deps.transaction(async ({ identity, customers }) => {
         await identity.deleteUser(user.sub)
@@ -552,6 +521,15 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       })
       deps.logger.info({ sub: user.sub }, 'an account was deleted and its personal data erased')
       return {}
+    },
+
+    /**
+     * Who is asking, settled before what they ask is judged: a client id that is not this pool's, or an access
+     * token that does not stand, is the refusal even when the rest of the request is malformed.
+     */
+    async checkCaller(caller: { ClientId: string } | { AccessToken: string }) {
+      if ('ClientId' in caller) checkClient(caller.ClientId)
+      else await fromAccessToken(caller.AccessToken)
     },
 
     /** For the API: the identity a token proves, after every revocation check. */
