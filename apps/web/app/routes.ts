@@ -6,6 +6,9 @@ export default [
     index('routes/home.tsx'),
     route('book', 'routes/book.tsx'),
     route('book/package', 'routes/packages.tsx'),
+    // The booking planner's data, for its fetchers; not pages.
+    route('book/times', 'routes/book-times.tsx'),
+    route('book/price', 'routes/book-price.tsx'),
     route('prices', 'routes/prices.tsx'),
     route('blog', 'routes/blog.tsx'),
     route('blog/:id', 'routes/blog-post.tsx'),

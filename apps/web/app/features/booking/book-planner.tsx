@@ -1,7 +1,7 @@
 import type { PreloadTimesResponse, PriceResponse, TimeSlot } from '@salon/contracts/booking'
 import type { SalonResponse } from '@salon/contracts/shop'
 import { useEffect, useId, useMemo, useReducer, useRef, useState, type RefObject } from 'react'
-import { Link, useNavigate } from 'react-router'
+import { Link, useFetcher, useNavigate } from 'react-router'
 import { useAlert } from '../../components/ui/alert.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { formatPence } from '../../lib/format.ts'
@@ -10,9 +10,10 @@ import { ANY_BED, BedPicker, bedFilter, typeChoice } from './bed-picker.tsx'
 import { DUPLICATE_BOOKING_ALERT } from './book-failure.ts'
 import { bookAppointment, SIGN_IN_TO_BOOK } from './book-flow.ts'
 import { browserBookingCalls } from './booking-api.ts'
-import { bookingReducer, initialBookingState, type BookingState } from './booking-state.ts'
+import { bookingReducer, initialBookingState } from './booking-state.ts'
 import { DayStrip } from './day-strip.tsx'
 import { formatDay, relativeDay } from './dates.ts'
+import { FREE_TIMES_PATH, forgetFreeTimes, freeTimesQuery, PRICE_PATH, priceQuery, type FreeTimesAnswer, type PriceAnswer } from './planner-data.ts'
 import { TimePicker } from './time-picker.tsx'
 
 interface BookPlannerProps {
@@ -47,14 +48,9 @@ export function BookPlanner({ salon, preload, stored, signedIn, notice }: BookPl
 
   const [choice, setChoice] = useState(() => initialChoice(preload, stored))
   const { date, bedId, minutes, time } = choice
-  /** The request the times in state were worked out for: the preloaded ones suit any bed at the first-session length. */
-  const [timesFor, setTimesFor] = useState(`${choice.minutes}|${choice.bedId}`)
-  const preloadedFor = `${preloadMinutes}|${ANY_BED}`
-  const [state, dispatch] = useReducer(bookingReducer, null, (): BookingState => ({
-    ...initialBookingState,
-    times: timesFor === preloadedFor ? (preload?.times ?? {}) : {},
-  }))
-  const [price, setPrice] = useState<PriceView>({ status: 'idle' })
+  const [state, dispatch] = useReducer(bookingReducer, initialBookingState)
+  /** The preloaded times suit any bed at the first-session length, until a refused booking says they changed. */
+  const [preloadFresh, setPreloadFresh] = useState(true)
   // Where focus goes once an alert about a refused booking is closed: the step to choose again.
   const dayHeading = useRef<HTMLHeadingElement>(null)
   const timesHeading = useRef<HTMLHeadingElement>(null)
@@ -64,31 +60,25 @@ export function BookPlanner({ salon, preload, stored, signedIn, notice }: BookPl
   const bed = covered.filter.bedId ? (covered.beds[0] ?? null) : null
   const bedType = covered.filter.bedType ? salon.bedTypes.find((t) => t.code === covered.filter.bedType) : undefined
   const [minMinutes, maxMinutes] = minutesRange(covered.beds)
-  const requestKey = `${minutes}|${bedId}`
 
   const { show: showAlert } = alert
   useEffect(() => {
     if (notice) showAlert({ kind: 'error', message: notice, onConfirm: () => dayHeading.current?.focus() })
   }, [notice, showAlert])
 
-  // The chosen day's times for this request, unless they are already here.
-  const slots: TimeSlot[] | undefined = date && timesFor === requestKey ? state.times[date] : undefined
+  // SPEC §3 times and timesLoading: the chosen day's free times for this request, preloaded with the page or
+  // loaded by a fetcher; React Router keeps only the answer to the latest request.
+  const timesFetcher = useFetcher<FreeTimesAnswer>()
+  const preloaded = preloadFresh && minutes === preloadMinutes && bedId === ANY_BED && date ? preload?.times[date] : undefined
+  const timesQuery = date && !preloaded ? freeTimesQuery({ date, minutes, ...covered.filter }) : null
+  const { load: loadTimes } = timesFetcher
   useEffect(() => {
-    if (!date || timesFor !== requestKey || state.times[date] !== undefined) return
-    let current = true
-    dispatch({ type: 'timesLoad' })
-    calls
-      .sessions({ date, minutes, ...bedFilter(bedId, salon.beds).filter })
-      .then((answer) => current && dispatch({ type: 'timesSuccess', date, times: answer.times }))
-      .catch((error: unknown) => {
-        if (!current) return
-        dispatch({ type: 'timesFailure' })
-        showAlert({ kind: 'error', message: error instanceof Error ? error.message : 'We could not load the free times.' })
-      })
-    return () => {
-      current = false
-    }
-  }, [date, minutes, bedId, requestKey, timesFor, state.times, calls, showAlert, salon.beds])
+    if (timesQuery) void loadTimes(`${FREE_TIMES_PATH}${timesQuery}`)
+  }, [timesQuery, loadTimes])
+  const timesAnswer = timesQuery && timesFetcher.data?.query === timesQuery ? timesFetcher.data : undefined
+  const slots: TimeSlot[] | undefined = preloaded ?? (timesAnswer && 'times' in timesAnswer ? timesAnswer.times : undefined)
+  const timesError = timesAnswer && 'error' in timesAnswer ? timesAnswer.error : null
+  const timesLoading = !!date && !slots && !timesError
 
   const slot = slots?.find((s) => s.time === time) ?? null
   const bookedBed = bed ?? (slot?.beds[0] ? (salon.beds.find((b) => b.id === slot.beds[0]!.id) ?? null) : null)
@@ -96,38 +86,34 @@ export function BookPlanner({ salon, preload, stored, signedIn, notice }: BookPl
     date && slot && bookedBed ? { date, time: slot.time, minutes, bedId: bookedBed.id, ...(bed ? {} : { bedType: bookedBed.type }) } : null
 
   // The price, and how it will be paid, once a time is chosen; asked again when the request or the session changes.
-  const priceFor = request && { date: request.date, time: request.time, minutes: request.minutes, bedId: request.bedId }
-  const { date: priceDate, time: priceTime, minutes: priceMinutes, bedId: priceBed } = priceFor ?? {}
+  const priceFetcher = useFetcher<PriceAnswer>()
+  const priceOf = request ? priceQuery({ date: request.date, time: request.time, minutes: request.minutes, bedId: request.bedId }, signedIn) : null
+  const { load: loadPrice } = priceFetcher
   useEffect(() => {
-    if (!priceDate || !priceTime || !priceMinutes || !priceBed) return
-    let current = true
-    setPrice({ status: 'loading' })
-    calls
-      .price({ date: priceDate, time: priceTime, minutes: priceMinutes, bedId: priceBed })
-      .then((answer) => current && setPrice({ status: 'ready', price: answer }))
-      .catch((error: unknown) => current && setPrice({ status: 'error', message: error instanceof Error ? error.message : 'We could not work out the price.' }))
-    return () => {
-      current = false
-    }
-  }, [priceDate, priceTime, priceMinutes, priceBed, signedIn, calls])
+    if (priceOf) void loadPrice(`${PRICE_PATH}${priceOf}`)
+  }, [priceOf, loadPrice])
+  const priceAnswer = priceOf && priceFetcher.data?.query === priceOf ? priceFetcher.data : undefined
+  const price: PriceView = !priceOf
+    ? { status: 'idle' }
+    : !priceAnswer
+      ? { status: 'loading' }
+      : 'price' in priceAnswer
+        ? { status: 'ready', price: priceAnswer.price }
+        : { status: 'error', message: priceAnswer.error }
 
   function choose(next: Partial<typeof choice>) {
     const merged = { ...choice, ...next }
     const [lo, hi] = minutesRange(bedFilter(merged.bedId, salon.beds).beds)
     merged.minutes = clamp(merged.minutes, lo, hi)
-    const key = `${merged.minutes}|${merged.bedId}`
-    if (key !== timesFor) {
-      dispatch({ type: 'timesNull' })
-      setTimesFor(key)
-    }
-    if (next.time === undefined && (merged.date !== date || key !== requestKey)) merged.time = null
-    if (merged.time === null) setPrice({ status: 'idle' })
+    const sameTimes = merged.date === date && merged.minutes === minutes && merged.bedId === bedId
+    if (next.time === undefined && !sameTimes) merged.time = null
     setChoice(merged)
   }
 
   async function onBook() {
     if (!request) return
     const outcome = await bookAppointment({ request, signedIn, calls, dispatch })
+    if (outcome.kind !== 'sign-in') forgetFreeTimes()
     switch (outcome.kind) {
       case 'booked':
         return navigate(outcome.next, { state: { booking: outcome.booking } })
@@ -137,8 +123,9 @@ export function BookPlanner({ salon, preload, stored, signedIn, notice }: BookPl
         return showAlert({ kind: 'error', message: DUPLICATE_BOOKING_ALERT, onConfirm: focus(dayHeading) })
       case 'refused':
         // Times may have changed (the bed was just taken): load them afresh.
-        dispatch({ type: 'timesNull' })
+        setPreloadFresh(false)
         choose({ time: null })
+        if (timesQuery) void loadTimes(`${FREE_TIMES_PATH}${timesQuery}`)
         return showAlert({ kind: 'error', message: outcome.message, onConfirm: focus(timesHeading) })
     }
   }
@@ -147,7 +134,7 @@ export function BookPlanner({ salon, preload, stored, signedIn, notice }: BookPl
   const today = days[0]?.date ?? null
   const noPayment = price.status === 'ready' && price.price.paidWith === null && signedIn
   const canBook = request !== null && !state.isLoading && !noPayment
-  const liveText = state.timesLoading
+  const liveText = timesLoading
     ? 'Loading free times…'
     : date && slots
       ? `${slots.length ? `${slots.length} free time${slots.length === 1 ? '' : 's'}` : 'No free times'} on ${formatDay(date)}.`
@@ -219,7 +206,14 @@ export function BookPlanner({ salon, preload, stored, signedIn, notice }: BookPl
           </p>
           {!date ? (
             <p className="text-cocoa-700">Choose a day first.</p>
-          ) : state.timesLoading || !slots ? (
+          ) : timesError ? (
+            <div role="alert" className="flex flex-col items-start gap-3 rounded-2xl bg-cocoa-50 p-4 text-cocoa-700">
+              <p>{timesError}</p>
+              <button type="button" className="btn-outline" onClick={() => timesQuery && void loadTimes(`${FREE_TIMES_PATH}${timesQuery}`)}>
+                Try again
+              </button>
+            </div>
+          ) : timesLoading || !slots ? (
             <p className="flex items-center gap-2 text-cocoa-700">
               <Spinner label="Loading free times" /> Loading free times…
             </p>

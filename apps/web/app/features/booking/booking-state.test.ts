@@ -1,13 +1,8 @@
-import type { Booking, TimeSlot } from '@salon/contracts/booking'
+import type { Booking } from '@salon/contracts/booking'
 import type { Package } from '@salon/contracts/content'
 import { describe, expect, it } from 'vitest'
 import { bookingReducer, initialBookingState, type BookingDraft, type BookingState } from './booking-state.ts'
 
-const slot = (time: string): TimeSlot => ({
-  time,
-  startsAt: `2026-11-23T${time}:00+00:00`,
-  beds: [{ id: 'bed-1', name: 'Solara Classic 24', type: 'lay-down' }],
-})
 const request: BookingDraft = { date: '2026-11-23', minutes: 6, bedId: 'bed-1', time: '10:15' }
 const booking: Booking = {
   id: '6a1e2f4c-8b3d-4c1a-9e2f-1d2c3b4a5f60',
@@ -27,8 +22,6 @@ describe('booking state (SPEC §3, §4)', () => {
   it('starts empty', () => {
     expect(initialBookingState).toEqual({
       appointmentRequest: null,
-      times: {},
-      timesLoading: false,
       wantToBook: false,
       isLoading: false,
       booking: null,
@@ -54,33 +47,6 @@ describe('booking state (SPEC §3, §4)', () => {
     expect(next).toMatchObject({ isLoading: false, booking: null, appointmentRequest: request })
   })
 
-  it("loading times sets timesLoading; success stores that date's times and keeps the others", () => {
-    const withMonday: BookingState = { ...initialBookingState, times: { '2026-11-23': [slot('09:00')] } }
-    const loading = bookingReducer(withMonday, { type: 'timesLoad' })
-    expect(loading.timesLoading).toBe(true)
-    const next = bookingReducer(loading, { type: 'timesSuccess', date: '2026-11-24', times: [slot('10:00'), slot('10:15')] })
-    expect(next.timesLoading).toBe(false)
-    expect(next.times).toEqual({ '2026-11-23': [slot('09:00')], '2026-11-24': [slot('10:00'), slot('10:15')] })
-  })
-
-  it('times that fail to load end timesLoading and leave the times as they were', () => {
-    const state: BookingState = { ...initialBookingState, timesLoading: true, times: { '2026-11-23': [slot('09:00')] } }
-    const next = bookingReducer(state, { type: 'timesFailure' })
-    expect(next.timesLoading).toBe(false)
-    expect(next.times).toBe(state.times)
-  })
-
-  it('the null-times action clears the times', () => {
-    const state: BookingState = { ...initialBookingState, times: { '2026-11-23': [slot('09:00')] } }
-    expect(bookingReducer(state, { type: 'timesNull' }).times).toEqual({})
-  })
-
-  it('preloaded times replace the whole collection', () => {
-    const state: BookingState = { ...initialBookingState, times: { '2026-11-20': [slot('09:00')] } }
-    const preloaded = { '2026-11-23': [slot('11:00')], '2026-11-24': [] }
-    expect(bookingReducer(state, { type: 'timesPreloaded', times: preloaded }).times).toEqual(preloaded)
-  })
-
   it('selecting a package stores it', () => {
     const pkg = { id: 'starter-30', name: 'Starter 30' } as Package
     expect(bookingReducer(initialBookingState, { type: 'packageSelect', package: pkg }).selectedPackage).toBe(pkg)
@@ -88,8 +54,8 @@ describe('booking state (SPEC §3, §4)', () => {
   })
 
   it('never changes the state it is given', () => {
-    const state = Object.freeze({ ...initialBookingState, times: Object.freeze({}) }) as BookingState
-    expect(() => bookingReducer(state, { type: 'timesSuccess', date: '2026-11-23', times: [] })).not.toThrow()
-    expect(state.times).toEqual({})
+    const state = Object.freeze({ ...initialBookingState }) as BookingState
+    expect(() => bookingReducer(state, { type: 'bookingStart', request })).not.toThrow()
+    expect(state.appointmentRequest).toBeNull()
   })
 })

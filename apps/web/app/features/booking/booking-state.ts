@@ -1,4 +1,4 @@
-import type { AppointmentRequest, Booking, TimeSlot } from '@salon/contracts/booking'
+import type { AppointmentRequest, Booking } from '@salon/contracts/booking'
 import type { Package } from '@salon/contracts/content'
 
 /**
@@ -7,11 +7,12 @@ import type { Package } from '@salon/contracts/content'
  */
 export type BookingDraft = AppointmentRequest & { time?: string }
 
-/** SPEC §3 booking state. `times` holds each local date's free slots for the current request. */
+/**
+ * SPEC §3 booking state. Its `times` and `timesLoading` are not kept here: the planner reads the chosen day's free
+ * times from the page's preload or a React Router fetcher, which also says while they load (decision 011).
+ */
 export interface BookingState {
   appointmentRequest: BookingDraft | null
-  times: Record<string, TimeSlot[]>
-  timesLoading: boolean
   wantToBook: boolean
   isLoading: boolean
   booking: Booking | null
@@ -24,17 +25,10 @@ export type BookingAction =
   | { type: 'bookingStart'; request: BookingDraft }
   | { type: 'bookingSuccess'; booking: Booking }
   | { type: 'bookingFailure' }
-  | { type: 'timesLoad' }
-  | { type: 'timesSuccess'; date: string; times: TimeSlot[] }
-  | { type: 'timesFailure' }
-  | { type: 'timesNull' }
-  | { type: 'timesPreloaded'; times: Record<string, TimeSlot[]> }
   | { type: 'packageSelect'; package: Package | null }
 
 export const initialBookingState: BookingState = {
   appointmentRequest: null,
-  times: {},
-  timesLoading: false,
   wantToBook: false,
   isLoading: false,
   booking: null,
@@ -50,16 +44,6 @@ export function bookingReducer(state: BookingState, action: BookingAction): Book
       return { ...state, booking: action.booking, isLoading: false }
     case 'bookingFailure':
       return { ...state, isLoading: false }
-    case 'timesLoad':
-      return { ...state, timesLoading: true }
-    case 'timesSuccess':
-      return { ...state, times: { ...state.times, [action.date]: action.times }, timesLoading: false }
-    case 'timesFailure':
-      return { ...state, timesLoading: false }
-    case 'timesNull':
-      return { ...state, times: {} }
-    case 'timesPreloaded':
-      return { ...state, times: action.times }
     case 'packageSelect':
       return { ...state, selectedPackage: action.package }
   }
