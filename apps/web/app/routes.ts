@@ -18,6 +18,7 @@ export default [
     route('forgot-password', 'routes/forgot-password.tsx'),
     route('confirmation', 'routes/confirmation.tsx', [route('success', 'routes/confirmation-success.tsx')]),
     route('booking', 'routes/booking.tsx'),
+    route('booking/details', 'routes/booking-details.tsx'),
     route('privacypolicy', 'routes/privacy-policy.tsx'),
     layout('routes/protected.tsx', [
       route('refer-earn', 'routes/refer-earn.tsx'),

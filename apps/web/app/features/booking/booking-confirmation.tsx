@@ -1,12 +1,12 @@
 import type { Booking } from '@salon/contracts/booking'
 import { useEffect, useRef, useState } from 'react'
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router'
+import { Link, useFetcher, useLocation, useNavigate, useSearchParams } from 'react-router'
 import { Spinner } from '../../components/ui/spinner.tsx'
-import { ApiError } from '../../lib/api.ts'
 import { loadAppointment } from './appointment-storage.ts'
 import { bookAppointment, confirmationPath, SIGN_IN_TO_BOOK, type BookOutcome } from './book-flow.ts'
 import { browserBookingCalls, type BookingCalls } from './booking-api.ts'
 import { AddToCalendar, BookingDetails } from './booking-details.tsx'
+import { bookingDetailsUrl, type BookingLookup } from './booking-lookup.ts'
 import { DUPLICATE_BOOKING_ALERT } from './book-failure.ts'
 import type { CalendarSalon } from './ics.ts'
 
@@ -32,31 +32,17 @@ function makePendingBooking(calls: BookingCalls): Promise<BookOutcome> | null {
   return pendingBooking
 }
 
+/** The booking of the page's ?id=…: the one handed over with the navigation, or one a fetcher loads. */
 function useBookingById(id: string | null, given: Booking | undefined, signedIn: boolean): View {
-  const calls = browserBookingCalls
-  const [fetched, setFetched] = useState<{ id: string; view: View } | null>(null)
+  const fetcher = useFetcher<BookingLookup>()
   const handedOver = given !== undefined && given.id === id
+  const wanted = id && !handedOver && signedIn ? id : null
+  const { load } = fetcher
   useEffect(() => {
-    if (!id || handedOver || !signedIn) return
-    let current = true
-    calls
-      .booking(id)
-      .then(({ booking }) => current && setFetched({ id, view: { status: 'ready', booking } }))
-      .catch((error: unknown) => {
-        if (!current) return
-        // An id that is not a booking id, or not one of theirs: the same friendly answer.
-        const missing = error instanceof ApiError && (error.status === 404 || error.status === 400)
-        setFetched({
-          id,
-          view: missing ? { status: 'missing' } : { status: 'error', message: error instanceof Error ? error.message : 'We could not load the booking.' },
-        })
-      })
-    return () => {
-      current = false
-    }
-  }, [id, handedOver, signedIn, calls])
+    if (wanted) void load(bookingDetailsUrl(wanted))
+  }, [wanted, load])
   if (handedOver) return { status: 'ready', booking: given }
-  if (fetched && fetched.id === id) return fetched.view
+  if (fetcher.data && fetcher.data.id === id) return fetcher.data
   return { status: 'loading', text: 'Loading your booking…' }
 }
 
