@@ -7,6 +7,7 @@ import { createApp, DEFAULT_POOL, type AppDeps, type IdentityOptions } from '../
 import { createLogger } from '../lib/logger.ts'
 import type { Database } from '@salon/db'
 import { createTestDatabase, onCi, testDbKind, unavailableReason } from './database.ts'
+import { startPhoneNumbers } from './factories/customers.ts'
 import { createShop, type ShopInput } from './factories/shop.ts'
 
 /** What a suite may set of the app's dependencies; the identity pool's options merge into the test pool's. */
@@ -93,6 +94,7 @@ function describeWith<T extends { close(): Promise<void> }>(name: string, create
   }
   describe(title, () => {
     beforeAll(async () => {
+      startPhoneNumbers()
       made = await create()
     })
     afterAll(async () => {

@@ -106,10 +106,19 @@ export function withoutMetadata<T extends { $metadata?: unknown }>(output: T): O
 }
 
 let lastPhone = 0
-/** A fresh UK mobile number from Ofcom's drama range, in E.164 and as typed. */
+/**
+ * A fresh UK mobile number from Ofcom's drama range (07700 900000 to 900999), in E.164 and as typed: fresh
+ * within a suite's database, as the numbers count again from the first for every suite (see describeApi).
+ */
 export function newPhone() {
+  if (lastPhone >= 999) throw new Error("a suite has used up the drama range's thousand numbers")
   const digits = String(++lastPhone).padStart(3, '0')
   return { e164: `+447700900${digits}`, typed: `07700 900${digits}` }
+}
+
+/** Starts the numbers again: a new suite has a new database, and the test files share their modules. */
+export function startPhoneNumbers() {
+  lastPhone = 0
 }
 
 export interface OutboxMessage {
