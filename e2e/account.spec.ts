@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises'
-import { cognito, demo, expect, expectSignedOut, IDENTITY_REFUSED_ERROR, localPhone, test } from './fixtures.ts'
+import { cognito, demo, expect, expectSignedOut, IDENTITY_REFUSED_ERROR, localPhone, test, untilHydrated } from './fixtures.ts'
 
 /** Chromium logs the API's 401 when a revoked session is checked, and the identity service's 400s as the session ends. */
 const UNAUTHORISED_ERROR = /Failed to load resource: the server responded with a status of 401 \(Unauthorized\) \S*\/api\/p_account/
@@ -18,6 +18,7 @@ const canSignIn = (request: Parameters<typeof cognito>[0], phone: string, passwo
 
 test('a customer changes their marketing choices and they survive a reload', async ({ page }) => {
   await page.goto('/account/')
+  await untilHydrated(page)
   await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible()
 
   const salonOffers = page.getByRole('checkbox', { name: /Offers from this salon by text and email/ })
@@ -38,6 +39,7 @@ test('a customer changes their marketing choices and they survive a reload', asy
 
 test('a customer updates their details', async ({ page, customer }) => {
   await page.goto('/account/')
+  await untilHydrated(page)
   await expect(page.getByLabel('Mobile number')).toHaveValue(localPhone(customer.phone))
   await expect(page.getByLabel('Mobile number')).toHaveAttribute('readonly', '')
 
@@ -54,6 +56,7 @@ test('a customer updates their details', async ({ page, customer }) => {
 
 test('a customer changes their password and signs in with the new one', async ({ page, request, customer }) => {
   await page.goto('/account/')
+  await untilHydrated(page)
   await page.getByLabel('Current password').fill(customer.password)
   await page.getByLabel('New password', { exact: true }).fill('Golden#Hour9')
   await page.getByLabel('Repeat new password').fill('Golden#Hour9')
@@ -70,6 +73,7 @@ test.describe('looking only', () => {
 
   test('a customer downloads their data as a JSON file', async ({ page, customer }) => {
     await page.goto('/account/')
+    await untilHydrated(page)
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download my data' }).click()])
     expect(download.suggestedFilename()).toMatch(/^my-salon-data-\d{4}-\d{2}-\d{2}\.json$/)
     const text = await readFile((await download.path())!, 'utf8')
@@ -83,6 +87,7 @@ test.describe('ending a session', () => {
 
   test('a customer deletes their account, is signed out, and the number has no online account any more', async ({ page, customer }) => {
     await page.goto('/account/')
+    await untilHydrated(page)
     await page.getByRole('button', { name: 'Delete my account' }).click()
 
     const confirm = page.getByRole('alertdialog', { name: 'Delete your account?' })
@@ -95,6 +100,7 @@ test.describe('ending a session', () => {
     await expectSignedOut(page)
 
     await page.goto('/sign-in/')
+    await untilHydrated(page)
     await page.getByLabel('Mobile number').fill(localPhone(customer.phone))
     await page.getByLabel('Password', { exact: true }).fill(customer.password)
     await page.getByRole('button', { name: 'Sign in', exact: true }).click()
@@ -108,6 +114,7 @@ test.describe('ending a session', () => {
       AuthParameters: { USERNAME: customer.phone, PASSWORD: customer.password },
     })
     await page.goto('/account/')
+    await untilHydrated(page)
     await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible()
     // "Sign out everywhere" from another device revokes this browser's tokens too.
     await cognito(request, 'GlobalSignOut', { AccessToken: tokens.AuthenticationResult.AccessToken })

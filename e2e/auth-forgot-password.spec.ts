@@ -1,8 +1,9 @@
-import { createCustomer, expect, IDENTITY_REFUSED_ERROR, localPhone, signIn, smsCode, test, uniquePhone } from './fixtures.ts'
+import { createCustomer, expect, IDENTITY_REFUSED_ERROR, localPhone, signIn, smsCode, test, uniquePhone, untilHydrated } from './fixtures.ts'
 
 test('a customer resets a forgotten password with a texted code and signs in with the new one', async ({ page, request }) => {
   const customer = await createCustomer(request)
   await page.goto('/forgot-password/')
+  await untilHydrated(page)
   await expect(page.getByRole('heading', { level: 1, name: 'Reset your password' })).toBeVisible()
   const since = new Date().toISOString()
   await page.getByLabel('Mobile number').fill(localPhone(customer.phone))
@@ -30,6 +31,7 @@ test('a number signed up but never confirmed is reset by whoever holds the phone
   // Somebody signed this number up with a password of theirs and never proved the phone.
   const squatted = await createCustomer(request, { confirmed: false })
   await page.goto('/forgot-password/')
+  await untilHydrated(page)
   const since = new Date().toISOString()
   await page.getByLabel('Mobile number').fill(localPhone(squatted.phone))
   await page.getByRole('button', { name: 'Send me a code' }).click()
@@ -52,6 +54,7 @@ test.describe('refusals', () => {
 
   test('an unknown number is told there is no online account', async ({ page }) => {
     await page.goto('/forgot-password/')
+    await untilHydrated(page)
     await page.getByLabel('Mobile number').fill(localPhone(uniquePhone()))
     await page.getByRole('button', { name: 'Send me a code' }).click()
     await expect(page.getByRole('alertdialog')).toContainText(
@@ -62,6 +65,7 @@ test.describe('refusals', () => {
   test('a wrong code says so', async ({ page, request }) => {
     const customer = await createCustomer(request)
     await page.goto(`/forgot-password/?phone=${encodeURIComponent(customer.phone)}`)
+    await untilHydrated(page)
     await page.getByRole('button', { name: 'Send me a code' }).click()
     await page.getByRole('alertdialog').getByRole('button', { name: 'OK' }).click()
     const real = await smsCode(request, customer.phone)

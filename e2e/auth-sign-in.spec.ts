@@ -10,6 +10,7 @@ import {
   smsCode,
   test,
   uniquePhone,
+  untilHydrated,
 } from './fixtures.ts'
 import type { Page } from '@playwright/test'
 
@@ -44,6 +45,7 @@ test.describe('refusals', () => {
   test('a wrong password shows the message and points to forgot password', async ({ page, request }) => {
     const customer = await createCustomer(request)
     await page.goto('/sign-in/')
+    await untilHydrated(page)
     await submitSignIn(page, customer.phone, 'Wrong#2024')
     await expect(page.getByRole('alertdialog')).toContainText(
       'Incorrect username or password. You can reset your password by clicking on the "forgot password" link.',
@@ -55,6 +57,7 @@ test.describe('refusals', () => {
 
   test('an unknown number is told there is no online account', async ({ page }) => {
     await page.goto('/sign-in/')
+    await untilHydrated(page)
     await submitSignIn(page, uniquePhone(), 'Sunny#2024')
     await expect(page.getByRole('alertdialog')).toContainText(
       'No online account registered to this number. If you signed up in shop you still need to sign up online to link your accounts',
@@ -66,6 +69,7 @@ test.describe('refusals', () => {
     const firstCode = await smsCode(request, customer.phone)
     const since = new Date().toISOString()
     await page.goto('/sign-in/')
+    await untilHydrated(page)
     await submitSignIn(page, customer.phone, customer.password)
 
     const alert = page.getByRole('alertdialog')
@@ -84,6 +88,7 @@ test.describe('refusals', () => {
   test('resending the code says so', async ({ page, request }) => {
     const customer = await createCustomer(request, { confirmed: false })
     await page.goto(`/sign-up/confirm/?phone=${encodeURIComponent(customer.phone)}`)
+    await untilHydrated(page)
     await page.getByRole('button', { name: 'Resend code' }).click()
     await expect(page.getByRole('alertdialog')).toContainText('A code has been sent to your phone. Please input below.')
     await page.getByRole('alertdialog').getByRole('button', { name: 'OK' }).click()
@@ -93,6 +98,7 @@ test.describe('refusals', () => {
   test('confirming without the password in memory asks the customer to sign in', async ({ page, request }) => {
     const customer = await createCustomer(request, { confirmed: false })
     await page.goto(`/sign-up/confirm/?phone=${encodeURIComponent(customer.phone)}`)
+    await untilHydrated(page)
     await page.getByLabel('Confirmation code').fill(await smsCode(request, customer.phone))
     await page.getByRole('button', { name: 'Confirm', exact: true }).click()
     await expect(page).toHaveURL(/\/sign-in\/\?confirmed=true/)

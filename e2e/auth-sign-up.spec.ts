@@ -1,5 +1,17 @@
 import { UNDER_18_MESSAGE } from '@salon/contracts/rules/date-of-birth'
-import { cognito, createCustomer, demo, expect, expectSignedIn, IDENTITY_REFUSED_ERROR, localPhone, smsCode, test, uniquePhone } from './fixtures.ts'
+import {
+  cognito,
+  createCustomer,
+  demo,
+  expect,
+  expectSignedIn,
+  IDENTITY_REFUSED_ERROR,
+  localPhone,
+  smsCode,
+  test,
+  uniquePhone,
+  untilHydrated,
+} from './fixtures.ts'
 import type { Page } from '@playwright/test'
 
 const PASSWORD = 'Sunny#2024'
@@ -27,6 +39,7 @@ async function fillSignUp(page: Page, phone: string, overrides: { dob?: string; 
 test('a visitor signs up, confirms the code from the text message and lands home signed in', async ({ page, request }) => {
   const phone = uniquePhone()
   await page.goto('/sign-up/')
+  await untilHydrated(page)
   await fillSignUp(page, phone)
   await page.getByRole('button', { name: 'Create account' }).click()
 
@@ -60,6 +73,7 @@ test.describe('refusals', () => {
   test('a number that already has an account is sent to reset the password', async ({ page, request }) => {
     const customer = await createCustomer(request)
     await page.goto('/sign-up/')
+    await untilHydrated(page)
     await fillSignUp(page, customer.phone)
     await page.getByRole('button', { name: 'Create account' }).click()
 
@@ -91,6 +105,7 @@ test('someone under 18 is refused before anything is sent', async ({ page }) => 
     if (r.url().includes('/cognito/')) calls.push(r.url())
   })
   await page.goto('/sign-up/')
+  await untilHydrated(page)
   await fillSignUp(page, uniquePhone(), { dob: yearsAgo(18, 1) })
   await page.getByRole('button', { name: 'Create account' }).click()
 
@@ -104,6 +119,7 @@ test('someone under 18 is refused before anything is sent', async ({ page }) => 
 
 test('the form explains the password rules and when the passwords differ', async ({ page }) => {
   await page.goto('/sign-up/')
+  await untilHydrated(page)
   await page.getByLabel('Password', { exact: true }).fill('sunny')
   await page.getByLabel('Repeat password').fill('sunnier')
   await page.getByRole('button', { name: 'Create account' }).click()

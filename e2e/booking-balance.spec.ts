@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import pg from 'pg'
-import { createSignedInCustomer, demo, expect, openDays, test } from './fixtures.ts'
+import { createSignedInCustomer, demo, expect, openDays, test, untilHydrated } from './fixtures.ts'
 
 /**
  * Minutes paid from the balance and given back on cancellation, driven in the browser. Packages cannot be
@@ -113,6 +113,7 @@ test('a session paid from the balance takes its minutes, and cancelling it gives
 
   const [date] = await openDays(page.request)
   await page.goto('/book/')
+  await untilHydrated(page)
   await page.getByRole('radiogroup', { name: 'Day' }).locator(`input[value="${date}"]`).check()
   const first = page.getByRole('radiogroup', { name: 'Start time' }).getByRole('radio').first()
   const time = await first.inputValue()

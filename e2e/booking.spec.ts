@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import type { APIRequestContext, Page } from '@playwright/test'
-import { demo, expect, expectSignedIn, localPhone, openDays, smsCode, test, uniquePhone } from './fixtures.ts'
+import { demo, expect, expectSignedIn, localPhone, openDays, smsCode, test, uniquePhone, untilHydrated } from './fixtures.ts'
 
 const DUPLICATE_ALERT = 'You already have a booking on this day. Please select another day!'
 /** Chromium logs the refused booking (409) and the unknown booking (404) by itself; one pattern, as test.use reads two as [value, options]. */
@@ -37,6 +37,7 @@ async function bedId(request: APIRequestContext, name: string) {
 
 /** Picks the day and a free time (not `except`, when given) on /book/; returns the time. */
 async function chooseSlot(page: Page, date: string, options: { bed?: string; except?: string } = {}) {
+  await untilHydrated(page)
   await page
     .getByRole('radiogroup', { name: 'Day' })
     .getByRole('radio', { name: new RegExp(`^${dayName(date)}:`) })

@@ -111,6 +111,18 @@ export const salon = {
   blogTitle: 'Sunbeds and the law in the UK: why we check ID',
 }
 
+/**
+ * Waits until React has taken the page over from the server's HTML (hydrated it): before that a button does
+ * nothing and a form is sent as a plain HTML form. React marks each element it takes over, <html> last of all.
+ */
+export async function untilHydrated(page: Page) {
+  await expect
+    .poll(() => page.evaluate(() => Object.keys(document.documentElement).some((key) => key.startsWith('__reactProps$'))), {
+      message: 'the page’s scripts take it over',
+    })
+    .toBe(true)
+}
+
 /** True when the page is no wider than the window (nothing makes it scroll sideways). */
 export async function fitsTheWindow(page: Page) {
   return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)
@@ -258,6 +270,7 @@ export async function createSignedInCustomer(request: Requester, baseURL: string
 /** Signs in through the sign-in page, as a customer does, and waits for the home page: for the sign-in tests themselves. */
 export async function signIn(page: Page, customer: Pick<Customer, 'phone' | 'password'>) {
   await page.goto('/sign-in/')
+  await untilHydrated(page)
   await page.getByLabel('Mobile number').fill(localPhone(customer.phone))
   await page.getByLabel('Password', { exact: true }).fill(customer.password)
   await page.getByRole('button', { name: 'Sign in', exact: true }).click()
@@ -278,6 +291,7 @@ export async function expectSignedOut(page: Page) {
 
 /** Signs out from the header: the main navigation on a wide screen, the side menu on a phone. */
 export async function signOutFromHeader(page: Page) {
+  await untilHydrated(page)
   const openMenu = page.getByRole('button', { name: 'Open menu' })
   if (await openMenu.isVisible()) {
     await openMenu.click()

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, salon, test } from './fixtures.ts'
+import { expect, salon, test, untilHydrated } from './fixtures.ts'
 
 const logoName = `${salon.name}, home`
 
@@ -86,6 +86,7 @@ test.describe('side menu on a phone', { tag: '@phone' }, () => {
   const sideNav = (page: Page) => menu(page).getByRole('navigation', { name: 'Side menu' })
 
   async function openMenu(page: Page) {
+    await untilHydrated(page)
     await page.getByRole('button', { name: 'Open menu' }).click()
     await expect(menu(page)).toBeVisible()
   }

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, REFUSED_REQUEST_ERROR, test, unique } from './fixtures.ts'
+import { expect, REFUSED_REQUEST_ERROR, test, unique, untilHydrated } from './fixtures.ts'
 
 // A first visit: the popup has not been seen in this browser.
 test.use({ showOfferPopup: true })
@@ -12,15 +12,6 @@ async function openHome(page: Page) {
   await page.clock.pauseAt(Date.now() + 1_000)
   await page.goto('/')
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-}
-
-/** Waits until React has taken over the popup's element (hydrated it): from then on its timer runs on the test's clock. */
-async function untilHydrated(page: Page) {
-  await expect
-    .poll(() => page.evaluate(() => Object.keys(document.getElementById('offer') ?? {}).some((key) => key.startsWith('__reactFiber$'))), {
-      message: 'the page’s scripts take over the popup',
-    })
-    .toBe(true)
 }
 
 /** Moves the clock on a second at a time (the page may still be starting) until the offer shows. */
