@@ -1,5 +1,6 @@
 import { test as base, expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test'
 
+import { CLIENT_ID, codeIn, passwordSignInInput, signUpInput } from '../apps/server/src/test/factories/sign-up.ts'
 export { expect }
 
 /** What a browser context keeps between tests: here, the cookies in which Amplify keeps the session. */
@@ -140,7 +141,7 @@ export const IDENTITY_REFUSED_ERROR = /Failed to load resource: the server respo
 export const demo = {
   shopId: 'bronze-glow',
   apiKey: 'pk_demo_3f9c2a7e41b84d6a9e0c5b1d8f27a4c6',
-  clientId: '5k1n7an5a1on0c1ien7id0demo',
+  clientId: CLIENT_ID,
 }
 
 let phoneCounter = 0
@@ -184,7 +185,7 @@ export async function smsCode(request: Requester, phone: string, since = ''): Pr
       async () => {
         const outbox = (await (await request.get('/dev/outbox.json')).json()) as { channel: string; to: string; body: string; sentAt: string }[]
         const message = outbox.find((m) => m.channel === 'sms' && m.to === phone && m.sentAt > since)
-        code = message?.body.match(/\b\d{6}\b/)?.[0]
+        code = codeIn(message?.body)
         return code
       },
       { message: `a text message with a code reaches ${phone}`, intervals: [50, 100, 200] },
@@ -196,20 +197,20 @@ export async function smsCode(request: Requester, phone: string, since = ''): Pr
 /** A customer made straight through the identity service: confirmed unless asked otherwise. */
 export async function createCustomer(request: Requester, options: { confirmed?: boolean } = {}): Promise<Customer> {
   const customer: Customer = { phone: uniquePhone(), password: 'Sunny#2024', firstName: 'Amy', lastName: 'Jones', email: 'amy@example.com' }
-  await cognito(request, 'SignUp', {
-    ClientId: demo.clientId,
-    Username: customer.phone,
-    Password: customer.password,
-    UserAttributes: [
-      { Name: 'phone_number', Value: customer.phone },
-      { Name: 'email', Value: customer.email },
-      { Name: 'given_name', Value: customer.firstName },
-      { Name: 'family_name', Value: customer.lastName },
-      { Name: 'birthdate', Value: '1990-05-01' },
-      { Name: 'custom:skin_type', Value: '3' },
-    ],
-    ClientMetadata: { shop_id: demo.shopId, api_key: demo.apiKey, marketing: 'false' },
-  })
+  // The same sign-up as the server's tests make (apps/server/src/test/factories), sent over HTTP as the browser sends it.
+  await cognito(
+    request,
+    'SignUp',
+    signUpInput({
+      phone: customer.phone,
+      password: customer.password,
+      email: customer.email,
+      givenName: customer.firstName,
+      familyName: customer.lastName,
+      birthdate: '1990-05-01',
+      metadata: { shop_id: demo.shopId, api_key: demo.apiKey, marketing: 'false' },
+    }),
+  )
   if (options.confirmed !== false) {
     await cognito(request, 'ConfirmSignUp', { ClientId: demo.clientId, Username: customer.phone, ConfirmationCode: await smsCode(request, customer.phone) })
   }
@@ -221,7 +222,7 @@ async function signInTokens(request: Requester, customer: Pick<Customer, 'phone'
   const { AuthenticationResult: tokens } = await cognito<{ AuthenticationResult: { IdToken: string; AccessToken: string; RefreshToken: string } }>(
     request,
     'InitiateAuth',
-    { ClientId: demo.clientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: customer.phone, PASSWORD: customer.password } },
+    passwordSignInInput(customer.phone, customer.password),
   )
   return tokens
 }

@@ -14,6 +14,7 @@ import type { Logger } from './lib/logger.ts'
 import { memoize } from './lib/memoize.ts'
 import { createRouter } from './lib/openapi.ts'
 import { createRateLimiter } from './lib/rate-limit.ts'
+import { BUILT_IN_POOL } from './modules/identity/default-pool.ts'
 import { requestLog, type RequestIdVariables } from './lib/request-log.ts'
 import { createRateLimitRepository } from './lib/rate-limit.repository.ts'
 import { securityHeaders, type NonceVariables } from './lib/security-headers.ts'
@@ -48,7 +49,7 @@ import type { WebHandler } from './web.ts'
 export const MAX_BODY_BYTES = 64 * 1024
 
 /** The built-in user pool's ids when settings give none (the values in .env.example). */
-export const DEFAULT_POOL: IdentityOptions = { poolId: 'eu-west-2_Sa1onDem0', clientId: '5k1n7an5a1on0c1ien7id0demo', defaultShopId: 'bronze-glow' }
+export const DEFAULT_POOL: IdentityOptions = BUILT_IN_POOL
 
 export interface IdentityOptions {
   poolId: string

@@ -1,3 +1,4 @@
+import { BUILT_IN_POOL } from './modules/identity/default-pool.ts'
 import path from 'node:path'
 import { z } from 'zod'
 
@@ -37,11 +38,11 @@ export const Settings = z.object({
   USER_POOL_ID: z
     .string()
     .regex(/^[a-z]{2}-[a-z]+-\d_[0-9A-Za-z]+$/, 'must look like eu-west-2_AbCdEf123')
-    .default('eu-west-2_Sa1onDem0'),
+    .default(BUILT_IN_POOL.poolId),
   USER_POOL_CLIENT_ID: z
     .string()
     .regex(/^[0-9a-z]{1,128}$/, 'must be lowercase letters and digits')
-    .default('5k1n7an5a1on0c1ien7id0demo'),
+    .default(BUILT_IN_POOL.clientId),
   SIGN_UPS_PER_HOUR: z.coerce.number().int().min(1).default(50),
   SIGN_INS_PER_HOUR: z.coerce.number().int().min(1).default(60),
   CODE_REQUESTS_PER_HOUR: z.coerce.number().int().min(1).default(10),

@@ -1,15 +1,10 @@
-import {
-  CognitoIdentityProviderClient,
-  ConfirmSignUpCommand,
-  InitiateAuthCommand,
-  SignUpCommand,
-  type AttributeType,
-} from '@aws-sdk/client-cognito-identity-provider'
-import { SKIN_TYPE_ATTRIBUTE } from '@salon/contracts/rules/skin-type'
-import { DEFAULT_POOL } from '../../app.ts'
+import { CognitoIdentityProviderClient, ConfirmSignUpCommand, InitiateAuthCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider'
 import { createLedgerRepository, type LedgerKind } from '../../modules/commerce/ledger.repository.ts'
 import type { TestApp } from '../harness.ts'
 import { newAddress } from './doubles.ts'
+import { CLIENT_ID, codeIn, PASSWORD, passwordSignInInput, POOL_ID, signUpInput, type CustomerInput } from './sign-up.ts'
+
+export { CLIENT_ID, NEW_PASSWORD, PASSWORD, POOL_ID, signUpInput, type CustomerInput } from './sign-up.ts'
 
 /**
  * Customers for the server tests, made as the web app makes them: signed up, confirmed and signed in through the
@@ -26,11 +21,7 @@ export const fromAddress = (address: string) => ({
   incoming: { socket: { remoteAddress: address, remotePort: 40000, remoteFamily: address.includes(':') ? 'IPv6' : 'IPv4' } },
 })
 
-export const CLIENT_ID = DEFAULT_POOL.clientId
-export const POOL_ID = DEFAULT_POOL.poolId
-export const ISSUER = `urn:salon-identity:${DEFAULT_POOL.poolId}`
-export const PASSWORD = 'Tanning-Time1'
-export const NEW_PASSWORD = 'Golden-Glow22'
+export const ISSUER = `urn:salon-identity:${POOL_ID}`
 
 /** What the SDK hands its request handler (an HttpRequest of @smithy). */
 interface SdkRequest {
@@ -138,39 +129,9 @@ export async function outboxMessages(app: Fetcher, to?: string): Promise<OutboxM
 /** The six-digit code in the newest text message to a number. */
 export async function latestCode(app: Fetcher, phone: string): Promise<string> {
   const [message] = await outboxMessages(app, phone)
-  const code = message?.body.match(/\b(\d{6})\b/)?.[1]
+  const code = codeIn(message?.body)
   if (!code) throw new Error(`no code has been sent to ${phone}`)
   return code
-}
-
-export interface CustomerInput {
-  phone?: string
-  password?: string
-  email?: string
-  givenName?: string
-  familyName?: string
-  birthdate?: string
-  /** A Fitzpatrick type, '1' to '6'; null leaves the attribute out. */
-  skinType?: string | null
-  metadata?: Record<string, string>
-}
-
-export function signUpInput(input: CustomerInput & { phone: string }) {
-  const attributes: AttributeType[] = [
-    { Name: 'email', Value: input.email ?? 'sophie@example.com' },
-    { Name: 'phone_number', Value: input.phone },
-    { Name: 'given_name', Value: input.givenName ?? 'Sophie' },
-    { Name: 'family_name', Value: input.familyName ?? 'Turner' },
-    { Name: 'birthdate', Value: input.birthdate ?? '1990-04-21' },
-    ...(input.skinType === null ? [] : [{ Name: SKIN_TYPE_ATTRIBUTE, Value: input.skinType ?? '3' }]),
-  ]
-  return {
-    ClientId: CLIENT_ID,
-    Username: input.phone,
-    Password: input.password ?? PASSWORD,
-    UserAttributes: attributes,
-    ClientMetadata: input.metadata,
-  }
 }
 
 /** Signs a customer up; the code waits in the outbox. */
@@ -190,9 +151,7 @@ export async function confirmedCustomer(app: Fetcher, client: CognitoIdentityPro
 }
 
 export async function signIn(client: CognitoIdentityProviderClient, phone: string, password = PASSWORD) {
-  const output = await client.send(
-    new InitiateAuthCommand({ ClientId: CLIENT_ID, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: phone, PASSWORD: password } }),
-  )
+  const output = await client.send(new InitiateAuthCommand(passwordSignInInput(phone, password)))
   const result = output.AuthenticationResult!
   return { accessToken: result.AccessToken!, idToken: result.IdToken!, refreshToken: result.RefreshToken! }
 }
