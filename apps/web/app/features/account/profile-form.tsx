@@ -13,6 +13,7 @@ import { usePageAction } from '../../lib/form-post.ts'
 import {
   useAuth,
   ACCOUNT_UPDATED,
+  NameAndEmailFields,
   plainErrorMessage,
   SkinTypeField,
   dobProblem,
@@ -99,36 +100,7 @@ export function ProfileForm({ account }: { account: Account }) {
         <h2 id="profile-title" className="text-2xl font-semibold">
           Your details
         </h2>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field
-            label="First name"
-            name="firstName"
-            autoComplete="given-name"
-            maxLength={50}
-            value={values.firstName}
-            onChange={(e) => set('firstName', e.target.value)}
-            error={errors.firstName}
-          />
-          <Field
-            label="Last name"
-            name="lastName"
-            autoComplete="family-name"
-            maxLength={50}
-            value={values.lastName}
-            onChange={(e) => set('lastName', e.target.value)}
-            error={errors.lastName}
-          />
-        </div>
-        <Field
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          maxLength={254}
-          value={values.email}
-          onChange={(e) => set('email', e.target.value)}
-          error={errors.email}
-        />
+        <NameAndEmailFields values={values} errors={errors} set={set} />
         <div className="grid gap-4 sm:grid-cols-2">
           <Field
             label="Mobile number"

@@ -3,6 +3,7 @@
 export { afterSignIn } from './after-sign-in.ts'
 export { useAuth } from './auth-context.tsx'
 export { ACCOUNT_UPDATED, PASSWORD_CHANGED, plainErrorMessage } from './auth-messages.ts'
+export { NameAndEmailFields } from './name-and-email-fields.tsx'
 export { PasswordRules } from './password-rules.tsx'
 export { validateNewPassword } from './password-validation.ts'
 export { dobProblem, emailProblem, nameProblem, skinTypeProblem } from './sign-up-validation.ts'

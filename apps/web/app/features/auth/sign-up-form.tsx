@@ -10,6 +10,7 @@ import { Spinner } from '../../components/ui/spinner.tsx'
 import { usePageAction } from '../../lib/form-post.ts'
 import { useAuth, type SignUpDetails } from './auth-context.tsx'
 import { signUpErrorOutcome } from './auth-messages.ts'
+import { NameAndEmailFields } from './name-and-email-fields.tsx'
 import { PasswordRules } from './password-rules.tsx'
 import { normalisePhone, PHONE_EXAMPLE } from './phone.ts'
 import { SkinTypeField } from './skin-type-field.tsx'
@@ -134,39 +135,7 @@ export function SignUpForm({ initial }: { initial?: Record<string, string> }) {
           <h2 id="signup-about" className="font-sans text-lg font-semibold">
             About you
           </h2>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field
-              label="First name"
-              name="firstName"
-              autoComplete="given-name"
-              maxLength={50}
-              value={values.firstName}
-              onChange={(e) => set('firstName', e.target.value)}
-              error={errors.firstName}
-              required
-            />
-            <Field
-              label="Last name"
-              name="lastName"
-              autoComplete="family-name"
-              maxLength={50}
-              value={values.lastName}
-              onChange={(e) => set('lastName', e.target.value)}
-              error={errors.lastName}
-              required
-            />
-          </div>
-          <Field
-            label="Email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            maxLength={254}
-            value={values.email}
-            onChange={(e) => set('email', e.target.value)}
-            error={errors.email}
-            required
-          />
+          <NameAndEmailFields values={values} errors={errors} set={set} required />
           <Field
             label="Date of birth"
             name="dob"
