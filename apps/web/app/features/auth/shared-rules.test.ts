@@ -4,6 +4,7 @@ import { NAME_CASES } from '@salon/contracts/rules/name.cases'
 import { PASSWORD_CASES } from '@salon/contracts/rules/password.cases'
 import { PHONE_CASES } from '@salon/contracts/rules/phone.cases'
 import { describe, expect, it } from 'vitest'
+import { GOOD_SIGN_UP } from './sign-up-values.test-data.ts'
 import { validateSignUp, type SignUpValues } from './sign-up-validation.ts'
 import { validateNewPassword } from './password-validation.ts'
 import { validateSignIn } from './validation.ts'
@@ -12,17 +13,7 @@ import { validateSignIn } from './validation.ts'
  * The forms run the shared case tables of packages/contracts/src/rules; the identity service runs the same tables
  * (apps/server/src/modules/identity/shared-rules.api.test.ts), so what a form takes the server takes.
  */
-const good: SignUpValues = {
-  phone: '07700 900123',
-  password: 'Sunny#2024',
-  passwordRepeat: 'Sunny#2024',
-  email: 'amy@example.com',
-  firstName: 'Amy',
-  lastName: 'Jones',
-  skinType: '3',
-  dob: '1990-05-01',
-  marketing: false,
-}
+const good = GOOD_SIGN_UP
 const signUpErrors = (values: Partial<SignUpValues>) => validateSignUp({ ...good, ...values }, DATE_OF_BIRTH_CASES_TODAY)
 
 describe('the forms take what the shared rules take', () => {

@@ -1,20 +1,11 @@
 import { UNDER_18_MESSAGE } from '@salon/contracts/rules/date-of-birth'
 import { describe, expect, it } from 'vitest'
-import { dobProblem, keptSignUpValues, SIGN_UP_KEPT_FIELDS, validateSignUp, type SignUpValues } from './sign-up-validation.ts'
+import { GOOD_SIGN_UP } from './sign-up-values.test-data.ts'
+import { dobProblem, keptSignUpValues, SIGN_UP_KEPT_FIELDS, validateSignUp } from './sign-up-validation.ts'
 import { passwordProblem, validateNewPassword } from './password-validation.ts'
 import { codeProblem, validateSignIn } from './validation.ts'
 
-const good: SignUpValues = {
-  phone: '07700 900123',
-  password: 'Sunny#2024',
-  passwordRepeat: 'Sunny#2024',
-  email: 'amy@example.com',
-  firstName: 'Amy',
-  lastName: 'Jones',
-  skinType: '3',
-  dob: '1990-05-01',
-  marketing: false,
-}
+const good = GOOD_SIGN_UP
 const today = '2025-06-15'
 
 describe('sign-up form', () => {
