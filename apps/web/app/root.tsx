@@ -4,7 +4,6 @@ import stylesheet from './app.css?url'
 import { AuthProvider } from './features/auth/auth-context.tsx'
 import { getSession } from './features/auth/session.server.ts'
 import { currentIdToken } from './features/auth/load-amplify.ts'
-import { publicConfig } from './lib/api.server.ts'
 import { browserConfig, publicConfigScript } from './lib/public-config.ts'
 import { setIdentityTokenSource } from './lib/browser-api.ts'
 import { useNonce } from './lib/nonce.tsx'
@@ -18,7 +17,7 @@ export const links: Route.LinksFunction = () => [
 ]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const config = publicConfig(context)
+  const { config } = context
   return { config, session: await getSession(request, config.identity.userPoolClientId) }
 }
 

@@ -21,7 +21,3 @@ export function visitorApi(context: AppLoadContext, request: Request) {
     : context.apiFetch
   return createApiClient({ config: context.config, origin: new URL(request.url).origin, fetch })
 }
-
-export function publicConfig(context: AppLoadContext) {
-  return context.config
-}

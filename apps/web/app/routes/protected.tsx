@@ -1,12 +1,11 @@
 import { Outlet, redirect } from 'react-router'
 import { confirmSession } from '../features/auth/confirm-session.ts'
 import { getSession, requireSession } from '../features/auth/session.server.ts'
-import { publicConfig } from '../lib/api.server.ts'
 import type { Route } from './+types/protected'
 
 /** SPEC §2 guard for /refer-earn/, /account/, /account/balance/, /upcoming-booking/ and /payment/: no session cookies, no page. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const config = publicConfig(context)
+  const { config } = context
   const session = await requireSession(request, (r) => getSession(r, config.identity.userPoolClientId))
   return { session, config, account: null }
 }
