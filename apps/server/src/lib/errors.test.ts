@@ -46,6 +46,12 @@ describe('the validation hook', () => {
         c.text('ok'),
     )
     .get('/query', (c) => validationHook({ success: false, error: z.object({ page: z.string() }).safeParse({}).error, target: 'query' }, c) ?? c.text('ok'))
+    .get(
+      '/sentence',
+      (c) =>
+        validationHook({ success: false, error: z.object({ bedId: z.string({ error: 'Send bedId or bedType.' }) }).safeParse({}).error, target: 'json' }, c) ??
+        c.text('ok'),
+    )
     .get('/fine', (c) => validationHook({ success: true, target: 'json' }, c) ?? c.text('ok'))
 
   it('a bad body answers 400 naming every field', async () => {
@@ -58,6 +64,11 @@ describe('the validation hook', () => {
         { field: 'email', message: 'must be a valid email address' },
       ],
     })
+  })
+
+  it('ends with one full stop when the last problem is a sentence of its own', async () => {
+    const response = await app.request('/sentence')
+    expect((await response.json()).message).toBe('Please check the request: bedId: Send bedId or bedType.')
   })
 
   it('a bad query string is called the query request', async () => {

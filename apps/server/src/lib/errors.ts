@@ -37,7 +37,9 @@ export function validationHook(result: { success: boolean; error?: unknown; targ
   if (result.success) return
   const issues = fieldIssues(result.error as ZodError)
   const target = result.target === 'json' ? '' : `${result.target} `
-  return c.json({ message: `Please check the ${target}request: ${describeIssues(issues)}.`, issues }, 400)
+  const described = describeIssues(issues)
+  // One full stop at the end, even when the last issue's own message ends with one.
+  return c.json({ message: `Please check the ${target}request: ${described.replace(/\.$/, '')}.`, issues }, 400)
 }
 
 export function errorHandler(logger: Logger) {
