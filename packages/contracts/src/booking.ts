@@ -54,10 +54,12 @@ export type PreloadTimesResponse = z.infer<typeof PreloadTimesResponse>
 export const SessionsResponse = z.object({ date: z.string(), times: z.array(TimeSlot) })
 export type SessionsResponse = z.infer<typeof SessionsResponse>
 
-export const PaidWith = z.enum(['balance', 'in_salon'])
+/** balance: from the customer's minutes; in_salon: paid on the day; card: paid online when booked (the shop asks for payment up front). */
+export const PaidWith = z.enum(['balance', 'in_salon', 'card'])
 export type PaidWith = z.infer<typeof PaidWith>
 
-export const BookingStatus = z.enum(['booked', 'attended', 'cancelled'])
+/** pending: held for 10 minutes while its card payment is made, then booked or (unpaid) cancelled. */
+export const BookingStatus = z.enum(['pending', 'booked', 'attended', 'cancelled'])
 export type BookingStatus = z.infer<typeof BookingStatus>
 
 export const Booking = z.object({
@@ -75,6 +77,8 @@ export const Booking = z.object({
   pricePence: z.number().int(),
   /** Until when the customer may cancel it and get balance minutes back (ISO 8601 with offset). */
   cancellableUntil: z.string(),
+  /** For a pending session: until when its bed is held for the card payment (ISO 8601 with offset); otherwise null. */
+  holdUntil: z.string().nullable(),
 })
 export type Booking = z.infer<typeof Booking>
 
@@ -113,7 +117,7 @@ export const PriceResponse = z.object({
   pricePence: z.number().int(),
   /** How the session would be paid; null when the balance is short and the salon takes no payment on the day. */
   paidWith: PaidWith.nullable(),
-  /** The signed-in customer's minutes before and after this session; null for a visitor. */
+  /** The signed-in customer's minutes that fit this bed type, before and after this session; null for a visitor. */
   balance: z.object({ before: z.number().int(), after: z.number().int() }).nullable(),
   /** One sentence saying how the session would be paid. */
   message: z.string(),

@@ -406,6 +406,8 @@ export const bookingRules = pgTable(
     minHoursBetweenSessions: integer('min_hours_between_sessions').notNull().default(24),
     /** Whether a session the balance does not cover may be paid for in the salon. */
     payInSalon: boolean('pay_in_salon').notNull().default(true),
+    /** Whether a session the balance does not cover is paid by card when it is booked, its bed held while the payment is pending. */
+    payUpFront: boolean('pay_up_front').notNull().default(false),
   },
   (t) => [
     check(
@@ -437,10 +439,12 @@ export const bookings = pgTable(
     blockedUntil: timestamp('blocked_until', { withTimezone: true }).notNull(),
     minutes: integer('minutes').notNull(),
     pricePence: integer('price_pence').notNull(),
-    /** balance or in_salon */
+    /** balance, in_salon or card */
     paidWith: text('paid_with').notNull(),
-    /** booked, attended or cancelled */
+    /** pending (its bed held until hold_until while the card payment is made), booked, attended or cancelled */
     status: text('status').notNull().default('booked'),
+    /** For a pending booking: when its hold on the bed ends unless the payment has succeeded. */
+    holdUntil: timestamp('hold_until', { withTimezone: true }),
     createdAt: createdAt(),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
   },
@@ -450,8 +454,9 @@ export const bookings = pgTable(
     uniqueIndex('bookings_one_per_day')
       .on(t.shopId, t.sub, t.localDate)
       .where(sql`status <> 'cancelled'`),
-    check('bookings_status', sql`${t.status} in ('booked', 'attended', 'cancelled')`),
-    check('bookings_paid_with', sql`${t.paidWith} in ('balance', 'in_salon')`),
+    check('bookings_status', sql`${t.status} in ('pending', 'booked', 'attended', 'cancelled')`),
+    check('bookings_paid_with', sql`${t.paidWith} in ('balance', 'in_salon', 'card')`),
+    check('bookings_hold', sql`(${t.status} = 'pending') = (${t.holdUntil} is not null) or ${t.status} = 'cancelled'`),
     check('bookings_minutes', sql`${t.minutes} > 0 and ${t.pricePence} >= 0`),
     check(
       'bookings_times',
@@ -461,8 +466,46 @@ export const bookings = pgTable(
 )
 
 /**
- * Minutes of sunbed time a customer holds at a shop, as an append-only ledger: the balance is the sum,
- * never a counter changed in place. A trigger in the migration refuses updates and deletes.
+ * Minutes a customer holds at a shop, in lots: each purchase, referral reward or adjustment is one lot with its
+ * own expiry and the bed types it pays for. `remaining` is kept by a trigger from the lot's ledger rows (never
+ * written by the application), and its check constraint is what stops a lot going below zero under any concurrency.
+ */
+export const minuteLots = pgTable(
+  'minute_lots',
+  {
+    id: uuid('id').primaryKey(),
+    shopId: text('shop_id').notNull(),
+    sub: uuid('sub').notNull(),
+    /** purchase, referral or adjustment */
+    source: text('source').notNull(),
+    /** What the customer sees: the package's name, "Referral reward", ... */
+    label: text('label').notNull(),
+    /** The minutes the lot was given. */
+    minutes: integer('minutes').notNull(),
+    /** The sum of the lot's ledger rows, kept by the trigger minute_lots_remaining. */
+    remaining: integer('remaining').notNull().default(0),
+    bedTypes: text('bed_types').array().notNull(),
+    /** The first instant the minutes can no longer be used: the start of the shop's local day after the last valid one. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** The payment that bought it: one purchase lot per payment. */
+    paymentId: uuid('payment_id').references(() => payments.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    foreignKey({ columns: [t.shopId, t.sub], foreignColumns: [customers.shopId, customers.sub] }),
+    uniqueIndex('minute_lots_owner').on(t.id, t.shopId, t.sub),
+    uniqueIndex('minute_lots_one_per_payment').on(t.paymentId),
+    index('minute_lots_customer').on(t.shopId, t.sub, t.expiresAt),
+    check('minute_lots_source', sql`${t.source} in ('purchase', 'referral', 'adjustment')`),
+    check('minute_lots_remaining', sql`${t.minutes} > 0 and ${t.remaining} between 0 and ${t.minutes}`),
+    check('minute_lots_purchase', sql`(${t.source} = 'purchase') = (${t.paymentId} is not null)`),
+  ],
+)
+
+/**
+ * Every change to a customer's minutes, as an append-only ledger: the balance is the sum, never a counter
+ * changed in place. A trigger in the migration refuses updates and deletes. Rows written since lots exist
+ * name their lot; a booking may be paid from several lots, one row each.
  */
 export const balanceLedger = pgTable(
   'balance_ledger',
@@ -475,20 +518,213 @@ export const balanceLedger = pgTable(
     /** purchase, booking, refund, referral, expiry or adjustment */
     kind: text('kind').notNull(),
     bookingId: uuid('booking_id').references(() => bookings.id),
+    lotId: uuid('lot_id'),
     createdAt: createdAt(),
   },
   (t) => [
     foreignKey({ columns: [t.shopId, t.sub], foreignColumns: [customers.shopId, customers.sub] }),
+    // A row can only move minutes of a lot that belongs to the same customer at the same shop.
+    foreignKey({ columns: [t.lotId, t.shopId, t.sub], foreignColumns: [minuteLots.id, minuteLots.shopId, minuteLots.sub] }),
     index('balance_ledger_customer').on(t.shopId, t.sub),
-    // A booking is paid once and refunded once at most.
+    index('balance_ledger_lot').on(t.lotId),
+    // A booking is paid once and refunded once at most from each lot.
     uniqueIndex('balance_ledger_booking_once')
-      .on(t.bookingId, t.kind)
+      .on(t.bookingId, t.kind, t.lotId)
       .where(sql`booking_id is not null`),
+    // A lot expires once.
+    uniqueIndex('balance_ledger_expiry_once')
+      .on(t.lotId)
+      .where(sql`kind = 'expiry'`),
     check('balance_ledger_kind', sql`${t.kind} in ('purchase', 'booking', 'refund', 'referral', 'expiry', 'adjustment')`),
     check('balance_ledger_minutes', sql`${t.minutes} <> 0`),
     check(
       'balance_ledger_booking',
       sql`(${t.kind} in ('booking', 'refund')) = (${t.bookingId} is not null) and (${t.kind} <> 'booking' or ${t.minutes} < 0) and (${t.kind} <> 'refund' or ${t.minutes} > 0)`,
     ),
+    check('balance_ledger_expiry', sql`${t.kind} <> 'expiry' or ${t.minutes} < 0`),
+  ],
+)
+
+/* ---------- Commerce: promo codes, payments, referrals ---------- */
+
+/** How a shop runs refer-and-earn; one row per shop. A shop without a row gives no referral rewards. */
+export const commerceSettings = pgTable(
+  'commerce_settings',
+  {
+    shopId: text('shop_id')
+      .primaryKey()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    /** Free minutes each of the two customers gets when a referred friend makes a first purchase; 0 gives none. */
+    referralRewardMinutes: integer('referral_reward_minutes').notNull().default(10),
+    /** Days a referral reward can be used for. */
+    referralRewardValidityDays: integer('referral_reward_validity_days').notNull().default(90),
+  },
+  (t) => [check('commerce_settings_values', sql`${t.referralRewardMinutes} >= 0 and ${t.referralRewardValidityDays} > 0`)],
+)
+
+/** Discount codes: a percentage or a fixed amount off a package, between two instants, with usage limits. */
+export const promoCodes = pgTable(
+  'promo_codes',
+  {
+    id: uuid('id').primaryKey(),
+    shopId: text('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    /** Stored in capitals; customers may type it in any case. */
+    code: text('code').notNull(),
+    /** percent or fixed */
+    kind: text('kind').notNull(),
+    /** Percent (1 to 100) or pence off. */
+    amount: integer('amount').notNull(),
+    validFrom: timestamp('valid_from', { withTimezone: true }).notNull(),
+    validUntil: timestamp('valid_until', { withTimezone: true }).notNull(),
+    /** How many purchases may use it in all; null for no limit. */
+    maxUses: integer('max_uses'),
+    maxUsesPerCustomer: integer('max_uses_per_customer').notNull().default(1),
+    /** The packages it is for; null for every package. */
+    packageIds: text('package_ids').array(),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('promo_codes_code').on(t.shopId, t.code),
+    check('promo_codes_code_format', sql`${t.code} ~ '^[A-Z0-9-]{3,32}$'`),
+    check('promo_codes_kind', sql`${t.kind} in ('percent', 'fixed')`),
+    check('promo_codes_amount', sql`${t.amount} > 0 and (${t.kind} <> 'percent' or ${t.amount} <= 100)`),
+    check('promo_codes_dates', sql`${t.validFrom} < ${t.validUntil}`),
+    check('promo_codes_limits', sql`(${t.maxUses} is null or ${t.maxUses} > 0) and ${t.maxUsesPerCustomer} > 0`),
+  ],
+)
+
+/**
+ * A card payment for a package or a session, for an amount the server worked out. What it buys is copied in
+ * when it is made, so a package the salon changes later still gives what was paid for.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey(),
+    shopId: text('shop_id').notNull(),
+    sub: uuid('sub').notNull(),
+    /** The client's key for this checkout: the same key always answers the same payment. */
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** offline (the built-in test processor) or stripe */
+    provider: text('provider').notNull(),
+    /** The provider's id for it (a PaymentIntent id); set once the provider has made it. */
+    providerRef: text('provider_ref'),
+    clientSecret: text('client_secret'),
+    /** creating, pending, succeeded, failed or cancelled */
+    status: text('status').notNull().default('creating'),
+    /** package or session */
+    purpose: text('purpose').notNull(),
+    packageId: text('package_id'),
+    bookingId: uuid('booking_id').references(() => bookings.id),
+    description: text('description').notNull(),
+    pricePence: integer('price_pence').notNull(),
+    discountPence: integer('discount_pence').notNull().default(0),
+    amountPence: integer('amount_pence').notNull(),
+    currency: text('currency').notNull().default('gbp'),
+    promoCodeId: uuid('promo_code_id').references(() => promoCodes.id),
+    /** What a package payment gives: minutes, bed types and days of validity. */
+    lotMinutes: integer('lot_minutes'),
+    lotBedTypes: text('lot_bed_types').array(),
+    lotValidityDays: integer('lot_validity_days'),
+    createdAt: createdAt(),
+    succeededAt: timestamp('succeeded_at', { withTimezone: true }),
+  },
+  (t) => [
+    foreignKey({ columns: [t.shopId, t.sub], foreignColumns: [customers.shopId, customers.sub] }),
+    uniqueIndex('payments_idempotency').on(t.shopId, t.sub, t.idempotencyKey),
+    uniqueIndex('payments_provider_ref').on(t.provider, t.providerRef),
+    index('payments_promo_code').on(t.promoCodeId),
+    check('payments_provider', sql`${t.provider} in ('offline', 'stripe')`),
+    check('payments_status', sql`${t.status} in ('creating', 'pending', 'succeeded', 'failed', 'cancelled')`),
+    check(
+      'payments_purpose',
+      sql`(${t.purpose} = 'package' and ${t.packageId} is not null and ${t.lotMinutes} > 0 and ${t.lotValidityDays} > 0 and ${t.lotBedTypes} is not null)
+      or (${t.purpose} = 'session' and ${t.bookingId} is not null)`,
+    ),
+    check('payments_amount', sql`${t.discountPence} >= 0 and ${t.amountPence} = ${t.pricePence} - ${t.discountPence} and ${t.amountPence} >= 30`),
+    check('payments_currency', sql`${t.currency} = 'gbp'`),
+  ],
+)
+
+/**
+ * The built-in test processor's own record of a payment, as a card processor would keep it: the offline
+ * stand-in for Stripe's PaymentIntents. Never holds a card number.
+ */
+export const testPaymentIntents = pgTable(
+  'test_payment_intents',
+  {
+    id: text('id').primaryKey(),
+    clientSecret: text('client_secret').notNull(),
+    amountPence: integer('amount_pence').notNull(),
+    currency: text('currency').notNull(),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    /** requires_payment_method, requires_action, succeeded or canceled, as Stripe names them */
+    status: text('status').notNull().default('requires_payment_method'),
+    /** The last card's refusal code (card_declined, insufficient_funds), when it was refused. */
+    lastError: text('last_error'),
+    /** The last four digits of the card that paid, for the receipt. */
+    cardLast4: text('card_last4'),
+    metadata: jsonb('metadata').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [check('test_payment_intents_status', sql`${t.status} in ('requires_payment_method', 'requires_action', 'succeeded', 'canceled')`)],
+)
+
+/** One promo code counted against one payment; it counts while the payment is pending (for a while) or once it has succeeded. */
+export const promoRedemptions = pgTable(
+  'promo_redemptions',
+  {
+    paymentId: uuid('payment_id')
+      .primaryKey()
+      .references(() => payments.id),
+    promoCodeId: uuid('promo_code_id')
+      .notNull()
+      .references(() => promoCodes.id),
+    shopId: text('shop_id').notNull(),
+    sub: uuid('sub').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('promo_redemptions_code').on(t.promoCodeId, t.sub)],
+)
+
+/** Customers and the referral codes they shared; a friend is referred once, and rewarded once. */
+export const referralCodes = pgTable(
+  'referral_codes',
+  {
+    shopId: text('shop_id').notNull(),
+    sub: uuid('sub').notNull(),
+    code: text('code').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.shopId, t.sub] }),
+    foreignKey({ columns: [t.shopId, t.sub], foreignColumns: [customers.shopId, customers.sub] }),
+    uniqueIndex('referral_codes_code').on(t.shopId, t.code),
+    check('referral_codes_format', sql`${t.code} ~ '^[A-Z0-9]{6,12}$'`),
+  ],
+)
+
+export const referrals = pgTable(
+  'referrals',
+  {
+    shopId: text('shop_id').notNull(),
+    /** The friend who signed up with the code: referred once. */
+    friendSub: uuid('friend_sub').notNull(),
+    referrerSub: uuid('referrer_sub').notNull(),
+    createdAt: createdAt(),
+    /** The friend's first purchase, which rewarded both: set once. */
+    rewardedPaymentId: uuid('rewarded_payment_id').references(() => payments.id),
+    rewardedAt: timestamp('rewarded_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.shopId, t.friendSub] }),
+    foreignKey({ columns: [t.shopId, t.friendSub], foreignColumns: [customers.shopId, customers.sub] }),
+    foreignKey({ columns: [t.shopId, t.referrerSub], foreignColumns: [customers.shopId, customers.sub] }),
+    index('referrals_referrer').on(t.shopId, t.referrerSub),
+    check('referrals_not_self', sql`${t.friendSub} <> ${t.referrerSub}`),
+    check('referrals_reward', sql`(${t.rewardedPaymentId} is null) = (${t.rewardedAt} is null)`),
   ],
 )

@@ -20,6 +20,7 @@ const rules: BookingRules = {
   firstSessionMaxMinutes: 6,
   minHoursBetweenSessions: 24,
   payInSalon: true,
+  payUpFront: false,
 }
 const beds: BedForSlots[] = [
   { id: 'lay', name: 'Lay-down', type: 'lay-down', minMinutes: 3, maxMinutes: 15, cleaningBufferMinutes: 5 },

@@ -16,6 +16,8 @@ export interface BookingRules {
   firstSessionMaxMinutes: number
   minHoursBetweenSessions: number
   payInSalon: boolean
+  /** A session the balance does not cover is paid by card when booked, its bed held meanwhile. */
+  payUpFront: boolean
 }
 
 export interface OpeningHours {

@@ -75,6 +75,7 @@ describeApi(
         pricePence: 6 * perMinute('lay-down'),
         // The cancellation cut-off is 120 minutes before the start.
         cancellableUntil: '2026-11-24T08:00:00+00:00',
+        holdUntil: null,
       })
       const list = await t().api('p_bookings', { headers: customer.headers })
       expect(list.status).toBe(200)
@@ -112,7 +113,7 @@ describeApi(
         },
       ])
       expect(json.minutes).toEqual([
-        { minutes: 20, kind: 'purchase', bookingId: null, at: expect.any(String) },
+        { minutes: 20, kind: 'adjustment', bookingId: null, at: expect.any(String) },
         { minutes: -6, kind: 'booking', bookingId: booked.json.booking.id, at: expect.any(String) },
       ])
     })
@@ -201,7 +202,7 @@ describeApi(
         .where(and(eq(schema.balanceLedger.shopId, t().shop.id), eq(schema.balanceLedger.sub, customer.sub)))
         .orderBy(schema.balanceLedger.id)
       expect(entries).toEqual([
-        { minutes: 30, kind: 'purchase' },
+        { minutes: 30, kind: 'adjustment' },
         { minutes: -6, kind: 'booking' },
         { minutes: 6, kind: 'refund' },
       ])
@@ -233,7 +234,7 @@ describeApi(
         const refused = await book(customer, { date: '2026-11-28', time: '09:00', minutes: 6, bedId: HIGH_PRESSURE })
         expect(refused).toMatchObject({
           status: 402,
-          json: { message: 'Your balance has 4 minutes and this session needs 6. Please buy a package of minutes first.' },
+          json: { message: 'Your balance has 4 minutes for high-pressure sunbeds and this session needs 6. Please buy a package of minutes first.' },
         })
         const price = await t().api('booking/get_price_for_booking', {
           body: { date: '2026-11-28', time: '09:00', minutes: 6, bedId: HIGH_PRESSURE },

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, schema, sql, type Db } from '@salon/db'
-import type { LedgerRepository } from '../commerce/ledger.repository.ts'
+import type { LedgerRepository, LotRow } from '../commerce/ledger.repository.ts'
+import type { Draw } from '../commerce/lots.ts'
 import type { BedForSlots, BookingRules, OpeningHours } from './availability.ts'
 
 const { bookings, beds } = schema
@@ -40,6 +41,7 @@ export interface BookingRow {
   pricePence: number
   paidWith: string
   status: string
+  holdUntil: Date | null
 }
 
 const bookingColumns = {
@@ -56,6 +58,7 @@ const bookingColumns = {
   pricePence: bookings.pricePence,
   paidWith: bookings.paidWith,
   status: bookings.status,
+  holdUntil: bookings.holdUntil,
 }
 
 /** The customer has no row at this shop yet: the caller makes it and tries again. */
@@ -65,41 +68,58 @@ export class CustomerMissing extends Error {}
 export interface LockedCustomer {
   dob: string | null
   skinType: number | null
-  /** Minutes on the balance, read under the lock so two bookings cannot spend them twice */
-  balance: number
-  /** The customer's sessions that still count (booked or attended), for the one-a-day, interval and first-session rules */
+  /** Lots with minutes left (expired ones already written off), read under the lock so two bookings cannot spend them twice */
+  lots: LotRow[]
+  /** The customer's sessions that still count (booked, attended, or held for a payment), for the one-a-day, interval and first-session rules */
   active: { id: string; localDate: string; startsAt: Date }[]
 }
 
 interface LockedRow {
-  balance: number | string
   active: { id: string; localDate: string; startsAt: string }[] | string
 }
 
 /** What one transaction, holding the customer's lock, may read and write. */
-function inTransaction(tx: Db, ledger: LedgerRepository, shopId: string, sub: string) {
+function inTransaction(tx: Db, ledger: LedgerRepository, shopId: string, sub: string, at: Date) {
   return {
     async insertBooking(row: typeof bookings.$inferInsert) {
       await tx.insert(bookings).values(row)
     },
 
-    spend: (bookingId: string, minutes: number) => ledger.append({ shopId, sub, minutes: -minutes, kind: 'booking', bookingId }, tx),
-    refund: (bookingId: string, minutes: number) => ledger.append({ shopId, sub, minutes, kind: 'refund', bookingId }, tx),
+    /**
+     * Ends the holds of other customers' unpaid sessions on this bed that have run out and meet [from, to): their
+     * bed is free again, and the exclusion constraint must see it so.
+     */
+    async releaseLapsedHolds(bedId: string, from: Date, to: Date) {
+      await tx.execute(sql`
+        update bookings set status = 'cancelled', cancelled_at = ${at.toISOString()}::timestamptz
+        where bed_id = ${bedId} and status = 'pending' and hold_until <= ${at.toISOString()}::timestamptz
+          and tstzrange(starts_at, blocked_until) && tstzrange(${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz)`)
+    },
+
+    spend: (bookingId: string, draws: Draw[]) => ledger.spend(shopId, sub, bookingId, draws, at, tx),
+    refund: (bookingId: string) => ledger.refund(shopId, sub, bookingId, at, tx),
 
     /** One of the customer's bookings, locked until the transaction ends. */
     async bookingForUpdate(id: string) {
       const [row] = await tx
-        .select({ id: bookings.id, status: bookings.status, startsAt: bookings.startsAt, minutes: bookings.minutes, paidWith: bookings.paidWith })
+        .select({
+          id: bookings.id,
+          status: bookings.status,
+          startsAt: bookings.startsAt,
+          minutes: bookings.minutes,
+          paidWith: bookings.paidWith,
+          holdUntil: bookings.holdUntil,
+        })
         .from(bookings)
         .where(and(eq(bookings.id, id), eq(bookings.shopId, shopId), eq(bookings.sub, sub)))
         .for('update')
       return row
     },
 
-    async setStatus(id: string, status: 'attended' | 'cancelled', at: Date) {
+    async setStatus(id: string, status: 'booked' | 'attended' | 'cancelled') {
       await tx
         .update(bookings)
-        .set(status === 'cancelled' ? { status, cancelledAt: at } : { status })
+        .set(status === 'cancelled' ? { status, cancelledAt: at } : { status, holdUntil: null })
         .where(eq(bookings.id, id))
     },
   }
@@ -118,7 +138,7 @@ export function createBookingRepository(db: Db, ledger: LedgerRepository) {
         (select json_build_object(
             'slotStepMinutes', r.slot_step_minutes, 'leadTimeMinutes', r.lead_time_minutes, 'horizonDays', r.horizon_days,
             'cancellationCutoffMinutes', r.cancellation_cutoff_minutes, 'firstSessionMaxMinutes', r.first_session_max_minutes,
-            'minHoursBetweenSessions', r.min_hours_between_sessions, 'payInSalon', r.pay_in_salon)
+            'minHoursBetweenSessions', r.min_hours_between_sessions, 'payInSalon', r.pay_in_salon, 'payUpFront', r.pay_up_front)
           from booking_rules r where r.shop_id = s.id) as rules,
         coalesce((select json_agg(json_build_object('weekday', h.weekday, 'opensAt', h.opens_at, 'closesAt', h.closes_at))
           from opening_hours h where h.shop_id = s.id), '[]') as hours,
@@ -164,7 +184,7 @@ export function createBookingRepository(db: Db, ledger: LedgerRepository) {
      * own expression, so its GiST index on (bed, range) finds them: the cost follows the day asked about,
      * not how many bookings the shop has ever had.
      */
-    async busy(bedIds: string[], from: number, to: number) {
+    async busy(bedIds: string[], from: number, to: number, at: number) {
       if (bedIds.length === 0) return []
       const rows = await db
         .select({ bedId: bookings.bedId, startsAt: bookings.startsAt, blockedUntil: bookings.blockedUntil })
@@ -174,6 +194,8 @@ export function createBookingRepository(db: Db, ledger: LedgerRepository) {
             inArray(bookings.bedId, bedIds),
             sql`tstzrange(${bookings.startsAt}, ${bookings.blockedUntil}) && tstzrange(${new Date(from).toISOString()}::timestamptz, ${new Date(to).toISOString()}::timestamptz)`,
             sql`${bookings.status} <> 'cancelled'`,
+            // A hold on an unpaid session that has run out no longer keeps the bed.
+            sql`(${bookings.status} <> 'pending' or ${bookings.holdUntil} > ${new Date(at).toISOString()}::timestamptz)`,
           ),
         )
       return rows.map((r) => ({ bedId: r.bedId, startsAt: r.startsAt.getTime(), blockedUntil: r.blockedUntil.getTime() }))
@@ -202,7 +224,7 @@ export function createBookingRepository(db: Db, ledger: LedgerRepository) {
      * cancellations and balance changes happen one after another whatever the concurrency.
      * Everything inside must use the transaction it is given, never `db`.
      */
-    async forCustomer<T>(shopId: string, sub: string, work: (tx: BookingTransaction, customer: LockedCustomer) => Promise<T>): Promise<T> {
+    async forCustomer<T>(shopId: string, sub: string, at: Date, work: (tx: BookingTransaction, customer: LockedCustomer) => Promise<T>): Promise<T> {
       return db.transaction(async (tx) => {
         const [locked] = await tx
           .select({ dob: schema.customers.dob, skinType: schema.customers.skinType })
@@ -210,21 +232,26 @@ export function createBookingRepository(db: Db, ledger: LedgerRepository) {
           .where(and(eq(schema.customers.shopId, shopId), eq(schema.customers.sub, sub)))
           .for('update')
         if (!locked) throw new CustomerMissing()
+        const executor = tx as unknown as Db
+        // Under the lock: the customer's lapsed holds end, and lots whose time has come are written off.
+        await tx.execute(sql`
+          update bookings set status = 'cancelled', cancelled_at = ${at.toISOString()}::timestamptz
+          where shop_id = ${shopId} and sub = ${sub} and status = 'pending' and hold_until <= ${at.toISOString()}::timestamptz`)
+        await ledger.expireDue(shopId, sub, at, executor)
         // A separate statement, so that its snapshot is taken after the lock: it sees every change of the
         // transaction that held the lock before (in one statement, the subqueries would read the older snapshot).
         const result = (await tx.execute(sql`
-          select (select coalesce(sum(l.minutes), 0)::int from balance_ledger l where l.shop_id = ${shopId} and l.sub = ${sub}) as balance,
-            coalesce((select json_agg(json_build_object('id', b.id, 'localDate', b.local_date, 'startsAt', b.starts_at))
+          select coalesce((select json_agg(json_build_object('id', b.id, 'localDate', b.local_date, 'startsAt', b.starts_at))
               from bookings b where b.shop_id = ${shopId} and b.sub = ${sub} and b.status <> 'cancelled'), '[]') as active`)) as unknown as {
           rows: LockedRow[]
         }
         const row = result.rows[0]!
         const customer: LockedCustomer = {
           ...locked,
-          balance: Number(row.balance),
+          lots: await ledger.lotsWithMinutes(shopId, sub, executor),
           active: parsed(row.active).map((b) => ({ id: b.id, localDate: b.localDate, startsAt: new Date(b.startsAt) })),
         }
-        return work(inTransaction(tx as unknown as Db, ledger, shopId, sub), customer)
+        return work(inTransaction(executor, ledger, shopId, sub, at), customer)
       })
     },
   }

@@ -18,6 +18,8 @@ import {
 import { HttpError } from '../../lib/errors.ts'
 import type { CustomersRepository } from '../account/customers.repository.ts'
 import type { LedgerRepository } from '../commerce/ledger.repository.ts'
+import { fittingMinutes, planSpend, type Draw } from '../commerce/lots.ts'
+import { SESSION_HOLD_MINUTES } from '@salon/contracts/rules/money'
 import type { Identity } from '../identity/api-identity.ts'
 import { bedTakes, checkStart, comingDates, dayRange, daySlots, isRefusal, type BookingRules, type DaySchedule, type Slot } from './availability.ts'
 import { CustomerMissing, type BookingRepository, type BookingRow, type BookingTransaction, type LockedCustomer, type ShopSetup } from './booking.repository.ts'
@@ -36,6 +38,8 @@ export interface BookingServiceDeps {
   ledger: LedgerRepository
   customers: CustomersRepository
   now: () => number
+  /** Gives back the card payment of a session cancelled in time (commerce does it through the payment provider). */
+  refundSessionPayment?: (shopId: string, bookingId: string) => Promise<void>
 }
 
 const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`
@@ -56,11 +60,11 @@ export function createBookingService(deps: BookingServiceDeps) {
   /** A transaction holding the customer's lock; their row at this shop is made first if they have none yet. */
   async function asCustomer<T>(shopId: string, identity: Identity, work: (tx: BookingTransaction, customer: LockedCustomer) => Promise<T>) {
     try {
-      return await repo.forCustomer(shopId, identity.sub, work)
+      return await repo.forCustomer(shopId, identity.sub, new Date(now()), work)
     } catch (error) {
       if (!(error instanceof CustomerMissing)) throw error
       await deps.customers.ensure(shopId, identity.sub, identity.profile)
-      return repo.forCustomer(shopId, identity.sub, work)
+      return repo.forCustomer(shopId, identity.sub, new Date(now()), work)
     }
   }
 
@@ -82,15 +86,16 @@ export function createBookingService(deps: BookingServiceDeps) {
     const days = dates.map((date) => daySchedule(setup, rules, date))
     const ranges = days.map((day) => dayRange(day, beds)).filter((r) => r !== null)
     const usable = beds.filter((bed) => bedTakes(bed, minutes))
+    const at = now()
     const busy =
       ranges.length && usable.length
         ? await repo.busy(
             usable.map((b) => b.id),
             Math.min(...ranges.map((r) => r.from)),
             Math.max(...ranges.map((r) => r.to)),
+            at,
           )
         : []
-    const at = now()
     return days.map((day) => ({ date: day.date, slots: daySlots(day, usable, minutes, busy, at).map(toSlot(setup)) }))
   }
 
@@ -118,12 +123,17 @@ export function createBookingService(deps: BookingServiceDeps) {
       paidWith: row.paidWith as PaidWith,
       pricePence: row.pricePence,
       cancellableUntil: toIsoWithOffset(row.startsAt.getTime() - cutoff, setup.timeZone),
+      holdUntil: row.status === 'pending' && row.holdUntil ? toIsoWithOffset(row.holdUntil.getTime(), setup.timeZone) : null,
     }
   }
 
-  /** How a session is paid: from the balance when it covers it, else in the salon when the shop allows it. */
-  function payment(rules: BookingRules, balance: number | null, minutes: number): PaidWith | null {
-    if (balance !== null && balance >= minutes) return 'balance'
+  /**
+   * How a session is paid: from the minutes that fit its bed when they cover it; else by card when booked if the
+   * shop asks for payment up front; else in the salon when the shop allows it.
+   */
+  function payment(rules: BookingRules, fitting: number | null, minutes: number): PaidWith | null {
+    if (fitting !== null && fitting >= minutes) return 'balance'
+    if (rules.payUpFront) return 'card'
     return rules.payInSalon ? 'in_salon' : null
   }
 
@@ -185,36 +195,44 @@ export function createBookingService(deps: BookingServiceDeps) {
     const rules = rulesOf(setup)
     const at = now()
     const notFound = () => new HttpError(404, 'There is no such booking among your sessions.')
-    const refunded = await asCustomer(shopId, identity, async (tx) => {
+    const outcome = await asCustomer(shopId, identity, async (tx) => {
+      const none = { refunded: 0, expired: 0, card: false }
       const booking = await tx.bookingForUpdate(id)
       if (!booking) throw notFound()
       if (booking.status === 'cancelled') throw new HttpError(409, 'This session is already cancelled.')
       if (booking.status === 'attended') throw new HttpError(409, 'This session has already been marked as attended.')
       const startsAt = booking.startsAt.getTime()
       if (status === 'attended') {
+        if (booking.status === 'pending') throw new HttpError(409, 'This session has not been paid for yet, so it cannot be marked as attended.')
         if (startsAt > at) throw new HttpError(409, 'This session has not started yet, so it cannot be marked as attended.')
-        await tx.setStatus(id, 'attended', new Date(at))
-        return 0
+        await tx.setStatus(id, 'attended')
+        return none
       }
-      if (at > startsAt - rules.cancellationCutoffMinutes * MINUTE) {
+      // An unpaid hold can always be let go: nothing was paid, and the bed is free again at once.
+      if (booking.status !== 'pending' && at > startsAt - rules.cancellationCutoffMinutes * MINUTE) {
         throw new HttpError(
           409,
           `Sessions can be cancelled online until ${duration(rules.cancellationCutoffMinutes)} before they start. Please call the salon on ${setup.phone}.`,
         )
       }
-      await tx.setStatus(id, 'cancelled', new Date(at))
-      if (booking.paidWith !== 'balance') return 0
-      await tx.refund(id, booking.minutes)
-      return booking.minutes
+      await tx.setStatus(id, 'cancelled')
+      if (booking.paidWith === 'card') return { ...none, card: booking.status === 'booked' }
+      if (booking.paidWith !== 'balance') return none
+      return { ...(await tx.refund(id)), card: false }
     })
+    if (outcome.card) await deps.refundSessionPayment?.(shopId, id)
     const row = await repo.bookingOf(shopId, identity.sub, id)
     if (!row) throw notFound()
     const booking = toBooking(row, setup)
     const when = `${describeDate(booking.date)} at ${booking.time}`
+    const { refunded, expired } = outcome
     const message =
       status === 'attended'
         ? `Your session on ${when} is marked as attended.`
-        : `Your session on ${when} is cancelled.${refunded ? ` ${plural(refunded, 'minute')} ${refunded === 1 ? 'is' : 'are'} back on your balance.` : ''}`
+        : `Your session on ${when} is cancelled.` +
+          (refunded ? ` ${plural(refunded, 'minute')} ${refunded === 1 ? 'is' : 'are'} back on your balance.` : '') +
+          (expired ? ` ${plural(expired, 'minute')} came from a package that has expired since, so ${expired === 1 ? 'it stays' : 'they stay'} expired.` : '') +
+          (outcome.card ? ` Your card payment of £${(booking.pricePence / 100).toFixed(2)} is refunded to your card.` : '')
     return { message, booking }
   }
 
@@ -246,17 +264,25 @@ export function createBookingService(deps: BookingServiceDeps) {
       const [bed] = bedsMatching(setup, request)
       if (!bed) throw new HttpError(422, 'bedId: there is no such sunbed at this salon.')
       const pricePence = bed.perMinutePence * request.minutes
-      const balance = identity ? await deps.ledger.balance(shopId, identity.sub) : null
+      const at = now()
+      const lots = identity ? await deps.ledger.lotsWithMinutes(shopId, identity.sub) : null
+      const total = lots ? lots.filter((l) => l.expiresAt.getTime() > at).reduce((sum, l) => sum + l.remaining, 0) : null
+      const balance = lots ? fittingMinutes(lots, bed.type, at) : null
       const paidWith = payment(rules, balance, request.minutes)
       const pounds = `£${(pricePence / 100).toFixed(2)}`
+      // Minutes the customer has that do not fit this bed are named, so a short balance is not a surprise.
+      const elsewhere = total !== null && balance !== null && total > balance ? ` (${plural(total - balance, 'minute')} of yours are for other sunbeds)` : ''
+      const yours = `your balance has ${plural(balance ?? 0, 'minute')} for ${bed.type} sunbeds${elsewhere}`
       const message =
         paidWith === 'balance'
-          ? `${plural(request.minutes, 'minute')} come off your balance, leaving ${plural(balance! - request.minutes, 'minute')}.`
-          : paidWith === 'in_salon'
-            ? `${pounds}, paid in the salon${identity ? `: your balance has ${plural(balance!, 'minute')}` : ''}.`
-            : identity
-              ? `Your balance has ${plural(balance!, 'minute')}; please buy a package to book this ${request.minutes}-minute session.`
-              : 'Please sign in to pay with the minutes on your balance.'
+          ? `${plural(request.minutes, 'minute')} come off your balance, leaving ${plural(balance! - request.minutes, 'minute')} for ${bed.type} sunbeds.`
+          : paidWith === 'card'
+            ? `${pounds}, paid by card when you book${identity ? `: ${yours}` : ''}.`
+            : paidWith === 'in_salon'
+              ? `${pounds}, paid in the salon${identity ? `: ${yours}` : ''}.`
+              : identity
+                ? `${yours.charAt(0).toUpperCase()}${yours.slice(1)}; please buy a package to book this ${request.minutes}-minute session.`
+                : 'Please sign in to pay with the minutes on your balance.'
       return {
         minutes: request.minutes,
         bedType: bed.type,
@@ -287,19 +313,24 @@ export function createBookingService(deps: BookingServiceDeps) {
       const pricePence = bed.perMinutePence * request.minutes
       const id = randomUUID()
 
+      const at = now()
+      const holdUntil = new Date(at + SESSION_HOLD_MINUTES * MINUTE)
       const paidWith = await withRetries(
         () =>
           asCustomer(shopId, identity, async (tx, customer) => {
             checkSafety({ dob: dob ?? customer.dob, skinType: skinType ?? customer.skinType }, request.date)
             checkCustomerRules(customer.active, rules, request.date, startsAt, request.minutes, setup.timeZone)
-            const { balance } = customer
-            const paidWith = payment(rules, balance, request.minutes)
+            const fitting = fittingMinutes(customer.lots, bed.type, at)
+            const paidWith = payment(rules, fitting, request.minutes)
             if (!paidWith) {
               throw new HttpError(
                 402,
-                `Your balance has ${plural(balance, 'minute')} and this session needs ${request.minutes}. Please buy a package of minutes first.`,
+                `Your balance has ${plural(fitting, 'minute')} for ${bed.type} sunbeds and this session needs ${request.minutes}. Please buy a package of minutes first.`,
               )
             }
+            const draws: Draw[] = paidWith === 'balance' ? planSpend(customer.lots, bed.type, request.minutes, at)! : []
+            const blockedUntil = new Date(endsAt + bed.cleaningBufferMinutes * MINUTE)
+            await tx.releaseLapsedHolds(bed.id, new Date(startsAt), blockedUntil)
             await tx.insertBooking({
               id,
               shopId,
@@ -308,13 +339,14 @@ export function createBookingService(deps: BookingServiceDeps) {
               localDate: request.date,
               startsAt: new Date(startsAt),
               endsAt: new Date(endsAt),
-              blockedUntil: new Date(endsAt + bed.cleaningBufferMinutes * MINUTE),
+              blockedUntil,
               minutes: request.minutes,
               pricePence,
               paidWith,
-              status: 'booked',
+              status: paidWith === 'card' ? 'pending' : 'booked',
+              holdUntil: paidWith === 'card' ? holdUntil : null,
             })
-            if (paidWith === 'balance') await tx.spend(id, request.minutes)
+            await tx.spend(id, draws)
             return paidWith
           }),
         (constraint, code) => {
@@ -322,6 +354,8 @@ export function createBookingService(deps: BookingServiceDeps) {
             return new HttpError(409, `Sorry, ${bed.name} has just been booked at ${request.time}. Please choose another time or sunbed.`)
           }
           if (constraint === 'bookings_one_per_day') return new HttpError(409, DUPLICATE_BOOKING_MESSAGE)
+          // The database refused to take a lot below zero: the balance changed under us (it cannot, under the customer's lock).
+          if (constraint === 'minute_lots_remaining') return new HttpError(409, 'Your balance has just changed. Please try booking again.')
           return undefined
         },
       )
@@ -339,7 +373,8 @@ export function createBookingService(deps: BookingServiceDeps) {
           minutes: request.minutes,
           pricePence,
           paidWith,
-          status: 'booked',
+          status: paidWith === 'card' ? 'pending' : 'booked',
+          holdUntil: paidWith === 'card' ? holdUntil : null,
         },
         setup,
       )
@@ -350,7 +385,8 @@ export function createBookingService(deps: BookingServiceDeps) {
       const setup = await setupOf(shopId)
       const rows = await repo.bookingsOf(shopId, identity.sub)
       const at = now()
-      const isUpcoming = (row: BookingRow) => row.status === 'booked' && row.endsAt.getTime() > at
+      const isUpcoming = (row: BookingRow) =>
+        (row.status === 'booked' || (row.status === 'pending' && row.holdUntil!.getTime() > at)) && row.endsAt.getTime() > at
       return {
         upcoming: rows
           .filter(isUpcoming)

@@ -1,5 +1,8 @@
 import { CognitoIdentityProviderClient, ConfirmSignUpCommand, InitiateAuthCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider'
-import { createLedgerRepository, type LedgerKind } from '../../modules/commerce/ledger.repository.ts'
+import { randomUUID } from 'node:crypto'
+import { schema, sql } from '@salon/db'
+import type { LotSource } from '@salon/contracts/commerce'
+import { createLedgerRepository } from '../../modules/commerce/ledger.repository.ts'
 import type { TestApp } from '../harness.ts'
 import { newAddress } from './doubles.ts'
 import { CLIENT_ID, codeIn, PASSWORD, passwordSignInInput, POOL_ID, signUpInput, type CustomerInput } from './sign-up.ts'
@@ -191,10 +194,39 @@ export async function freshHeaders(t: TestApp, customer: { phone: string; passwo
   return bearer(await signIn(cognitoClient(t.app), customer.phone, customer.password))
 }
 
-/** Adds minutes to (or, negative, takes them from) a customer's balance at the test app's shop. */
-export async function credit(t: TestApp, customer: { sub: string }, minutes: number, kind: LedgerKind = 'purchase') {
-  await createLedgerRepository(t.db).append({ shopId: t.shop.id, sub: customer.sub, minutes, kind })
+export interface LotInput {
+  /** By default every bed type of the shop. */
+  bedTypes?: string[]
+  /** By default a year after now. */
+  expiresAt?: Date
+  source?: Exclude<LotSource, 'purchase'>
+  label?: string
+  /** When the lot was given: by default now. */
+  at?: Date
 }
+
+/**
+ * Gives a customer a lot of minutes at the test app's shop (an adjustment by the salon, unless said otherwise);
+ * answers the lot's id. Purchases are made through the API, as customers make them.
+ */
+export async function credit(t: TestApp, customer: { sub: string }, minutes: number, input: LotInput = {}) {
+  const id = randomUUID()
+  const bedTypes = input.bedTypes ?? (await t.db.select({ code: schema.bedTypes.code }).from(schema.bedTypes).where(eqShop(t))).map((r) => r.code)
+  const at = input.at ?? new Date()
+  await createLedgerRepository(t.db).addLot({
+    id,
+    shopId: t.shop.id,
+    sub: customer.sub,
+    source: input.source ?? 'adjustment',
+    label: input.label ?? 'Minutes from the salon',
+    minutes,
+    bedTypes,
+    expiresAt: input.expiresAt ?? new Date(at.getTime() + 365 * 86_400_000),
+    at,
+  })
+  return id
+}
+const eqShop = (t: TestApp) => sql`${schema.bedTypes.shopId} = ${t.shop.id}`
 
 /** The customer's balance of minutes at the test app's shop. */
 export const balanceOf = (t: TestApp, customer: { sub: string }) => createLedgerRepository(t.db).balance(t.shop.id, customer.sub)

@@ -31,6 +31,7 @@ export type BookingRules = {
   firstSessionMaxMinutes: number
   minHoursBetweenSessions: number
   payInSalon: boolean
+  payUpFront: boolean
 }
 export type Closure = { date: string; reason: string }
 export type ExtraRow = { id: string; name: string; detail: string; pricePence: number; sortOrder: number }
@@ -89,6 +90,7 @@ export const STANDARD_RULES: BookingRules = {
   firstSessionMaxMinutes: 6,
   minHoursBetweenSessions: 24,
   payInSalon: true,
+  payUpFront: false,
 }
 
 const STANDARD_BED_TYPES: BedTypeRow[] = [

@@ -1,0 +1,10 @@
+/** Money is integer pence (GBP); durations are integer minutes. */
+
+/** Minutes that expire within this many days are called out on the balance page. */
+export const EXPIRING_SOON_DAYS = 14
+
+/** The smallest card payment in pence (Stripe's minimum for GBP): a discount never takes a price below it. */
+export const MINIMUM_CHARGE_PENCE = 30
+
+/** How long a session's bed is held while its card payment is pending. */
+export const SESSION_HOLD_MINUTES = 10
