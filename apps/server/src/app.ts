@@ -29,6 +29,11 @@ import { createBookingRepository } from './modules/booking/booking.repository.ts
 import { createBookingRoutes } from './modules/booking/booking.routes.ts'
 import { createBookingService } from './modules/booking/booking.service.ts'
 import { createLedgerRepository } from './modules/commerce/ledger.repository.ts'
+import { createCommerceRepository } from './modules/commerce/commerce.repository.ts'
+import { createCommerceRoutes } from './modules/commerce/commerce.routes.ts'
+import { createCommerceService, type CommerceService } from './modules/commerce/commerce.service.ts'
+import { createOfflinePayments } from './adapters/payments/offline.ts'
+import type { PaymentProviderAdapter } from './adapters/payments/payments.ts'
 import { createAccountRoutes } from './modules/account/account.routes.ts'
 import { createAccountService } from './modules/account/account.service.ts'
 import { createCustomersRepository } from './modules/account/customers.repository.ts'
@@ -86,6 +91,10 @@ export interface AppDeps {
   now?: () => number
   /** The web app; absent in API-only tests. */
   web?: WebHandler
+  /** Card payments through Stripe; by default the built-in offline test processor, which takes no real payment. */
+  payments?: PaymentProviderAdapter
+  /** Checks the signature of Stripe's webhook (POST /webhooks/stripe); the route exists only with it. */
+  stripeWebhookSecret?: string
 }
 
 export function createApp(deps: AppDeps) {
@@ -199,11 +208,46 @@ export function createApp(deps: AppDeps) {
   const ledger = createLedgerRepository(db)
   const bookingRepository = createBookingRepository(db, ledger)
   api.route('/', createAccountRoutes(createAccountService({ customers, bookings: bookingRepository, ledger, now: deps.now })))
-  const bookings = createBookingService({ bookings: bookingRepository, ledger, customers, now: deps.now ?? Date.now })
+  const offline = deps.payments ? undefined : createOfflinePayments(db, { now: deps.now })
+  const commerce: CommerceService = createCommerceService({
+    db,
+    commerce: createCommerceRepository(db),
+    ledger,
+    customers,
+    provider: deps.payments ?? offline!.adapter,
+    email: deps.email,
+    sms: deps.sms,
+    logger: deps.logger,
+    now: deps.now ?? Date.now,
+  })
+  const bookings = createBookingService({
+    bookings: bookingRepository,
+    ledger,
+    customers,
+    now: deps.now ?? Date.now,
+    refundSessionPayment: commerce.refundSessionPayment,
+  })
   api.route('/', createBookingRoutes(bookings, verifier))
+  api.route('/', createCommerceRoutes(commerce, verifier))
   app.route('/api', api)
   // A mounted router's notFound is never called: without this, unknown API paths would reach the web app's pages.
   app.all('/api/*', apiFallback(api, '/api'))
+
+  // The offline test processor is a card processor of its own, outside the salon API, as Stripe's API is.
+  if (offline) {
+    const processor = createRouter()
+    processor.use(
+      bodyLimit({
+        maxSize: 4 * 1024,
+        onError: () => {
+          throw new HttpError(413, 'The request body is too large.')
+        },
+      }),
+    )
+    processor.use(wellFormedText())
+    processor.route('/', offline.routes(commerce.providerSucceeded))
+    app.route('/test-payments/v1/payment_intents', processor)
+  }
 
   if (!pool.cognito) app.route('/', createCognitoRoutes({ identity, keys: signingKeys, logger: deps.logger, trustProxy }))
 
@@ -215,6 +259,6 @@ export function createApp(deps: AppDeps) {
       deps.web.routes(async (request, env) => app.fetch(request, env)),
     )
 
-  return app
+  return Object.assign(app, { commerce })
 }
 export type App = ReturnType<typeof createApp>

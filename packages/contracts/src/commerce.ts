@@ -91,14 +91,19 @@ export const IdempotencyKey = z
   .string({ message: 'is required: send a new random key (for example a UUID) for each checkout' })
   .regex(/^[A-Za-z0-9_-]{16,100}$/, { message: 'must be 16 to 100 letters, digits, dashes or underscores (for example a UUID)' })
 
-/** POST stripe_payment_intent: a package (with an optional promo code), or a pending session; never an amount. */
-export const PaymentIntentRequest = strict({
-  packageId: z.string().min(1).max(64).optional(),
-  bookingId: z.uuid({ message: 'must be a booking id' }).optional(),
-  promoCode: PromoCodeText.optional(),
-}).refine((v) => (v.packageId === undefined) !== (v.bookingId === undefined), {
-  message: 'Send packageId (a package to buy) or bookingId (a session to pay for), not both',
-})
+/**
+ * POST stripe_payment_intent: a package (with an optional promo code), or a pending session. Never an amount: the
+ * server works it out, and any other field (an amount a client made up) is ignored.
+ */
+export const PaymentIntentRequest = z
+  .object({
+    packageId: z.string().min(1).max(64).optional(),
+    bookingId: z.uuid({ message: 'must be a booking id' }).optional(),
+    promoCode: PromoCodeText.optional(),
+  })
+  .refine((v) => (v.packageId === undefined) !== (v.bookingId === undefined), {
+    message: 'Send packageId (a package to buy) or bookingId (a session to pay for), not both',
+  })
 export type PaymentIntentRequest = z.input<typeof PaymentIntentRequest>
 
 export const PaymentProvider = z.enum(['offline', 'stripe'])

@@ -45,8 +45,9 @@ CREATE TABLE "payments" (
 	"lot_validity_days" integer,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"succeeded_at" timestamp with time zone,
+	"card_last4" text,
 	CONSTRAINT "payments_provider" CHECK ("payments"."provider" in ('offline', 'stripe')),
-	CONSTRAINT "payments_status" CHECK ("payments"."status" in ('creating', 'pending', 'succeeded', 'failed', 'cancelled')),
+	CONSTRAINT "payments_status" CHECK ("payments"."status" in ('creating', 'pending', 'succeeded', 'refunded', 'failed', 'cancelled')),
 	CONSTRAINT "payments_purpose" CHECK (("payments"."purpose" = 'package' and "payments"."package_id" is not null and "payments"."lot_minutes" > 0 and "payments"."lot_validity_days" > 0 and "payments"."lot_bed_types" is not null)
       or ("payments"."purpose" = 'session' and "payments"."booking_id" is not null)),
 	CONSTRAINT "payments_amount" CHECK ("payments"."discount_pence" >= 0 and "payments"."amount_pence" = "payments"."price_pence" - "payments"."discount_pence" and "payments"."amount_pence" >= 30),
@@ -112,6 +113,7 @@ CREATE TABLE "test_payment_intents" (
 	"last_error" text,
 	"card_last4" text,
 	"metadata" jsonb NOT NULL,
+	"refunded_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "test_payment_intents_idempotency_key_unique" UNIQUE("idempotency_key"),
 	CONSTRAINT "test_payment_intents_status" CHECK ("test_payment_intents"."status" in ('requires_payment_method', 'requires_action', 'succeeded', 'canceled'))

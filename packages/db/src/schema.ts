@@ -613,7 +613,7 @@ export const payments = pgTable(
     /** The provider's id for it (a PaymentIntent id); set once the provider has made it. */
     providerRef: text('provider_ref'),
     clientSecret: text('client_secret'),
-    /** creating, pending, succeeded, failed or cancelled */
+    /** creating, pending, succeeded, refunded, failed or cancelled */
     status: text('status').notNull().default('creating'),
     /** package or session */
     purpose: text('purpose').notNull(),
@@ -631,6 +631,8 @@ export const payments = pgTable(
     lotValidityDays: integer('lot_validity_days'),
     createdAt: createdAt(),
     succeededAt: timestamp('succeeded_at', { withTimezone: true }),
+    /** The last four digits of the card that paid, for the receipt. */
+    cardLast4: text('card_last4'),
   },
   (t) => [
     foreignKey({ columns: [t.shopId, t.sub], foreignColumns: [customers.shopId, customers.sub] }),
@@ -638,7 +640,7 @@ export const payments = pgTable(
     uniqueIndex('payments_provider_ref').on(t.provider, t.providerRef),
     index('payments_promo_code').on(t.promoCodeId),
     check('payments_provider', sql`${t.provider} in ('offline', 'stripe')`),
-    check('payments_status', sql`${t.status} in ('creating', 'pending', 'succeeded', 'failed', 'cancelled')`),
+    check('payments_status', sql`${t.status} in ('creating', 'pending', 'succeeded', 'refunded', 'failed', 'cancelled')`),
     check(
       'payments_purpose',
       sql`(${t.purpose} = 'package' and ${t.packageId} is not null and ${t.lotMinutes} > 0 and ${t.lotValidityDays} > 0 and ${t.lotBedTypes} is not null)
@@ -668,6 +670,8 @@ export const testPaymentIntents = pgTable(
     /** The last four digits of the card that paid, for the receipt. */
     cardLast4: text('card_last4'),
     metadata: jsonb('metadata').notNull(),
+    /** Set when the whole amount was given back to the card. */
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [check('test_payment_intents_status', sql`${t.status} in ('requires_payment_method', 'requires_action', 'succeeded', 'canceled')`)],

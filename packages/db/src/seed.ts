@@ -66,6 +66,17 @@ export async function seedDemo(db: Db, options: { apiKey: string }) {
       schema.packages,
       demo.demoPackages.map((p) => ({ shopId, ...p })),
     )
+    // Refer-and-earn and the promo codes are the salon's to change later: existing rows are left as they are.
+    await tx
+      .insert(schema.commerceSettings)
+      .values({ shopId, ...demo.demoCommerceSettings })
+      .onConflictDoNothing()
+    for (const promo of demo.demoPromoCodes) {
+      await tx
+        .insert(schema.promoCodes)
+        .values({ shopId, ...promo, validFrom: new Date(promo.validFrom), validUntil: new Date(promo.validUntil) })
+        .onConflictDoNothing()
+    }
     await upsertById(
       tx,
       schema.reviews,

@@ -556,7 +556,37 @@ export const demoBookingRules = {
   firstSessionMaxMinutes: 6,
   minHoursBetweenSessions: 24,
   payInSalon: true,
+  payUpFront: false,
 }
+
+/** Refer and earn at the demo salon: 10 free minutes each, to use within 90 days. */
+export const demoCommerceSettings = { referralRewardMinutes: 10, referralRewardValidityDays: 90 }
+
+/** One promo code that works and one that has ended, so both answers can be seen. */
+export const demoPromoCodes = [
+  {
+    id: '6f1d2c3b-4a59-4e7d-8c21-0b9a8e7f6d51',
+    code: 'WELCOME10',
+    kind: 'percent',
+    amount: 10,
+    validFrom: '2026-01-01T00:00:00Z',
+    validUntil: '2028-01-01T00:00:00Z',
+    maxUses: null,
+    maxUsesPerCustomer: 1,
+    packageIds: null,
+  },
+  {
+    id: '9c4e8b27-1f3a-4d6c-b5e2-7a8d9c0b1e42',
+    code: 'SUMMER5',
+    kind: 'fixed',
+    amount: 500,
+    validFrom: '2026-06-01T00:00:00Z',
+    validUntil: '2026-09-01T00:00:00Z',
+    maxUses: 200,
+    maxUsesPerCustomer: 1,
+    packageIds: null,
+  },
+]
 
 /** Bank holidays in England and Wales, 2026 and 2027 (GOV.UK), when the salon is closed. */
 export const demoClosures: { date: string; reason: string }[] = [

@@ -54,9 +54,25 @@ export function createCustomersRepository(db: Db) {
         .where(and(eq(customers.sub, sub), isNull(customers.erasedAt)))
     },
 
+    /** The customer whose referral code this is at the shop. */
+    async referrerByCode(shopId: string, code: string) {
+      const [row] = await db
+        .select({ sub: customers.sub, email: customers.email, phone: customers.phone })
+        .from(schema.referralCodes)
+        .innerJoin(customers, and(eq(customers.shopId, schema.referralCodes.shopId), eq(customers.sub, schema.referralCodes.sub)))
+        .where(and(eq(schema.referralCodes.shopId, shopId), eq(schema.referralCodes.code, code), isNull(customers.erasedAt)))
+      return row
+    },
+
+    /** A friend who signed up with a customer's code: referred once. */
+    async recordReferral(shopId: string, friendSub: string, referrerSub: string) {
+      await db.insert(schema.referrals).values({ shopId, friendSub, referrerSub }).onConflictDoNothing()
+    },
+
     /** Forgets the salon records of sign-ups that were never confirmed (they could not sign in, so they hold nothing else). */
     async removeNeverConfirmed(subs: string[]) {
       if (subs.length === 0) return
+      await db.delete(schema.referrals).where(inArray(schema.referrals.friendSub, subs))
       await db.delete(customers).where(and(inArray(customers.sub, subs), isNull(customers.erasedAt)))
     },
 

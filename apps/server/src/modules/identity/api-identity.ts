@@ -116,3 +116,13 @@ export function optionalIdentity(verifier: IdentityVerifier) {
 }
 
 const tokenOf = (header: string) => header.replace(/^Bearer\s+/i, '')
+
+/** A call outside the identity rule of SPEC §7 that still needs a signed-in customer: the token is checked, and sets `identity`. */
+export function signedInOnly(verifier: IdentityVerifier) {
+  return createMiddleware<{ Variables: IdentityVariables }>(async (c, next) => {
+    const header = c.req.header('authorization')?.trim()
+    if (!header) throw new HttpError(401, 'The Authorization header is missing: please sign in to do this.')
+    c.set('identity', await verifier.verify(tokenOf(header)))
+    await next()
+  })
+}

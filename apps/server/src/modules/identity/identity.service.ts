@@ -86,6 +86,8 @@ export const UNCONFIRMED_LIFETIME_MS = 24 * 3600_000
 /** Sign-up client metadata the salon keeps: only these values, for a record that reports can rely on. */
 const SIGN_UP_STATUSES = ['active']
 const SIGN_UP_SOURCES = ['online', 'shop']
+/** A referral code as the refer-and-earn page shares it. */
+const REFERRAL_CODE = /^[A-Za-z0-9]{6,12}$/
 /** A rotated refresh token still works this long, so two tabs refreshing at once do not sign the customer out. */
 const REFRESH_REUSE_GRACE_MS = 30_000
 const FREE_FAILURES = 5
@@ -194,6 +196,16 @@ export function createIdentityService(deps: IdentityServiceDeps) {
   /** Per number rather than per account, so signing a pending number up afresh does not start a new budget. */
   async function limit(rule: (typeof LIMITS)[keyof typeof LIMITS], user: Pick<UserRow, 'phone'>) {
     if (!(await deps.rateLimiter.allow(rule, limitKeyOf(user.phone)))) throw E.limitExceeded()
+  }
+
+  /** The customer who shared a referral code; nobody refers themselves (the same phone or email). */
+  async function referrerOf(shopId: string, code: string, phone: string, email: string) {
+    const referrer = await deps.transaction(({ customers }) => customers.referrerByCode(shopId, code))
+    if (!referrer) {
+      throw E.invalidParameter(`The referral code ${code} is not known at this salon. Please check the link your friend sent, or sign up without it.`)
+    }
+    if (referrer.phone === phone || referrer.email?.toLowerCase() === email.toLowerCase()) throw E.invalidParameter('You cannot use your own referral code.')
+    return referrer
   }
 
   /** status and user_signup go into the salon's record as they are: only the values the salon knows. */
@@ -331,8 +343,12 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       if (!profile.birthdate) throw E.invalidParameter('Please give your date of birth: we must check that you are 18 or over.')
       checkProfile({ ...profile, email })
       const status = knownValue(meta, 'status', SIGN_UP_STATUSES)
-      const source = knownValue(meta, 'user_signup', SIGN_UP_SOURCES)
+      // user_signup says where the sign-up came from, or carries the referral code of the friend who sent the link.
+      const givenSignUp = meta.user_signup?.trim() ?? ''
+      const referralCode = REFERRAL_CODE.test(givenSignUp) && !SIGN_UP_SOURCES.includes(givenSignUp) ? givenSignUp.toUpperCase() : undefined
+      const source = referralCode ? 'referral' : knownValue(meta, 'user_signup', SIGN_UP_SOURCES)
       const shopId = await signUpShop(meta)
+      const referrer = referralCode && shopId ? await referrerOf(shopId, referralCode, phone, email) : undefined
       // Counted only once the request is a real sign-up: junk does not use up the address's budget.
       await limitAddress(perAddress.signUps, caller)
 
@@ -371,6 +387,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
             appMarketing: marketing,
             appTimestamp: marketing ? new Date(now()) : null,
           })
+          if (referrer) await customers.recordReferral(shopId, user.sub, referrer.sub)
         }
         return issueCode(identity, user, 'signup')
       })

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import { schema, type Db } from '@salon/db'
 import { hashApiKey } from '../../modules/shop/shop-access.ts'
 
@@ -47,6 +47,19 @@ export type PackageRow = {
   active: boolean
   sortOrder: number
 }
+export type PromoCodeRow = {
+  id: string
+  code: string
+  kind: 'percent' | 'fixed'
+  amount: number
+  validFrom: Date
+  validUntil: Date
+  maxUses: number | null
+  maxUsesPerCustomer: number
+  packageIds: string[] | null
+  active: boolean
+}
+export type CommerceSettings = { referralRewardMinutes: number; referralRewardValidityDays: number }
 export type BlogPostRow = { id: string; title: string; summary: string; bodyMarkdown: string; coverImage: string; author: string; publishedAt: Date }
 export type ReviewRow = { id: string; authorName: string; rating: number; text: string; publishedAt: Date }
 
@@ -71,6 +84,10 @@ export interface ShopInput {
   beds?: (Partial<BedRow> & { type: string })[]
   extras?: Partial<ExtraRow>[]
   packages?: Partial<PackageRow>[]
+  /** Promo codes; by default none. */
+  promoCodes?: (Partial<PromoCodeRow> & { code: string })[]
+  /** Refer-and-earn; null: the shop gives no rewards. */
+  commerce?: Partial<CommerceSettings> | null
   posts?: (Partial<BlogPostRow> & { id?: string })[]
   reviews?: Partial<ReviewRow>[]
 }
@@ -202,6 +219,19 @@ export async function createShop(db: Db, input: ShopInput = {}) {
     sortOrder: i + 1,
     ...pkg,
   }))
+  const promoCodes: PromoCodeRow[] = (input.promoCodes ?? []).map((promo) => ({
+    id: randomUUID(),
+    kind: 'percent',
+    amount: 10,
+    validFrom: new Date('2026-01-01T00:00:00Z'),
+    validUntil: new Date('2028-01-01T00:00:00Z'),
+    maxUses: null,
+    maxUsesPerCustomer: 1,
+    packageIds: null,
+    active: true,
+    ...promo,
+  }))
+  const commerce = input.commerce === null ? null : { referralRewardMinutes: 10, referralRewardValidityDays: 90, ...input.commerce }
   const posts: BlogPostRow[] = (input.posts ?? STANDARD_POSTS).map((post, i) => ({
     id: `post-${i + 1}`,
     title: `Post ${i + 1}`,
@@ -231,6 +261,8 @@ export async function createShop(db: Db, input: ShopInput = {}) {
     if (beds.length) await tx.insert(schema.beds).values(beds.map((b) => ({ shopId: id, ...b })))
     if (extras.length) await tx.insert(schema.priceExtras).values(extras.map((e) => ({ shopId: id, ...e })))
     if (packages.length) await tx.insert(schema.packages).values(packages.map((p) => ({ shopId: id, ...p })))
+    if (promoCodes.length) await tx.insert(schema.promoCodes).values(promoCodes.map((p) => ({ shopId: id, ...p })))
+    if (commerce) await tx.insert(schema.commerceSettings).values({ shopId: id, ...commerce })
     if (posts.length) await tx.insert(schema.blogPosts).values(posts.map((p) => ({ shopId: id, ...p })))
     if (reviews.length) await tx.insert(schema.reviews).values(reviews.map((r) => ({ shopId: id, ...r })))
   })
@@ -248,6 +280,8 @@ export async function createShop(db: Db, input: ShopInput = {}) {
     beds,
     extras,
     packages,
+    promoCodes,
+    commerce,
     posts,
     reviews,
     typeOf,

@@ -1,0 +1,44 @@
+/**
+ * Card payments: the built-in offline test processor locally, Stripe in production. Both speak in Stripe's
+ * terms (a PaymentIntent the browser confirms with its client secret), so the commerce rules do not care which.
+ */
+
+/** Where a PaymentIntent stands, in Stripe's words. */
+export type IntentStatus =
+  'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'processing' | 'requires_capture' | 'succeeded' | 'canceled'
+
+export interface ProviderIntent {
+  /** The provider's id (pi_…) */
+  ref: string
+  clientSecret: string
+  status: IntentStatus
+  amountPence: number
+  currency: string
+  /** What we attached when making it: paymentId, shopId and sub. */
+  metadata: Record<string, string>
+  /** The last four digits of the card that paid, when the provider tells. */
+  cardLast4?: string | null
+}
+
+export interface NewIntent {
+  amountPence: number
+  currency: 'gbp'
+  description: string
+  metadata: { paymentId: string; shopId: string; sub: string }
+  /** The same key always makes the same intent (our payment's id). */
+  idempotencyKey: string
+}
+
+export interface PaymentProviderAdapter {
+  readonly kind: 'offline' | 'stripe'
+  /** Stripe's publishable key for the browser; null for the offline processor. */
+  readonly publishableKey: string | null
+  createIntent(intent: NewIntent): Promise<ProviderIntent>
+  /** The provider's own word on an intent: a purchase is credited only from this or from a verified webhook. */
+  retrieveIntent(ref: string): Promise<ProviderIntent>
+  /** Gives the whole amount of a succeeded intent back to the card. */
+  refund(ref: string, idempotencyKey: string): Promise<void>
+}
+
+/** The provider is unreachable or answered with an error that is not the customer's to fix. */
+export class PaymentProviderError extends Error {}

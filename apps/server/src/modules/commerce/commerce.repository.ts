@@ -1,0 +1,239 @@
+import { and, eq, schema, sql, type Db } from '@salon/db'
+
+const { packages, promoCodes, promoRedemptions, payments, referrals, referralCodes, customers, minuteLots, commerceSettings, bedTypes, shops } = schema
+
+export type PaymentRow = typeof payments.$inferSelect
+export type NewPayment = typeof payments.$inferInsert
+export type PromoCodeRow = typeof promoCodes.$inferSelect
+
+/** A pending payment holds its promo code this long; after that, only payments that succeeded count. */
+export const PROMO_HOLD_MINUTES = 30
+
+/** The only code that reads or writes packages on sale, promo codes, payments and referrals. */
+export function createCommerceRepository(db: Db) {
+  return {
+    async activePackage(shopId: string, id: string) {
+      const [row] = await db
+        .select()
+        .from(packages)
+        .where(and(eq(packages.shopId, shopId), eq(packages.id, id), eq(packages.active, true)))
+      return row
+    },
+
+    async shopOf(shopId: string) {
+      const [row] = await db.select({ id: shops.id, name: shops.name, timeZone: shops.timeZone, phone: shops.phone }).from(shops).where(eq(shops.id, shopId))
+      return row
+    },
+
+    async shopBedTypes(shopId: string, executor: Db = db): Promise<string[]> {
+      const rows = await executor.select({ code: bedTypes.code }).from(bedTypes).where(eq(bedTypes.shopId, shopId)).orderBy(bedTypes.sortOrder)
+      return rows.map((r) => r.code)
+    },
+
+    async settings(shopId: string, executor: Db = db) {
+      const [row] = await executor.select().from(commerceSettings).where(eq(commerceSettings.shopId, shopId))
+      return row ?? null
+    },
+
+    /** The code, locked for the transaction when `lock` is set, so its uses are counted one checkout at a time. */
+    async promoCode(shopId: string, code: string, executor: Db = db, lock = false): Promise<PromoCodeRow | undefined> {
+      const query = executor
+        .select()
+        .from(promoCodes)
+        .where(and(eq(promoCodes.shopId, shopId), eq(promoCodes.code, code), eq(promoCodes.active, true)))
+      const [row] = lock ? await query.for('update') : await query
+      return row
+    },
+
+    /** Uses that count: payments that succeeded, and pending ones made in the last PROMO_HOLD_MINUTES minutes. */
+    async promoUses(promoCodeId: string, sub: string | null, at: Date, executor: Db = db) {
+      const since = new Date(at.getTime() - PROMO_HOLD_MINUTES * 60_000).toISOString()
+      const [row] = await executor
+        .select({
+          total: sql<number>`count(*)::int`,
+          mine: sql<number>`count(*) filter (where ${promoRedemptions.sub} = ${sub})::int`,
+        })
+        .from(promoRedemptions)
+        .innerJoin(payments, eq(payments.id, promoRedemptions.paymentId))
+        .where(
+          and(
+            eq(promoRedemptions.promoCodeId, promoCodeId),
+            sql`(${payments.status} = 'succeeded' or (${payments.status} in ('creating', 'pending') and ${payments.createdAt} > ${since}::timestamptz))`,
+          ),
+        )
+      return { total: Number(row?.total ?? 0), mine: Number(row?.mine ?? 0) }
+    },
+
+    async paymentByKey(shopId: string, sub: string, key: string, executor: Db = db) {
+      const [row] = await executor
+        .select()
+        .from(payments)
+        .where(and(eq(payments.shopId, shopId), eq(payments.sub, sub), eq(payments.idempotencyKey, key)))
+      return row
+    },
+
+    /** A new payment (and its promo code's use); answers undefined when the customer's key already made one. */
+    async insertPayment(payment: NewPayment, executor: Db): Promise<PaymentRow | undefined> {
+      const [row] = await executor
+        .insert(payments)
+        .values(payment)
+        .onConflictDoNothing({ target: [payments.shopId, payments.sub, payments.idempotencyKey] })
+        .returning()
+      if (row && payment.promoCodeId) {
+        await executor
+          .insert(promoRedemptions)
+          .values({ paymentId: row.id, promoCodeId: payment.promoCodeId, shopId: row.shopId, sub: row.sub, createdAt: row.createdAt })
+      }
+      return row
+    },
+
+    async payment(id: string, executor: Db = db) {
+      const [row] = await executor.select().from(payments).where(eq(payments.id, id))
+      return row
+    },
+
+    async paymentByRef(provider: string, ref: string) {
+      const [row] = await db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.provider, provider), eq(payments.providerRef, ref)))
+      return row
+    },
+
+    /** Records the provider's intent; the first to record it wins, so repeats keep the same one. */
+    async recordIntent(id: string, ref: string, clientSecret: string) {
+      await db
+        .update(payments)
+        .set({ providerRef: ref, clientSecret, status: 'pending' })
+        .where(and(eq(payments.id, id), sql`${payments.providerRef} is null`))
+      return (await this.payment(id))!
+    },
+
+    /**
+     * Marks the payment succeeded, once: answers the row when this call did it, undefined when it already was.
+     * The row lock of the UPDATE makes repeats (a webhook delivered ten times, a claim racing it) wait and then find it done.
+     */
+    async markSucceeded(id: string, at: Date, cardLast4: string | null, executor: Db) {
+      const [row] = await executor
+        .update(payments)
+        .set({ status: 'succeeded', succeededAt: at, cardLast4 })
+        .where(and(eq(payments.id, id), sql`${payments.status} in ('creating', 'pending', 'failed')`))
+        .returning()
+      return row
+    },
+
+    async markRefunded(id: string, executor: Db = db) {
+      await executor
+        .update(payments)
+        .set({ status: 'refunded' })
+        .where(and(eq(payments.id, id), eq(payments.status, 'succeeded')))
+    },
+
+    async sessionPayment(bookingId: string) {
+      const [row] = await db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.bookingId, bookingId), eq(payments.status, 'succeeded')))
+      return row
+    },
+
+    async lotOfPayment(paymentId: string) {
+      const [row] = await db.select({ id: minuteLots.id }).from(minuteLots).where(eq(minuteLots.paymentId, paymentId))
+      return row?.id
+    },
+
+    /** Locks the customer's row: their balance changes one transaction at a time (docs/decisions/005). */
+    async lockCustomer(shopId: string, sub: string, executor: Db) {
+      const [row] = await executor
+        .select({ sub: customers.sub, email: customers.email, phone: customers.phone, firstName: customers.firstName, dob: customers.dob })
+        .from(customers)
+        .where(and(eq(customers.shopId, shopId), eq(customers.sub, sub)))
+        .for('update')
+      return row
+    },
+
+    async customer(shopId: string, sub: string) {
+      const [row] = await db
+        .select()
+        .from(customers)
+        .where(and(eq(customers.shopId, shopId), eq(customers.sub, sub)))
+      return row
+    },
+
+    /** A session held for its card payment becomes booked; undefined when its hold was released meanwhile. */
+    async confirmHeldBooking(bookingId: string, executor: Db) {
+      const [row] = await executor
+        .update(schema.bookings)
+        .set({ status: 'booked', holdUntil: null })
+        .where(and(eq(schema.bookings.id, bookingId), eq(schema.bookings.status, 'pending')))
+        .returning({ id: schema.bookings.id })
+      return row
+    },
+
+    async heldBooking(shopId: string, sub: string, bookingId: string) {
+      const [row] = await db
+        .select({
+          id: schema.bookings.id,
+          status: schema.bookings.status,
+          holdUntil: schema.bookings.holdUntil,
+          pricePence: schema.bookings.pricePence,
+          minutes: schema.bookings.minutes,
+          startsAt: schema.bookings.startsAt,
+          bedName: schema.beds.name,
+        })
+        .from(schema.bookings)
+        .innerJoin(schema.beds, eq(schema.beds.id, schema.bookings.bedId))
+        .where(and(eq(schema.bookings.id, bookingId), eq(schema.bookings.shopId, shopId), eq(schema.bookings.sub, sub)))
+      return row
+    },
+
+    /** Rewards a referred friend's first purchase, once: answers the referrer when this call did it. */
+    async rewardReferral(shopId: string, friendSub: string, paymentId: string, at: Date, executor: Db) {
+      const [row] = await executor
+        .update(referrals)
+        .set({ rewardedPaymentId: paymentId, rewardedAt: at })
+        .where(and(eq(referrals.shopId, shopId), eq(referrals.friendSub, friendSub), sql`${referrals.rewardedAt} is null`))
+        .returning({ referrerSub: referrals.referrerSub })
+      return row?.referrerSub
+    },
+
+    async referralCode(shopId: string, sub: string) {
+      const [row] = await db
+        .select({ code: referralCodes.code })
+        .from(referralCodes)
+        .where(and(eq(referralCodes.shopId, shopId), eq(referralCodes.sub, sub)))
+      return row?.code
+    },
+
+    /** Gives the customer a code; answers false when the code is someone else's already (the caller draws another). */
+    async addReferralCode(shopId: string, sub: string, code: string) {
+      try {
+        await db
+          .insert(referralCodes)
+          .values({ shopId, sub, code })
+          .onConflictDoNothing({ target: [referralCodes.shopId, referralCodes.sub] })
+        return true
+      } catch {
+        return false
+      }
+    },
+
+    async friendsOf(shopId: string, referrerSub: string) {
+      return db
+        .select({ firstName: customers.firstName, lastName: customers.lastName, joinedAt: referrals.createdAt, rewardedAt: referrals.rewardedAt })
+        .from(referrals)
+        .innerJoin(customers, and(eq(customers.shopId, referrals.shopId), eq(customers.sub, referrals.friendSub)))
+        .where(and(eq(referrals.shopId, shopId), eq(referrals.referrerSub, referrerSub)))
+        .orderBy(sql`${referrals.createdAt} desc`)
+    },
+
+    async minutesEarned(shopId: string, sub: string) {
+      const [row] = await db
+        .select({ minutes: sql<number>`coalesce(sum(${minuteLots.minutes}), 0)::int` })
+        .from(minuteLots)
+        .where(and(eq(minuteLots.shopId, shopId), eq(minuteLots.sub, sub), eq(minuteLots.source, 'referral')))
+      return Number(row?.minutes ?? 0)
+    },
+  }
+}
+export type CommerceRepository = ReturnType<typeof createCommerceRepository>

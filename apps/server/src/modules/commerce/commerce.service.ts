@@ -1,0 +1,472 @@
+import { randomInt, randomUUID } from 'node:crypto'
+import type { BalanceResponse, MinuteLot, Payment, PaymentIntentRequest, PromoResponse, PurchaseResponse, ReferralsResponse } from '@salon/contracts/commerce'
+import { ageOn, MINIMUM_AGE } from '@salon/contracts/rules/date-of-birth'
+import { EXPIRING_SOON_DAYS, SESSION_HOLD_MINUTES } from '@salon/contracts/rules/money'
+import type { Db } from '@salon/db'
+import type { EmailSender } from '../../adapters/email/email.ts'
+import type { PaymentProviderAdapter, ProviderIntent } from '../../adapters/payments/payments.ts'
+import type { SmsSender } from '../../adapters/sms/sms.ts'
+import { HttpError } from '../../lib/errors.ts'
+import type { Logger } from '../../lib/logger.ts'
+import type { CustomersRepository } from '../account/customers.repository.ts'
+import { describeDate, localDateOf, localTimeOf, toIsoWithOffset } from '../booking/local-time.ts'
+import type { Identity } from '../identity/api-identity.ts'
+import type { CommerceRepository, PaymentRow } from './commerce.repository.ts'
+import type { LedgerRepository, LotRow } from './ledger.repository.ts'
+import { lastDayOf, lotExpiry } from './lots.ts'
+import { pounds, promoVerdict, unknownPromo, type PromoVerdict } from './promo.ts'
+
+export interface CommerceServiceDeps {
+  db: Db
+  commerce: CommerceRepository
+  ledger: LedgerRepository
+  customers: CustomersRepository
+  provider: PaymentProviderAdapter
+  email: EmailSender
+  sms: SmsSender
+  logger: Logger
+  now: () => number
+}
+
+const DAY = 86_400_000
+const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`
+/** Referral codes avoid letters and digits that read alike (0/O, 1/I/L). */
+const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789'
+const newReferralCode = () => Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('')
+
+/** Packages, promo codes, card payments, the balance of minutes, and refer-and-earn. */
+export function createCommerceService(deps: CommerceServiceDeps) {
+  const { commerce: repo, ledger, provider, now } = deps
+
+  async function shopOf(shopId: string) {
+    const shop = await repo.shopOf(shopId)
+    if (!shop) throw new HttpError(404, 'This shop is not known here.')
+    return shop
+  }
+
+  const customerOf = (shopId: string, identity: Identity) => deps.customers.ensure(shopId, identity.sub, identity.profile)
+
+  function toLot(lot: Pick<LotRow, 'id' | 'source' | 'label' | 'minutes' | 'remaining' | 'bedTypes' | 'expiresAt'>, timeZone: string): MinuteLot {
+    return {
+      id: lot.id,
+      source: lot.source,
+      label: lot.label,
+      minutes: lot.minutes,
+      remaining: lot.remaining,
+      bedTypes: lot.bedTypes,
+      lastDay: lastDayOf(lot.expiresAt.getTime(), timeZone),
+      expiresAt: toIsoWithOffset(lot.expiresAt.getTime(), timeZone),
+    }
+  }
+
+  async function packageOrRefuse(shopId: string, packageId: string) {
+    const pkg = await repo.activePackage(shopId, packageId)
+    if (!pkg) throw new HttpError(404, `There is no package "${packageId.slice(0, 64)}" on sale at this salon. Please choose one from the packages page.`)
+    return pkg
+  }
+
+  /** Whether a code applies to a package for this customer (or a visitor) now; reads, never reserves. */
+  async function verdictFor(
+    shopId: string,
+    code: string,
+    pkg: { id: string; name: string; pricePence: number },
+    sub: string | null,
+    executor: Db,
+    lock: boolean,
+  ) {
+    const promo = await repo.promoCode(shopId, code, executor, lock)
+    if (!promo) return { promo: undefined, verdict: unknownPromo(code) }
+    const at = now()
+    const uses = await repo.promoUses(promo.id, sub, new Date(at), executor)
+    const shop = await shopOf(shopId)
+    const names = new Map<string, string>()
+    if (promo.packageIds) {
+      for (const id of promo.packageIds) {
+        const other = await repo.activePackage(shopId, id)
+        if (other) names.set(id, other.name)
+      }
+    }
+    const verdict = promoVerdict(promo, pkg, at, uses, (ids) => ids.map((id) => names.get(id)).filter((n) => n !== undefined), shop.timeZone)
+    return { promo, verdict }
+  }
+
+  const refuse = (verdict: Extract<PromoVerdict, { applies: false }>) => new HttpError(verdict.status, verdict.message, { reason: verdict.reason })
+
+  function toPayment(row: PaymentRow, promoCode: string | null): Payment {
+    return {
+      id: row.id,
+      provider: row.provider as Payment['provider'],
+      status: row.status === 'creating' ? 'pending' : row.status === 'refunded' ? 'succeeded' : (row.status as Payment['status']),
+      clientSecret: row.clientSecret ?? '',
+      providerRef: row.providerRef ?? '',
+      publishableKey: provider.publishableKey,
+      purpose: row.purpose as Payment['purpose'],
+      packageId: row.packageId,
+      bookingId: row.bookingId,
+      description: row.description,
+      pricePence: row.pricePence,
+      discountPence: row.discountPence,
+      amountPence: row.amountPence,
+      currency: 'gbp',
+      promoCode,
+    }
+  }
+
+  /** Makes the provider's intent for a payment that has none yet; the payment's id is the idempotency key, so repeats get the same intent. */
+  async function withIntent(row: PaymentRow): Promise<PaymentRow> {
+    if (row.providerRef) return row
+    const intent = await provider.createIntent({
+      amountPence: row.amountPence,
+      currency: 'gbp',
+      description: row.description,
+      metadata: { paymentId: row.id, shopId: row.shopId, sub: row.sub },
+      idempotencyKey: row.id,
+    })
+    return repo.recordIntent(row.id, intent.ref, intent.clientSecret)
+  }
+
+  /** The provider's intent is for exactly this payment: the amount, the currency and our id all match. */
+  function matches(row: PaymentRow, intent: ProviderIntent) {
+    return intent.amountPence === row.amountPence && intent.currency.toLowerCase() === row.currency && intent.metadata.paymentId === row.id
+  }
+
+  /**
+   * Credits what a payment bought, once, after the provider has said it succeeded: a package's lot, or a held
+   * session's confirmation; the referral reward of a friend's first purchase; then the receipt.
+   */
+  async function settle(row: PaymentRow, intent: ProviderIntent): Promise<void> {
+    if (intent.status !== 'succeeded') return
+    if (!matches(row, intent)) {
+      deps.logger.error({ paymentId: row.id, ref: intent.ref }, 'a payment intent does not match its payment: not credited')
+      throw new HttpError(409, 'This payment does not match what was bought. Please contact the salon.')
+    }
+    const shop = await shopOf(row.shopId)
+    const at = new Date(now())
+    const outcome = await deps.db.transaction(async (t) => {
+      const tx = t as unknown as Db
+      const customer = await repo.lockCustomer(row.shopId, row.sub, tx)
+      const done = await repo.markSucceeded(row.id, at, intent.cardLast4 ?? null, tx)
+      if (!done || !customer) return null
+      if (done.purpose === 'session') {
+        const confirmed = await repo.confirmHeldBooking(done.bookingId!, tx)
+        return { payment: done, customer, lotId: null, sessionLost: !confirmed }
+      }
+      const lotId = randomUUID()
+      const expiry = lotExpiry(at.getTime(), done.lotValidityDays!, shop.timeZone)
+      await ledger.addLot(
+        {
+          id: lotId,
+          shopId: row.shopId,
+          sub: row.sub,
+          source: 'purchase',
+          label: done.description,
+          minutes: done.lotMinutes!,
+          bedTypes: done.lotBedTypes!,
+          expiresAt: new Date(expiry.expiresAt),
+          paymentId: done.id,
+          at,
+        },
+        tx,
+      )
+      await rewardReferral(row.shopId, row.sub, done.id, customer.dob, at, shop.timeZone, tx)
+      return { payment: done, customer, lotId, sessionLost: false }
+    })
+    if (!outcome) return
+    if (outcome.sessionLost) {
+      // The hold ran out and the bed went to someone else before the payment arrived: the money goes back.
+      await refundPayment(outcome.payment)
+      return
+    }
+    await sendReceipt(outcome.payment, outcome.customer, shop).catch((err: unknown) =>
+      deps.logger.error({ err, paymentId: row.id }, 'could not send a receipt'),
+    )
+  }
+
+  async function rewardReferral(shopId: string, friendSub: string, paymentId: string, friendDob: string | null, at: Date, timeZone: string, tx: Db) {
+    const settings = await repo.settings(shopId, tx)
+    if (!settings || settings.referralRewardMinutes === 0) return
+    // Nobody under 18 earns sunbed minutes: without a date of birth showing 18 or over, no reward.
+    if (!friendDob || ageOn(friendDob, localDateOf(at.getTime(), timeZone)) < MINIMUM_AGE) return
+    const referrer = await repo.rewardReferral(shopId, friendSub, paymentId, at, tx)
+    if (!referrer) return
+    const bedTypes = await repo.shopBedTypes(shopId, tx)
+    const expiresAt = new Date(lotExpiry(at.getTime(), settings.referralRewardValidityDays, timeZone).expiresAt)
+    for (const [sub, label] of [
+      [friendSub, 'Referral reward: welcome'],
+      [referrer, 'Referral reward: a friend joined'],
+    ] as const) {
+      await ledger.addLot({ id: randomUUID(), shopId, sub, source: 'referral', label, minutes: settings.referralRewardMinutes, bedTypes, expiresAt, at }, tx)
+    }
+  }
+
+  async function refundPayment(payment: PaymentRow) {
+    if (!payment.providerRef) return
+    await provider.refund(payment.providerRef, `refund-${payment.id}`)
+    await repo.markRefunded(payment.id)
+  }
+
+  async function sendReceipt(
+    payment: PaymentRow,
+    customer: { email: string | null; phone: string | null; firstName: string | null },
+    shop: { id: string; name: string },
+  ) {
+    const card = payment.cardLast4 ? ` by the card ending ${payment.cardLast4}` : ''
+    const what = payment.purpose === 'package' ? `${payment.description} (${plural(payment.lotMinutes!, 'minute')})` : payment.description
+    const lines = [
+      `Hello${customer.firstName ? ` ${customer.firstName}` : ''},`,
+      '',
+      `Thank you for your purchase at ${shop.name}.`,
+      '',
+      `${what}: ${pounds(payment.pricePence)}`,
+      ...(payment.discountPence ? [`Discount: -${pounds(payment.discountPence)}`] : []),
+      `Paid${card}: ${pounds(payment.amountPence)}`,
+      `Payment reference: ${payment.id}`,
+      ...(provider.kind === 'offline' ? ['', 'This was a test payment: no real payment was taken.'] : []),
+    ]
+    if (customer.email) {
+      await deps.email.send({ to: customer.email, subject: `Your receipt from ${shop.name}`, text: lines.join('\n'), shopId: shop.id })
+    } else if (customer.phone) {
+      await deps.sms.send({
+        to: customer.phone,
+        body: `${shop.name}: thank you. ${what}, paid ${pounds(payment.amountPence)}. Ref ${payment.id.slice(0, 8)}.`,
+        shopId: shop.id,
+      })
+    }
+  }
+
+  /** Asks the provider about a payment not yet known to have succeeded, and credits it if it has. */
+  async function refresh(row: PaymentRow): Promise<PaymentRow> {
+    if (row.status === 'succeeded' || row.status === 'refunded' || !row.providerRef) return row
+    await settle(row, await provider.retrieveIntent(row.providerRef))
+    return (await repo.payment(row.id))!
+  }
+
+  async function theirPayment(shopId: string, identity: Identity, paymentId: string) {
+    const row = await repo.payment(paymentId)
+    // One answer for another customer's payment and none at all: neither tells which ids exist.
+    if (!row || row.shopId !== shopId || row.sub !== identity.sub) throw new HttpError(404, 'There is no such payment among yours.')
+    return row
+  }
+
+  return {
+    /** GET apply/promocode/{code} */
+    async applyPromo(shopId: string, identity: Identity | null, code: string, packageId: string): Promise<PromoResponse> {
+      const pkg = await packageOrRefuse(shopId, packageId)
+      const { verdict } = await verdictFor(shopId, code, pkg, identity?.sub ?? null, deps.db, false)
+      if (!verdict.applies) throw refuse(verdict)
+      const total = pkg.pricePence - verdict.discountPence
+      return {
+        code,
+        packageId: pkg.id,
+        description: verdict.description,
+        pricePence: pkg.pricePence,
+        discountPence: verdict.discountPence,
+        totalPence: total,
+        message: `${code} takes ${pounds(verdict.discountPence)} off ${pkg.name}: you pay ${pounds(total)}.`,
+      }
+    },
+
+    /** POST stripe_payment_intent: a payment for an amount worked out here, one per idempotency key. */
+    async createPayment(shopId: string, identity: Identity, key: string, request: PaymentIntentRequest): Promise<{ payment: Payment; created: boolean }> {
+      await customerOf(shopId, identity)
+      const promoCode = request.promoCode ?? null
+      const same = (row: PaymentRow) => row.packageId === (request.packageId ?? null) && row.bookingId === (request.bookingId ?? null)
+      const existing = await repo.paymentByKey(shopId, identity.sub, key)
+      if (existing) {
+        if (!same(existing)) throw new HttpError(409, 'This Idempotency-Key was used for a different checkout. Please send a new key.')
+        return { payment: toPayment(await withIntent(existing), promoCode), created: false }
+      }
+
+      const base = { id: randomUUID(), shopId, sub: identity.sub, idempotencyKey: key, provider: provider.kind, createdAt: new Date(now()) }
+      let insert: Omit<Parameters<CommerceRepository['insertPayment']>[0], keyof typeof base>
+      if (request.bookingId) {
+        if (promoCode) throw new HttpError(422, 'Promo codes are for packages: a single session is paid at its price.')
+        const held = await repo.heldBooking(shopId, identity.sub, request.bookingId)
+        if (!held) throw new HttpError(404, 'There is no such booking among your sessions.')
+        if (held.status !== 'pending')
+          throw new HttpError(409, held.status === 'cancelled' ? 'This session was released. Please book it again.' : 'This session needs no payment online.')
+        if (held.holdUntil!.getTime() <= now()) {
+          throw new HttpError(409, `We held this sunbed for ${SESSION_HOLD_MINUTES} minutes and the time has run out. Please book again.`)
+        }
+        const shop = await shopOf(shopId)
+        const when = `${describeDate(localDateOf(held.startsAt.getTime(), shop.timeZone))} at ${localTimeOf(held.startsAt.getTime(), shop.timeZone)}`
+        insert = {
+          purpose: 'session',
+          bookingId: held.id,
+          description: `${held.minutes}-minute session on ${held.bedName}, ${when}`,
+          pricePence: held.pricePence,
+          discountPence: 0,
+          amountPence: held.pricePence,
+        }
+      } else {
+        const pkg = await packageOrRefuse(shopId, request.packageId!)
+        insert = {
+          purpose: 'package',
+          packageId: pkg.id,
+          description: pkg.name,
+          pricePence: pkg.pricePence,
+          discountPence: 0,
+          amountPence: pkg.pricePence,
+          lotMinutes: pkg.minutes,
+          lotBedTypes: pkg.bedTypes,
+          lotValidityDays: pkg.validityDays,
+        }
+        if (promoCode) {
+          // Counted and reserved under the code's lock, so a code with one use left is used once, whatever the concurrency.
+          const made = await deps.db.transaction(async (t) => {
+            const tx = t as unknown as Db
+            const { promo, verdict } = await verdictFor(shopId, promoCode, pkg, identity.sub, tx, true)
+            // A repeat of this checkout that waited for the lock finds the payment the first one made.
+            const again = await repo.paymentByKey(shopId, identity.sub, key, tx)
+            if (again) return again
+            if (!verdict.applies) throw refuse(verdict)
+            const total = pkg.pricePence - verdict.discountPence
+            return repo.insertPayment({ ...base, ...insert, discountPence: verdict.discountPence, amountPence: total, promoCodeId: promo!.id }, tx)
+          })
+          return { payment: toPayment(await withIntent(made!), promoCode), created: true }
+        }
+      }
+      const made = await deps.db.transaction((tx) => repo.insertPayment({ ...base, ...insert }, tx as unknown as Db))
+      const row = made ?? (await repo.paymentByKey(shopId, identity.sub, key))!
+      if (!same(row)) throw new HttpError(409, 'This Idempotency-Key was used for a different checkout. Please send a new key.')
+      return { payment: toPayment(await withIntent(row), promoCode), created: Boolean(made) }
+    },
+
+    /** PUT customer/package: records the purchase once the provider says the payment succeeded. */
+    async recordPurchase(shopId: string, identity: Identity, paymentId: string): Promise<PurchaseResponse> {
+      const row = await theirPayment(shopId, identity, paymentId)
+      if (row.purpose !== 'package') throw new HttpError(422, 'This payment was for a session, not a package: the session is booked when it succeeds.')
+      const fresh = await refresh(row)
+      if (fresh.status !== 'succeeded' && fresh.status !== 'refunded') {
+        const intent = fresh.providerRef ? await provider.retrieveIntent(fresh.providerRef) : null
+        const why =
+          intent?.status === 'processing'
+            ? 'Your payment is still being processed. Please check again in a moment.'
+            : intent?.status === 'requires_action'
+              ? 'Your payment is waiting for you to confirm it with your bank.'
+              : 'This payment has not gone through yet, so nothing was bought. Please pay with your card first.'
+        throw new HttpError(409, why, { status: intent?.status ?? fresh.status })
+      }
+      const shop = await shopOf(shopId)
+      const lotId = await repo.lotOfPayment(fresh.id)
+      const lot = lotId ? await ledger.lot(lotId) : undefined
+      if (!lot) throw new HttpError(409, 'This payment has not been credited yet. Please check again in a moment.')
+      const balance = await ledger.balance(shopId, identity.sub)
+      const view = toLot(lot, shop.timeZone)
+      return {
+        lot: view,
+        balance,
+        message: `${plural(lot.minutes, 'minute')} of ${lot.label} are on your balance, to use by ${describeDate(view.lastDay)}.`,
+      }
+    },
+
+    /** A payment the provider (its webhook, or the offline processor) says succeeded. */
+    async providerSucceeded(ref: string): Promise<void> {
+      const row = await repo.paymentByRef(provider.kind, ref)
+      if (!row) {
+        deps.logger.warn({ ref }, 'a payment succeeded that this server did not make: ignored')
+        return
+      }
+      await settle(row, await provider.retrieveIntent(ref))
+    },
+
+    /** Gives back the card payment of a session cancelled in time. */
+    async refundSessionPayment(_shopId: string, bookingId: string): Promise<void> {
+      const payment = await repo.sessionPayment(bookingId)
+      if (payment) await refundPayment(payment)
+    },
+
+    /** GET p_account/balance: lots with minutes left, what expires soon, and the history. */
+    async balance(shopId: string, identity: Identity): Promise<BalanceResponse> {
+      await customerOf(shopId, identity)
+      const shop = await shopOf(shopId)
+      const at = now()
+      // Expiry is written under the customer's lock, so it never races a booking spending the same lot.
+      await deps.db.transaction(async (t) => {
+        const tx = t as unknown as Db
+        await repo.lockCustomer(shopId, identity.sub, tx)
+        await ledger.expireDue(shopId, identity.sub, new Date(at), tx)
+      })
+      const [lots, total, history] = await Promise.all([
+        ledger.lotsWithMinutes(shopId, identity.sub),
+        ledger.balance(shopId, identity.sub),
+        ledger.history(shopId, identity.sub),
+      ])
+      const live = lots.filter((l) => l.expiresAt.getTime() > at)
+      const describe = (row: (typeof history)[number]) => {
+        const session = row.bookingStartsAt
+          ? `${describeDate(localDateOf(row.bookingStartsAt.getTime(), shop.timeZone))} at ${localTimeOf(row.bookingStartsAt.getTime(), shop.timeZone)}${row.bedName ? ` on ${row.bedName}` : ''}`
+          : ''
+        switch (row.kind) {
+          case 'purchase':
+            return `Bought ${row.lotLabel ?? 'minutes'}`
+          case 'booking':
+            return `Session ${session}`
+          case 'refund':
+            return `Cancelled session ${session}`
+          case 'expiry':
+            return `${row.lotLabel ?? 'Minutes'} expired`
+          case 'referral':
+            return row.lotLabel ?? 'Referral reward'
+          default:
+            return row.lotLabel ?? 'Adjustment by the salon'
+        }
+      }
+      return {
+        balance: total,
+        lots: live.map((l) => toLot(l, shop.timeZone)),
+        expiringSoon: live.filter((l) => l.expiresAt.getTime() <= at + EXPIRING_SOON_DAYS * DAY).reduce((sum, l) => sum + l.remaining, 0),
+        history: history.map((row) => ({
+          id: row.id,
+          at: toIsoWithOffset(row.at.getTime(), shop.timeZone),
+          kind: row.kind as BalanceResponse['history'][number]['kind'],
+          minutes: row.minutes,
+          description: describe(row),
+          bookingId: row.bookingId,
+        })),
+      }
+    },
+
+    /** Writes the expiry of every lot whose time has come, customer by customer under their lock (the scheduled sweep). */
+    async expireDue(): Promise<number> {
+      const at = new Date(now())
+      let written = 0
+      for (const { shopId, sub } of await ledger.customersWithDueLots(at)) {
+        written += await deps.db.transaction(async (t) => {
+          const tx = t as unknown as Db
+          await repo.lockCustomer(shopId, sub, tx)
+          return ledger.expireDue(shopId, sub, at, tx)
+        })
+      }
+      return written
+    },
+
+    /** GET p_account/referrals: the customer's code (made the first time), friends who joined and minutes earned. */
+    async referrals(shopId: string, identity: Identity): Promise<ReferralsResponse> {
+      await customerOf(shopId, identity)
+      let code = await repo.referralCode(shopId, identity.sub)
+      for (let attempt = 0; !code && attempt < 5; attempt++) {
+        await repo.addReferralCode(shopId, identity.sub, newReferralCode())
+        code = await repo.referralCode(shopId, identity.sub)
+      }
+      if (!code) throw new HttpError(503, 'Your referral code could not be made just now. Please try again in a moment.')
+      const [settings, friends, minutesEarned] = await Promise.all([
+        repo.settings(shopId),
+        repo.friendsOf(shopId, identity.sub),
+        repo.minutesEarned(shopId, identity.sub),
+      ])
+      return {
+        code,
+        rewardMinutes: settings?.referralRewardMinutes ?? 0,
+        rewardValidityDays: settings?.referralRewardValidityDays ?? 0,
+        friends: friends.map((f) => ({
+          name: [f.firstName ?? 'A friend', f.lastName ? `${f.lastName.charAt(0)}.` : ''].filter(Boolean).join(' '),
+          joinedAt: f.joinedAt.toISOString(),
+          rewarded: f.rewardedAt !== null,
+        })),
+        minutesEarned,
+      }
+    },
+  }
+}
+export type CommerceService = ReturnType<typeof createCommerceService>
