@@ -44,6 +44,14 @@ describe('api client', () => {
     expect(needsIdentity(r.requests[0]!.url)).toBe(false)
   })
 
+  it("sends a call's own headers, never in place of the shop's", async () => {
+    const r = recorder()
+    const api = createApiClient({ config, origin: 'https://salon.example', fetch: r.fetch })
+    await api.post('stripe_payment_intent', { packageId: 'glow-60' }, { headers: { 'Idempotency-Key': 'key-0123456789abcdef', shop_id: 'other' } })
+    expect(r.requests[0]!.headers.get('idempotency-key')).toBe('key-0123456789abcdef')
+    expect(r.requests[0]!.headers.get('shop_id')).toBe('shop-1')
+  })
+
   it('turns an error answer into an ApiError with the server’s message', async () => {
     const r = recorder(() => Response.json({ message: 'name is required' }, { status: 400 }))
     const api = createApiClient({ config, origin: 'https://salon.example', fetch: r.fetch })

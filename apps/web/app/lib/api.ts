@@ -28,6 +28,8 @@ export type ApiClient = ReturnType<typeof createApiClient>
 export interface CallOptions {
   /** Send the session's identity token with a call the token rule leaves out, when there is one (a signed-in price). */
   identityIfSignedIn?: boolean
+  /** Headers a call needs besides the shop's, such as the Idempotency-Key of a payment. */
+  headers?: Record<string, string>
 }
 
 /** The one way the web app talks to the salon API: base URL, shop headers and the identity token rule. */
@@ -37,7 +39,11 @@ export function createApiClient(options: ApiClientOptions) {
 
   async function call<T>(method: string, path: string, body?: unknown, callOptions: CallOptions = {}): Promise<T> {
     const url = new URL(path.replace(/^\//, ''), base).href
-    const headers = new Headers({ accept: 'application/json', shop_id: options.config.shopId, api_key: options.config.apiKey })
+    // A call's own headers go first, so they never replace the shop's.
+    const headers = new Headers(callOptions.headers)
+    headers.set('accept', 'application/json')
+    headers.set('shop_id', options.config.shopId)
+    headers.set('api_key', options.config.apiKey)
     if (body !== undefined) headers.set('content-type', 'application/json')
     if (needsIdentity(url) || callOptions.identityIfSignedIn) {
       const token = await options.getIdToken?.().catch((error: unknown) => (needsIdentity(url) ? Promise.reject(error) : null))
@@ -61,6 +67,6 @@ export function createApiClient(options: ApiClientOptions) {
   return {
     get: <T>(path: string, options?: CallOptions) => call<T>('GET', path, undefined, options),
     post: <T>(path: string, body: unknown = {}, options?: CallOptions) => call<T>('POST', path, body, options),
-    put: <T>(path: string, body: unknown = {}) => call<T>('PUT', path, body),
+    put: <T>(path: string, body: unknown = {}, options?: CallOptions) => call<T>('PUT', path, body, options),
   }
 }

@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest'
-import { formatPence, formatPerMinute, listOf, weekSchedule } from './format.ts'
+import { bedTypesText, formatAmount, formatPence, formatPerMinute, listOf, weekSchedule } from './format.ts'
 
 describe('formatting', () => {
   it('shows money in pounds, dropping .00 on whole pounds', () => {
     expect(formatPence(1850)).toBe('£18.50')
     expect(formatPence(3000)).toBe('£30')
     expect(formatPence(5)).toBe('£0.05')
+  })
+
+  it('shows an amount to pay with its pence', () => {
+    expect(formatAmount(3000)).toBe('£30.00')
+    expect(formatAmount(2695)).toBe('£26.95')
   })
 
   it('shows per-minute prices under a pound in pence', () => {
@@ -28,5 +33,17 @@ describe('formatting', () => {
     expect(listOf(['lay-down'])).toBe('lay-down')
     expect(listOf(['lay-down', 'stand-up'])).toBe('lay-down and stand-up')
     expect(listOf(['lay-down', 'stand-up', 'high-pressure'])).toBe('lay-down, stand-up and high-pressure')
+  })
+
+  it("names bed types by the salon's names, as one phrase", () => {
+    const types = [
+      { code: 'lay-down', name: 'Lay-down sunbeds' },
+      { code: 'stand-up', name: 'Stand-up sunbeds' },
+      { code: 'high-pressure', name: 'High-pressure sunbeds' },
+    ]
+    expect(bedTypesText(['lay-down'], types)).toBe('Lay-down sunbeds')
+    expect(bedTypesText(['lay-down', 'stand-up', 'high-pressure'], types)).toBe('Lay-down, stand-up and high-pressure sunbeds')
+    expect(bedTypesText(['collagen'], types)).toBe('Collagen sunbeds')
+    expect(bedTypesText([], types)).toBe('')
   })
 })

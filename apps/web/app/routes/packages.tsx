@@ -1,7 +1,9 @@
-import type { PackagesResponse } from '@salon/contracts/content'
-import { Link } from 'react-router'
+import type { Package, PackagesResponse } from '@salon/contracts/content'
+import { useNavigate } from 'react-router'
 import { PageHeader } from '../components/ui/page-header.tsx'
+import { useAuth } from '../features/auth/auth-context.tsx'
 import { PackageGrid } from '../features/packages/package-card.tsx'
+import { PAYMENT_PATH, saveSelectedPackage } from '../features/packages/selected-package.ts'
 import { serverApi } from '../lib/api.server.ts'
 import { pageMeta } from '../lib/meta.ts'
 import { useSalon } from '../lib/route-data.ts'
@@ -14,30 +16,35 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return serverApi(context, request).get<PackagesResponse>('website/packages')
 }
 
+/** Signing in first, the package waits in the tab's storage; signing in (or up) then goes on to pay for it. */
+const SIGN_IN_TO_BUY = '/sign-in/?source=package'
+
 export default function Packages({ loaderData }: Route.ComponentProps) {
-  const { bedTypes, shop } = useSalon()
+  const { bedTypes } = useSalon()
+  const signedIn = useAuth().state.user !== null
+  const navigate = useNavigate()
+
+  function buy(pkg: Package) {
+    saveSelectedPackage(pkg)
+    void navigate(signedIn ? PAYMENT_PATH : SIGN_IN_TO_BUY)
+  }
+
   return (
     <>
       <PageHeader eyebrow="Packages" title="Minute packages">
         Buy minutes once, then book sessions whenever it suits you. The more minutes you buy, the less each one costs.
       </PageHeader>
       <div className="container-page py-10">
-        <p className="mb-8 rounded-2xl border border-glow-300 bg-glow-300/20 px-5 py-4 text-cocoa-800" role="note">
-          Paying by card online is on its way. Today you can buy any package in the salon or by calling{' '}
-          <a className="font-semibold text-brand-teal underline" href={`tel:${shop.phone.replace(/\s/g, '')}`}>
-            {shop.phone}
-          </a>
-          .
-        </p>
         <PackageGrid
           packages={loaderData.packages}
           bedTypes={bedTypes}
-          action={() => (
-            <Link to={{ pathname: '/', hash: '#contact' }} className="btn-outline w-full">
-              Buy in the salon
-            </Link>
+          action={(pkg) => (
+            <button type="button" className="btn-primary w-full" onClick={() => buy(pkg)}>
+              Buy {pkg.name}
+            </button>
           )}
         />
+        <p className="mt-8 text-sm text-cocoa-600">Pay securely by card online. Your minutes are on your account as soon as you have paid.</p>
       </div>
     </>
   )

@@ -16,6 +16,7 @@ export async function action({ request }: Route.ActionArgs) {
 export default function SignIn({ actionData }: Route.ComponentProps) {
   const [params] = useSearchParams()
   const fromBooking = params.get('source') === 'booking'
+  const fromPackage = params.get('source') === 'package'
   const confirmed = params.get('confirmed') === 'true'
   return (
     <AuthShell
@@ -38,6 +39,7 @@ export default function SignIn({ actionData }: Route.ComponentProps) {
     >
       {actionData?.notReady && <Notice>{NOT_READY_MESSAGE}</Notice>}
       {fromBooking && <Notice>Please sign in to finish your booking.</Notice>}
+      {fromPackage && <Notice>Please sign in, or create an account, to buy your package. You will go straight on to pay for it.</Notice>}
       {confirmed && <Notice tone="success">Your mobile number is confirmed. Please sign in to carry on.</Notice>}
       <SignInForm initialPhone={actionData?.values.phone ?? params.get('phone') ?? ''} />
     </AuthShell>

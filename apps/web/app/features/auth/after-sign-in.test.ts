@@ -1,18 +1,27 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { APPOINTMENT_REQUEST as APPOINTMENT_REQUEST_KEY } from '../booking/public.ts'
+import { SELECTED_PACKAGE } from '../packages/public.ts'
 import { afterSignIn } from './after-sign-in.ts'
 import { rememberSignIn, takeRememberedPassword } from './pending-sign-in.ts'
 
-function withStorage(items: Record<string, string>) {
+function storageOf(items: Record<string, string>) {
   const store = new Map(Object.entries(items))
-  vi.stubGlobal('window', {
-    localStorage: {
-      getItem: (key: string) => store.get(key) ?? null,
-      setItem: (key: string, value: string) => store.set(key, value),
-      removeItem: (key: string) => store.delete(key),
-    },
-  })
+  return {
+    getItem: (key: string) => store.get(key) ?? null,
+    setItem: (key: string, value: string) => store.set(key, value),
+    removeItem: (key: string) => store.delete(key),
+  }
 }
+
+function withStorage(items: Record<string, string>, session: Record<string, string> = {}) {
+  vi.stubGlobal('window', { localStorage: storageOf(items), sessionStorage: storageOf(session) })
+}
+
+const chosenPackage = (at = Date.now()) =>
+  JSON.stringify({
+    package: { id: 'glow-60', name: 'Glow 60', description: '', minutes: 60, pricePence: 3000, validityDays: 90, bedTypes: ['lay-down'], highlight: false },
+    at,
+  })
 
 afterEach(() => vi.unstubAllGlobals())
 
@@ -48,6 +57,31 @@ describe('after signing in (SPEC §4)', () => {
     const finishPendingBooking = vi.fn(async () => '/x/')
     await afterSignIn({ navigate, finishPendingBooking })
     expect(finishPendingBooking).not.toHaveBeenCalled()
+    expect(navigate).toHaveBeenCalledWith('/', { replace: true })
+  })
+})
+
+describe('after signing in with a package chosen', () => {
+  it('goes on to pay for it', async () => {
+    withStorage({}, { [SELECTED_PACKAGE]: chosenPackage() })
+    const navigate = vi.fn()
+    await afterSignIn({ navigate })
+    expect(navigate).toHaveBeenCalledWith('/payment/', { replace: true })
+    // The payment page shows it, and clears it once paid.
+    expect(window.sessionStorage.getItem(SELECTED_PACKAGE)).not.toBeNull()
+  })
+
+  it('makes a pending booking first', async () => {
+    withStorage({ [APPOINTMENT_REQUEST_KEY]: JSON.stringify({ date: '2025-06-20', minutes: 6 }) }, { [SELECTED_PACKAGE]: chosenPackage() })
+    const navigate = vi.fn()
+    await afterSignIn({ navigate, finishPendingBooking: async () => '/confirmation/success/' })
+    expect(navigate).toHaveBeenCalledWith('/confirmation/success/', { replace: true })
+  })
+
+  it('goes home when the choice is hours old', async () => {
+    withStorage({}, { [SELECTED_PACKAGE]: chosenPackage(Date.now() - 3 * 60 * 60 * 1000) })
+    const navigate = vi.fn()
+    await afterSignIn({ navigate })
     expect(navigate).toHaveBeenCalledWith('/', { replace: true })
   })
 })

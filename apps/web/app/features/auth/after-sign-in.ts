@@ -5,15 +5,16 @@ export interface AfterSignInOptions {
 }
 
 /**
- * SPEC §4: after signing in (or confirming the phone), a pending booking is made first; otherwise home.
- * The booking feature's part loads only now, so the sign-in pages do not carry it.
+ * SPEC §4: after signing in (or confirming the phone), a pending booking is made first; then a package chosen
+ * before signing in is paid for (/payment/); otherwise home. The booking and packages features' parts load
+ * only now, so the sign-in pages do not carry them.
  */
 export async function afterSignIn({ navigate, finishPendingBooking }: AfterSignInOptions): Promise<void> {
-  const booking = await import('../booking/public.ts')
+  const [booking, packages] = await Promise.all([import('../booking/public.ts'), import('../packages/public.ts')])
   const request = booking.pendingAppointmentRequest()
   if (request) {
     await navigate(await (finishPendingBooking ?? booking.finishPendingBooking)(request), { replace: true })
     return
   }
-  await navigate('/', { replace: true })
+  await navigate(packages.packageWaitingPath() ?? '/', { replace: true })
 }

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError } from '../../lib/api.ts'
 import { afterSignIn } from '../auth/public.ts'
 import { APPOINTMENT_REQUEST, type StoredAppointment } from './appointment-storage.ts'
-import { bookAppointment } from './book-flow.ts'
+import { awaitingCardPayment, bookAppointment } from './book-flow.ts'
 import type { BookingAction } from './booking-state.ts'
 import { finishPendingBooking, PENDING_BOOKING_PATH } from './pending-booking.ts'
 
@@ -46,6 +46,15 @@ describe('booking (SPEC §4)', () => {
       { type: 'bookingStart', request },
       { type: 'bookingSuccess', booking },
     ])
+  })
+
+  it('a session to pay by card goes on to the payment page, where the bed is held', async () => {
+    const pending: Booking = { ...booking, status: 'pending', paidWith: 'card', holdUntil: '2026-11-23T09:40:00+00:00' }
+    const { outcome } = run(true, async () => ({ booking: pending }))
+    expect(await outcome).toEqual({ kind: 'booked', booking: pending, next: '/payment/?booking=b-1' })
+    expect(awaitingCardPayment({ status: 'booked', paidWith: 'card' })).toBe(false)
+    expect(awaitingCardPayment({ status: 'pending', paidWith: 'card' })).toBe(true)
+    expect(items.has(APPOINTMENT_REQUEST)).toBe(false)
   })
 
   it('signed out: the request waits in storage and the customer goes to sign in', async () => {

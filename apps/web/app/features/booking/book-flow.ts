@@ -9,6 +9,15 @@ export type BookOutcome = { kind: 'booked'; booking: Booking; next: string } | B
 /** Where a booking is shown once it is made. */
 export const confirmationPath = (booking: Pick<Booking, 'id'>) => `/confirmation/success/?id=${encodeURIComponent(booking.id)}`
 
+/** Where a session waiting for its card payment is paid for. */
+export const sessionPaymentPath = (booking: Pick<Booking, 'id'>) => `/payment/?${new URLSearchParams({ booking: booking.id })}`
+
+/** A session the salon holds while it is paid for by card: p_book answered 'pending', to be paid with 'card'. */
+export const awaitingCardPayment = (booking: Pick<Booking, 'status' | 'paidWith'>) => booking.status === 'pending' && booking.paidWith === 'card'
+
+/** Where the customer goes once p_book has answered: the confirmation, or first the card payment it waits for. */
+export const nextAfterBooking = (booking: Booking) => (awaitingCardPayment(booking) ? sessionPaymentPath(booking) : confirmationPath(booking))
+
 /**
  * SPEC §4 booking: the request is stored first, then p_book is called. Without a session the request waits in
  * storage for the customer to sign in (afterSignIn makes it). A refusal clears it: the customer chooses again.
@@ -30,7 +39,7 @@ export async function bookAppointment(options: {
     const { booking } = await calls.book(bookRequestOf(request))
     clearAppointment()
     dispatch?.({ type: 'bookingSuccess', booking })
-    return { kind: 'booked', booking, next: confirmationPath(booking) }
+    return { kind: 'booked', booking, next: nextAfterBooking(booking) }
   } catch (error) {
     dispatch?.({ type: 'bookingFailure' })
     const failure = classifyBookFailure(error)

@@ -338,7 +338,15 @@ function Step({
 }
 
 function PriceLine({ price }: { price: PriceResponse }) {
-  const how = price.paidWith === 'balance' ? 'Paid from your balance' : price.paidWith === 'in_salon' ? 'Pay in the salon' : 'Not covered by your balance'
+  const paidWith = price.paidWith
+  const how =
+    paidWith === 'balance'
+      ? 'Paid from your balance'
+      : paidWith === 'in_salon'
+        ? 'Pay in the salon'
+        : paidWith === 'card'
+          ? 'Pay by card when you book'
+          : 'Not covered by your balance'
   return (
     <span className="flex flex-col gap-1">
       <span className="flex items-baseline justify-between gap-3">

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react'
 import { Link, useFetcher, useLocation, useNavigate, useSearchParams } from 'react-router'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { loadAppointment } from './appointment-storage.ts'
-import { bookAppointment, confirmationPath, SIGN_IN_TO_BOOK, type BookOutcome } from './book-flow.ts'
+import { bookAppointment, SIGN_IN_TO_BOOK, type BookOutcome } from './book-flow.ts'
 import { browserBookingCalls, type BookingCalls } from './booking-api.ts'
 import { AddToCalendar, BookingDetails } from './booking-details.tsx'
 import { bookingDetailsUrl, type BookingLookup } from './booking-lookup.ts'
@@ -75,8 +75,7 @@ export function BookingSuccess({ salon, signedIn }: { salon: CalendarSalon; sign
     setMaking(true)
     void made.then((outcome) => {
       setMaking(false)
-      if (outcome.kind === 'booked')
-        return navigate(confirmationPath(outcome.booking), { replace: true, state: { booking: outcome.booking } satisfies ConfirmationState })
+      if (outcome.kind === 'booked') return navigate(outcome.next, { replace: true, state: { booking: outcome.booking } satisfies ConfirmationState })
       if (outcome.kind === 'sign-in') return navigate(SIGN_IN_TO_BOOK, { replace: true })
       const notice = outcome.kind === 'duplicate' ? DUPLICATE_BOOKING_ALERT : outcome.message
       return navigate('/book/', { replace: true, state: { notice } satisfies BookPageState })

@@ -4,10 +4,12 @@ import { clockOf, formatDayWithYear } from './dates.ts'
 import { buildIcs, downloadIcs, type CalendarSalon } from './ics.ts'
 
 export function paidWithText(booking: Pick<Booking, 'paidWith' | 'minutes' | 'pricePence'>) {
-  return booking.paidWith === 'balance' ? `${booking.minutes} minutes from your balance` : `${formatPence(booking.pricePence)}, paid in the salon`
+  if (booking.paidWith === 'balance') return `${booking.minutes} minutes from your balance`
+  if (booking.paidWith === 'card') return `${formatPence(booking.pricePence)}, by card`
+  return `${formatPence(booking.pricePence)}, paid in the salon`
 }
 
-const STATUS: Record<Booking['status'], string> = { booked: 'Booked', attended: 'Attended', cancelled: 'Cancelled' }
+const STATUS: Record<Booking['status'], string> = { pending: 'Waiting for payment', booked: 'Booked', attended: 'Attended', cancelled: 'Cancelled' }
 
 /** A booking's bed, day, time, minutes and how it is paid: what a customer shows at the desk. */
 export function BookingDetails({ booking }: { booking: Booking }) {

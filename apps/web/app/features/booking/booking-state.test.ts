@@ -16,6 +16,7 @@ const booking: Booking = {
   paidWith: 'in_salon',
   pricePence: 390,
   cancellableUntil: '2026-11-23T08:15:00+00:00',
+  holdUntil: null,
 }
 
 describe('booking state (SPEC §3, §4)', () => {

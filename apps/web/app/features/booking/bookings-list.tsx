@@ -3,7 +3,13 @@ import { Link } from 'react-router'
 import { formatPence } from '../../lib/format.ts'
 import { clockOf, dayParts, formatDay } from './dates.ts'
 
-const STATUS: Record<Booking['status'], string> = { booked: 'Booked', attended: 'Attended', cancelled: 'Cancelled' }
+const STATUS: Record<Booking['status'], string> = { pending: 'Waiting for payment', booked: 'Booked', attended: 'Attended', cancelled: 'Cancelled' }
+
+/** How a session is paid, in a row. */
+function paidText(booking: Booking) {
+  if (booking.paidWith === 'balance') return 'from your balance'
+  return `${formatPence(booking.pricePence)} ${booking.paidWith === 'card' ? 'by card' : 'in the salon'}`
+}
 
 /** One session as a row: the day as a calendar leaf, then time, bed, minutes and payment, and an action. */
 export function BookingRow({ booking, action }: { booking: Booking; action?: React.ReactNode }) {
@@ -30,7 +36,7 @@ export function BookingRow({ booking, action }: { booking: Booking; action?: Rea
           </Link>
         </p>
         <p className="text-sm text-cocoa-700">
-          {booking.minutes} minutes · {booking.paidWith === 'balance' ? 'from your balance' : `${formatPence(booking.pricePence)} in the salon`}
+          {booking.minutes} minutes · {paidText(booking)}
           {past && ` · ${STATUS[booking.status]}`}
         </p>
       </div>

@@ -1,0 +1,18 @@
+import type { PackagesResponse } from '@salon/contracts/content'
+import type { PaymentIntentRequest, PaymentResponse, PromoResponse, PurchaseResponse } from '@salon/contracts/commerce'
+import { browserApi } from '../../lib/browser-api.ts'
+
+/**
+ * The money calls of SPEC §7, through the browser's one API client. customer/package carries the identity token
+ * by the client's rule; the promo code and the payment intent send it when there is one (a code may be once per
+ * customer, and the salon takes payments from signed-in customers only).
+ */
+export const commerceCalls = {
+  packages: () => browserApi.get<PackagesResponse>('website/packages'),
+  promo: (code: string, packageId: string) =>
+    browserApi.get<PromoResponse>(`apply/promocode/${encodeURIComponent(code)}?${new URLSearchParams({ packageId })}`, { identityIfSignedIn: true }),
+  /** The amount is the salon's to work out: the request names what is bought, never a price. */
+  createPayment: (request: PaymentIntentRequest, idempotencyKey: string) =>
+    browserApi.post<PaymentResponse>('stripe_payment_intent', request, { identityIfSignedIn: true, headers: { 'Idempotency-Key': idempotencyKey } }),
+  recordPurchase: (paymentId: string) => browserApi.put<PurchaseResponse>('customer/package', { paymentId }),
+}
