@@ -1,16 +1,54 @@
-import { ComingSoon } from '../components/ui/coming-soon.tsx'
+import type { ReactNode } from 'react'
+import { useRevalidator } from 'react-router'
+import { PageHeader } from '../components/ui/page-header.tsx'
+import { Spinner } from '../components/ui/spinner.tsx'
+import { loadBalance } from '../features/account/account-calls.ts'
+import { BalanceView } from '../features/account/balance-view.tsx'
 import { pageMeta } from '../lib/meta.ts'
+import { useSalon } from '../lib/route-data.ts'
 import type { Route } from './+types/account-balance'
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Account balance', 'Your minutes balance.')
 
-export default function AccountBalance() {
+/** The balance comes from the API in the browser, where the identity token is; the header's menu loads it too. */
+export const clientLoader = () => loadBalance()
+
+function Page({ children }: { children: ReactNode }) {
   return (
-    <ComingSoon
-      eyebrow="Account"
-      title="Account balance"
-      intro="The minutes on your account and where they came from."
-      points={['Your minutes balance at a glance.', 'Every purchase, session, refund and reward listed.', 'When package minutes expire.']}
-    />
+    <>
+      <PageHeader eyebrow="Account" title="Account balance">
+        The minutes on your account, where they can be used and until when, and every change to them.
+      </PageHeader>
+      <div className="container-page py-8 sm:py-10">{children}</div>
+    </>
+  )
+}
+
+export function HydrateFallback() {
+  return (
+    <Page>
+      <p className="flex items-center gap-2 text-cocoa-700" aria-live="polite">
+        <Spinner label="Loading your balance" /> Loading your balance…
+      </p>
+    </Page>
+  )
+}
+
+export default function AccountBalance({ loaderData }: Route.ComponentProps) {
+  const { bedTypes } = useSalon()
+  const { revalidate, state } = useRevalidator()
+  return (
+    <Page>
+      {loaderData.status === 'ready' ? (
+        <BalanceView balance={loaderData.data} bedTypes={bedTypes} />
+      ) : (
+        <div role="alert" className="card flex flex-col items-start gap-3 p-5">
+          <p>{loaderData.message}</p>
+          <button type="button" className="btn-outline" onClick={() => void revalidate()} disabled={state === 'loading'}>
+            Try again
+          </button>
+        </div>
+      )}
+    </Page>
   )
 }

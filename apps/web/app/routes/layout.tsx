@@ -1,5 +1,5 @@
 import type { SalonResponse } from '@salon/contracts/shop'
-import { isRouteErrorResponse, Link, Outlet, useLocation, useNavigate, useRouteLoaderData } from 'react-router'
+import { isRouteErrorResponse, Link, Outlet, useFetcher, useLocation, useNavigate, useRouteLoaderData } from 'react-router'
 import { Footer } from '../components/layout/footer.tsx'
 import { Header } from '../components/layout/header.tsx'
 import { AnalyticsTracker, CookieSettingsButton } from '../features/analytics/analytics-tracker.tsx'
@@ -8,6 +8,7 @@ import { serverApi } from '../lib/api.server.ts'
 import { NOT_READY_MESSAGE, withTrailingSlash } from '../lib/form-post.ts'
 import { usePublicConfig } from '../lib/route-data.ts'
 import type { Route } from './+types/layout'
+import type { clientLoader as balanceLoader } from './account-balance.tsx'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return { salon: await serverApi(context, request).get<SalonResponse>('website/salon') }
@@ -22,12 +23,24 @@ function Frame({ children }: { children: React.ReactNode }) {
     await auth.signOut().catch(() => undefined)
     await navigate('/')
   }
+  const signedIn = auth.state.user !== null
+  // The side menu shows the minutes on the balance: loaded when a signed-in customer opens it, not with every page.
+  const balance = useFetcher<typeof balanceLoader>()
+  const minutes = signedIn && balance.data?.status === 'ready' ? balance.data.data.balance : null
   return (
     <div className="flex min-h-dvh flex-col">
       <a href="#main" className="sr-only z-50 rounded-full bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:top-3 focus:left-3">
         Skip to content
       </a>
-      <Header shopName={salon?.shop.name ?? 'Tanning salon'} signedIn={auth.state.user !== null} onSignOut={() => void signOut()} />
+      <Header
+        shopName={salon?.shop.name ?? 'Tanning salon'}
+        signedIn={signedIn}
+        onSignOut={() => void signOut()}
+        onMenuOpen={() => {
+          if (signedIn) void balance.load('/account/balance/')
+        }}
+        linkDetails={minutes === null ? undefined : { '/account/balance/': `${minutes} min` }}
+      />
       <main id="main" className="flex flex-1 flex-col">
         {children}
       </main>

@@ -1,20 +1,54 @@
-import { ComingSoon } from '../components/ui/coming-soon.tsx'
+import type { ReactNode } from 'react'
+import { useRevalidator } from 'react-router'
+import { PageHeader } from '../components/ui/page-header.tsx'
+import { Spinner } from '../components/ui/spinner.tsx'
+import { loadReferrals } from '../features/account/account-calls.ts'
+import { ReferEarn as ReferEarnView } from '../features/account/refer-earn.tsx'
 import { pageMeta } from '../lib/meta.ts'
+import { useSalon } from '../lib/route-data.ts'
 import type { Route } from './+types/refer-earn'
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Refer a friend', 'Refer a friend and earn free minutes.')
 
-export default function ReferEarn() {
+/** The code and the friends come from the API in the browser, where the identity token is. */
+export const clientLoader = () => loadReferrals()
+
+function Page({ children }: { children: ReactNode }) {
   return (
-    <ComingSoon
-      eyebrow="Refer and earn"
-      title="Refer a friend"
-      intro="Share your link: when a friend signs up and buys their first package, you both get free minutes."
-      points={[
-        'Your own referral link and code to share.',
-        'See who has signed up with your link.',
-        'Free minutes for you and your friend after their first purchase.',
-      ]}
-    />
+    <>
+      <PageHeader eyebrow="Refer and earn" title="Refer a friend">
+        Share your link: when a friend signs up with it and buys their first package, you both get free minutes.
+      </PageHeader>
+      <div className="container-page py-8 sm:py-10">{children}</div>
+    </>
+  )
+}
+
+export function HydrateFallback() {
+  return (
+    <Page>
+      <p className="flex items-center gap-2 text-cocoa-700" aria-live="polite">
+        <Spinner label="Loading your referrals" /> Loading your referrals…
+      </p>
+    </Page>
+  )
+}
+
+export default function ReferEarn({ loaderData }: Route.ComponentProps) {
+  const { shop } = useSalon()
+  const { revalidate, state } = useRevalidator()
+  return (
+    <Page>
+      {loaderData.status === 'ready' ? (
+        <ReferEarnView referrals={loaderData.data} shopName={shop.name} />
+      ) : (
+        <div role="alert" className="card flex flex-col items-start gap-3 p-5">
+          <p>{loaderData.message}</p>
+          <button type="button" className="btn-outline" onClick={() => void revalidate()} disabled={state === 'loading'}>
+            Try again
+          </button>
+        </div>
+      )}
+    </Page>
   )
 }

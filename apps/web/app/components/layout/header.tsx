@@ -9,9 +9,13 @@ interface HeaderProps {
   shopName: string
   signedIn: boolean
   onSignOut: () => void
+  /** The side menu opened: the page may load what its items show (the balance). */
+  onMenuOpen?: () => void
+  /** Extra words for side-menu links, by path: { '/account/balance/': '42 min' }. */
+  linkDetails?: Record<string, string>
 }
 
-export function Header({ shopName, signedIn, onSignOut }: HeaderProps) {
+export function Header({ shopName, signedIn, onSignOut, onMenuOpen, linkDetails }: HeaderProps) {
   const { pathname } = useLocation()
   const onHome = pathname === '/'
   const tone = onHome ? 'light' : 'dark'
@@ -46,19 +50,30 @@ export function Header({ shopName, signedIn, onSignOut }: HeaderProps) {
           aria-label="Open menu"
           aria-haspopup="dialog"
           aria-expanded={menuOpen}
-          onClick={() => setMenuOpen(true)}
+          onClick={() => {
+            setMenuOpen(true)
+            onMenuOpen?.()
+          }}
         >
           <svg viewBox="0 0 24 24" className="size-7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
             <path d="M4 7h16M4 12h16M4 17h16" />
           </svg>
         </button>
       </div>
-      <SideMenu open={menuOpen} onClose={() => setMenuOpen(false)} signedIn={signedIn} onSignOut={onSignOut} />
+      <SideMenu open={menuOpen} onClose={() => setMenuOpen(false)} signedIn={signedIn} onSignOut={onSignOut} linkDetails={linkDetails} />
     </header>
   )
 }
 
-function SideMenu({ open, onClose, signedIn, onSignOut }: { open: boolean; onClose: () => void; signedIn: boolean; onSignOut: () => void }) {
+interface SideMenuProps {
+  open: boolean
+  onClose: () => void
+  signedIn: boolean
+  onSignOut: () => void
+  linkDetails?: Record<string, string>
+}
+
+function SideMenu({ open, onClose, signedIn, onSignOut, linkDetails }: SideMenuProps) {
   const ref = useModalDialog(open)
   return (
     <dialog
@@ -86,6 +101,7 @@ function SideMenu({ open, onClose, signedIn, onSignOut }: { open: boolean; onClo
               <li key={item.label}>
                 <NavEntry
                   item={item}
+                  detail={item.kind === 'link' ? linkDetails?.[item.to] : undefined}
                   onNavigate={onClose}
                   onSignOut={onSignOut}
                   className="flex min-h-12 w-full items-center rounded-xl px-4 text-left text-base font-semibold text-cocoa-900 hover:bg-cocoa-100 aria-[current=page]:bg-cocoa-100"

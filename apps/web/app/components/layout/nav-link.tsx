@@ -11,11 +11,13 @@ interface NavLinkProps {
   className: string
   onNavigate?: () => void
   onSignOut: () => void
+  /** Words after a link's label, such as the minutes on the balance. */
+  detail?: string
   children?: ReactNode
 }
 
 /** One header or side-menu item; every kind works without JavaScript through its href. */
-export function NavEntry({ item, className, onNavigate, onSignOut }: NavLinkProps) {
+export function NavEntry({ item, className, onNavigate, onSignOut, detail }: NavLinkProps) {
   const location = useLocation()
   const navigate = useNavigate()
 
@@ -25,6 +27,7 @@ export function NavEntry({ item, className, onNavigate, onSignOut }: NavLinkProp
       return (
         <Link to={item.to} className={className} aria-current={current ? 'page' : undefined} onClick={onNavigate}>
           {item.label}
+          {detail && <span className="font-normal text-cocoa-700">&nbsp;·&nbsp;{detail}</span>}
         </Link>
       )
     }
