@@ -1,5 +1,6 @@
-import { Link } from 'react-router'
+import { Link, useSearchParams } from 'react-router'
 import { AuthShell, Notice } from '../features/auth/auth-shell.tsx'
+import { referralCodeFrom } from '../features/auth/referral-code.ts'
 import { SignUpForm } from '../features/auth/sign-up-form.tsx'
 import { SIGN_UP_KEPT_FIELDS } from '../features/auth/sign-up-validation.ts'
 import { NOT_READY_MESSAGE } from '../lib/form-post.ts'
@@ -15,6 +16,8 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function SignUp({ actionData }: Route.ComponentProps) {
+  const [params] = useSearchParams()
+  const referralCode = referralCodeFrom(params.get('ref'))
   return (
     <AuthShell
       eyebrow="Your account"
@@ -31,7 +34,12 @@ export default function SignUp({ actionData }: Route.ComponentProps) {
       }
     >
       {actionData?.notReady && <Notice>{NOT_READY_MESSAGE}</Notice>}
-      <SignUpForm initial={actionData?.values} />
+      {referralCode && (
+        <Notice tone="success">
+          Signing up with your friend&rsquo;s code <strong className="font-mono">{referralCode}</strong>: you both get free minutes after your first package.
+        </Notice>
+      )}
+      <SignUpForm initial={actionData?.values} referralCode={referralCode} />
     </AuthShell>
   )
 }

@@ -5,6 +5,7 @@ import { errorMessageOf, type AuthErrorLike } from './auth-messages.ts'
 import { authReducer, initialAuthState, type AuthAction, type AuthState, type AuthUser } from './auth-state.ts'
 import { loadAmplify, onAmplifyLoaded } from './load-amplify.ts'
 import { takeRememberedPassword } from './pending-sign-in.ts'
+import { clientMetadata } from './sign-up-attributes.ts'
 import { AUTH_COOKIE_PREFIX, hasSessionCookie, jwtPayload, type CustomerSession } from './session-cookies.ts'
 
 /** SPEC §3 sign-up payload without the passwords, the phone in E.164: it also travels to the confirm page as client metadata. */
@@ -16,6 +17,8 @@ export interface SignUpDetails {
   skinType: string
   dob: string
   marketing: boolean
+  /** A friend's referral code (from /sign-up/?ref=CODE): the sign-up's source in place of 'online'. */
+  referralCode?: string
 }
 
 export type SignInResult = 'signed-in' | 'confirm-phone' | 'reset-password'
@@ -55,19 +58,6 @@ export function useAuth() {
 /** SPEC §4 session-invalid conditions: the customer is signed out and the cached credentials cleared. */
 const SESSION_INVALID = new Set(['NotAuthorizedException', 'UserNotFoundException', 'PasswordResetRequiredException', 'UserNotConfirmedException'])
 const nameOf = (error: unknown) => (error as AuthErrorLike | null)?.name ?? ''
-
-/** Client metadata travels as strings (Cognito's rule). */
-function clientMetadata(details: Partial<SignUpDetails>, config: PublicConfig): Record<string, string> {
-  const metadata: Record<string, string> = { status: 'active', user_signup: 'online', shop_id: config.shopId, api_key: config.apiKey }
-  if (details.email) metadata.email = details.email
-  if (details.phone) metadata.phone = details.phone
-  if (details.firstName) metadata.firstName = details.firstName
-  if (details.lastName) metadata.lastName = details.lastName
-  if (details.skinType) metadata.skinType = details.skinType
-  if (details.dob) metadata.dob = details.dob
-  if (details.marketing !== undefined) metadata.marketing = String(details.marketing)
-  return metadata
-}
 
 /** Drops Amplify's cookies by hand, for when Amplify itself cannot be loaded (offline). */
 function forgetSessionCookies() {

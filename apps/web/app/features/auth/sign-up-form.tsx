@@ -9,6 +9,7 @@ import { focusFirstError } from '../../components/ui/focus-first-error.ts'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { usePageAction } from '../../lib/form-post.ts'
 import { useAuth, type SignUpDetails } from './auth-context.tsx'
+import { confirmPageUrl } from './confirm-page-url.ts'
 import { signUpErrorOutcome } from './auth-messages.ts'
 import { NameAndEmailFields } from './name-and-email-fields.tsx'
 import { PasswordRules } from './password-rules.tsx'
@@ -18,22 +19,9 @@ import { signUpAttributes } from './sign-up-attributes.ts'
 import { keptSignUpValues, validateSignUp, type SignUpField, type SignUpValues } from './sign-up-validation.ts'
 import type { FormErrors } from './validation.ts'
 
-/** The confirm page's address: the phone and the other sign-up fields except the passwords (SPEC §2). */
-export function confirmPageUrl(details: SignUpDetails) {
-  const query = new URLSearchParams({
-    phone: details.phone,
-    email: details.email,
-    firstName: details.firstName,
-    lastName: details.lastName,
-    skinType: details.skinType,
-    dob: details.dob,
-    marketing: String(details.marketing),
-  })
-  return `/sign-up/confirm/?${query}`
-}
-
 /** `initial`: the fields a form sent before the page was ready came back with (never the passwords). */
-export function SignUpForm({ initial }: { initial?: Record<string, string> }) {
+/** `referralCode`: a friend's code from the sign-up link, sent with the sign-up. */
+export function SignUpForm({ initial, referralCode = null }: { initial?: Record<string, string>; referralCode?: string | null }) {
   const auth = useAuth()
   const navigate = useNavigate()
   const alert = useAlert()
@@ -68,6 +56,7 @@ export function SignUpForm({ initial }: { initial?: Record<string, string> }) {
       skinType: values.skinType,
       dob: values.dob,
       marketing: values.marketing,
+      ...(referralCode ? { referralCode } : {}),
     }
     try {
       await auth.signUp(details, values.password, signUpAttributes(details))

@@ -16,7 +16,7 @@ const retention: { data: string; period: string }[] = [
     period: '6 years after the session, so that we can show we met our legal duties and deal with any questions or claims.',
   },
   {
-    data: 'Payment and purchase records (packages, extras, refunds)',
+    data: 'Payment and purchase records (packages, sessions paid by card, promo codes, refunds, the last four digits of the card and the payment reference)',
     period: '6 years from the end of the financial year they relate to, as HMRC requires.',
   },
   {
@@ -97,9 +97,21 @@ export function PrivacyNotice({ shop }: { shop: PrivacyNoticeShop }) {
 
       <h3>Payments</h3>
       <p>
-        When you buy a package or pay for a session online, your card details are entered directly into the secure systems of our card payment provider. We
-        never see or store your full card number. We receive and keep a record of what you bought, the amount, the date, the payment status and limited card
-        information such as the card type and last four digits.
+        When you buy a package or pay for a session online, card payments are taken by our card payment provider, Stripe, once the salon has set this up. You
+        type your card details into Stripe{'’'}s own secure form, so we never see or store your full card number. We keep a record of the payment: the amount,
+        what you bought (and any promo code you used), the date, whether it went through, the last four digits of the card and the payment provider
+        {'’'}s reference for the payment. We send your receipt by email (or by text message if we have no email address for you).
+      </p>
+      <p>
+        Until card payments are set up, the website runs in test mode: it says so on the payment page, it only accepts published test card numbers, and no real
+        card is taken or charged.
+      </p>
+
+      <h3>Refer a friend</h3>
+      <p>
+        If you sign up with a friend{'’'}s referral link, we record whose code you used so that we can give you both the reward after your first package. Your
+        friend sees your first name and the initial of your last name, the date you joined and whether the reward has been given; they do not see anything else
+        about you, such as your contact details, bookings or purchases.
       </p>
 
       <h3>Marketing preferences</h3>
@@ -150,6 +162,10 @@ export function PrivacyNotice({ shop }: { shop: PrivacyNoticeShop }) {
           financial records for tax purposes.
         </li>
         <li>
+          <strong>To run refer-a-friend rewards (contract).</strong> When you sign up with a friend{'’'}s link, we link your account to theirs so that we can
+          give you both the reward, and show them your first name and initial and whether the reward has been given.
+        </li>
+        <li>
           <strong>To send you offers and news (consent).</strong> We only send marketing texts or emails if you have opted in, and every message explains how to
           unsubscribe. We keep a record of your consent because the law requires us to be able to show it.
         </li>
@@ -195,15 +211,16 @@ export function PrivacyNotice({ shop }: { shop: PrivacyNoticeShop }) {
       </p>
       <ul>
         <li>
-          <strong>SMS provider:</strong> sends your one-time sign-in codes, booking confirmations and appointment reminders, and marketing texts if you have
-          opted in.
+          <strong>SMS provider:</strong> sends your one-time sign-in codes, booking confirmations and appointment reminders, receipts if we have no email
+          address for you, and marketing texts if you have opted in.
         </li>
         <li>
-          <strong>Card payment provider (Stripe):</strong> processes card payments securely. Stripe also acts as a separate controller for some purposes, such
-          as preventing fraud and meeting its own legal obligations, as explained in its own privacy policy.
+          <strong>Card payment provider (Stripe):</strong> takes card payments securely, once the salon has set card payments up; your card details go to
+          Stripe, not to us. Stripe also acts as a separate controller for some purposes, such as preventing fraud and meeting its own legal obligations, as
+          explained in its own privacy policy.
         </li>
         <li>
-          <strong>Email provider:</strong> sends booking confirmations, receipts, replies to your messages and, if you have opted in, marketing emails.
+          <strong>Email provider:</strong> sends booking confirmations, payment receipts, replies to your messages and, if you have opted in, marketing emails.
         </li>
         <li>
           <strong>Analytics provider (Google Analytics):</strong> only if you accept analytics cookies.
