@@ -104,4 +104,49 @@ describe('server settings', () => {
     expect(() => readSettings({ TWILIO_ACCOUNT_SID: 'AC123' })).toThrow(/set all three, or none/)
     expect(readSettings({ TWILIO_ACCOUNT_SID: 'AC123', TWILIO_AUTH_TOKEN: 'secret', TWILIO_FROM: '+447700900000' }).TWILIO_FROM).toBe('+447700900000')
   })
+
+  describe('Stripe', () => {
+    const keys = { STRIPE_SECRET_KEY: 'sk_test_51AbC123', STRIPE_PUBLISHABLE_KEY: 'pk_test_51AbC123', STRIPE_WEBHOOK_SECRET: 'whsec_0123abcd' }
+    const failure = (env: NodeJS.ProcessEnv) => {
+      try {
+        readSettings(env)
+      } catch (err) {
+        return (err as Error).message
+      }
+      throw new Error('the settings were accepted')
+    }
+
+    it('is off unless set, and talks to api.stripe.com', () => {
+      const settings = readSettings({})
+      expect(settings.STRIPE_SECRET_KEY).toBeUndefined()
+      expect(settings.STRIPE_API_BASE_URL).toBe('https://api.stripe.com')
+    })
+
+    it('is used only with all three of its settings', () => {
+      expect(readSettings(keys)).toMatchObject(keys)
+      expect(readSettings({ ...keys, STRIPE_SECRET_KEY: 'rk_live_51AbC', STRIPE_PUBLISHABLE_KEY: 'pk_live_51AbC' }).STRIPE_SECRET_KEY).toBe('rk_live_51AbC')
+      for (const name of Object.keys(keys)) {
+        expect(failure({ ...keys, [name]: '' })).toMatch(/STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET: set all three, or none/)
+      }
+      expect(() => readSettings({ STRIPE_PUBLISHABLE_KEY: keys.STRIPE_PUBLISHABLE_KEY })).toThrow(/set all three, or none/)
+    })
+
+    it('each key must look like its kind, and the message does not repeat it', () => {
+      const swapped = failure({ ...keys, STRIPE_SECRET_KEY: 'pk_test_51Secret', STRIPE_PUBLISHABLE_KEY: 'sk_test_51Secret' })
+      expect(swapped).toMatch(/STRIPE_SECRET_KEY: must look like sk_live_/)
+      expect(swapped).toMatch(/STRIPE_PUBLISHABLE_KEY: must look like pk_live_/)
+      expect(swapped).not.toContain('51Secret')
+      expect(failure({ ...keys, STRIPE_WEBHOOK_SECRET: 'we_1Secret' })).toMatch(/STRIPE_WEBHOOK_SECRET: must look like whsec_/)
+    })
+
+    it('a live secret key with a test publishable key is refused', () => {
+      expect(failure({ ...keys, STRIPE_SECRET_KEY: 'sk_live_51AbC' })).toMatch(/use two test keys or two live keys/)
+    })
+
+    it('the API address is an http or https origin', () => {
+      expect(readSettings({ STRIPE_API_BASE_URL: 'http://127.0.0.1:12111' }).STRIPE_API_BASE_URL).toBe('http://127.0.0.1:12111')
+      expect(failure({ STRIPE_API_BASE_URL: 'https://api.stripe.com/v1' })).toMatch(/STRIPE_API_BASE_URL: must be an origin/)
+      expect(failure({ STRIPE_API_BASE_URL: 'ftp://api.stripe.com' })).toMatch(/STRIPE_API_BASE_URL/)
+    })
+  })
 })

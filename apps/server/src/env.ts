@@ -60,6 +60,30 @@ export const Settings = z.object({
   TWILIO_AUTH_TOKEN: optional,
   TWILIO_FROM: optional,
   TWILIO_BASE_URL: z.url().default('https://api.twilio.com'),
+  // Card payments through Stripe instead of the offline test processor. The messages never repeat a key's value.
+  STRIPE_SECRET_KEY: optional.pipe(
+    z
+      .string()
+      .regex(/^(sk|rk)_[0-9A-Za-z_]+$/, 'must look like sk_live_… or sk_test_… (or a restricted key, rk_…)')
+      .optional(),
+  ),
+  STRIPE_PUBLISHABLE_KEY: optional.pipe(
+    z
+      .string()
+      .regex(/^pk_[0-9A-Za-z_]+$/, 'must look like pk_live_… or pk_test_…')
+      .optional(),
+  ),
+  STRIPE_WEBHOOK_SECRET: optional.pipe(
+    z
+      .string()
+      .regex(/^whsec_[0-9A-Za-z_]+$/, 'must look like whsec_…')
+      .optional(),
+  ),
+  // The Stripe SDK takes a host, port and protocol, not a path: only an origin can be honoured.
+  STRIPE_API_BASE_URL: z
+    .url({ protocol: /^https?$/ })
+    .refine((v) => new URL(v).pathname === '/' && !new URL(v).search, 'must be an origin such as https://api.stripe.com, with no path')
+    .default('https://api.stripe.com'),
   GA_MEASUREMENT_ID: optional.pipe(
     z
       .string()
@@ -83,6 +107,16 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
   const twilio = [settings.TWILIO_ACCOUNT_SID, settings.TWILIO_AUTH_TOKEN, settings.TWILIO_FROM]
   if (twilio.some(Boolean) && !twilio.every(Boolean)) {
     throw new Error('Invalid settings:\n  TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM: set all three, or none')
+  }
+  const stripe = [settings.STRIPE_SECRET_KEY, settings.STRIPE_PUBLISHABLE_KEY, settings.STRIPE_WEBHOOK_SECRET]
+  if (stripe.some(Boolean) && !stripe.every(Boolean)) {
+    throw new Error('Invalid settings:\n  STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET: set all three, or none')
+  }
+  // A live secret key with a test publishable key (or the other way round) makes intents the browser cannot confirm.
+  const mode = (key: string | undefined) => /^[a-z]+_(test|live)_/.exec(key ?? '')?.[1]
+  const [secretMode, publishableMode] = [mode(settings.STRIPE_SECRET_KEY), mode(settings.STRIPE_PUBLISHABLE_KEY)]
+  if (secretMode && publishableMode && secretMode !== publishableMode) {
+    throw new Error('Invalid settings:\n  STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY: use two test keys or two live keys')
   }
   return { ...settings, DATA_DIR: path.resolve(settings.DATA_DIR) }
 }
