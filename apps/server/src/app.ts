@@ -81,7 +81,7 @@ export interface AppDeps {
   trustProxy?: boolean
   corsOrigins?: string[]
   /** Extra origins the browser may reach (a separate API host, analytics). */
-  csp?: { connect?: string[]; scripts?: string[]; images?: string[] }
+  csp?: { connect?: string[]; scripts?: string[]; images?: string[]; frames?: string[] }
   dev?: boolean
   identity?: IdentityOptions
   passwords?: PasswordHasher
@@ -151,6 +151,7 @@ export function createApp(deps: AppDeps) {
       connect: deps.csp?.connect ?? [],
       scripts: deps.csp?.scripts ?? [],
       images: deps.csp?.images ?? [],
+      frames: deps.csp?.frames ?? [],
     }),
   )
   app.use(compress())

@@ -48,6 +48,22 @@ describe('Content-Security-Policy', () => {
   })
 })
 
+describe('Content-Security-Policy frames', () => {
+  it('without frame origins there is no frame-src: default-src keeps frames to this site', () => {
+    const csp = contentSecurityPolicy('n', none)
+    expect(directive(csp, 'frame-src')).toBeUndefined()
+    expect(csp.split('; ').every((d) => d.length > 0)).toBe(true)
+    expect(directive(contentSecurityPolicy('n', { ...none, frames: [] }), 'frame-src')).toBeUndefined()
+  })
+
+  it("frame origins are allowed besides this site's own", () => {
+    const csp = contentSecurityPolicy('n', { ...none, frames: ['https://js.stripe.com', 'https://hooks.stripe.com'] })
+    expect(directive(csp, 'frame-src')).toBe("frame-src 'self' https://js.stripe.com https://hooks.stripe.com")
+    expect(directive(csp, 'frame-ancestors')).toBe("frame-ancestors 'none'")
+    expect(directive(csp, 'default-src')).toBe("default-src 'self'")
+  })
+})
+
 describe('security headers middleware', () => {
   const app = (trustProxy: boolean) =>
     new Hono<{ Variables: NonceVariables }>().use(securityHeaders({ ...none, trustProxy })).get('/', (c) => c.text(c.get('nonce')))

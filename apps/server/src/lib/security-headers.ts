@@ -8,6 +8,8 @@ export interface CspOptions {
   connect: string[]
   scripts: string[]
   images: string[]
+  /** Origins the page may show in a frame (Stripe's card fields and 3-D Secure); none means default-src decides. */
+  frames?: string[]
   /** Vite's dev server injects styles and talks over a websocket. */
   dev: boolean
 }
@@ -21,11 +23,14 @@ export function contentSecurityPolicy(nonce: string, o: CspOptions): string {
     `img-src ${list(`'self'`, 'data:', ...o.images)}`,
     `font-src 'self'`,
     `connect-src ${list(`'self'`, ...o.connect, o.dev ? 'ws: wss:' : '')}`,
+    o.frames?.length ? `frame-src ${list(`'self'`, ...o.frames)}` : '',
     `frame-ancestors 'none'`,
     `base-uri 'self'`,
     `form-action 'self'`,
     `object-src 'none'`,
-  ].join('; ')
+  ]
+    .filter(Boolean)
+    .join('; ')
 }
 
 /** Security headers on every response; HSTS only where the page was served over HTTPS. */
