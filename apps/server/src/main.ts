@@ -9,6 +9,7 @@ import type { ServerBuild } from 'react-router'
 import { createOutboxEmailSender } from './adapters/email/outbox.ts'
 import { createSmtpEmailSender } from './adapters/email/smtp.ts'
 import { createOutboxRepository } from './adapters/outbox/outbox.repository.ts'
+import { createStripePayments, stripeApiAddress } from './adapters/payments/stripe.ts'
 import { createGooglePlacesReviews } from './adapters/reviews/google-places.ts'
 import { createOutboxSmsSender } from './adapters/sms/outbox.ts'
 import { createTwilioSmsSender } from './adapters/sms/twilio.ts'
@@ -57,6 +58,19 @@ const places =
     ? createGooglePlacesReviews({ apiKey: settings.GOOGLE_PLACES_API_KEY, placeId: settings.GOOGLE_PLACE_ID, baseUrl: settings.GOOGLE_PLACES_BASE_URL })
     : undefined
 
+// Card payments: Stripe when its keys are set, else the offline test processor createApp builds, which takes no real payment.
+const stripe =
+  settings.STRIPE_SECRET_KEY && settings.STRIPE_PUBLISHABLE_KEY && settings.STRIPE_WEBHOOK_SECRET
+    ? {
+        payments: createStripePayments({
+          secretKey: settings.STRIPE_SECRET_KEY,
+          publishableKey: settings.STRIPE_PUBLISHABLE_KEY,
+          ...stripeApiAddress(settings.STRIPE_API_BASE_URL),
+        }),
+        webhookSecret: settings.STRIPE_WEBHOOK_SECRET,
+      }
+    : undefined
+
 const config = {
   shopId: settings.SHOP_ID,
   apiKey: settings.API_KEY,
@@ -96,6 +110,15 @@ const web: WebOptions = vite
 const ga = settings.GA_MEASUREMENT_ID ? ['https://*.googletagmanager.com', 'https://*.google-analytics.com', 'https://*.analytics.google.com'] : []
 const cognito = settings.COGNITO_USER_POOL_ID ? [`https://cognito-idp.${settings.COGNITO_REGION}.amazonaws.com`] : []
 const apiOrigin = /^https?:\/\//.test(settings.API_BASE_URL) ? [new URL(settings.API_BASE_URL).origin] : []
+// Stripe.js and its Payment Element: the script, the card fields' and 3-D Secure frames, its API, its card-brand images.
+const stripeCsp = stripe
+  ? {
+      scripts: ['https://js.stripe.com', 'https://*.js.stripe.com'],
+      frames: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+      connect: ['https://api.stripe.com'],
+      images: ['https://*.stripe.com'],
+    }
+  : { scripts: [], frames: [], connect: [], images: [] }
 
 const app = createApp({
   database,
@@ -118,7 +141,14 @@ const app = createApp({
       : undefined,
   },
   corsOrigins: settings.CORS_ORIGINS,
-  csp: { connect: [...apiOrigin, ...cognito, ...ga], scripts: ga, images: ga },
+  csp: {
+    connect: [...apiOrigin, ...cognito, ...ga, ...stripeCsp.connect],
+    scripts: [...ga, ...stripeCsp.scripts],
+    images: [...ga, ...stripeCsp.images],
+    frames: stripeCsp.frames,
+  },
+  payments: stripe?.payments,
+  stripeWebhookSecret: stripe?.webhookSecret,
   dev,
   web: createWebHandler(web),
 })
@@ -156,13 +186,18 @@ server.listen(settings.PORT, settings.HOST, () => {
   const port = typeof address === 'object' && address ? address.port : settings.PORT
   const { keepAliveTimeout, headersTimeout } = server
   logger.info(
-    { port, database: database.kind, email: email.kind, sms: sms.kind, dev, keepAliveTimeout, headersTimeout },
+    { port, database: database.kind, email: email.kind, sms: sms.kind, payments: stripe ? 'stripe' : 'offline', dev, keepAliveTimeout, headersTimeout },
     `salon ready at http://localhost:${port}/`,
   )
   const held = [sms.kind === 'outbox' && 'text messages', email.kind === 'outbox' && 'emails'].filter(Boolean)
   if (production && held.length > 0) {
     logger.warn(
       `${held.join(' and ')} are not sent: they wait in the outbox, readable only from this machine at http://localhost:${port}/dev/outbox/. Set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM and SMTP_URL before customers use this server.`,
+    )
+  }
+  if (production && !stripe) {
+    logger.warn(
+      'card payments use the offline test processor: it takes only test cards and no real payment. Set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET before customers buy packages.',
     )
   }
 })
