@@ -12,16 +12,16 @@ export const PROMO_HOLD_MINUTES = 30
 /** The only code that reads or writes packages on sale, promo codes, payments and referrals. */
 export function createCommerceRepository(db: Db) {
   return {
-    async activePackage(shopId: string, id: string) {
-      const [row] = await db
+    async activePackage(shopId: string, id: string, executor: Db = db) {
+      const [row] = await executor
         .select()
         .from(packages)
         .where(and(eq(packages.shopId, shopId), eq(packages.id, id), eq(packages.active, true)))
       return row
     },
 
-    async shopOf(shopId: string) {
-      const [row] = await db.select({ id: shops.id, name: shops.name, timeZone: shops.timeZone, phone: shops.phone }).from(shops).where(eq(shops.id, shopId))
+    async shopOf(shopId: string, executor: Db = db) {
+      const [row] = await executor.select({ id: shops.id, name: shops.name, timeZone: shops.timeZone, phone: shops.phone }).from(shops).where(eq(shops.id, shopId))
       return row
     },
 

@@ -65,28 +65,22 @@ export function createCommerceService(deps: CommerceServiceDeps) {
     return pkg
   }
 
-  /** Whether a code applies to a package for this customer (or a visitor) now; reads, never reserves. */
-  async function verdictFor(
-    shopId: string,
-    code: string,
-    pkg: { id: string; name: string; pricePence: number },
-    sub: string | null,
-    executor: Db,
-    lock: boolean,
-  ) {
+  /**
+   * Whether a code applies to a package for this customer (or a visitor) now. Every read goes through `executor`,
+   * so inside a transaction it holds one connection only (the embedded database has one; a pool can run dry).
+   */
+  async function verdictFor(shopId: string, code: string, pkg: { id: string; name: string; pricePence: number }, sub: string | null, executor: Db, lock: boolean) {
     const promo = await repo.promoCode(shopId, code, executor, lock)
     if (!promo) return { promo: undefined, verdict: unknownPromo(code) }
     const at = now()
     const uses = await repo.promoUses(promo.id, sub, new Date(at), executor)
-    const shop = await shopOf(shopId)
+    const shop = await repo.shopOf(shopId, executor)
     const names = new Map<string, string>()
-    if (promo.packageIds) {
-      for (const id of promo.packageIds) {
-        const other = await repo.activePackage(shopId, id)
-        if (other) names.set(id, other.name)
-      }
+    for (const id of promo.packageIds ?? []) {
+      const other = await repo.activePackage(shopId, id, executor)
+      if (other) names.set(id, other.name)
     }
-    const verdict = promoVerdict(promo, pkg, at, uses, (ids) => ids.map((id) => names.get(id)).filter((n) => n !== undefined), shop.timeZone)
+    const verdict = promoVerdict(promo, pkg, at, uses, (ids) => ids.map((id) => names.get(id)).filter((n) => n !== undefined), shop!.timeZone)
     return { promo, verdict }
   }
 
