@@ -34,6 +34,8 @@ import { createCommerceRoutes } from './modules/commerce/commerce.routes.ts'
 import { createCommerceService, type CommerceService } from './modules/commerce/commerce.service.ts'
 import { createOfflinePayments } from './adapters/payments/offline.ts'
 import type { PaymentProviderAdapter } from './adapters/payments/payments.ts'
+import { verifyStripeWebhook } from './adapters/payments/stripe.ts'
+import { createStripeWebhookRoutes } from './modules/commerce/stripe-webhook.routes.ts'
 import { createAccountRoutes } from './modules/account/account.routes.ts'
 import { createAccountService } from './modules/account/account.service.ts'
 import { createCustomersRepository } from './modules/account/customers.repository.ts'
@@ -248,6 +250,26 @@ export function createApp(deps: AppDeps) {
     processor.use(wellFormedText())
     processor.route('/', offline.routes(commerce.providerSucceeded))
     app.route('/test-payments/v1/payment_intents', processor)
+  }
+
+  if (deps.stripeWebhookSecret) {
+    const secret = deps.stripeWebhookSecret
+    const webhooks = createStripeWebhookRoutes({
+      verify: (raw, signature) => verifyStripeWebhook(secret, raw, signature, deps.now ? Math.floor(deps.now() / 1000) : undefined),
+      onSucceeded: commerce.providerSucceeded,
+      logger: deps.logger,
+    })
+    const limited = createRouter()
+    limited.use(
+      bodyLimit({
+        maxSize: MAX_BODY_BYTES,
+        onError: () => {
+          throw new HttpError(413, 'The request body is too large: the limit is 64 KiB.')
+        },
+      }),
+    )
+    limited.route('/', webhooks)
+    app.route('/webhooks', limited)
   }
 
   if (!pool.cognito) app.route('/', createCognitoRoutes({ identity, keys: signingKeys, logger: deps.logger, trustProxy }))

@@ -2,6 +2,7 @@ import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { ZodError } from 'zod'
+import { PaymentProviderError } from '../adapters/payments/payments.ts'
 import type { Logger } from './logger.ts'
 
 /** An answer that is the caller's to fix, with a message a person can act on. */
@@ -45,6 +46,11 @@ export function validationHook(result: { success: boolean; error?: unknown; targ
 export function errorHandler(logger: Logger) {
   return (err: Error, c: Context) => {
     if (err instanceof HttpError) return c.json({ message: err.message, ...err.extra }, err.status)
+    // The card provider did not answer or failed: nothing was taken; the customer may try again.
+    if (err instanceof PaymentProviderError) {
+      logger.error({ err, requestId: c.get('requestId'), method: c.req.method, path: c.req.path }, 'the card payment provider failed')
+      return c.json({ message: err.message }, 502)
+    }
     if (err instanceof HTTPException) {
       const message = err.status === 400 && /JSON/i.test(err.message) ? 'The request body is not valid JSON.' : err.message
       return c.json({ message: message || 'The request could not be handled.' }, err.status)

@@ -21,7 +21,10 @@ export function createCommerceRepository(db: Db) {
     },
 
     async shopOf(shopId: string, executor: Db = db) {
-      const [row] = await executor.select({ id: shops.id, name: shops.name, timeZone: shops.timeZone, phone: shops.phone }).from(shops).where(eq(shops.id, shopId))
+      const [row] = await executor
+        .select({ id: shops.id, name: shops.name, timeZone: shops.timeZone, phone: shops.phone })
+        .from(shops)
+        .where(eq(shops.id, shopId))
       return row
     },
 

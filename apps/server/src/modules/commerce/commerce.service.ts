@@ -69,7 +69,14 @@ export function createCommerceService(deps: CommerceServiceDeps) {
    * Whether a code applies to a package for this customer (or a visitor) now. Every read goes through `executor`,
    * so inside a transaction it holds one connection only (the embedded database has one; a pool can run dry).
    */
-  async function verdictFor(shopId: string, code: string, pkg: { id: string; name: string; pricePence: number }, sub: string | null, executor: Db, lock: boolean) {
+  async function verdictFor(
+    shopId: string,
+    code: string,
+    pkg: { id: string; name: string; pricePence: number },
+    sub: string | null,
+    executor: Db,
+    lock: boolean,
+  ) {
     const promo = await repo.promoCode(shopId, code, executor, lock)
     if (!promo) return { promo: undefined, verdict: unknownPromo(code) }
     const at = now()
