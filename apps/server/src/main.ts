@@ -174,6 +174,16 @@ const sweepExpiredWindows = () =>
 void sweepExpiredWindows()
 setInterval(() => void sweepExpiredWindows(), 3600_000).unref()
 
+// Minutes whose lot has expired are written off in the ledger, at start and every 15 minutes, so the salon's
+// records agree with what customers see (each customer's own reads and bookings also write off what is due).
+const sweepExpiredMinutes = () =>
+  app.commerce.expireDue().then(
+    (written) => written > 0 && logger.info({ written }, 'wrote off expired minutes'),
+    (err: unknown) => logger.error({ err }, 'could not write off expired minutes'),
+  )
+void sweepExpiredMinutes()
+setInterval(() => void sweepExpiredMinutes(), 15 * 60_000).unref()
+
 const listener = getRequestListener(app.fetch)
 const server = createServer((req, res) => (vite ? vite.middlewares(req, res, () => listener(req, res)) : listener(req, res)))
 // Clients keep an idle connection to send the next request on (load balancers for up to 60 s). Node closes idle

@@ -138,6 +138,20 @@ describeApi(
       }
     })
 
+    it('the scheduled sweep writes off expired minutes of customers who have not come back', async () => {
+      const c = await customer()
+      const lotId = await credit(t(), c, 9, { expiresAt: new Date('2026-11-24T00:00:00Z') })
+      expect(await t().app.commerce.expireDue()).toBe(0)
+      clock.set('2026-11-24T00:00:00Z')
+      try {
+        expect(await t().app.commerce.expireDue()).toBeGreaterThanOrEqual(1)
+        expect(await remaining(lotId)).toBe(0)
+        expect(await balanceOf(t(), c)).toBe(0)
+      } finally {
+        clock.set(START)
+      }
+    })
+
     it('the balance page lists lots soonest first and the history newest first, with what each entry was', async () => {
       const c = await customer()
       await credit(t(), c, 30, { label: 'Glow 30', bedTypes: ['lay-down'], expiresAt: days(60), at: new Date(START) })
