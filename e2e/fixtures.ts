@@ -90,18 +90,27 @@ export const test = base.extend<Options & Fixtures, WorkerFixtures>({
   },
 
   page: async ({ page, allowedConsoleErrors }, use) => {
-    const problems: string[] = []
-    page.on('console', (message) => {
-      if (message.type() !== 'error') return
-      const text = `${message.text()} ${message.location().url}`.trim()
-      if (allowedConsoleErrors.some((allowed) => allowed.test(text))) return
-      problems.push(`console error on ${page.url()}: ${text}`)
-    })
-    page.on('pageerror', (error) => problems.push(`page error on ${page.url()}: ${error.message}`))
+    const problems = browserErrors(page, allowedConsoleErrors)
     await use(page)
     expect(problems, 'the browser reported errors').toEqual([])
   },
 })
+
+/**
+ * Collects the console errors (but the allowed ones) and uncaught errors of a page, for a test to expect none.
+ * The `page` fixture does this for its page; a test that opens a second browser does it for that one's page.
+ */
+export function browserErrors(page: Page, allowedConsoleErrors: RegExp[] = []): string[] {
+  const problems: string[] = []
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return
+    const text = `${message.text()} ${message.location().url}`.trim()
+    if (allowedConsoleErrors.some((allowed) => allowed.test(text))) return
+    problems.push(`console error on ${page.url()}: ${text}`)
+  })
+  page.on('pageerror', (error) => problems.push(`page error on ${page.url()}: ${error.message}`))
+  return problems
+}
 
 /** The demo salon the server seeds into an empty data directory. */
 export const salon = {
