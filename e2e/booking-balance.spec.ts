@@ -1,11 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import pg from 'pg'
 import { createSignedInCustomer, demo, expect, openDays, test, untilHydrated } from './fixtures.ts'
+import { buyPackage, packages, thankYou } from './payment.ts'
 
 /**
- * Minutes paid from the balance and given back on cancellation, driven in the browser. Packages cannot be
- * bought online yet, so the customer's minutes are written into the ledger directly: this suite runs its
- * own server on PostgreSQL (the shared end-to-end server keeps its embedded database to itself).
+ * Minutes paid from the balance and given back on cancellation, driven in the browser on PostgreSQL, the
+ * production database: this suite runs its own server on it (the shared end-to-end server keeps its embedded
+ * database), buys the minutes by card with the offline test processor, and reads the ledger there.
  */
 const PORT = Number(process.env.E2E_PORT ?? 3100) + 1
 const BASE = `http://127.0.0.1:${PORT}`
@@ -91,14 +92,6 @@ async function balance(phone: string) {
   return Number(rows[0]!.minutes)
 }
 
-async function credit(phone: string, minutes: number) {
-  await db!.query(`insert into balance_ledger (shop_id, sub, minutes, kind) select $2, sub, $3, 'purchase' from identity_users where phone = $1`, [
-    phone,
-    demo.shopId,
-    minutes,
-  ])
-}
-
 // One run, on the phone that books with the booking bar: it starts a server of its own.
 test('a session paid from the balance takes its minutes, and cancelling it gives them back', { tag: '@phone' }, async ({ page }) => {
   test.skip(!server, 'PostgreSQL does not answer here')
@@ -106,15 +99,19 @@ test('a session paid from the balance takes its minutes, and cancelling it gives
 
   const customer = await createSignedInCustomer(page.request, BASE)
   await page.context().addCookies(customer.storageState.cookies)
-  // The account page makes the customer's record at the salon, which the ledger belongs to.
-  await page.goto('/account/')
-  await expect(page.getByRole('heading', { name: 'Your account' })).toBeVisible()
-  await credit(customer.phone, 30)
+  await buyPackage(page, packages.starter)
+  await expect(thankYou(page).getByText('30 minutes', { exact: true })).toBeVisible()
+  expect(await balance(customer.phone)).toBe(30)
 
+  // A lay-down bed, which the package's minutes cover.
   const [date] = await openDays(page.request)
   await page.goto('/book/')
   await untilHydrated(page)
   await page.getByRole('radiogroup', { name: 'Day' }).locator(`input[value="${date}"]`).check()
+  await page
+    .getByRole('radiogroup', { name: 'Sunbed' })
+    .getByRole('radio', { name: /^Solara Classic 24/ })
+    .check()
   const first = page.getByRole('radiogroup', { name: 'Start time' }).getByRole('radio').first()
   const time = await first.inputValue()
   await first.check()
