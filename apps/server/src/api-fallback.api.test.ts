@@ -21,7 +21,7 @@ describeApi(
     it('an unknown path answers 404 in JSON, never the web app’s page', async () => {
       for (const [method, path] of [
         ['GET', '/api/nope'],
-        ['POST', '/api/stripe_payment_intent'],
+        ['POST', '/api/stripe_payments'],
         ['GET', '/api/'],
         ['GET', '/api/blogs/details'],
         ['DELETE', '/api/blogs/nope/again'],

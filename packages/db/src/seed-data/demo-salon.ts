@@ -581,7 +581,7 @@ export const demoPromoCodes = [
     kind: 'fixed',
     amount: 500,
     validFrom: '2026-06-01T00:00:00Z',
-    validUntil: '2026-09-01T00:00:00Z',
+    validUntil: '2026-08-31T23:00:00Z',
     maxUses: 200,
     maxUsesPerCustomer: 1,
     packageIds: null,

@@ -113,14 +113,34 @@ export const sessionStatus = (bookingId: string): BodySpec => ({
   },
 })
 
+export const paymentIntentRequest: BodySpec = {
+  fields: {
+    packageId: { valid: fc.constantFrom('pkg-robust-30', 'pkg-robust-60'), bad: badText({ min: 1, max: 64 }) },
+    promoCode: {
+      valid: fc.constantFrom('ROBUST10', 'robust10'),
+      bad: fc.oneof(fc.constantFrom('', 'ab', 'x'.repeat(33), 'TEN OFF', 'ten%', 'ROBUST10\u0000'), unstorableText, notA('string')),
+      optional: true,
+    },
+  },
+}
+
+export const purchaseRequest: BodySpec = {
+  fields: { paymentId: { valid: fc.uuid(), bad: badUuid } },
+  strict: true,
+}
+
 /** An /api/ operation as the OpenAPI document names it, with what a good request to it holds. */
 export interface ApiOperation {
   method: 'GET' | 'POST' | 'PUT'
   path: string
   identity: 'required' | 'optional' | 'none'
   body?: BodySpec
-  /** Good values of the {id} path parameter. */
+  /** Good values of the {id} (or {code}) path parameter. */
   id?: fc.Arbitrary<string>
+  /** A good query string, without the question mark. */
+  query?: string
+  /** Headers a good request carries besides the shop's and the identity token. */
+  headers?: fc.Arbitrary<Record<string, string>>
 }
 
 export const operationName = (op: Pick<ApiOperation, 'method' | 'path'>) => `${op.method} ${op.path}`
@@ -147,11 +167,28 @@ export function apiOperations(fixture: { bookingId: string }): ApiOperation[] {
     { method: 'GET', path: '/p_account', identity: 'required' },
     { method: 'PUT', path: '/p_account', identity: 'required', body: accountUpdate },
     { method: 'GET', path: '/p_account/data', identity: 'required' },
+    { method: 'GET', path: '/p_account/balance', identity: 'required' },
+    { method: 'GET', path: '/p_account/referrals', identity: 'required' },
+    {
+      method: 'GET',
+      path: '/apply/promocode/{code}',
+      identity: 'optional',
+      id: fc.constantFrom('ROBUST10', 'robust10', 'NOSUCH'),
+      query: 'packageId=pkg-robust-30',
+    },
+    {
+      method: 'POST',
+      path: '/stripe_payment_intent',
+      identity: 'required',
+      body: paymentIntentRequest,
+      headers: fc.uuid().map((key) => ({ 'idempotency-key': key })),
+    },
+    { method: 'PUT', path: '/customer/package', identity: 'required', body: purchaseRequest },
   ]
 }
 
-/** The operation's path after /api/, with its {id} filled in. */
-export const pathOf = (op: ApiOperation, id?: string) => op.path.slice(1).replace('{id}', id ?? '')
+/** The operation's path after /api/, with its {id} or {code} filled in, and its query. */
+export const pathOf = (op: ApiOperation, id?: string) => `${op.path.slice(1).replace(/\{(id|code)\}/, id ?? '')}${op.query ? `?${op.query}` : ''}`
 
 /** Bad shop headers: missing, empty, near misses and made-up values. */
 export const badShopHeaders: fc.Arbitrary<{ headers: Record<string, string>; flaw: string }> = (() => {

@@ -28,10 +28,12 @@ export async function bookedCustomer(t: TestApp, booking: { date: string; time: 
 
 /** The parts of a request to the operation that it would accept; each property then breaks one thing. */
 export function goodRequest(op: ApiOperation, authorization: string) {
-  return fc.record({ id: op.id ?? fc.constant(undefined), body: op.body ? validBody(op.body) : fc.constant(undefined) }).map(({ id, body }) => ({
-    method: op.method,
-    path: pathOf(op, id),
-    json: body as unknown,
-    headers: (op.identity === 'none' ? {} : { authorization }) as Record<string, string>,
-  }))
+  return fc
+    .record({ id: op.id ?? fc.constant(undefined), body: op.body ? validBody(op.body) : fc.constant(undefined), headers: op.headers ?? fc.constant({}) })
+    .map(({ id, body, headers }) => ({
+      method: op.method,
+      path: pathOf(op, id),
+      json: body as unknown,
+      headers: { ...headers, ...(op.identity === 'none' ? {} : { authorization }) } as Record<string, string>,
+    }))
 }

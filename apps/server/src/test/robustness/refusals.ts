@@ -40,6 +40,8 @@ export const ROBUSTNESS_SHOP = {
     { id: 'bed-high-pressure-1', type: 'high-pressure' },
   ],
   posts: [{ id: 'first-session' }, { id: 'skin-types' }, { id: 'the-law' }],
+  packages: [{ id: 'pkg-robust-30' }, { id: 'pkg-robust-60', minutes: 60, pricePence: 3300 }],
+  promoCodes: [{ code: 'ROBUST10' }],
 } satisfies ShopInput
 
 /** A robustness suite's app: the still clock and quick hasher above, on the robustness salon. */

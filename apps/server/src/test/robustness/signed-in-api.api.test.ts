@@ -2,7 +2,18 @@ import { randomUUID } from 'node:crypto'
 import fc from 'fast-check'
 import { beforeAll, it } from 'vitest'
 import { describeApi } from '../harness.ts'
-import { accountUpdate, apiOperations, BEDS, apiRequest, bookRequest, priceRequest, sessionStatus, type ApiOperation } from './api-operations.ts'
+import {
+  accountUpdate,
+  apiOperations,
+  BEDS,
+  apiRequest,
+  bookRequest,
+  paymentIntentRequest,
+  priceRequest,
+  purchaseRequest,
+  sessionStatus,
+  type ApiOperation,
+} from './api-operations.ts'
 import { badPathSegment, deeplyNested, inFirstField, badUuid, encodeSegment, notAnObject, notJson, notJsonContentType } from './bad-values.ts'
 import { badTokens, type BadToken } from './bad-tokens.ts'
 import { brokenBody, validBody, type BodySpec } from './bodies.ts'
@@ -61,6 +72,19 @@ describeApi(
       await suite.check(withToken('PUT', 'session/status', sessionStatus(customer.bookingId)), { seed: 1203, runs: 500, kind: 'api' })
     })
 
+    it('a card payment and a purchase record refuse bad packages, promo codes and payment ids', async () => {
+      const payment = brokenBody(paymentIntentRequest).map(({ body, flaws }) =>
+        apiRequest({
+          method: 'POST',
+          path: 'stripe_payment_intent',
+          json: body,
+          headers: { authorization: customer.authorization, 'idempotency-key': randomUUID() },
+          flaws,
+        }),
+      )
+      await suite.check(fc.oneof(payment, withToken('PUT', 'customer/package', purchaseRequest)), { seed: 1210, runs: 600, kind: 'api' })
+    })
+
     it('the marketing consents refuse anything but true and false, and any other field', async () => {
       await suite.check(withToken('PUT', 'p_account', accountUpdate), { seed: 1204, runs: 500, kind: 'api' })
     })
@@ -104,6 +128,7 @@ describeApi(
         ['PUT', 'session/status', sessionStatus(customer.bookingId)],
         ['PUT', 'p_account', accountUpdate],
         ['POST', 'booking/get_price_for_booking', priceRequest],
+        ['PUT', 'customer/package', purchaseRequest],
       ]
       const headers = () => ({ authorization: customer.authorization })
       const requests = fc.constantFrom(...posts).chain(([method, path, spec]) =>
