@@ -271,12 +271,15 @@ export function createCommerceService(deps: CommerceServiceDeps) {
     async createPayment(shopId: string, identity: Identity, key: string, request: PaymentIntentRequest): Promise<{ payment: Payment; created: boolean }> {
       await customerOf(shopId, identity)
       const promoCode = request.promoCode ?? null
-      const same = (row: PaymentRow) => row.packageId === (request.packageId ?? null) && row.bookingId === (request.bookingId ?? null)
-      const existing = await repo.paymentByKey(shopId, identity.sub, key)
-      if (existing) {
-        if (!same(existing)) throw new HttpError(409, 'This Idempotency-Key was used for a different checkout. Please send a new key.')
-        return { payment: toPayment(await withIntent(existing), promoCode), created: false }
+      const promoId = promoCode ? ((await repo.promoCode(shopId, promoCode))?.id ?? null) : null
+      // A key answers the checkout it was made for: the same package or session, with the same promo code (or none).
+      const sameCheckout = (row: PaymentRow) => {
+        const same = row.packageId === (request.packageId ?? null) && row.bookingId === (request.bookingId ?? null) && row.promoCodeId === promoId
+        if (!same) throw new HttpError(409, 'This Idempotency-Key was used for a different checkout. Please send a new key.')
+        return row
       }
+      const existing = await repo.paymentByKey(shopId, identity.sub, key)
+      if (existing) return { payment: toPayment(await withIntent(sameCheckout(existing)), promoCode), created: false }
 
       const base = { id: randomUUID(), shopId, sub: identity.sub, idempotencyKey: key, provider: provider.kind, createdAt: new Date(now()) }
       let insert: Omit<Parameters<CommerceRepository['insertPayment']>[0], keyof typeof base>
@@ -319,7 +322,7 @@ export function createCommerceService(deps: CommerceServiceDeps) {
             const { promo, verdict } = await verdictFor(shopId, promoCode, pkg, identity.sub, tx, true)
             // A repeat of this checkout that waited for the lock finds the payment the first one made.
             const again = await repo.paymentByKey(shopId, identity.sub, key, tx)
-            if (again) return again
+            if (again) return sameCheckout(again)
             if (!verdict.applies) throw refuse(verdict)
             const total = pkg.pricePence - verdict.discountPence
             return repo.insertPayment({ ...base, ...insert, discountPence: verdict.discountPence, amountPence: total, promoCodeId: promo!.id }, tx)
@@ -328,8 +331,7 @@ export function createCommerceService(deps: CommerceServiceDeps) {
         }
       }
       const made = await deps.db.transaction((tx) => repo.insertPayment({ ...base, ...insert }, tx as unknown as Db))
-      const row = made ?? (await repo.paymentByKey(shopId, identity.sub, key))!
-      if (!same(row)) throw new HttpError(409, 'This Idempotency-Key was used for a different checkout. Please send a new key.')
+      const row = sameCheckout(made ?? (await repo.paymentByKey(shopId, identity.sub, key))!)
       return { payment: toPayment(await withIntent(row), promoCode), created: Boolean(made) }
     },
 

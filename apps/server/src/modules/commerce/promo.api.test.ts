@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { eq, schema } from '@salon/db'
 import { expect, it } from 'vitest'
 import { shopCustomer, shopCustomers } from '../../test/factories/customers.ts'
@@ -74,6 +75,16 @@ describeApi(
       const { payment, purchase } = await buyPackage(t(), customer, 'pkg-big', 'fiver')
       expect(payment).toMatchObject({ pricePence: 4500, discountPence: 500, amountPence: 4000, promoCode: 'FIVER' })
       expect(purchase.json.lot.minutes).toBe(90)
+    })
+
+    it('a checkout key made without a promo code does not answer a checkout with one, nor the other way round', async () => {
+      const customer = await shopCustomer(t())
+      const key = randomUUID()
+      expect((await startPayment(t(), customer, { packageId: 'pkg-big' }, key)).status).toBe(201)
+      const withCode = await startPayment(t(), customer, { packageId: 'pkg-big', promoCode: 'TENOFF' }, key)
+      expect(withCode).toMatchObject({ status: 409, json: { message: 'This Idempotency-Key was used for a different checkout. Please send a new key.' } })
+      const again = await startPayment(t(), customer, { packageId: 'pkg-big' }, key)
+      expect(again).toMatchObject({ status: 200, json: { payment: { amountPence: 4500, promoCode: null } } })
     })
 
     it('a bad code or a missing package is a 400 that names the field', async () => {
