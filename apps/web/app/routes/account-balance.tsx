@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react'
-import { useRevalidator } from 'react-router'
+import { LoadingLine, RetryAlert } from '../components/ui/load-states.tsx'
 import { PageHeader } from '../components/ui/page-header.tsx'
-import { Spinner } from '../components/ui/spinner.tsx'
 import { loadBalance } from '../features/account/account-calls.ts'
 import { BalanceView } from '../features/account/balance-view.tsx'
 import { pageMeta } from '../lib/meta.ts'
@@ -27,28 +26,14 @@ function Page({ children }: { children: ReactNode }) {
 export function HydrateFallback() {
   return (
     <Page>
-      <p className="flex items-center gap-2 text-cocoa-700" aria-live="polite">
-        <Spinner label="Loading your balance" /> Loading your balance…
-      </p>
+      <LoadingLine what="your balance" />
     </Page>
   )
 }
 
 export default function AccountBalance({ loaderData }: Route.ComponentProps) {
   const { bedTypes } = useSalon()
-  const { revalidate, state } = useRevalidator()
   return (
-    <Page>
-      {loaderData.status === 'ready' ? (
-        <BalanceView balance={loaderData.data} bedTypes={bedTypes} />
-      ) : (
-        <div role="alert" className="card flex flex-col items-start gap-3 p-5">
-          <p>{loaderData.message}</p>
-          <button type="button" className="btn-outline" onClick={() => void revalidate()} disabled={state === 'loading'}>
-            Try again
-          </button>
-        </div>
-      )}
-    </Page>
+    <Page>{loaderData.status === 'ready' ? <BalanceView balance={loaderData.data} bedTypes={bedTypes} /> : <RetryAlert message={loaderData.message} />}</Page>
   )
 }

@@ -1,8 +1,8 @@
 import type { Payment } from '@salon/contracts/commerce'
 import type { ReactNode } from 'react'
 import { Link, redirect, useNavigate } from 'react-router'
+import { LoadingLine } from '../components/ui/load-states.tsx'
 import { PageHeader } from '../components/ui/page-header.tsx'
-import { Spinner } from '../components/ui/spinner.tsx'
 import { awaitingCardPayment, confirmationPath } from '../features/booking/book-flow.ts'
 import { BookingDetails } from '../features/booking/booking-details.tsx'
 import { bookingDetailsUrl, lookUpBooking } from '../features/booking/booking-lookup.ts'
@@ -59,9 +59,7 @@ function Page({ title = 'Payment', intro, children }: { title?: string; intro: R
 export function HydrateFallback() {
   return (
     <Page intro="Pay securely by card.">
-      <p className="flex items-center gap-2 text-cocoa-700" aria-live="polite">
-        <Spinner label="Loading your order" /> Loading your order…
-      </p>
+      <LoadingLine what="your order" />
     </Page>
   )
 }

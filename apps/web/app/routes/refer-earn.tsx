@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react'
-import { useRevalidator } from 'react-router'
+import { LoadingLine, RetryAlert } from '../components/ui/load-states.tsx'
 import { PageHeader } from '../components/ui/page-header.tsx'
-import { Spinner } from '../components/ui/spinner.tsx'
 import { loadReferrals } from '../features/account/account-calls.ts'
 import { ReferEarn as ReferEarnView } from '../features/account/refer-earn.tsx'
 import { pageMeta } from '../lib/meta.ts'
@@ -27,28 +26,16 @@ function Page({ children }: { children: ReactNode }) {
 export function HydrateFallback() {
   return (
     <Page>
-      <p className="flex items-center gap-2 text-cocoa-700" aria-live="polite">
-        <Spinner label="Loading your referrals" /> Loading your referrals…
-      </p>
+      <LoadingLine what="your referrals" />
     </Page>
   )
 }
 
 export default function ReferEarn({ loaderData }: Route.ComponentProps) {
   const { shop } = useSalon()
-  const { revalidate, state } = useRevalidator()
   return (
     <Page>
-      {loaderData.status === 'ready' ? (
-        <ReferEarnView referrals={loaderData.data} shopName={shop.name} />
-      ) : (
-        <div role="alert" className="card flex flex-col items-start gap-3 p-5">
-          <p>{loaderData.message}</p>
-          <button type="button" className="btn-outline" onClick={() => void revalidate()} disabled={state === 'loading'}>
-            Try again
-          </button>
-        </div>
-      )}
+      {loaderData.status === 'ready' ? <ReferEarnView referrals={loaderData.data} shopName={shop.name} /> : <RetryAlert message={loaderData.message} />}
     </Page>
   )
 }
