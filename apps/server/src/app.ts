@@ -221,6 +221,7 @@ export function createApp(deps: AppDeps) {
     email: deps.email,
     sms: deps.sms,
     logger: deps.logger,
+    rateLimiter,
     now: deps.now ?? Date.now,
   })
   const bookings = createBookingService({

@@ -125,6 +125,13 @@ export function createCommerceRepository(db: Db) {
       return row
     },
 
+    async markCancelled(id: string) {
+      await db
+        .update(payments)
+        .set({ status: 'cancelled' })
+        .where(and(eq(payments.id, id), sql`${payments.status} in ('creating', 'pending')`))
+    },
+
     async markRefunded(id: string, executor: Db = db) {
       await executor
         .update(payments)

@@ -8,6 +8,7 @@ import type { PaymentProviderAdapter, ProviderIntent } from '../../adapters/paym
 import type { SmsSender } from '../../adapters/sms/sms.ts'
 import { HttpError } from '../../lib/errors.ts'
 import type { Logger } from '../../lib/logger.ts'
+import type { RateLimiter } from '../../lib/rate-limit.ts'
 import type { CustomersRepository } from '../account/customers.repository.ts'
 import { describeDate, localDateOf, localTimeOf, toIsoWithOffset } from '../booking/local-time.ts'
 import type { Identity } from '../identity/api-identity.ts'
@@ -25,7 +26,16 @@ export interface CommerceServiceDeps {
   email: EmailSender
   sms: SmsSender
   logger: Logger
+  rateLimiter: RateLimiter
   now: () => number
+}
+
+/** Each new payment asks the card provider for an intent: a customer may start this many an hour. */
+export const checkoutLimit = {
+  name: 'checkout',
+  limit: 30,
+  windowSeconds: 3600,
+  message: 'You have started 30 payments in the last hour, which is more than anyone needs. Please try again later, or call the salon.',
 }
 
 const DAY = 86_400_000
@@ -113,8 +123,16 @@ export function createCommerceService(deps: CommerceServiceDeps) {
     }
   }
 
-  /** Makes the provider's intent for a payment that has none yet; the payment's id is the idempotency key, so repeats get the same intent. */
-  async function withIntent(row: PaymentRow): Promise<PaymentRow> {
+  /**
+   * Makes the provider's intent for a payment that has none yet; the payment's id is the idempotency key, so repeats
+   * get the same intent. A payment this request made counts against the customer's hourly limit first: over it,
+   * the payment is cancelled before the provider hears of it.
+   */
+  async function withIntent(row: PaymentRow, made = false): Promise<PaymentRow> {
+    if (made && !(await deps.rateLimiter.allow(checkoutLimit, `${row.shopId}:${row.sub}`))) {
+      await repo.markCancelled(row.id)
+      throw new HttpError(429, checkoutLimit.message)
+    }
     if (row.providerRef) return row
     const intent = await provider.createIntent({
       amountPence: row.amountPence,
@@ -322,17 +340,18 @@ export function createCommerceService(deps: CommerceServiceDeps) {
             const { promo, verdict } = await verdictFor(shopId, promoCode, pkg, identity.sub, tx, true)
             // A repeat of this checkout that waited for the lock finds the payment the first one made.
             const again = await repo.paymentByKey(shopId, identity.sub, key, tx)
-            if (again) return sameCheckout(again)
+            if (again) return { row: sameCheckout(again), made: false }
             if (!verdict.applies) throw refuse(verdict)
             const total = pkg.pricePence - verdict.discountPence
-            return repo.insertPayment({ ...base, ...insert, discountPence: verdict.discountPence, amountPence: total, promoCodeId: promo!.id }, tx)
+            const row = await repo.insertPayment({ ...base, ...insert, discountPence: verdict.discountPence, amountPence: total, promoCodeId: promo!.id }, tx)
+            return { row: row!, made: true }
           })
-          return { payment: toPayment(await withIntent(made!), promoCode), created: true }
+          return { payment: toPayment(await withIntent(made.row, made.made), promoCode), created: made.made }
         }
       }
       const made = await deps.db.transaction((tx) => repo.insertPayment({ ...base, ...insert }, tx as unknown as Db))
       const row = sameCheckout(made ?? (await repo.paymentByKey(shopId, identity.sub, key))!)
-      return { payment: toPayment(await withIntent(row), promoCode), created: Boolean(made) }
+      return { payment: toPayment(await withIntent(row, Boolean(made)), promoCode), created: Boolean(made) }
     },
 
     /** PUT customer/package: records the purchase once the provider says the payment succeeded. */

@@ -7,6 +7,7 @@ import { fastPasswords, testClock } from '../../test/factories/doubles.ts'
 import { buyPackage, CARDS, payWithCard, processor, recordPurchase, startPayment } from '../../test/factories/payments.ts'
 import type { ShopInput } from '../../test/factories/shop.ts'
 import { describeApi } from '../../test/harness.ts'
+import { checkoutLimit } from './commerce.service.ts'
 
 /** Monday 23 November 2026, 10:00 GMT */
 const clock = testClock('2026-11-23T10:00:00Z')
@@ -189,6 +190,19 @@ describeApi(
       const both = await startPayment(t(), customer, { packageId: 'pkg-30', bookingId: randomUUID() })
       expect(both.status).toBe(400)
       expect(await payments(customer.sub)).toHaveLength(0)
+    })
+
+    it('a customer may start 30 payments an hour; the 31st is refused before the card provider hears of it', async () => {
+      const customer = await shopCustomer(t())
+      for (let i = 0; i < 30; i++) expect((await startPayment(t(), customer, { packageId: 'pkg-30' })).status).toBe(201)
+      const refused = await startPayment(t(), customer, { packageId: 'pkg-30' })
+      expect(refused).toMatchObject({ status: 429, json: { message: checkoutLimit.message } })
+      const intents = (await t().db.execute(sql`select count(*)::int as n from test_payment_intents where metadata->>'sub' = ${customer.sub}`)) as unknown as {
+        rows: { n: number }[]
+      }
+      expect(Number(intents.rows[0]!.n)).toBe(30)
+      // Someone else is not held back by it.
+      expect((await startPayment(t(), await shopCustomer(t()), { packageId: 'pkg-30' })).status).toBe(201)
     })
 
     it('a package the salon changes after checkout still gives what was paid for', async () => {
