@@ -185,3 +185,11 @@ test.describe('posts no page expects', () => {
     expect(outbox.some((m) => m.body.includes(message))).toBe(false)
   })
 })
+
+test('without scripts the packages page says how else to buy', async ({ page }) => {
+  await page.goto('/book/package/')
+  // Chromium with scripts turned off by the test runner does not show <noscript> content, so the note is read from it.
+  const note = (await page.locator('noscript').allTextContents()).join(' ')
+  expect(note).toContain('Paying online needs JavaScript, which is switched off in this browser.')
+  expect(note).toMatch(/by calling 0\d{3,4} \d{3} ?\d{3,4}\.$/)
+})

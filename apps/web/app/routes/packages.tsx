@@ -20,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const SIGN_IN_TO_BUY = '/sign-in/?source=package'
 
 export default function Packages({ loaderData }: Route.ComponentProps) {
-  const { bedTypes } = useSalon()
+  const { bedTypes, shop } = useSalon()
   const signedIn = useAuth().state.user !== null
   const navigate = useNavigate()
 
@@ -45,6 +45,15 @@ export default function Packages({ loaderData }: Route.ComponentProps) {
           )}
         />
         <p className="mt-8 text-sm text-cocoa-600">Pay securely by card online. Your minutes are on your account as soon as you have paid.</p>
+        <noscript>
+          <p className="mt-4 rounded-2xl border border-glow-300 bg-glow-300/20 px-5 py-4 text-cocoa-800">
+            Paying online needs JavaScript, which is switched off in this browser. You can also buy any package in the salon or by calling{' '}
+            <a className="font-semibold text-brand-teal underline" href={`tel:${shop.phone.replace(/\s/g, '')}`}>
+              {shop.phone}
+            </a>
+            .
+          </p>
+        </noscript>
       </div>
     </>
   )
