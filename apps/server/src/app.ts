@@ -25,6 +25,7 @@ import { createPackagesRoutes } from './modules/commerce/packages.routes.ts'
 import { createContentRepository } from './modules/content/content.repository.ts'
 import { createContentRoutes } from './modules/content/content.routes.ts'
 import { createContentService } from './modules/content/content.service.ts'
+import { createSeoRoutes } from './modules/content/seo.routes.ts'
 import { createBookingRepository } from './modules/booking/booking.repository.ts'
 import { createBookingRoutes } from './modules/booking/booking.routes.ts'
 import { createBookingService } from './modules/booking/booking.service.ts'
@@ -95,6 +96,8 @@ export interface AppDeps {
   web?: WebHandler
   /** Card payments through Stripe; by default the built-in offline test processor, which takes no real payment. */
   payments?: PaymentProviderAdapter
+  /** The site's public address, for sitemap.xml and robots.txt (PUBLIC_URL); by default each request's own. */
+  siteUrl?: string
   /** Checks the signature of Stripe's webhook (POST /webhooks/stripe); the route exists only with it. */
   stripeWebhookSecret?: string
 }
@@ -206,7 +209,8 @@ export function createApp(deps: AppDeps) {
   const shopService = createShopService(shops)
   const packages = createPackagesRepository(db)
   api.route('/', createShopRoutes({ ...shopService, salon: publicCache(shopService.salon) }))
-  api.route('/', createContentRoutes({ ...content, blogs: publicCache(content.blogs), reviews: publicCache(content.reviews) }, { trustProxy }))
+  const blogs = publicCache(content.blogs)
+  api.route('/', createContentRoutes({ ...content, blogs, reviews: publicCache(content.reviews) }, { trustProxy }))
   api.route('/', createPackagesRoutes({ ...packages, activePackages: publicCache(packages.activePackages) }))
   const ledger = createLedgerRepository(db)
   const bookingRepository = createBookingRepository(db, ledger)
@@ -276,6 +280,8 @@ export function createApp(deps: AppDeps) {
   if (!pool.cognito) app.route('/', createCognitoRoutes({ identity, keys: signingKeys, logger: deps.logger, trustProxy }))
 
   if (deps.email.kind === 'outbox' || deps.sms.kind === 'outbox') app.route('/dev', createOutboxRoutes(outbox))
+
+  app.route('/', createSeoRoutes({ shopId: pool.defaultShopId, blogs, siteUrl: deps.siteUrl, trustProxy, startedAt: new Date((deps.now ?? Date.now)()) }))
 
   if (deps.web)
     app.route(

@@ -25,6 +25,13 @@ export const Settings = z.object({
   SHOP_ID: z.string().min(1).default('bronze-glow'),
   API_KEY: z.string().min(1).default('pk_demo_3f9c2a7e41b84d6a9e0c5b1d8f27a4c6'),
   API_BASE_URL: z.string().default('/api/'),
+  /** The site's public address (https://…), for canonical links, sitemap.xml and shared links; by default each request's own. */
+  PUBLIC_URL: optional.pipe(
+    z
+      .url({ protocol: /^https?$/, message: 'must be an address such as https://www.example.co.uk' })
+      .transform((v) => v.replace(/\/+$/, ''))
+      .optional(),
+  ),
   TRUST_PROXY: flag(false),
   CORS_ORIGINS: optional.transform((v) => (v ? v.split(',').map((o) => o.trim()) : [])),
   SMTP_URL: optional,

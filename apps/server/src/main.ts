@@ -75,6 +75,7 @@ const config = {
   shopId: settings.SHOP_ID,
   apiKey: settings.API_KEY,
   apiBaseUrl: settings.API_BASE_URL,
+  siteUrl: settings.PUBLIC_URL ?? null,
   gaMeasurementId: settings.GA_MEASUREMENT_ID ?? null,
   identity: settings.COGNITO_USER_POOL_ID
     ? {
@@ -129,6 +130,7 @@ const app = createApp({
   reviewsCacheMs: settings.REVIEWS_CACHE_HOURS * 3600_000,
   publicCacheMs: settings.PUBLIC_CACHE_SECONDS * 1000,
   trustProxy: settings.TRUST_PROXY,
+  siteUrl: settings.PUBLIC_URL,
   identity: {
     poolId: settings.USER_POOL_ID,
     clientId: settings.USER_POOL_CLIENT_ID,

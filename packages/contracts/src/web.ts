@@ -4,6 +4,8 @@ export interface PublicConfig {
   apiKey: string
   /** Where the browser sends API calls: '/api/' on the same origin, or an absolute URL. */
   apiBaseUrl: string
+  /** The site's public address (no trailing slash) for canonical links and shared links; null: the address each page was served at. */
+  siteUrl: string | null
   gaMeasurementId: string | null
   identity: IdentityConfig
 }

@@ -11,6 +11,7 @@ function context() {
       shopId: 'shop-1',
       apiKey: 'key-1',
       apiBaseUrl: '/api/',
+      siteUrl: null,
       gaMeasurementId: null,
       identity: { region: 'eu-west-2', userPoolId: 'p', userPoolClientId: 'c', endpoint: null },
     },

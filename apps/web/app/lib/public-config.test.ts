@@ -6,6 +6,7 @@ const config: PublicConfig = {
   shopId: 'bronze-glow',
   apiKey: 'pk_</script><script>alert(1)</script>',
   apiBaseUrl: '/api/',
+  siteUrl: null,
   gaMeasurementId: null,
   identity: { region: 'eu-west-2', userPoolId: 'eu-west-2_pool', userPoolClientId: 'client', endpoint: '/cognito/' },
 }

@@ -7,7 +7,7 @@ import { pageMeta } from '../lib/meta.ts'
 import { useSalon } from '../lib/route-data.ts'
 import type { Route } from './+types/account-balance'
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Account balance', 'Your minutes balance.')
+export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Account balance', 'Your minutes balance.', { private: true })
 
 /** The balance comes from the API in the browser, where the identity token is; the header's menu loads it too. */
 export const clientLoader = () => loadBalance()

@@ -11,7 +11,7 @@ import { pageMeta } from '../lib/meta.ts'
 import type { Route } from './+types/account'
 import type { clientLoader } from './protected.tsx'
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Your account', 'Manage your salon account.')
+export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Your account', 'Manage your salon account.', { private: true })
 
 export default function Account() {
   const guard = useRouteLoaderData<typeof clientLoader>('routes/protected')

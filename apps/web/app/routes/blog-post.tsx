@@ -3,10 +3,16 @@ import { data, Link } from 'react-router'
 import { ApiError } from '../lib/api.ts'
 import { serverApi } from '../lib/api.server.ts'
 import { formatDate } from '../lib/format.ts'
-import { pageMeta } from '../lib/meta.ts'
+import { blogPostingJsonLd, pageMeta, salonOf, shareImageOf, siteUrlOf } from '../lib/meta.ts'
 import type { Route } from './+types/blog-post'
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, loaderData?.blog.title ?? 'Blog', loaderData?.blog.summary)
+export const meta: Route.MetaFunction = (args) => {
+  const post = args.loaderData?.blog
+  if (!post) return pageMeta(args, 'Blog')
+  const image = shareImageOf(post.coverImage)
+  const salonName = salonOf(args.matches)?.shop.name ?? ''
+  return pageMeta(args, post.title, post.summary, { type: 'article', image, jsonLd: blogPostingJsonLd(post, salonName, siteUrlOf(args.matches), image) })
+}
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   try {

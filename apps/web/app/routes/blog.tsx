@@ -5,7 +5,7 @@ import { serverApi } from '../lib/api.server.ts'
 import { pageMeta } from '../lib/meta.ts'
 import type { Route } from './+types/blog'
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Blog', 'Tanning advice, aftercare and safety from our team.')
+export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Blog', 'Tanning advice, aftercare and safety from our team.')
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return serverApi(context, request).get<BlogsResponse>('blogs')

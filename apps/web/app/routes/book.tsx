@@ -11,8 +11,8 @@ import { pageMeta } from '../lib/meta.ts'
 import { useSalon } from '../lib/route-data.ts'
 import type { Route } from './+types/book'
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, 'Book a session', 'Book a sunbed session online: pick a day, a sunbed, minutes and a free time.')
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, 'Book a session', 'Book a sunbed session online: pick a day, a sunbed, minutes and a free time.')
 
 /** The coming days' free times come with the page, so the day strip shows at once. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -5,7 +5,7 @@ import { pageMeta } from '../lib/meta.ts'
 import { useSalon } from '../lib/route-data.ts'
 import type { Route } from './+types/booking'
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Your booking', 'Your booking details.')
+export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Your booking', 'Your booking details.', { private: true })
 
 /** /booking/?id=…: one booking, shown to the customer who made it. */
 export default function Booking() {

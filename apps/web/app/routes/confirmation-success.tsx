@@ -4,7 +4,7 @@ import { pageMeta } from '../lib/meta.ts'
 import { useSalon } from '../lib/route-data.ts'
 import type { Route } from './+types/confirmation-success'
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Booking confirmed', 'Your booking is confirmed.')
+export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Booking confirmed', 'Your booking is confirmed.', { private: true })
 
 export default function ConfirmationSuccess() {
   const salon = useSalon()

@@ -6,7 +6,7 @@ import { pageMeta } from '../lib/meta.ts'
 import { useSalon } from '../lib/route-data.ts'
 import type { Route } from './+types/confirmation'
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Confirmation', 'Confirmation of your booking.')
+export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Confirmation', 'Confirmation of your booking.', { private: true })
 
 export default function Confirmation() {
   const child = useOutlet()

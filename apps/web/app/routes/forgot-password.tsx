@@ -6,7 +6,7 @@ import { notReady } from '../lib/form-post.server.ts'
 import { pageMeta } from '../lib/meta.ts'
 import type { Route } from './+types/forgot-password'
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Reset your password', 'Reset your password with a code sent to your phone.')
+export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Reset your password', 'Reset your password with a code sent to your phone.')
 
 /** Codes are asked for from the browser; a form sent before the page was ready comes back with the number only. */
 export async function action({ request }: Route.ActionArgs) {

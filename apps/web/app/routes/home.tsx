@@ -11,12 +11,15 @@ import { SunbedsSection } from '../features/content/sunbeds-section.tsx'
 import { PackageGrid } from '../features/packages/package-card.tsx'
 import { serverApi, visitorApi } from '../lib/api.server.ts'
 import { weekSchedule } from '../lib/format.ts'
-import { pageMeta } from '../lib/meta.ts'
+import { pageMeta, salonJsonLd, salonOf, siteUrlOf } from '../lib/meta.ts'
 import { useSalon } from '../lib/route-data.ts'
 import type { Route } from './+types/home'
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, null, 'Sunbed tanning in a friendly, spotless studio: book online, buy minute packages and read our tanning advice.')
+export const meta: Route.MetaFunction = (args) => {
+  const salon = salonOf(args.matches)
+  const description = 'Sunbed tanning in a friendly, spotless studio: book online, buy minute packages and read our tanning advice.'
+  return pageMeta(args, null, description, salon ? { jsonLd: salonJsonLd(salon, args.loaderData?.reviews, siteUrlOf(args.matches)) } : {})
+}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = serverApi(context, request)

@@ -11,7 +11,9 @@ import type { Route } from './+types/layout'
 import type { clientLoader as balanceLoader } from './account-balance.tsx'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return { salon: await serverApi(context, request).get<SalonResponse>('website/salon') }
+  // The site's address for canonical and shared links: the configured one, or the one this page was asked at.
+  const siteUrl = context.config.siteUrl ?? new URL(request.url).origin
+  return { salon: await serverApi(context, request).get<SalonResponse>('website/salon'), siteUrl }
 }
 
 function Frame({ children }: { children: React.ReactNode }) {

@@ -9,8 +9,8 @@ import { pageMeta } from '../lib/meta.ts'
 import { useSalon } from '../lib/route-data.ts'
 import type { Route } from './+types/packages'
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, 'Packages', 'Minute packages for every kind of tanner: buy minutes once and book sessions when it suits you.')
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, 'Packages', 'Minute packages for every kind of tanner: buy minutes once and book sessions when it suits you.')
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return serverApi(context, request).get<PackagesResponse>('website/packages')

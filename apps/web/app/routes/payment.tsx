@@ -18,7 +18,7 @@ import { pageMeta } from '../lib/meta.ts'
 import { useSalon } from '../lib/route-data.ts'
 import type { Route } from './+types/payment'
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Payment', 'Pay for a minute package or a session by card.')
+export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Payment', 'Pay for a minute package or a session by card.', { private: true })
 
 /**
  * Three pages in one, by the address:

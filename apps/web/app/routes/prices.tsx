@@ -8,7 +8,7 @@ import { pageMeta } from '../lib/meta.ts'
 import { useSalon } from '../lib/route-data.ts'
 import type { Route } from './+types/prices'
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Price list', 'Sunbed prices per minute, minute packages and extras.')
+export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Price list', 'Sunbed prices per minute, minute packages and extras.')
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return serverApi(context, request).get<PackagesResponse>('website/packages')

@@ -4,8 +4,8 @@ import { pageMeta } from '../lib/meta.ts'
 import { useSalon } from '../lib/route-data.ts'
 import type { Route } from './+types/privacy-policy'
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, 'Privacy policy', 'What we collect, why, how long we keep it, who processes it and your rights under UK GDPR.')
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, 'Privacy policy', 'What we collect, why, how long we keep it, who processes it and your rights under UK GDPR.')
 
 export default function PrivacyPolicy() {
   const { shop } = useSalon()

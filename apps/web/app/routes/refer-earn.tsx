@@ -7,7 +7,7 @@ import { pageMeta } from '../lib/meta.ts'
 import { useSalon } from '../lib/route-data.ts'
 import type { Route } from './+types/refer-earn'
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Refer a friend', 'Refer a friend and earn free minutes.')
+export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Refer a friend', 'Refer a friend and earn free minutes.', { private: true })
 
 /** The code and the friends come from the API in the browser, where the identity token is. */
 export const clientLoader = () => loadReferrals()

@@ -6,7 +6,7 @@ import { notReady } from '../lib/form-post.server.ts'
 import { pageMeta } from '../lib/meta.ts'
 import type { Route } from './+types/sign-in'
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Sign in', 'Sign in to your salon account.')
+export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Sign in', 'Sign in to your salon account.')
 
 /** Signing in happens in the browser; a form sent before the page was ready comes back with the number only. */
 export async function action({ request }: Route.ActionArgs) {

@@ -6,7 +6,7 @@ import { notReady } from '../lib/form-post.server.ts'
 import { pageMeta } from '../lib/meta.ts'
 import type { Route } from './+types/sign-up-confirm'
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Confirm your mobile number', 'Confirm your mobile number.')
+export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Confirm your mobile number', 'Confirm your mobile number.', { private: true })
 
 /** Codes are checked from the browser; a form sent before the page was ready comes back with the number, never the code. */
 export async function action({ request }: Route.ActionArgs) {

@@ -8,7 +8,7 @@ import { notReady } from '../lib/form-post.server.ts'
 import { pageMeta } from '../lib/meta.ts'
 import type { Route } from './+types/sign-up'
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Create your account', 'Create your salon account to book online.')
+export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Create your account', 'Create your salon account to book online.')
 
 /** Sign-up happens in the browser; a form sent before the page was ready comes back with everything but the passwords. */
 export async function action({ request }: Route.ActionArgs) {

@@ -5,7 +5,7 @@ import { LoadingBookings, UpcomingBookings } from '../features/booking/upcoming-
 import { pageMeta } from '../lib/meta.ts'
 import type { Route } from './+types/upcoming-booking'
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Upcoming bookings', 'Your upcoming sunbed sessions.')
+export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Upcoming bookings', 'Your upcoming sunbed sessions.', { private: true })
 
 /** The sessions come from the API in the browser, where the identity token is; cancelling revalidates them. */
 export const clientLoader = () => loadBookings()
