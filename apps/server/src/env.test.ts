@@ -25,6 +25,13 @@ describe('server settings', () => {
     expect(path.isAbsolute(settings.DATA_DIR)).toBe(true)
   })
 
+  it('PUBLIC_URL is the site address without a trailing slash; anything but an http(s) address is refused', () => {
+    expect(readSettings({}).PUBLIC_URL).toBeUndefined()
+    expect(readSettings({ PUBLIC_URL: 'https://www.glow.example/' }).PUBLIC_URL).toBe('https://www.glow.example')
+    expect(() => readSettings({ PUBLIC_URL: 'www.glow.example' })).toThrow(/PUBLIC_URL: must be an address such as https:\/\/www\.example\.co\.uk/)
+    expect(() => readSettings({ PUBLIC_URL: 'javascript:alert(1)' })).toThrow(/PUBLIC_URL/)
+  })
+
   it('PORT is read as a number', () => {
     expect(readSettings({ PORT: '8080' }).PORT).toBe(8080)
   })
