@@ -73,7 +73,8 @@ describeApi('the server', (t) => {
   it('API, health and file addresses are not redirected', async () => {
     expect((await t().app.request('/api/blogs', { headers: t().shop.headers })).status).toBe(200)
     expect((await t().app.request('/healthz')).status).toBe(200)
-    expect((await t().app.request('/robots.txt')).status).toBe(404)
+    expect((await t().app.request('/robots.txt')).status).toBe(200)
+    expect((await t().app.request('/sitemap.xml')).status).toBe(200)
     expect((await t().app.request('/images/logo.svg')).status).toBe(404)
     expect((await t().app.request('/blog/post.data')).status).toBe(404)
   })
