@@ -1,18 +1,10 @@
 import type { BookRequest } from '@salon/contracts/booking'
+import { browserStorage, storedJson } from '../../lib/stored-json.ts'
 
 /** SPEC §3: the appointment request is kept in the browser's local storage under this key. */
 export const APPOINTMENT_REQUEST = 'APPOINTMENT_REQUEST'
 
-type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
-
-const browserStorage = (): StorageLike | null => {
-  try {
-    return typeof window === 'undefined' ? null : window.localStorage
-  } catch {
-    // Storage can be switched off (private modes, strict settings).
-    return null
-  }
-}
+const local = () => browserStorage('local')
 
 /** What a booking waiting in storage must hold: the p_book payload, and the bed type the customer chose, if any. */
 export type StoredAppointment = BookRequest & { bedType?: string }
@@ -31,31 +23,15 @@ export function asStoredAppointment(value: unknown): StoredAppointment | null {
   return stored
 }
 
-export function saveAppointment(request: StoredAppointment, storage = browserStorage()): void {
-  try {
-    storage?.setItem(APPOINTMENT_REQUEST, JSON.stringify(request))
-  } catch {
-    // Full or switched off: the booking still goes ahead for a signed-in customer.
-  }
-}
+const appointmentStore = storedJson(APPOINTMENT_REQUEST, asStoredAppointment)
+
+/** When storage refuses it (full, switched off), the booking still goes ahead for a signed-in customer. */
+export const saveAppointment = (request: StoredAppointment, storage = local()): void => appointmentStore.write(request, storage)
 
 /** The appointment waiting in storage, or null when there is none or it cannot be read. */
-export function loadAppointment(storage = browserStorage()): StoredAppointment | null {
-  try {
-    const text = storage?.getItem(APPOINTMENT_REQUEST)
-    return text ? asStoredAppointment(JSON.parse(text)) : null
-  } catch {
-    return null
-  }
-}
+export const loadAppointment = (storage = local()): StoredAppointment | null => appointmentStore.read(storage)
 
-export function clearAppointment(storage = browserStorage()): void {
-  try {
-    storage?.removeItem(APPOINTMENT_REQUEST)
-  } catch {
-    // Nothing to clear.
-  }
-}
+export const clearAppointment = (storage = local()): void => appointmentStore.clear(storage)
 
 /** The p_book payload of a stored appointment. */
 export const bookRequestOf = ({ date, time, minutes, bedId }: StoredAppointment): BookRequest => ({ date, time, minutes, bedId })

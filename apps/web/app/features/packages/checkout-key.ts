@@ -1,3 +1,5 @@
+import { browserStorage, storedJson, type StorageLike } from '../../lib/stored-json.ts'
+
 /**
  * The Idempotency-Key of POST stripe_payment_intent: one per checkout. Asking again for the same checkout (a
  * retry after a lost answer, a reload) sends the same key, so the salon answers with the same payment instead
@@ -6,15 +8,14 @@
  */
 export const CHECKOUT_KEY = 'CHECKOUT_KEY'
 
-type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
-
-const browserStorage = (): StorageLike | null => {
-  try {
-    return typeof window === 'undefined' ? null : window.sessionStorage
-  } catch {
-    return null
-  }
+interface Checkout {
+  subject: string
+  key: string
 }
+const checkoutStore = storedJson<Checkout>(CHECKOUT_KEY, (value) => {
+  const v = value as { subject?: unknown; key?: unknown } | null
+  return v && typeof v.subject === 'string' && typeof v.key === 'string' ? { subject: v.subject, key: v.key } : null
+})
 
 /** What a checkout is for: the same text for the same package and code, or the same session. */
 export function checkoutSubject(request: { packageId?: string; promoCode?: string; bookingId?: string }): string {
@@ -36,35 +37,20 @@ export interface CheckoutKeys {
   forget: () => void
 }
 
-export function checkoutKeys(storage: StorageLike | null = browserStorage(), random: () => string = newKey): CheckoutKeys {
-  let current: { subject: string; key: string } | null = null
-  const read = () => {
-    try {
-      const value = JSON.parse(storage?.getItem(CHECKOUT_KEY) ?? 'null') as { subject?: unknown; key?: unknown } | null
-      return value && typeof value.subject === 'string' && typeof value.key === 'string' ? { subject: value.subject, key: value.key } : null
-    } catch {
-      return null
-    }
-  }
+export function checkoutKeys(storage: StorageLike | null = browserStorage('session'), random: () => string = newKey): CheckoutKeys {
+  // Without storage the key lasts as long as the page.
+  let current: Checkout | null = null
   return {
     keyFor(subject) {
-      current ??= read()
+      current ??= checkoutStore.read(storage)
       if (current?.subject === subject) return current.key
       current = { subject, key: random() }
-      try {
-        storage?.setItem(CHECKOUT_KEY, JSON.stringify(current))
-      } catch {
-        // Without storage the key lasts as long as the page.
-      }
+      checkoutStore.write(current, storage)
       return current.key
     },
     forget() {
       current = null
-      try {
-        storage?.removeItem(CHECKOUT_KEY)
-      } catch {
-        // Nothing to forget.
-      }
+      checkoutStore.clear(storage)
     },
   }
 }

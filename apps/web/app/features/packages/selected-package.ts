@@ -1,4 +1,5 @@
 import type { Package } from '@salon/contracts/content'
+import { browserStorage, storedJson } from '../../lib/stored-json.ts'
 
 /**
  * SPEC §3/§4 booking state: "Selecting a package stores it". The choice is kept in the tab's session storage
@@ -12,16 +13,7 @@ export const PAYMENT_PATH = '/payment/'
 /** A package chosen longer ago than this no longer sends the customer to /payment/ after signing in. */
 export const SELECTION_KEPT_MS = 2 * 60 * 60 * 1000
 
-type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
-
-const browserStorage = (): StorageLike | null => {
-  try {
-    return typeof window === 'undefined' ? null : window.sessionStorage
-  } catch {
-    // Storage can be switched off (private modes, strict settings).
-    return null
-  }
-}
+const session = () => browserStorage('session')
 
 export interface SelectedPackage {
   package: Package
@@ -50,40 +42,26 @@ export function asPackage(value: unknown): Package | null {
   }
 }
 
-export function saveSelectedPackage(pkg: Package, storage = browserStorage(), now = Date.now()): void {
-  try {
-    storage?.setItem(SELECTED_PACKAGE, JSON.stringify({ package: pkg, at: now } satisfies SelectedPackage))
-  } catch {
-    // Full or switched off: a signed-in customer still goes straight to /payment/ with it in the page's state.
-  }
+const asSelected = (value: unknown): SelectedPackage | null => {
+  const v = value as { package?: unknown; at?: unknown } | null
+  const pkg = asPackage(v?.package)
+  return pkg && typeof v?.at === 'number' ? { package: pkg, at: v.at } : null
 }
+const selectedStore = storedJson(SELECTED_PACKAGE, asSelected)
+
+/** When storage refuses it (full, switched off), a signed-in customer still goes straight to /payment/ with it in the page's state. */
+export const saveSelectedPackage = (pkg: Package, storage = session(), now = Date.now()): void => selectedStore.write({ package: pkg, at: now }, storage)
 
 /** The package waiting to be paid for, or null when there is none or it cannot be read. */
-export function loadSelectedPackage(storage = browserStorage()): SelectedPackage | null {
-  try {
-    const text = storage?.getItem(SELECTED_PACKAGE)
-    if (!text) return null
-    const value = JSON.parse(text) as { package?: unknown; at?: unknown }
-    const pkg = asPackage(value.package)
-    return pkg && typeof value.at === 'number' ? { package: pkg, at: value.at } : null
-  } catch {
-    return null
-  }
-}
+export const loadSelectedPackage = (storage = session()): SelectedPackage | null => selectedStore.read(storage)
 
-export function clearSelectedPackage(storage = browserStorage()): void {
-  try {
-    storage?.removeItem(SELECTED_PACKAGE)
-  } catch {
-    // Nothing to clear.
-  }
-}
+export const clearSelectedPackage = (storage = session()): void => selectedStore.clear(storage)
 
 /**
  * For afterSignIn: /payment/ when a package was chosen recently in this tab, else null. An old or unreadable
  * choice is dropped, so a later sign-in goes where it normally would.
  */
-export function packageWaitingPath(storage = browserStorage(), now = Date.now()): string | null {
+export function packageWaitingPath(storage = session(), now = Date.now()): string | null {
   const selected = loadSelectedPackage(storage)
   if (selected && now - selected.at <= SELECTION_KEPT_MS && selected.at <= now + 60_000) return PAYMENT_PATH
   clearSelectedPackage(storage)
