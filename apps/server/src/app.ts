@@ -56,6 +56,15 @@ import type { WebHandler } from './web.ts'
 
 export const MAX_BODY_BYTES = 64 * 1024
 
+/** Refuses a body over `maxBytes` with 413 and the limit named, before any of it is parsed. */
+const limitBody = (maxBytes: number) =>
+  bodyLimit({
+    maxSize: maxBytes,
+    onError: () => {
+      throw new HttpError(413, `The request body is too large: the limit is ${maxBytes / 1024} KiB.`)
+    },
+  })
+
 /** The built-in user pool's ids when settings give none (the values in .env.example). */
 export const DEFAULT_POOL: IdentityOptions = BUILT_IN_POOL
 
@@ -175,14 +184,7 @@ export function createApp(deps: AppDeps) {
   if (deps.corsOrigins?.length) {
     api.use(cors({ origin: deps.corsOrigins, allowHeaders: ['Content-Type', 'Authorization', 'shop_id', 'api_key'], maxAge: 600 }))
   }
-  api.use(
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: () => {
-        throw new HttpError(413, 'The request body is too large: the limit is 64 KiB.')
-      },
-    }),
-  )
+  api.use(limitBody(MAX_BODY_BYTES))
   api.use(wellFormedText())
   api.openAPIRegistry.registerComponent('securitySchemes', 'shopId', { type: 'apiKey', in: 'header', name: 'shop_id' })
   api.openAPIRegistry.registerComponent('securitySchemes', 'apiKey', { type: 'apiKey', in: 'header', name: 'api_key' })
@@ -244,14 +246,7 @@ export function createApp(deps: AppDeps) {
   // The offline test processor is a card processor of its own, outside the salon API, as Stripe's API is.
   if (offline) {
     const processor = createRouter()
-    processor.use(
-      bodyLimit({
-        maxSize: 4 * 1024,
-        onError: () => {
-          throw new HttpError(413, 'The request body is too large.')
-        },
-      }),
-    )
+    processor.use(limitBody(4 * 1024))
     processor.use(wellFormedText())
     processor.route('/', offline.routes(commerce.providerSucceeded))
     app.route('/test-payments/v1/payment_intents', processor)
@@ -265,14 +260,7 @@ export function createApp(deps: AppDeps) {
       logger: deps.logger,
     })
     const limited = createRouter()
-    limited.use(
-      bodyLimit({
-        maxSize: MAX_BODY_BYTES,
-        onError: () => {
-          throw new HttpError(413, 'The request body is too large: the limit is 64 KiB.')
-        },
-      }),
-    )
+    limited.use(limitBody(MAX_BODY_BYTES))
     limited.route('/', webhooks)
     app.route('/webhooks', limited)
   }

@@ -1,4 +1,4 @@
-import { and, eq, schema, sql, type Db } from '@salon/db'
+import { and, asc, eq, inArray, schema, sql, type Db } from '@salon/db'
 
 const { packages, promoCodes, promoRedemptions, payments, referrals, referralCodes, customers, minuteLots, commerceSettings, bedTypes, shops } = schema
 
@@ -18,6 +18,16 @@ export function createCommerceRepository(db: Db) {
         .from(packages)
         .where(and(eq(packages.shopId, shopId), eq(packages.id, id), eq(packages.active, true)))
       return row
+    },
+
+    /** The names of those of the packages that are on sale, in the salon's order. */
+    async packageNames(shopId: string, ids: string[], executor: Db = db): Promise<string[]> {
+      const rows = await executor
+        .select({ name: packages.name })
+        .from(packages)
+        .where(and(eq(packages.shopId, shopId), inArray(packages.id, ids), eq(packages.active, true)))
+        .orderBy(asc(packages.sortOrder))
+      return rows.map((r) => r.name)
     },
 
     async shopOf(shopId: string, executor: Db = db) {
@@ -215,17 +225,9 @@ export function createCommerceRepository(db: Db) {
       return row?.code
     },
 
-    /** Gives the customer a code; answers false when the code is someone else's already (the caller draws another). */
+    /** Gives the customer a code, unless they have one already or it is someone else's (the caller then draws another). */
     async addReferralCode(shopId: string, sub: string, code: string) {
-      try {
-        await db
-          .insert(referralCodes)
-          .values({ shopId, sub, code })
-          .onConflictDoNothing({ target: [referralCodes.shopId, referralCodes.sub] })
-        return true
-      } catch {
-        return false
-      }
+      await db.insert(referralCodes).values({ shopId, sub, code }).onConflictDoNothing()
     },
 
     async friendsOf(shopId: string, referrerSub: string) {

@@ -92,12 +92,8 @@ export function createCommerceService(deps: CommerceServiceDeps) {
     const at = now()
     const uses = await repo.promoUses(promo.id, sub, new Date(at), executor)
     const shop = await repo.shopOf(shopId, executor)
-    const names = new Map<string, string>()
-    for (const id of promo.packageIds ?? []) {
-      const other = await repo.activePackage(shopId, id, executor)
-      if (other) names.set(id, other.name)
-    }
-    const verdict = promoVerdict(promo, pkg, at, uses, (ids) => ids.map((id) => names.get(id)).filter((n) => n !== undefined), shop!.timeZone)
+    const names = promo.packageIds ? await repo.packageNames(shopId, promo.packageIds, executor) : []
+    const verdict = promoVerdict(promo, pkg, at, uses, names, shop!.timeZone)
     return { promo, verdict }
   }
 
@@ -254,10 +250,11 @@ export function createCommerceService(deps: CommerceServiceDeps) {
   }
 
   /** Asks the provider about a payment not yet known to have succeeded, and credits it if it has. */
-  async function refresh(row: PaymentRow): Promise<PaymentRow> {
-    if (row.status === 'succeeded' || row.status === 'refunded' || !row.providerRef) return row
-    await settle(row, await provider.retrieveIntent(row.providerRef))
-    return (await repo.payment(row.id))!
+  async function refresh(row: PaymentRow): Promise<{ row: PaymentRow; intent: ProviderIntent | null }> {
+    if (row.status === 'succeeded' || row.status === 'refunded' || !row.providerRef) return { row, intent: null }
+    const intent = await provider.retrieveIntent(row.providerRef)
+    await settle(row, intent)
+    return { row: (await repo.payment(row.id))!, intent }
   }
 
   async function theirPayment(shopId: string, identity: Identity, paymentId: string) {
@@ -358,9 +355,8 @@ export function createCommerceService(deps: CommerceServiceDeps) {
     async recordPurchase(shopId: string, identity: Identity, paymentId: string): Promise<PurchaseResponse> {
       const row = await theirPayment(shopId, identity, paymentId)
       if (row.purpose !== 'package') throw new HttpError(422, 'This payment was for a session, not a package: the session is booked when it succeeds.')
-      const fresh = await refresh(row)
+      const { row: fresh, intent } = await refresh(row)
       if (fresh.status !== 'succeeded' && fresh.status !== 'refunded') {
-        const intent = fresh.providerRef ? await provider.retrieveIntent(fresh.providerRef) : null
         const why =
           intent?.status === 'processing'
             ? 'Your payment is still being processed. Please check again in a moment.'

@@ -44,7 +44,8 @@ export function promoVerdict(
   pkg: PackageForPromo,
   at: number,
   uses: { total: number; mine: number },
-  packageNames: (ids: string[]) => string[],
+  /** The names of the packages on sale that the code is for. */
+  packageNames: string[],
   timeZone: string,
 ): PromoVerdict {
   const day = (instant: number) => describeDate(localDateOf(instant, timeZone))
@@ -60,12 +61,11 @@ export function promoVerdict(
     return { applies: false, reason: 'expired', status: 422, message: `The promo code ${promo.code} ended on ${day(promo.validUntil.getTime() - 1)}.` }
   }
   if (promo.packageIds && !promo.packageIds.includes(pkg.id)) {
-    const names = packageNames(promo.packageIds)
     return {
       applies: false,
       reason: 'not_for_package',
       status: 422,
-      message: `The promo code ${promo.code} is not for the ${pkg.name} package.${names.length ? ` It is for: ${names.join(', ')}.` : ''}`,
+      message: `The promo code ${promo.code} is not for the ${pkg.name} package.${packageNames.length ? ` It is for: ${packageNames.join(', ')}.` : ''}`,
     }
   }
   if (uses.mine >= promo.maxUsesPerCustomer) {
