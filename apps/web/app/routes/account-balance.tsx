@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { LoadingLine, RetryAlert } from '../components/ui/load-states.tsx'
-import { PageHeader } from '../components/ui/page-header.tsx'
+import { PageFrame } from '../components/ui/page-header.tsx'
 import { loadBalance } from '../features/account/account-calls.ts'
 import { BalanceView } from '../features/account/balance-view.tsx'
 import { pageMeta } from '../lib/meta.ts'
@@ -14,12 +14,9 @@ export const clientLoader = () => loadBalance()
 
 function Page({ children }: { children: ReactNode }) {
   return (
-    <>
-      <PageHeader eyebrow="Account" title="Account balance">
-        The minutes on your account, where they can be used and until when, and every change to them.
-      </PageHeader>
-      <div className="container-page py-8 sm:py-10">{children}</div>
-    </>
+    <PageFrame eyebrow="Account" title="Account balance" intro="The minutes on your account, where they can be used and until when, and every change to them.">
+      {children}
+    </PageFrame>
   )
 }
 

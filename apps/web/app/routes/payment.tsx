@@ -2,7 +2,7 @@ import type { Payment } from '@salon/contracts/commerce'
 import type { ReactNode } from 'react'
 import { Link, redirect, useNavigate } from 'react-router'
 import { LoadingLine } from '../components/ui/load-states.tsx'
-import { PageHeader } from '../components/ui/page-header.tsx'
+import { PageFrame } from '../components/ui/page-header.tsx'
 import { awaitingCardPayment, confirmationPath } from '../features/booking/book-flow.ts'
 import { BookingDetails } from '../features/booking/booking-details.tsx'
 import { bookingDetailsUrl, lookUpBooking } from '../features/booking/booking-lookup.ts'
@@ -47,12 +47,9 @@ clientLoader.hydrate = true as const
 
 function Page({ title = 'Payment', intro, children }: { title?: string; intro: ReactNode; children: ReactNode }) {
   return (
-    <>
-      <PageHeader eyebrow="Checkout" title={title}>
-        {intro}
-      </PageHeader>
-      <div className="container-page py-8 sm:py-10">{children}</div>
-    </>
+    <PageFrame eyebrow="Checkout" title={title} intro={intro}>
+      {children}
+    </PageFrame>
   )
 }
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { LoadingLine, RetryAlert } from '../components/ui/load-states.tsx'
-import { PageHeader } from '../components/ui/page-header.tsx'
+import { PageFrame } from '../components/ui/page-header.tsx'
 import { loadReferrals } from '../features/account/account-calls.ts'
 import { ReferEarn as ReferEarnView } from '../features/account/refer-earn.tsx'
 import { pageMeta } from '../lib/meta.ts'
@@ -14,12 +14,13 @@ export const clientLoader = () => loadReferrals()
 
 function Page({ children }: { children: ReactNode }) {
   return (
-    <>
-      <PageHeader eyebrow="Refer and earn" title="Refer a friend">
-        Share your link: when a friend signs up with it and buys their first package, you both get free minutes.
-      </PageHeader>
-      <div className="container-page py-8 sm:py-10">{children}</div>
-    </>
+    <PageFrame
+      eyebrow="Refer and earn"
+      title="Refer a friend"
+      intro="Share your link: when a friend signs up with it and buys their first package, you both get free minutes."
+    >
+      {children}
+    </PageFrame>
   )
 }
 

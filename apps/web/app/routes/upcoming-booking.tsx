@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { PageHeader } from '../components/ui/page-header.tsx'
+import { PageFrame } from '../components/ui/page-header.tsx'
 import { loadBookings } from '../features/booking/bookings-data.ts'
 import { LoadingBookings, UpcomingBookings } from '../features/booking/upcoming-bookings.tsx'
 import { pageMeta } from '../lib/meta.ts'
@@ -12,12 +12,13 @@ export const clientLoader = () => loadBookings()
 
 function Page({ children }: { children: ReactNode }) {
   return (
-    <>
-      <PageHeader eyebrow="Bookings" title="Upcoming bookings">
-        Your next sessions, and the ones you have had. Cancel online up to the cut-off and your minutes come back.
-      </PageHeader>
-      <div className="container-page py-8 sm:py-10">{children}</div>
-    </>
+    <PageFrame
+      eyebrow="Bookings"
+      title="Upcoming bookings"
+      intro="Your next sessions, and the ones you have had. Cancel online up to the cut-off and your minutes come back."
+    >
+      {children}
+    </PageFrame>
   )
 }
 

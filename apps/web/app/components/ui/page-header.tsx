@@ -11,3 +11,15 @@ export function PageHeader({ eyebrow, title, children }: { eyebrow?: string; tit
     </div>
   )
 }
+
+/** A page: its header, then its content in the page's column. */
+export function PageFrame({ eyebrow, title, intro, children }: { eyebrow?: string; title: string; intro?: ReactNode; children: ReactNode }) {
+  return (
+    <>
+      <PageHeader eyebrow={eyebrow} title={title}>
+        {intro}
+      </PageHeader>
+      <div className="container-page py-8 sm:py-10">{children}</div>
+    </>
+  )
+}
