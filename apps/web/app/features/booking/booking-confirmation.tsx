@@ -9,6 +9,7 @@ import { AddToCalendar, BookingDetails } from './booking-details.tsx'
 import { bookingDetailsUrl, type BookingLookup } from './booking-lookup.ts'
 import { DUPLICATE_BOOKING_ALERT } from './book-failure.ts'
 import type { CalendarSalon } from './ics.ts'
+import { SuccessMark } from '../../components/ui/success-mark.tsx'
 
 type View = { status: 'loading'; text: string } | { status: 'ready'; booking: Booking } | { status: 'missing' } | { status: 'error'; message: string }
 
@@ -109,11 +110,7 @@ export function BookingSuccess({ salon, signedIn }: { salon: CalendarSalon; sign
   return (
     <section className="card mx-auto flex w-full max-w-xl flex-col gap-6 p-6 sm:p-8" aria-labelledby="booked-title">
       <div className="flex flex-col items-center gap-3 text-center">
-        <span aria-hidden="true" className="flex size-16 items-center justify-center rounded-full bg-emerald-100 text-emerald-700">
-          <svg viewBox="0 0 24 24" className="size-9" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
-            <path d="M5 12.5l4.5 4.5L19 7.5" />
-          </svg>
-        </span>
+        <SuccessMark />
         <h1 id="booked-title" ref={headingRef} tabIndex={-1} className="text-3xl font-semibold focus:outline-none">
           Booking confirmed
         </h1>

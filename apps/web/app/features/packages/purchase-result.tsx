@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { paidUrl, retryDelayMs, type PurchaseView } from './purchase.ts'
+import { SuccessMark } from '../../components/ui/success-mark.tsx'
 
 /**
  * /payment/?paid=…: the package just paid for, once the salon has added its minutes. While the salon has not
@@ -60,11 +61,7 @@ export function PurchaseResult({ paymentId, view }: { paymentId: string; view: P
   return (
     <section className="card mx-auto flex w-full max-w-xl flex-col gap-6 p-6 sm:p-8" aria-labelledby="bought-title">
       <div className="flex flex-col items-center gap-3 text-center">
-        <span aria-hidden="true" className="flex size-16 items-center justify-center rounded-full bg-emerald-100 text-emerald-700">
-          <svg viewBox="0 0 24 24" className="size-9" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
-            <path d="M5 12.5l4.5 4.5L19 7.5" />
-          </svg>
-        </span>
+        <SuccessMark />
         <h2 id="bought-title" ref={headingRef} tabIndex={-1} className="text-3xl font-semibold focus:outline-none">
           Thank you
         </h2>
