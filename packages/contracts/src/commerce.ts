@@ -69,7 +69,8 @@ export const PromoCodeText = z
 export const PromoRefusal = z.enum(['unknown', 'expired', 'not_yet_valid', 'used_up', 'already_used', 'not_for_package'])
 export type PromoRefusal = z.infer<typeof PromoRefusal>
 
-export const PromoQuery = z.object({ packageId: z.string().min(1, { message: 'is required: the package the code is for' }).max(64) })
+const PACKAGE_ID_REQUIRED = 'is required: the id of the package the code is for'
+export const PromoQuery = z.object({ packageId: z.string({ message: PACKAGE_ID_REQUIRED }).min(1, { message: PACKAGE_ID_REQUIRED }).max(64) })
 
 /** GET apply/promocode/{code}?packageId=…: the code applies; refusals are 4xx { message, reason }. */
 export const PromoResponse = z.object({

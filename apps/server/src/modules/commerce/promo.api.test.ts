@@ -91,7 +91,8 @@ describeApi(
       expect((await apply('no spaces!', 'pkg-small')).status).toBe(400)
       const missing = await t().api('apply/promocode/TENOFF')
       expect(missing.status).toBe(400)
-      expect(missing.json.message).toMatch(/packageId/)
+      expect(missing.json.message).toBe('Please check the query request: packageId is required: the id of the package the code is for.')
+      expect((await t().api('apply/promocode/TENOFF?packageId=')).json.message).toBe(missing.json.message)
       expect((await apply('TENOFF', 'pkg-none')).status).toBe(404)
     })
 
