@@ -5,7 +5,7 @@ import { expect, it } from 'vitest'
 import { balanceOf, freshHeaders, shopCustomer, shopCustomers } from '../../test/factories/customers.ts'
 import { fastPasswords, testClock } from '../../test/factories/doubles.ts'
 import { buyPackage, CARDS, payWithCard, processor, recordPurchase, startPayment } from '../../test/factories/payments.ts'
-import type { ShopInput } from '../../test/factories/shop.ts'
+import { createShop, type ShopInput } from '../../test/factories/shop.ts'
 import { describeApi } from '../../test/harness.ts'
 import { checkoutLimit } from './commerce.service.ts'
 
@@ -173,6 +173,20 @@ describeApi(
       expect(unknown.json).toEqual(stolen.json)
       expect(await balanceOf(t(), thief!)).toBe(0)
       expect(await balanceOf(t(), payer!)).toBe(60)
+    })
+
+    it("a payment made at one shop cannot be claimed through another shop's keys, even by the customer who paid", async () => {
+      const customer = await shopCustomer(t())
+      const { json } = await startPayment(t(), customer, { packageId: 'pkg-30' })
+      await payWithCard(t(), json.payment)
+      const other = await createShop(t().db)
+      const elsewhere = await t().api('customer/package', {
+        method: 'PUT',
+        body: { paymentId: json.payment.id },
+        headers: { ...other.headers, ...customer.headers },
+      })
+      expect(elsewhere).toMatchObject({ status: 404, json: { message: 'There is no such payment among yours.' } })
+      expect(await t().db.select().from(schema.minuteLots).where(eq(schema.minuteLots.shopId, other.id))).toHaveLength(0)
     })
 
     it('starting a payment needs a signed-in customer, a checkout key and a package on sale', async () => {
