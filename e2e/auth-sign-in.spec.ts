@@ -34,6 +34,24 @@ test('a customer signs in, then signs out and stays signed out', { tag: '@layout
   await expect(page).toHaveURL(/\/sign-in\/$/)
 })
 
+// The side menu loads the balance as it opens; signing out at once must not cut that call off with a revoked session.
+test('signing out from the side menu while it loads the balance signs out cleanly', { tag: '@phone' }, async ({ page, request }) => {
+  const customer = await createCustomer(request)
+  await signIn(page, customer)
+  let release: () => void = () => undefined
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route('**/api/p_account/balance', async (route) => {
+    await held
+    await route.continue()
+  })
+  await untilHydrated(page)
+  await page.getByRole('button', { name: 'Open menu' }).click()
+  await page.getByRole('navigation', { name: 'Side menu' }).getByRole('button', { name: 'SIGN OUT' }).click()
+  release()
+  await expect(page).toHaveURL(/\/$/)
+  await expectSignedOut(page)
+})
+
 test('sign in after a failed booking explains why', async ({ page }) => {
   await page.goto('/sign-in/?source=booking')
   await expect(page.getByText('Please sign in to finish your booking.')).toBeVisible()

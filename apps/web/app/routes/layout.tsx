@@ -1,5 +1,6 @@
 import type { SalonResponse } from '@salon/contracts/shop'
 import { isRouteErrorResponse, Link, Outlet, useFetcher, useLocation, useNavigate, useRouteLoaderData } from 'react-router'
+import { useRef } from 'react'
 import { Footer } from '../components/layout/footer.tsx'
 import { Header } from '../components/layout/header.tsx'
 import { AnalyticsTracker, CookieSettingsButton } from '../features/analytics/analytics-tracker.tsx'
@@ -22,12 +23,15 @@ function Frame({ children }: { children: React.ReactNode }) {
   const salon = useRouteLoaderData<typeof loader>('routes/layout')?.salon
   const navigate = useNavigate()
   const signOut = async () => {
+    // The menu's balance call, if still under way, finishes first: once the session is revoked it would be refused.
+    await balanceLoading.current
     await auth.signOut().catch(() => undefined)
     await navigate('/')
   }
   const signedIn = auth.state.user !== null
   // The side menu shows the minutes on the balance: loaded when a signed-in customer opens it, not with every page.
   const balance = useFetcher<typeof balanceLoader>()
+  const balanceLoading = useRef<Promise<void>>(undefined)
   const minutes = signedIn && balance.data?.status === 'ready' ? balance.data.data.balance : null
   return (
     <div className="flex min-h-dvh flex-col">
@@ -39,7 +43,7 @@ function Frame({ children }: { children: React.ReactNode }) {
         signedIn={signedIn}
         onSignOut={() => void signOut()}
         onMenuOpen={() => {
-          if (signedIn) void balance.load('/account/balance/')
+          if (signedIn) balanceLoading.current = balance.load('/account/balance/').catch(() => undefined)
         }}
         linkDetails={minutes === null ? undefined : { '/account/balance/': `${minutes} min` }}
       />
