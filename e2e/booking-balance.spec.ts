@@ -45,7 +45,7 @@ test.beforeAll(async () => {
   await admin.query(`create database ${DATABASE}`)
   await admin.end()
 
-  server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  server = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
     env: {
       ...process.env,
       PORT: String(PORT),
