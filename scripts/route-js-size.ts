@@ -8,6 +8,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { gzipSync } from 'node:zlib'
 
 interface ManifestRoute {
@@ -21,49 +22,62 @@ interface Manifest {
   routes: Record<string, ManifestRoute>
 }
 
-const DEFAULT_ROUTES = ['routes/sign-in', 'routes/sign-up', 'routes/account']
-
-const args = process.argv.slice(2)
-const buildFlag = args.indexOf('--build')
-const buildDir = resolve(buildFlag >= 0 ? args.splice(buildFlag, 2)[1]! : 'apps/web/build')
-const routeIds = args.length > 0 ? args : DEFAULT_ROUTES
-
-const clientDir = join(buildDir, 'client')
-const manifestFile = readdirSync(join(clientDir, 'assets')).find((name) => /^manifest-[\w-]+\.js$/.test(name))
-if (!manifestFile) throw new Error(`No React Router manifest in ${clientDir}/assets: run npm run build first.`)
-const source = readFileSync(join(clientDir, 'assets', manifestFile), 'utf8')
-const manifest = JSON.parse(source.slice(source.indexOf('=') + 1).replace(/;\s*$/, '')) as Manifest
-
-const gzipped = new Map<string, number>()
-function gzipSize(chunk: string): number {
-  let size = gzipped.get(chunk)
-  if (size === undefined) {
-    size = gzipSync(readFileSync(join(clientDir, chunk)), { level: 9 }).length
-    gzipped.set(chunk, size)
-  }
-  return size
+export interface RouteJsSize {
+  id: string
+  /** The route's own chunks, gzipped bytes. */
+  own: number
+  /** Everything the page loads before it runs, gzipped bytes. */
+  page: number
+  /** The route's three largest chunks and their gzipped sizes. */
+  largest: { chunk: string; bytes: number }[]
 }
 
-const chunksOf = (module: { module: string; imports?: string[] }) => [module.module, ...(module.imports ?? [])]
-const total = (chunks: Set<string>) => [...chunks].reduce((sum, chunk) => sum + gzipSize(chunk), 0)
-const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`
+/** Gzipped JavaScript of each route with a module of its own (every route when `routeIds` is absent). */
+export function routeJsSizes(buildDir: string, routeIds?: string[]): RouteJsSize[] {
+  const clientDir = join(buildDir, 'client')
+  const manifestFile = readdirSync(join(clientDir, 'assets')).find((name) => /^manifest-[\w-]+\.js$/.test(name))
+  if (!manifestFile) throw new Error(`No React Router manifest in ${clientDir}/assets: run npm run build first.`)
+  const source = readFileSync(join(clientDir, 'assets', manifestFile), 'utf8')
+  const manifest = JSON.parse(source.slice(source.indexOf('=') + 1).replace(/;\s*$/, '')) as Manifest
 
-const rows: string[][] = [['route', 'route chunks (gzip)', 'whole page (gzip)', 'largest route chunks']]
-for (const id of routeIds) {
-  const route = manifest.routes[id]
-  if (!route) throw new Error(`No route ${id} in the manifest. Routes: ${Object.keys(manifest.routes).join(', ')}`)
-  const own = new Set(chunksOf(route))
-  const page = new Set(chunksOf(manifest.entry))
-  for (let at: ManifestRoute | undefined = route; at; at = at.parentId ? manifest.routes[at.parentId] : undefined) {
-    for (const chunk of chunksOf(at)) page.add(chunk)
+  const gzipped = new Map<string, number>()
+  function gzipSize(chunk: string): number {
+    let size = gzipped.get(chunk)
+    if (size === undefined) {
+      size = gzipSync(readFileSync(join(clientDir, chunk)), { level: 9 }).length
+      gzipped.set(chunk, size)
+    }
+    return size
   }
-  const largest = [...own]
-    .sort((a, b) => gzipSize(b) - gzipSize(a))
-    .slice(0, 3)
-    .map((chunk) => `${chunk.replace(/^\/assets\//, '')} ${kB(gzipSize(chunk))}`)
-    .join(', ')
-  rows.push([id, kB(total(own)), kB(total(page)), largest])
+  const chunksOf = (module: { module: string; imports?: string[] }) => [module.module, ...(module.imports ?? [])]
+  const total = (chunks: Set<string>) => [...chunks].reduce((sum, chunk) => sum + gzipSize(chunk), 0)
+
+  const ids = routeIds ?? Object.keys(manifest.routes).filter((id) => id !== 'root' && manifest.routes[id]!.module)
+  return ids.map((id) => {
+    const route = manifest.routes[id]
+    if (!route) throw new Error(`No route ${id} in the manifest. Routes: ${Object.keys(manifest.routes).join(', ')}`)
+    const own = new Set(chunksOf(route))
+    const page = new Set(chunksOf(manifest.entry))
+    for (let at: ManifestRoute | undefined = route; at; at = at.parentId ? manifest.routes[at.parentId] : undefined) {
+      for (const chunk of chunksOf(at)) page.add(chunk)
+    }
+    const largest = [...own]
+      .sort((a, b) => gzipSize(b) - gzipSize(a))
+      .slice(0, 3)
+      .map((chunk) => ({ chunk: chunk.replace(/^\/assets\//, ''), bytes: gzipSize(chunk) }))
+    return { id, own: total(own), page: total(page), largest }
+  })
 }
 
-const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)))
-process.stdout.write(rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ')).join('\n') + '\n')
+export const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const args = process.argv.slice(2)
+  const buildFlag = args.indexOf('--build')
+  const buildDir = resolve(buildFlag >= 0 ? args.splice(buildFlag, 2)[1]! : 'apps/web/build')
+  const sizes = routeJsSizes(buildDir, args.length > 0 ? args : ['routes/sign-in', 'routes/sign-up', 'routes/account'])
+  const rows: string[][] = [['route', 'route chunks (gzip)', 'whole page (gzip)', 'largest route chunks']]
+  for (const s of sizes) rows.push([s.id, kB(s.own), kB(s.page), s.largest.map((l) => `${l.chunk} ${kB(l.bytes)}`).join(', ')])
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)))
+  process.stdout.write(rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ')).join('\n') + '\n')
+}
