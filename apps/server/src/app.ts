@@ -1,7 +1,6 @@
 import { OpenAPIHono } from '@hono/zod-openapi'
 import type { Database } from '@salon/db'
 import { bodyLimit } from 'hono/body-limit'
-import { compress } from 'hono/compress'
 import { cors } from 'hono/cors'
 import type { EmailSender } from './adapters/email/email.ts'
 import { createOutboxRepository } from './adapters/outbox/outbox.repository.ts'
@@ -9,6 +8,7 @@ import { createOutboxRoutes } from './adapters/outbox/outbox.routes.ts'
 import type { ReviewsSource } from './adapters/reviews/reviews.ts'
 import type { SmsSender } from './adapters/sms/sms.ts'
 import { apiFallback } from './lib/api-fallback.ts'
+import { compression, sentUnchanged } from './lib/compression.ts'
 import { errorHandler, HttpError } from './lib/errors.ts'
 import type { Logger } from './lib/logger.ts'
 import { memoize } from './lib/memoize.ts'
@@ -17,7 +17,8 @@ import { createRateLimiter } from './lib/rate-limit.ts'
 import { BUILT_IN_POOL } from './modules/identity/default-pool.ts'
 import { requestLog, type RequestIdVariables } from './lib/request-log.ts'
 import { createRateLimitRepository } from './lib/rate-limit.repository.ts'
-import { securityHeaders, type NonceVariables } from './lib/security-headers.ts'
+import { HSTS, securityHeaders, servedOverHttps, staticSecurityHeaders, type NonceVariables } from './lib/security-headers.ts'
+import { loadStaticFiles, staticFiles } from './lib/static-files.ts'
 import { trailingSlash } from './lib/trailing-slash.ts'
 import { wellFormedText } from './lib/well-formed-text.ts'
 import { createPackagesRepository } from './modules/commerce/packages.repository.ts'
@@ -26,6 +27,7 @@ import { createContentRepository } from './modules/content/content.repository.ts
 import { createContentRoutes } from './modules/content/content.routes.ts'
 import { createContentService } from './modules/content/content.service.ts'
 import { createSeoRoutes } from './modules/content/seo.routes.ts'
+import { createAvailabilityCache } from './modules/booking/availability-cache.ts'
 import { createBookingRepository } from './modules/booking/booking.repository.ts'
 import { createBookingRoutes } from './modules/booking/booking.routes.ts'
 import { createBookingService } from './modules/booking/booking.service.ts'
@@ -109,6 +111,8 @@ export interface AppDeps {
   siteUrl?: string
   /** Checks the signature of Stripe's webhook (POST /webhooks/stripe); the route exists only with it. */
   stripeWebhookSecret?: string
+  /** The longest a free-times answer is kept in memory (60 s by default; 0 keeps none); changes drop it sooner (docs/decisions/015). */
+  availabilityCacheMs?: number
 }
 
 export function createApp(deps: AppDeps) {
@@ -156,29 +160,44 @@ export function createApp(deps: AppDeps) {
   app.onError(errorHandler(deps.logger))
   app.notFound((c) => c.json({ message: `There is nothing at ${c.req.method} ${c.req.path}.` }, 404))
 
-  app.use(requestLog(deps.logger))
+  const csp = {
+    dev: deps.dev ?? false,
+    connect: deps.csp?.connect ?? [],
+    scripts: deps.csp?.scripts ?? [],
+    images: deps.csp?.images ?? [],
+    frames: deps.csp?.frames ?? [],
+  }
+  // The built files first, from memory: a file needs no request id, log line or compression of its own.
+  if (deps.web?.clientDir) {
+    const files = loadStaticFiles(deps.web.clientDir, staticSecurityHeaders(csp))
+    const hsts: Record<string, string> = { 'Strict-Transport-Security': HSTS }
+    app.use(staticFiles(files, (c) => (servedOverHttps(c, trustProxy) ? hsts : {})))
+  }
 
-  app.use(
-    securityHeaders({
-      trustProxy,
-      dev: deps.dev ?? false,
-      connect: deps.csp?.connect ?? [],
-      scripts: deps.csp?.scripts ?? [],
-      images: deps.csp?.images ?? [],
-      frames: deps.csp?.frames ?? [],
-    }),
-  )
-  app.use(compress())
+  app.use(requestLog(deps.logger))
+  app.use(securityHeaders({ ...csp, trustProxy }))
+  app.use(compression())
   app.use(trailingSlash())
 
-  app.get('/healthz', async (c) => {
-    try {
-      await deps.database.ping()
-      return c.json({ status: 'ok', database: deps.database.kind })
-    } catch {
-      return c.json({ status: 'unavailable', message: 'The database does not answer.' }, 503)
-    }
-  })
+  // A load balancer may ask many times a second: the database is asked at most once a second, never twice at once.
+  let lastPing: { at: number; answered: Promise<boolean> } | undefined
+  const databaseAnswers = () => {
+    const at = Date.now()
+    if (!lastPing || at - lastPing.at >= 1000)
+      lastPing = {
+        at,
+        answered: deps.database.ping().then(
+          () => true,
+          () => false,
+        ),
+      }
+    return lastPing.answered
+  }
+  app.get('/healthz', async (c) =>
+    (await databaseAnswers())
+      ? c.json({ status: 'ok', database: deps.database.kind })
+      : c.json({ status: 'unavailable', message: 'The database does not answer.' }, 503),
+  )
 
   const api = createRouter()
   if (deps.corsOrigins?.length) {
@@ -207,7 +226,9 @@ export function createApp(deps: AppDeps) {
   api.use('*', shopAccess(shops))
   api.use('*', requireIdentity(verifier))
   // The salon's public pages read the same few things on every visit: kept in memory for a short while.
-  const publicCache = <T>(read: (shopId: string) => PromiseLike<T>) => memoize(read, deps.publicCacheMs ?? 0, deps.now)
+  // Each answer is also serialised and compressed once while it is kept.
+  const publicCache = <T>(read: (shopId: string) => PromiseLike<T>) =>
+    memoize(async (shopId) => sentUnchanged(await read(shopId)), deps.publicCacheMs ?? 0, deps.now)
   const shopService = createShopService(shops)
   const packages = createPackagesRepository(db)
   api.route('/', createShopRoutes({ ...shopService, salon: publicCache(shopService.salon) }))
@@ -230,7 +251,12 @@ export function createApp(deps: AppDeps) {
     rateLimiter,
     now: deps.now ?? Date.now,
   })
+  const availability = createAvailabilityCache({ now: deps.now ?? Date.now, maxAgeMs: deps.availabilityCacheMs })
+  void availability.follow(deps.database, (error) =>
+    deps.logger.warn({ err: error }, 'Free times are not kept: the database notifications could not be followed.'),
+  )
   const bookings = createBookingService({
+    availability,
     bookings: bookingRepository,
     ledger,
     customers,
@@ -277,6 +303,6 @@ export function createApp(deps: AppDeps) {
       deps.web.routes(async (request, env) => app.fetch(request, env)),
     )
 
-  return Object.assign(app, { commerce })
+  return Object.assign(app, { commerce, availability })
 }
 export type App = ReturnType<typeof createApp>

@@ -1,9 +1,7 @@
-import path from 'node:path'
-import { serveStatic } from '@hono/node-server/serve-static'
 import type { PublicConfig } from '@salon/contracts/web'
 import { Hono } from 'hono'
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router'
-import type { NonceVariables } from './lib/security-headers.ts'
+import { pageNonce, type NonceVariables } from './lib/security-headers.ts'
 
 export interface WebOptions {
   /** The React Router server build: the built module in production, Vite's in development. */
@@ -22,6 +20,8 @@ interface WebEntry {
 }
 
 export interface WebHandler {
+  /** The built browser files, which the server answers from memory before anything else; absent in development. */
+  clientDir?: string
   /** `env` is the visitor's connection, so the API counts a call made for them (a form's action) against their address. */
   routes(fetchInProcess: (request: Request, env?: unknown) => Promise<Response>): Hono<{ Variables: NonceVariables }>
 }
@@ -39,25 +39,20 @@ export function asTheVisitorSeesIt(request: Request, trustProxy: boolean): Reque
   return new Request(url, request)
 }
 
-/** The web app: static files, then every other GET rendered by React Router on the server. */
+/** The web app: every GET that is not a file, rendered by React Router on the server. */
 export function createWebHandler(options: WebOptions): WebHandler {
   const handle = createRequestHandler(options.build, options.mode)
   const apiBase = options.config.apiBaseUrl
 
   return {
+    clientDir: options.clientDir,
     routes(fetchInProcess) {
       const app = new Hono<{ Variables: NonceVariables }>()
-      if (options.clientDir) {
-        const root = path.relative(process.cwd(), options.clientDir) || '.'
-        // Hashed build files never change: browsers may keep them for a year.
-        app.use('/assets/*', serveStatic({ root, onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable') }))
-        app.use('*', serveStatic({ root, onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=86400') }))
-      }
       app.all('*', async (c) => {
         const origin = new URL(c.req.url).origin
         const ownApi = new URL(apiBase, origin).origin === origin
         const context: AppLoadContext = {
-          nonce: c.get('nonce'),
+          nonce: pageNonce(c),
           config: options.config,
           apiFetch: (request) => (ownApi && new URL(request.url).origin === origin ? fetchInProcess(request, c.env) : fetch(request)),
         }

@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
-import { contentSecurityPolicy, securityHeaders, type NonceVariables } from './security-headers.ts'
+import { contentSecurityPolicy, pageNonce, securityHeaders, type NonceVariables } from './security-headers.ts'
 
 const none = { connect: [], scripts: [], images: [], dev: false }
 const directive = (csp: string, name: string) => csp.split('; ').find((d) => d.startsWith(`${name} `))
@@ -66,7 +66,10 @@ describe('Content-Security-Policy frames', () => {
 
 describe('security headers middleware', () => {
   const app = (trustProxy: boolean) =>
-    new Hono<{ Variables: NonceVariables }>().use(securityHeaders({ ...none, trustProxy })).get('/', (c) => c.text(c.get('nonce')))
+    new Hono<{ Variables: NonceVariables }>()
+      .use(securityHeaders({ ...none, trustProxy }))
+      .get('/', (c) => c.text(pageNonce(c)))
+      .get('/data', (c) => c.json({ ok: true }))
 
   it('the nonce handed to the page is the one in the policy, and new for each response', async () => {
     const first = await app(false).request('/')
@@ -75,6 +78,12 @@ describe('security headers middleware', () => {
     expect(first.headers.get('content-security-policy')).toContain(`'nonce-${nonce}'`)
     const second = await app(false).request('/')
     expect(await second.text()).not.toBe(nonce)
+  })
+
+  it('an answer that made no nonce gets a policy without one: nothing inline may run', async () => {
+    const csp = (await app(false).request('/data')).headers.get('content-security-policy')!
+    expect(directive(csp, 'script-src')).toBe("script-src 'self'")
+    expect(directive(csp, 'style-src')).toBe("style-src 'self'")
   })
 
   it('sets the other protective headers', async () => {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
 
 export type NonceVariables = { nonce: string }
@@ -14,12 +15,14 @@ export interface CspOptions {
   dev: boolean
 }
 
-export function contentSecurityPolicy(nonce: string, o: CspOptions): string {
+/** The policy; with a nonce, the page's own inline scripts and styles that carry it may run. */
+export function contentSecurityPolicy(nonce: string | undefined, o: CspOptions): string {
   const list = (...items: string[]) => items.filter(Boolean).join(' ')
+  const own = nonce ? `'nonce-${nonce}'` : ''
   return [
     `default-src 'self'`,
-    `script-src ${list(`'self'`, `'nonce-${nonce}'`, ...o.scripts)}`,
-    `style-src ${o.dev ? `'self' 'unsafe-inline'` : `'self' 'nonce-${nonce}'`}`,
+    `script-src ${list(`'self'`, own, ...o.scripts)}`,
+    `style-src ${o.dev ? `'self' 'unsafe-inline'` : list(`'self'`, own)}`,
     `img-src ${list(`'self'`, 'data:', ...o.images)}`,
     `font-src 'self'`,
     `connect-src ${list(`'self'`, ...o.connect, o.dev ? 'ws: wss:' : '')}`,
@@ -33,22 +36,51 @@ export function contentSecurityPolicy(nonce: string, o: CspOptions): string {
     .join('; ')
 }
 
+/** The headers every answer carries whatever it is: a page, an API answer, a file, an error. */
+export const PROTECTIVE_HEADERS: Readonly<Record<string, string>> = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'X-Frame-Options': 'DENY',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(self)',
+}
+const HSTS = 'max-age=63072000; includeSubDomains'
+
+/** Whether the visitor's browser used HTTPS; a forwarded protocol counts only behind a trusted proxy. */
+export function servedOverHttps(c: Context, trustProxy: boolean): boolean {
+  const proto = trustProxy ? c.req.header('x-forwarded-proto') : undefined
+  return proto !== undefined ? proto === 'https' : c.req.url.startsWith('https:')
+}
+
+/**
+ * The nonce of the page being rendered, made on first use: a fresh one for every page, and none at all for
+ * answers that are not pages (their policy then allows no inline script or style).
+ */
+export function pageNonce(c: Context<{ Variables: NonceVariables }>): string {
+  let nonce = c.get('nonce')
+  if (!nonce) {
+    nonce = randomBytes(16).toString('base64')
+    c.set('nonce', nonce)
+  }
+  return nonce
+}
+
 /** Security headers on every response; HSTS only where the page was served over HTTPS. */
 export function securityHeaders(options: CspOptions & { trustProxy: boolean }) {
+  const withoutNonce = contentSecurityPolicy(undefined, options)
+  const entries = Object.entries(PROTECTIVE_HEADERS)
   return createMiddleware<{ Variables: NonceVariables }>(async (c, next) => {
-    const nonce = randomBytes(16).toString('base64')
-    c.set('nonce', nonce)
     await next()
     const h = c.res.headers
-    h.set('Content-Security-Policy', contentSecurityPolicy(nonce, options))
-    h.set('X-Content-Type-Options', 'nosniff')
-    h.set('Referrer-Policy', 'strict-origin-when-cross-origin')
-    h.set('X-Frame-Options', 'DENY')
-    h.set('Cross-Origin-Opener-Policy', 'same-origin')
-    h.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(self)')
-    const proto = options.trustProxy ? c.req.header('x-forwarded-proto') : undefined
-    if ((proto ?? new URL(c.req.url).protocol.replace(':', '')) === 'https') {
-      h.set('Strict-Transport-Security', 'max-age=63072000; includeSubDomains')
-    }
+    const nonce = c.get('nonce')
+    h.set('Content-Security-Policy', nonce ? contentSecurityPolicy(nonce, options) : withoutNonce)
+    for (const [name, value] of entries) h.set(name, value)
+    if (servedOverHttps(c, options.trustProxy)) h.set('Strict-Transport-Security', HSTS)
   })
 }
+
+/** The same headers as a plain record, for answers made before the middleware chain (files from memory). */
+export function staticSecurityHeaders(options: CspOptions): Record<string, string> {
+  return { 'Content-Security-Policy': contentSecurityPolicy(undefined, options), ...PROTECTIVE_HEADERS }
+}
+export { HSTS }

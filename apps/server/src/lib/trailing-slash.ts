@@ -9,13 +9,18 @@ const NOT_PAGES = /^\/(api|cognito|assets|images|\.well-known)(\/|$)|^\/(healthz
  */
 export const trailingSlash = () =>
   createMiddleware(async (c, next) => {
-    const url = new URL(c.req.url)
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next()
-    if (url.pathname === '/home' || url.pathname === '/home/') return c.redirect(`/${url.search}`, 308)
-    if (url.pathname.endsWith('/') || NOT_PAGES.test(url.pathname)) return next()
+    // The address as sent, still percent-encoded: a decoded one could put a line break into Location.
+    const url = c.req.url
+    const queryAt = url.indexOf('?')
+    const pathname = url.slice(url.indexOf('/', url.indexOf('//') + 2), queryAt < 0 ? undefined : queryAt)
+    if (pathname.endsWith('/') && pathname !== '/home/') return next()
+    const search = () => (queryAt < 0 ? '' : url.slice(queryAt))
+    if (pathname === '/home' || pathname === '/home/') return c.redirect(`/${search()}`, 308)
+    if (NOT_PAGES.test(pathname)) return next()
     // A file (last segment with an extension, including React Router's .data requests) is not a page.
-    if (/\.[a-z0-9]+$/i.test(url.pathname)) return next()
+    if (/\.[a-z0-9]+$/i.test(pathname)) return next()
     // Collapse repeated slashes so that //evil.example cannot become an off-site redirect.
-    const path = url.pathname.replace(/\/{2,}/g, '/')
-    return c.redirect(`${path}/${url.search}`, 308)
+    const path = pathname.replace(/\/{2,}/g, '/')
+    return c.redirect(`${path}/${search()}`, 308)
   })

@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { html, raw } from 'hono/html'
 import { isFromThisMachine } from '../../lib/client-address.ts'
-import type { NonceVariables } from '../../lib/security-headers.ts'
+import { pageNonce, type NonceVariables } from '../../lib/security-headers.ts'
 import type { OutboxEntry, OutboxRepository } from './outbox.repository.ts'
 
 const styles = `
@@ -70,6 +70,6 @@ export function createOutboxRoutes(outbox: OutboxRepository) {
     })
     .get('/outbox/', async (c) => {
       c.header('Cache-Control', 'no-store')
-      return c.html(page(await outbox.list(), c.get('nonce')))
+      return c.html(page(await outbox.list(), pageNonce(c)))
     })
 }

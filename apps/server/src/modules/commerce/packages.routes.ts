@@ -1,5 +1,6 @@
 import { createRoute } from '@hono/zod-openapi'
 import { PackagesResponse } from '@salon/contracts/content'
+import { wrapped } from '../../lib/compression.ts'
 import { createRouter, errorResponses, json } from '../../lib/openapi.ts'
 import type { PackagesRepository } from './packages.repository.ts'
 
@@ -12,6 +13,6 @@ export function createPackagesRoutes(packages: PackagesRepository) {
       summary: 'Minute packages on sale',
       responses: { 200: json(PackagesResponse, 'The packages'), ...errorResponses },
     }),
-    async (c) => c.json({ packages: await packages.activePackages(c.get('shopId')) }, 200),
+    async (c) => c.json(wrapped('packages', await packages.activePackages(c.get('shopId'))), 200),
   )
 }

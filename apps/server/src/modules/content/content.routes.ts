@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi'
 import { BlogResponse, BlogsResponse, ContactMessageRequest, MessageResponse, PopupLeadRequest, ReviewsResponse } from '@salon/contracts/content'
 import { ErrorResponse } from '@salon/contracts/errors'
 import { clientAddress } from '../../lib/client-address.ts'
+import { wrapped } from '../../lib/compression.ts'
 import { createRouter, errorResponses, json } from '../../lib/openapi.ts'
 import type { ContentService } from './content.service.ts'
 
@@ -17,7 +18,7 @@ export function createContentRoutes(service: ContentService, options: { trustPro
         summary: 'Published blog posts, newest first',
         responses: { 200: json(BlogsResponse, 'The posts'), ...errorResponses },
       }),
-      async (c) => c.json({ blogs: await service.blogs(c.get('shopId')) }, 200),
+      async (c) => c.json(wrapped('blogs', await service.blogs(c.get('shopId'))), 200),
     )
     .openapi(
       createRoute({
