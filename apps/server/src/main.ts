@@ -104,6 +104,7 @@ const web: WebOptions = vite
       build: (await import(pathToFileURL(path.join(webRoot, 'build/server/index.js')).href)) as ServerBuild,
       mode: 'production',
       clientDir: path.join(webRoot, 'build/client'),
+      pageCacheMs: settings.PUBLIC_CACHE_SECONDS * 1000,
       config,
       trustProxy: settings.TRUST_PROXY,
     }

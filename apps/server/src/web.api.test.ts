@@ -3,7 +3,7 @@ import { expect, it } from 'vitest'
 import type { NonceVariables } from './lib/security-headers.ts'
 import { fromAddress } from './test/factories/customers.ts'
 import { describeApi } from './test/harness.ts'
-import { asTheVisitorSeesIt, type WebHandler } from './web.ts'
+import { asTheVisitorSeesIt, isSharedPage, type WebHandler } from './web.ts'
 
 const shop = { id: 'web-page-salon', apiKey: 'pk_test_web_page_salon_key' }
 
@@ -50,4 +50,10 @@ it('behind a proxy that ends HTTPS, the page is addressed as the visitor’s bro
   expect(asTheVisitorSeesIt(request, false).url).toBe('http://salon.example/sign-in/')
   const odd = new Request('http://salon.example/', { headers: { 'x-forwarded-proto': 'gopher' } })
   expect(asTheVisitorSeesIt(odd, true).url).toBe('http://salon.example/')
+})
+
+it("only pages of public content are shared between visitors: never the free times, a customer's pages or sign-in", () => {
+  for (const path of ['/', '/prices/', '/blog/', '/blog/know-your-skin-type/', '/book/package/', '/privacypolicy/']) expect(isSharedPage(path), path).toBe(true)
+  for (const path of ['/book/', '/book/times/', '/account/', '/sign-in/', '/payment/', '/blog/a/b/', '/prices', '/upcoming-booking/'])
+    expect(isSharedPage(path), path).toBe(false)
 })

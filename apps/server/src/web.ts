@@ -1,6 +1,7 @@
 import type { PublicConfig } from '@salon/contracts/web'
 import { Hono } from 'hono'
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router'
+import { createPageCache } from './lib/page-cache.ts'
 import { pageNonce, type NonceVariables } from './lib/security-headers.ts'
 
 export interface WebOptions {
@@ -10,6 +11,8 @@ export interface WebOptions {
   /** The built browser files; absent in development, where Vite serves them. */
   clientDir?: string
   config: PublicConfig
+  /** How long a public page rendered for a visitor without cookies is sent to others (PUBLIC_CACHE_SECONDS); 0 renders every time. */
+  pageCacheMs?: number
   /** Behind one reverse proxy that ends HTTPS: the page's address takes its scheme from X-Forwarded-Proto, so form posts from https:// pages match it. */
   trustProxy?: boolean
 }
@@ -39,10 +42,18 @@ export function asTheVisitorSeesIt(request: Request, trustProxy: boolean): Reque
   return new Request(url, request)
 }
 
+/**
+ * The pages that show the salon's public content and nothing of the visitor: the home page, prices, the blog
+ * and its posts, the packages and the privacy notice. Not /book/, whose free times change with every booking.
+ */
+const SHARED_PAGES = /^\/(?:prices\/|blog\/(?:[^/]+\/)?|book\/package\/|privacypolicy\/)?$/
+export const isSharedPage = (path: string) => SHARED_PAGES.test(path)
+
 /** The web app: every GET that is not a file, rendered by React Router on the server. */
 export function createWebHandler(options: WebOptions): WebHandler {
   const handle = createRequestHandler(options.build, options.mode)
   const apiBase = options.config.apiBaseUrl
+  const pages = createPageCache({ ttlMs: options.pageCacheMs ?? 0, cacheable: isSharedPage })
 
   return {
     clientDir: options.clientDir,
@@ -51,12 +62,15 @@ export function createWebHandler(options: WebOptions): WebHandler {
       app.all('*', async (c) => {
         const origin = new URL(c.req.url).origin
         const ownApi = new URL(apiBase, origin).origin === origin
-        const context: AppLoadContext = {
-          nonce: pageNonce(c),
-          config: options.config,
-          apiFetch: (request) => (ownApi && new URL(request.url).origin === origin ? fetchInProcess(request, c.env) : fetch(request)),
+        const render = (nonce: string) => {
+          const context: AppLoadContext = {
+            nonce,
+            config: options.config,
+            apiFetch: (request) => (ownApi && new URL(request.url).origin === origin ? fetchInProcess(request, c.env) : fetch(request)),
+          }
+          return handle(asTheVisitorSeesIt(c.req.raw, options.trustProxy ?? false), context)
         }
-        const response = await handle(asTheVisitorSeesIt(c.req.raw, options.trustProxy ?? false), context)
+        const response = pages.applies(c) ? await pages.serve(c, render) : await render(pageNonce(c))
         const build = typeof options.build === 'function' ? await options.build() : options.build
         const cacheControl = (build.entry.module as WebEntry).cacheControl?.(c.req.raw)
         if (!cacheControl) return response

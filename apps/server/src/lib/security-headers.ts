@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
 
-export type NonceVariables = { nonce: string }
+export type NonceVariables = { nonce: string; inlineSources?: { scripts: string[]; styles: string[] } }
 
 export interface CspOptions {
   /** Origins the browser may call besides this one (a separate API host, analytics). */
@@ -15,14 +15,19 @@ export interface CspOptions {
   dev: boolean
 }
 
-/** The policy; with a nonce, the page's own inline scripts and styles that carry it may run. */
-export function contentSecurityPolicy(nonce: string | undefined, o: CspOptions): string {
+/**
+ * The policy. The page's own inline scripts and styles may run when they carry its nonce or, for a page kept and
+ * sent to many visitors (which cannot share a nonce), when their hash is listed.
+ */
+export function contentSecurityPolicy(own: string | { scripts: string[]; styles: string[] } | undefined, o: CspOptions): string {
   const list = (...items: string[]) => items.filter(Boolean).join(' ')
-  const own = nonce ? `'nonce-${nonce}'` : ''
+  const nonce = typeof own === 'string' ? [`'nonce-${own}'`] : []
+  const scripts = typeof own === 'object' ? own.scripts : nonce
+  const styles = typeof own === 'object' ? own.styles : nonce
   return [
     `default-src 'self'`,
-    `script-src ${list(`'self'`, own, ...o.scripts)}`,
-    `style-src ${o.dev ? `'self' 'unsafe-inline'` : list(`'self'`, own)}`,
+    `script-src ${list(`'self'`, ...scripts, ...o.scripts)}`,
+    `style-src ${o.dev ? `'self' 'unsafe-inline'` : list(`'self'`, ...styles)}`,
     `img-src ${list(`'self'`, 'data:', ...o.images)}`,
     `font-src 'self'`,
     `connect-src ${list(`'self'`, ...o.connect, o.dev ? 'ws: wss:' : '')}`,
@@ -72,8 +77,8 @@ export function securityHeaders(options: CspOptions & { trustProxy: boolean }) {
   return createMiddleware<{ Variables: NonceVariables }>(async (c, next) => {
     await next()
     const h = c.res.headers
-    const nonce = c.get('nonce')
-    h.set('Content-Security-Policy', nonce ? contentSecurityPolicy(nonce, options) : withoutNonce)
+    const own = c.get('nonce') ?? c.get('inlineSources')
+    h.set('Content-Security-Policy', own ? contentSecurityPolicy(own, options) : withoutNonce)
     for (const [name, value] of entries) h.set(name, value)
     if (servedOverHttps(c, options.trustProxy)) h.set('Strict-Transport-Security', HSTS)
   })

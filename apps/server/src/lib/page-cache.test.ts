@@ -1,0 +1,111 @@
+import { createHash } from 'node:crypto'
+import { Hono } from 'hono'
+import { describe, expect, it } from 'vitest'
+import { compression } from './compression.ts'
+import { createPageCache, inlineSources } from './page-cache.ts'
+import { pageNonce, securityHeaders, type NonceVariables } from './security-headers.ts'
+
+const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`
+const SCRIPT = 'window.__context = {"salon":"Bronze Glow"}'
+const STYLE = 'body{margin:0}'
+
+function site(options: { status?: number; setCookie?: boolean; ttlMs?: number } = {}) {
+  let clock = 1_000_000
+  let renders = 0
+  const cache = createPageCache({ ttlMs: options.ttlMs ?? 30_000, cacheable: (path) => path === '/' || path === '/prices/', now: () => clock })
+  const render = async (nonce: string) => {
+    renders++
+    await new Promise((r) => setImmediate(r))
+    const html = `<!doctype html><html><head><style nonce="${nonce}">${STYLE}</style><script type="application/ld+json">{"@type":"HealthAndBeautyBusiness"}</script></head><body><p>Render ${renders}</p><p>${'Tan safely and book ahead. '.repeat(60)}</p><script nonce="${nonce}">${SCRIPT}</script><script nonce="${nonce}" type="module" src="/assets/entry.js"></script></body></html>`
+    const headers = new Headers({ 'content-type': 'text/html; charset=utf-8', 'x-page': 'home' })
+    if (options.setCookie) headers.set('set-cookie', 'choice=1')
+    return new Response(html, { status: options.status ?? 200, headers })
+  }
+  const app = new Hono<{ Variables: NonceVariables }>()
+    .use(securityHeaders({ connect: [], scripts: [], images: [], dev: false, trustProxy: false }))
+    .use(compression())
+    .get('*', (c) => (cache.applies(c) ? cache.serve(c, render) : render(pageNonce(c))))
+  return { app, renders: () => renders, later: (ms: number) => (clock += ms) }
+}
+
+describe('shared public pages', () => {
+  it('a page is rendered once and sent to every visitor without cookies, its inline code allowed by hash, no nonce left', async () => {
+    const s = site()
+    const first = await s.app.request('/')
+    const second = await s.app.request('/')
+    expect(s.renders()).toBe(1)
+    const html = await second.text()
+    expect(html).toBe(await first.text())
+    expect(html).toContain('Render 1')
+    expect(html).not.toContain('nonce=')
+    expect(second.headers.get('x-page')).toBe('home')
+    const csp = second.headers.get('content-security-policy')!
+    expect(csp).toContain(`script-src 'self' ${hash(SCRIPT)}`)
+    expect(csp).toContain(`style-src 'self' ${hash(STYLE)}`)
+    expect(csp).not.toContain('nonce-')
+    // The JSON-LD data block never runs, so it is not allowed as a script.
+    expect(csp).not.toContain(hash('{"@type":"HealthAndBeautyBusiness"}'))
+  })
+
+  it('a kept page is sent in Brotli to a browser that takes it', async () => {
+    const s = site()
+    await s.app.request('/')
+    const response = await s.app.request('/', { headers: { 'accept-encoding': 'gzip, br' } })
+    expect(response.headers.get('content-encoding')).toBe('br')
+    expect(response.headers.get('vary')).toBe('Accept-Encoding')
+    expect(s.renders()).toBe(1)
+  })
+
+  it('many visitors at once cause one render', async () => {
+    const s = site()
+    const pages = await Promise.all(Array.from({ length: 20 }, () => s.app.request('/').then((r) => r.text())))
+    expect(s.renders()).toBe(1)
+    expect(new Set(pages).size).toBe(1)
+  })
+
+  it('after the time it is kept, the page is rendered again', async () => {
+    const s = site({ ttlMs: 30_000 })
+    await s.app.request('/')
+    s.later(29_000)
+    await s.app.request('/')
+    expect(s.renders()).toBe(1)
+    s.later(2_000)
+    expect(await (await s.app.request('/')).text()).toContain('Render 2')
+  })
+
+  it('a visitor with a cookie, an address with a query, or another page is rendered for them with a nonce of their own', async () => {
+    const s = site()
+    await s.app.request('/')
+    for (const [path, init] of [
+      ['/', { headers: { cookie: 'CognitoIdentityServiceProvider.x.idToken=abc' } }],
+      ['/?utm_source=flyer', {}],
+      ['/book/', {}],
+    ] as const) {
+      const before = s.renders()
+      const response = await s.app.request(path, init)
+      expect(s.renders(), path).toBe(before + 1)
+      const nonce = /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy')!)?.[1]
+      expect(nonce).toBeTruthy()
+      expect(await response.text()).toContain(`nonce="${nonce}"`)
+    }
+  })
+
+  it('a page that sets a cookie or is not 200 is not kept, and its nonce is the one it was rendered with', async () => {
+    for (const options of [{ setCookie: true }, { status: 404 }]) {
+      const s = site(options)
+      const first = await s.app.request('/')
+      const nonce = /'nonce-([^']+)'/.exec(first.headers.get('content-security-policy')!)?.[1]
+      expect(await first.text()).toContain(`nonce="${nonce}"`)
+      await s.app.request('/')
+      expect(s.renders()).toBe(2)
+    }
+  })
+
+  it('the hashes cover every inline script and style, and only those', () => {
+    const sources = inlineSources(
+      `<script>a()</script><script src="/x.js"></script><script type="module">b()</script><script type="application/json">{}</script><style media="print">p{}</style>`,
+    )
+    expect(sources.scripts).toEqual([hash('a()'), hash('b()')])
+    expect(sources.styles).toEqual([hash('p{}')])
+  })
+})

@@ -1,0 +1,128 @@
+import { createHash, randomBytes } from 'node:crypto'
+import type { Context } from 'hono'
+import { PreparedBody } from './compression.ts'
+import type { NonceVariables } from './security-headers.ts'
+
+/** The policy sources that let a cached page's own inline scripts and styles run: their hashes, as no nonce is shared. */
+export type InlineSources = NonNullable<NonceVariables['inlineSources']>
+
+interface CachedPage {
+  body: PreparedBody
+  sources: InlineSources
+  headers: [string, string][]
+  until: number
+}
+
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`
+const INLINE_SCRIPT = /<script\b((?:(?!\bsrc=)[^>])*)>([\s\S]*?)<\/script>/gi
+const INLINE_STYLE = /<style\b[^>]*>([\s\S]*?)<\/style>/gi
+
+/** The hashes of a document's inline scripts (not data blocks such as JSON-LD, which never run) and styles. */
+export function inlineSources(html: string): InlineSources {
+  const scripts = new Set<string>()
+  for (const [, attributes, body] of html.matchAll(INLINE_SCRIPT)) {
+    const type = /\btype=["']?([^"'\s>]+)/i.exec(attributes ?? '')?.[1]?.toLowerCase()
+    if (type && type !== 'module' && type !== 'text/javascript') continue
+    scripts.add(sha256(body ?? ''))
+  }
+  const styles = new Set<string>()
+  for (const [, body] of html.matchAll(INLINE_STYLE)) styles.add(sha256(body ?? ''))
+  return { scripts: [...scripts], styles: [...styles] }
+}
+
+export interface PageCacheOptions {
+  /** How long a rendered page is kept; 0 turns the cache off. */
+  ttlMs: number
+  /** The pages that are the same for every visitor who is not signed in (the salon's public content). */
+  cacheable: (path: string) => boolean
+  maxPages?: number
+  now?: () => number
+}
+
+/**
+ * The salon's public pages, rendered once and sent to every visitor without cookies for a short while, as a
+ * CDN would: the public content they show is itself kept that long. A kept page cannot carry a per-response
+ * nonce, so it is rendered with a throwaway one that is then removed, and its policy lists the hashes of its
+ * inline scripts and styles instead. A visitor with any cookie (signed in, or with choices remembered), a
+ * query string, or a page that sets a cookie or is not 200 is rendered as before.
+ */
+export function createPageCache(options: PageCacheOptions) {
+  const now = options.now ?? Date.now
+  const maxPages = options.maxPages ?? 100
+  const pages = new Map<string, CachedPage>()
+  const rendering = new Map<string, Promise<CachedPage | null>>()
+
+  function applies(c: Context): boolean {
+    if (options.ttlMs <= 0 || c.req.method !== 'GET' || c.req.header('cookie') !== undefined) return false
+    const url = c.req.url
+    return !url.includes('?') && options.cacheable(c.req.path)
+  }
+
+  function send(c: Context<{ Variables: NonceVariables }>, page: CachedPage): Response {
+    c.set('inlineSources', page.sources)
+    for (const [name, value] of page.headers) c.header(name, value)
+    return page.body.respond(c)
+  }
+
+  const keepable = (response: Response) =>
+    response.status === 200 && !response.headers.has('set-cookie') && !/private|no-store/.test(response.headers.get('cache-control') ?? '')
+
+  async function keep(key: string, marker: string, response: Response): Promise<CachedPage> {
+    const html = (await response.text()).replaceAll(` nonce="${marker}"`, '')
+    const headers: [string, string][] = []
+    response.headers.forEach((value, name) => {
+      if (!/^(content-type|content-length|content-encoding|transfer-encoding)$/i.test(name)) headers.push([name, value])
+    })
+    const page: CachedPage = {
+      body: new PreparedBody(() => html, response.headers.get('content-type') ?? 'text/html; charset=utf-8'),
+      sources: inlineSources(html),
+      headers,
+      until: now() + options.ttlMs,
+    }
+    if (pages.size >= maxPages) pages.delete(pages.keys().next().value!)
+    pages.set(key, page)
+    return page
+  }
+
+  return {
+    applies,
+    /** The page from the cache, or rendered (once, however many ask at the same time) and kept when it may be. */
+    async serve(c: Context<{ Variables: NonceVariables }>, render: (nonce: string) => Promise<Response>): Promise<Response> {
+      const key = c.req.path
+      const kept = pages.get(key)
+      if (kept && kept.until > now()) return send(c, kept)
+      const pending = rendering.get(key)
+      if (pending) {
+        const page = await pending
+        if (page) return send(c, page)
+        return render(ownNonce(c))
+      }
+      const marker = randomBytes(16).toString('base64')
+      let settle!: (page: CachedPage | null) => void
+      rendering.set(key, new Promise((resolve) => (settle = resolve)))
+      try {
+        const response = await render(marker)
+        if (!keepable(response)) {
+          settle(null)
+          // Not kept: this visitor gets the page as rendered, whose nonce is used once, for them.
+          c.set('nonce', marker)
+          return response
+        }
+        const page = await keep(key, marker, response)
+        settle(page)
+        return send(c, page)
+      } catch (err) {
+        settle(null)
+        throw err
+      } finally {
+        rendering.delete(key)
+      }
+    },
+  }
+}
+
+function ownNonce(c: Context<{ Variables: NonceVariables }>): string {
+  const nonce = randomBytes(16).toString('base64')
+  c.set('nonce', nonce)
+  return nonce
+}
