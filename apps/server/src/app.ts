@@ -1,5 +1,6 @@
 import { OpenAPIHono } from '@hono/zod-openapi'
 import type { Database } from '@salon/db'
+import type { MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { cors } from 'hono/cors'
 import type { EmailSender } from './adapters/email/email.ts'
@@ -58,14 +59,19 @@ import type { WebHandler } from './web.ts'
 
 export const MAX_BODY_BYTES = 64 * 1024
 
-/** Refuses a body over `maxBytes` with 413 and the limit named, before any of it is parsed. */
-const limitBody = (maxBytes: number) =>
-  bodyLimit({
+/**
+ * Refuses a body over `maxBytes` with 413 and the limit named, before any of it is parsed. A GET or HEAD has no
+ * body to measure, and asking for one would build a whole web Request for nothing.
+ */
+const limitBody = (maxBytes: number): MiddlewareHandler => {
+  const limit = bodyLimit({
     maxSize: maxBytes,
     onError: () => {
       throw new HttpError(413, `The request body is too large: the limit is ${maxBytes / 1024} KiB.`)
     },
   })
+  return (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limit(c, next))
+}
 
 /** The built-in user pool's ids when settings give none (the values in .env.example). */
 export const DEFAULT_POOL: IdentityOptions = BUILT_IN_POOL
