@@ -17,7 +17,8 @@ export function shopAccess(shops: ShopRepository, now: () => number = Date.now) 
   const verdicts = new Map<string, { ok: true; until: number } | { ok: false; message: string; until: number }>()
 
   async function check(shopId: string, apiKey: string) {
-    const cacheKey = `${shopId}\n${hashApiKey(apiKey)}`
+    // Keyed by the key as sent (it is in memory with every request anyway): the hash is worked out only when the database is asked.
+    const cacheKey = `${shopId}\n${apiKey}`
     const cached = verdicts.get(cacheKey)
     if (cached && cached.until > now()) return cached
     const shop = await shops.findShop(shopId)
