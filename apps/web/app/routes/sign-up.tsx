@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from 'react-router'
 import { AuthShell, Notice } from '../features/auth/auth-shell.tsx'
-import { referralCodeFrom } from '../features/auth/referral-code.ts'
+import { referralCodeFrom } from '../features/auth/sign-up-metadata.ts'
 import { SignUpForm } from '../features/auth/sign-up-form.tsx'
 import { SIGN_UP_KEPT_FIELDS } from '../features/auth/sign-up-validation.ts'
 import { NOT_READY_MESSAGE } from '../lib/form-post.ts'

@@ -5,7 +5,6 @@ import { errorMessageOf, type AuthErrorLike } from './auth-messages.ts'
 import { authReducer, initialAuthState, type AuthAction, type AuthState, type AuthUser } from './auth-state.ts'
 import { loadAmplify, onAmplifyLoaded } from './load-amplify.ts'
 import { takeRememberedPassword } from './pending-sign-in.ts'
-import { clientMetadata } from './sign-up-attributes.ts'
 import { AUTH_COOKIE_PREFIX, hasSessionCookie, jwtPayload, type CustomerSession } from './session-cookies.ts'
 
 /** SPEC §3 sign-up payload without the passwords, the phone in E.164: it also travels to the confirm page as client metadata. */
@@ -66,6 +65,9 @@ function forgetSessionCookies() {
     if (name && decodeURIComponent(name).startsWith(`${AUTH_COOKIE_PREFIX}.`)) document.cookie = `${name}=; path=/; max-age=0`
   }
 }
+
+/** The sign-up's client metadata (SPEC §3), loaded with Amplify when a customer signs up: no other page carries it. */
+const metadata = () => import('./sign-up-metadata.ts')
 
 function whenIdle(run: () => void): () => void {
   if ('requestIdleCallback' in window) {
@@ -194,7 +196,7 @@ export function AuthProvider({ config, session, children }: { config: PublicConf
       async signUp(details, password, attributes) {
         dispatch({ type: 'signUpStart' })
         try {
-          const auth = await load()
+          const [auth, { clientMetadata }] = await Promise.all([load(), metadata()])
           await auth.signUp({ username: details.phone, password, attributes, clientMetadata: clientMetadata(details, config) })
           dispatch({ type: 'signUpSuccess' })
         } catch (error) {
@@ -204,7 +206,7 @@ export function AuthProvider({ config, session, children }: { config: PublicConf
       },
 
       async confirmSignUp(phone, code, details) {
-        const auth = await load()
+        const [auth, { clientMetadata }] = await Promise.all([load(), metadata()])
         const result = await auth.confirmSignUp(phone, code, clientMetadata({ ...details, phone }, config))
         dispatch({ type: 'confirmationSuccess' })
         if (result.nextStep.signUpStep === 'COMPLETE_AUTO_SIGN_IN') {

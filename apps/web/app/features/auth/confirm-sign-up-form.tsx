@@ -11,7 +11,7 @@ import { useAuth, type SignUpDetails } from './auth-context.tsx'
 import { CODE_SENT, plainErrorMessage } from './auth-messages.ts'
 import { formatPhone } from '@salon/contracts/rules/phone'
 import { normalisePhone } from './phone.ts'
-import { referralCodeFrom } from './referral-code.ts'
+import { referralCodeFrom } from './sign-up-metadata.ts'
 import { codeProblem, withoutEmpty, type FormErrors } from './validation.ts'
 
 /** The sign-up fields that came with the address, sent again as client metadata with the code (SPEC §3). */

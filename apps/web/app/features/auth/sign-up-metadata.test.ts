@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { confirmPageUrl } from './confirm-page-url.ts'
-import { referralCodeFrom, signUpSource } from './referral-code.ts'
-import { clientMetadata } from './sign-up-attributes.ts'
+import { clientMetadata, referralCodeFrom, signUpSource } from './sign-up-metadata.ts'
 
 const details = {
   phone: '+447700900123',
