@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { bedTypesText, formatAmount, formatPence, formatPerMinute, listOf, weekSchedule } from './format.ts'
+import { bedTypesText, formatAmount, formatPence, formatPerMinute, listOf } from './format.ts'
+import { weekSchedule } from './week-schedule.ts'
 
 describe('formatting', () => {
   it('shows money in pounds, dropping .00 on whole pounds', () => {

@@ -18,16 +18,6 @@ export function formatPerMinute(pence: number): string {
 const longDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: UK_TIME_ZONE })
 export const formatDate = (iso: string) => longDate.format(new Date(iso))
 
-export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
-
-/** Monday first, as people in the UK read a week; closed days included. */
-export function weekSchedule(hours: { weekday: number; opensAt: string; closesAt: string }[]) {
-  return [1, 2, 3, 4, 5, 6, 0].map((weekday) => {
-    const day = hours.find((h) => h.weekday === weekday)
-    return { weekday, name: WEEKDAYS[weekday]!, hours: day ? `${day.opensAt}–${day.closesAt}` : 'Closed' }
-  })
-}
-
 /** "lay-down", "lay-down and stand-up", "a, b and c". */
 export function listOf(items: string[]): string {
   return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`

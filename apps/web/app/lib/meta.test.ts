@@ -1,7 +1,9 @@
 import type { BlogPost, ReviewsResponse } from '@salon/contracts/content'
 import type { SalonResponse } from '@salon/contracts/shop'
 import { describe, expect, it } from 'vitest'
-import { blogPostingJsonLd, pageMeta, salonJsonLd, shareImageOf, SHARE_IMAGE } from './meta.ts'
+import { blogPostingJsonLd, shareImageOf } from './blog-post-json-ld.ts'
+import { pageMeta, SHARE_IMAGE } from './meta.ts'
+import { salonJsonLd } from './salon-json-ld.ts'
 
 const salon = {
   shop: {

@@ -1,4 +1,3 @@
-import type { BlogPost, ReviewsResponse } from '@salon/contracts/content'
 import type { SalonResponse } from '@salon/contracts/shop'
 
 interface MatchLike {
@@ -67,59 +66,6 @@ export function pageMeta(args: MetaArgsLike, title: string | null, description?:
   if (options.jsonLd) tags.push({ 'script:ld+json': options.jsonLd })
   return tags
 }
-
-const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
-
-/** schema.org HealthAndBeautyBusiness for the salon: address, phone, opening hours, price range and review rating. */
-export function salonJsonLd(salon: SalonResponse, reviews: ReviewsResponse | undefined, origin: string): Record<string, unknown> {
-  const { shop, bedTypes } = salon
-  const perMinute = bedTypes.map((t) => t.perMinutePence)
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'HealthAndBeautyBusiness',
-    name: shop.name,
-    description: shop.tagline,
-    url: `${origin}/`,
-    image: `${origin}${SHARE_IMAGE}`,
-    telephone: shop.phone,
-    email: shop.email,
-    address: {
-      '@type': 'PostalAddress',
-      streetAddress: [shop.address.line1, shop.address.line2].filter(Boolean).join(', '),
-      addressLocality: shop.address.town,
-      postalCode: shop.address.postcode,
-      addressCountry: 'GB',
-    },
-    openingHoursSpecification: shop.openingHours.map((h) => ({
-      '@type': 'OpeningHoursSpecification',
-      dayOfWeek: `https://schema.org/${DAYS[h.weekday]}`,
-      opens: h.opensAt,
-      closes: h.closesAt,
-    })),
-    ...(perMinute.length ? { priceRange: `£${(Math.min(...perMinute) / 100).toFixed(2)}–£${(Math.max(...perMinute) / 100).toFixed(2)} a minute` } : {}),
-    ...(reviews?.rating && reviews.total
-      ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: reviews.rating, reviewCount: reviews.total, bestRating: 5, worstRating: 1 } }
-      : {}),
-  }
-}
-
-/** schema.org BlogPosting for a post. */
-export function blogPostingJsonLd(post: BlogPost, salonName: string, origin: string, image: string): Record<string, unknown> {
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'BlogPosting',
-    headline: post.title,
-    description: post.summary,
-    image: `${origin}${image}`,
-    datePublished: post.publishedAt,
-    author: { '@type': 'Person', name: post.author },
-    publisher: { '@type': 'Organization', name: salonName },
-    mainEntityOfPage: `${origin}/blog/${encodeURIComponent(post.id)}/`,
-  }
-}
-
-/** The JPEG copy of a post's cover, for shared links (made from the SVG by `npm run share-images`). */
-export const shareImageOf = (cover: string) => (cover.endsWith('.svg') ? cover.replace(/^\/images\//, '/images/share/').replace(/\.svg$/, '.jpg') : cover)
 
 export const siteUrlOf = (matches: MetaArgsLike['matches']) => layoutData(matches)?.siteUrl ?? ''
 export const salonOf = (matches: MetaArgsLike['matches']) => layoutData(matches)?.salon

@@ -3,7 +3,8 @@ import { data, Link } from 'react-router'
 import { ApiError } from '../lib/api.ts'
 import { serverApi } from '../lib/api.server.ts'
 import { formatDate } from '../lib/format.ts'
-import { blogPostingJsonLd, pageMeta, salonOf, shareImageOf, siteUrlOf } from '../lib/meta.ts'
+import { blogPostingJsonLd, shareImageOf } from '../lib/blog-post-json-ld.ts'
+import { pageMeta, salonOf, siteUrlOf } from '../lib/meta.ts'
 import type { Route } from './+types/blog-post'
 
 export const meta: Route.MetaFunction = (args) => {

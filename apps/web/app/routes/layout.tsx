@@ -1,6 +1,6 @@
 import type { SalonResponse } from '@salon/contracts/shop'
 import { isRouteErrorResponse, Link, Outlet, useFetcher, useLocation, useNavigate, useRouteLoaderData } from 'react-router'
-import { useRef } from 'react'
+import { useRef, useState } from 'react'
 import { Footer } from '../components/layout/footer.tsx'
 import { Header } from '../components/layout/header.tsx'
 import { AnalyticsTracker, CookieSettingsButton } from '../features/analytics/analytics-tracker.tsx'
@@ -33,6 +33,7 @@ function Frame({ children }: { children: React.ReactNode }) {
   const balance = useFetcher<typeof balanceLoader>()
   const balanceLoading = useRef<Promise<void>>(undefined)
   const minutes = signedIn && balance.data?.status === 'ready' ? balance.data.data.balance : null
+  const [askAgain, setAskAgain] = useState(0)
   return (
     <div className="flex min-h-dvh flex-col">
       <a href="#main" className="sr-only z-50 rounded-full bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:top-3 focus:left-3">
@@ -50,8 +51,13 @@ function Frame({ children }: { children: React.ReactNode }) {
       <main id="main" className="flex flex-1 flex-col">
         {children}
       </main>
-      {salon && <Footer shop={salon.shop} extra={<CookieSettingsButton measurementId={config.gaMeasurementId} className="hover:underline" />} />}
-      <AnalyticsTracker measurementId={config.gaMeasurementId} />
+      {salon && (
+        <Footer
+          shop={salon.shop}
+          extra={<CookieSettingsButton measurementId={config.gaMeasurementId} onAskAgain={() => setAskAgain((n) => n + 1)} className="hover:underline" />}
+        />
+      )}
+      <AnalyticsTracker measurementId={config.gaMeasurementId} askAgain={askAgain} />
     </div>
   )
 }

@@ -1,7 +1,7 @@
 import type { Shop } from '@salon/contracts/shop'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
-import { weekSchedule } from '../../lib/format.ts'
+import { weekSchedule } from '../../lib/week-schedule.ts'
 
 /** `extra` holds controls the layout adds to the Explore list (cookie settings). */
 export function Footer({ shop, extra }: { shop: Shop; extra?: ReactNode }) {

@@ -1,77 +1,37 @@
-import { useEffect, useMemo, useState } from 'react'
-import { Link, useLocation } from 'react-router'
+import { useEffect, useState, type ComponentType } from 'react'
 import { useAlert } from '../../components/ui/alert.tsx'
-import { CONSENT_KEY, createAnalytics, createGtagSink, readConsent, writeConsent, type Consent } from '../../lib/analytics.ts'
+import type { ConsentTrackerProps } from './consent-tracker.tsx'
 
-const CHOICE_RESET = 'analytics-consent-reset'
-
-/** Sends a page view on every navigation once the visitor has agreed; asks first when analytics is configured. */
-export function AnalyticsTracker({ measurementId }: { measurementId: string | null }) {
-  const location = useLocation()
-  const [consent, setConsent] = useState<Consent | 'unknown'>('unknown')
-  const analytics = useMemo(
-    () =>
-      createAnalytics({
-        measurementId,
-        consent: () => readConsent(window.localStorage),
-        createSink: (id) => createGtagSink(id, window),
-      }),
-    [measurementId],
-  )
-
+/**
+ * Page views on every navigation once the visitor has agreed, asking first (UK PECR). The tracker's code loads
+ * only where analytics is configured, once the page has started: elsewhere no page carries it.
+ * `askAgain`: see CookieSettingsButton.
+ */
+export function AnalyticsTracker({ measurementId, askAgain }: { measurementId: string | null; askAgain: number }) {
+  const [Tracker, setTracker] = useState<ComponentType<ConsentTrackerProps> | null>(null)
   useEffect(() => {
-    setConsent(readConsent(window.localStorage))
-    const reopen = () => setConsent(null)
-    window.addEventListener(CHOICE_RESET, reopen)
-    return () => window.removeEventListener(CHOICE_RESET, reopen)
-  }, [])
+    if (!measurementId) return
+    import('./consent-tracker.tsx').then(
+      ({ ConsentTracker }) => setTracker(() => ConsentTracker),
+      // Offline: no page views, and no question, until the next page load.
+      () => undefined,
+    )
+  }, [measurementId])
+  return measurementId && Tracker ? <Tracker measurementId={measurementId} askAgain={askAgain} /> : null
+}
 
-  useEffect(() => {
-    analytics.pageView({ path: `${location.pathname}${location.search}`, title: document.title })
-  }, [analytics, location.pathname, location.search, consent])
-
-  if (!measurementId || consent !== null) return null
-
-  const choose = (choice: 'granted' | 'denied') => {
-    writeConsent(window.localStorage, choice)
-    analytics.reset()
-    setConsent(choice)
-  }
-
-  return (
-    <section
-      aria-label="Cookie choice"
-      className="fixed inset-x-3 bottom-3 z-40 mx-auto max-w-2xl rounded-2xl border border-cocoa-100 bg-white p-5 shadow-2xl sm:inset-x-6"
-    >
-      <h2 className="font-sans text-base font-semibold">Can we count your visit?</h2>
-      <p className="mt-1 text-sm text-cocoa-700">
-        We would like to use analytics cookies to see which pages people visit, so we can improve the site. They are off unless you say yes. Read more in our{' '}
-        <Link to="/privacypolicy/" className="font-medium text-brand-teal underline">
-          privacy policy
-        </Link>
-        .
-      </p>
-      <div className="mt-4 flex flex-wrap gap-3">
-        <button type="button" className="btn-teal" onClick={() => choose('granted')}>
-          Accept analytics cookies
-        </button>
-        <button type="button" className="btn-outline" onClick={() => choose('denied')}>
-          Reject
-        </button>
-      </div>
-    </section>
-  )
+interface CookieSettingsButtonProps {
+  measurementId: string | null
+  /** Where analytics is configured: the visitor wants to choose again (the tracker forgets the choice and asks). */
+  onAskAgain: () => void
+  className?: string
 }
 
 /** The footer's "Cookie settings": asks again where analytics is configured, and says so plainly where it is not. */
-export function CookieSettingsButton({ measurementId, className }: { measurementId: string | null; className?: string }) {
+export function CookieSettingsButton({ measurementId, onAskAgain, className }: CookieSettingsButtonProps) {
   const alert = useAlert()
   const onClick = () => {
-    if (measurementId) {
-      window.localStorage.removeItem(CONSENT_KEY)
-      window.dispatchEvent(new Event(CHOICE_RESET))
-      return
-    }
+    if (measurementId) return onAskAgain()
     alert.show({
       kind: 'success',
       title: 'Cookie settings',
