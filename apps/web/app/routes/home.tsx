@@ -1,5 +1,6 @@
 import type { BlogsResponse, PackagesResponse, ReviewsResponse } from '@salon/contracts/content'
 import { Link } from 'react-router'
+import { useAuth } from '../features/auth/auth-context.tsx'
 import { BlogCard } from '../features/content/blog-card.tsx'
 import { ContactForm } from '../features/content/contact-form.tsx'
 import { outcomeFor } from '../features/content/home-forms.ts'
@@ -43,6 +44,7 @@ const FORM_ACTION = '/?index'
 export default function Home({ loaderData, actionData }: Route.ComponentProps) {
   const { shop, beds, bedTypes, extras } = useSalon()
   const { reviews, packages, blogs } = loaderData
+  const signedIn = useAuth().state.user !== null
   return (
     <>
       <section className="relative isolate overflow-hidden bg-cocoa-950 text-white">
@@ -182,7 +184,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
           <ContactForm action={`${FORM_ACTION}#contact-form`} outcome={outcomeFor(actionData, 'contact')} />
         </div>
       </section>
-      <OfferPopup action={`${FORM_ACTION}#offer`} outcome={outcomeFor(actionData, 'offer')} />
+      <OfferPopup action={`${FORM_ACTION}#offer`} outcome={outcomeFor(actionData, 'offer')} signedIn={signedIn} />
     </>
   )
 }

@@ -4,9 +4,9 @@ import { Form } from 'react-router'
 import { Checkbox, Field } from '../../components/ui/field.tsx'
 import { fieldErrorsOf, type FieldErrors } from '../../lib/form-errors.ts'
 import { browserApi } from '../../lib/browser-api.ts'
+import { marketingChoiceKnown, rememberMarketingChoice } from '../../lib/marketing-choice.ts'
 import { popupLeadBody, type FormOutcome } from './home-forms.ts'
 
-export const POPUP_SEEN_KEY = 'offer-popup-seen'
 const SHOW_AFTER_MS = 4000
 
 interface OfferPopupProps {
@@ -14,13 +14,17 @@ interface OfferPopupProps {
   action?: string
   /** That action's answer: the popup is then shown open with it. */
   outcome?: FormOutcome
+  /** A signed-in customer is never asked: their marketing choice is in their account. */
+  signedIn?: boolean
 }
 
 /**
- * The home page's offer: shown once per visitor, a little after the page opens, and easy to dismiss.
- * It opens from a script, so without scripts it stays closed unless the page comes back from its action.
+ * The home page's offer: shown once per visitor, a little after the page opens, and easy to dismiss. It does
+ * not cover the page for a signed-in customer, nor for anyone whose marketing choice is known (see
+ * lib/marketing-choice.ts). It opens from a script, so without scripts it stays closed unless the page comes
+ * back from its action.
  */
-export function OfferPopup({ action, outcome }: OfferPopupProps) {
+export function OfferPopup({ action, outcome, signedIn = false }: OfferPopupProps) {
   const ref = useRef<HTMLDialogElement>(null)
   const [done, setDone] = useState<string | null>(outcome?.status === 'sent' ? outcome.message : null)
   const [errors, setErrors] = useState<FieldErrors>(outcome?.status === 'failed' ? outcome.errors : {})
@@ -29,15 +33,17 @@ export function OfferPopup({ action, outcome }: OfferPopupProps) {
   const kept = outcome?.status === 'failed' ? outcome.values : {}
 
   useEffect(() => {
-    if (outcome || window.localStorage.getItem(POPUP_SEEN_KEY)) return
+    // Answered as a plain form (the page came back from its action): it is not asked again.
+    if (outcome?.status === 'sent') rememberMarketingChoice()
+    if (outcome || signedIn || marketingChoiceKnown()) return
     const timer = window.setTimeout(() => {
       // Another dialog (the alert, the menu) has the visitor's attention: try on the next visit.
       if (document.querySelector('dialog[open]')) return
-      window.localStorage.setItem(POPUP_SEEN_KEY, new Date().toISOString())
+      rememberMarketingChoice()
       ref.current?.showModal()
     }, SHOW_AFTER_MS)
     return () => window.clearTimeout(timer)
-  }, [outcome])
+  }, [outcome, signedIn])
 
   const close = () => ref.current?.close()
 
