@@ -32,26 +32,31 @@ export type AppointmentRequest = z.infer<typeof AppointmentRequest>
 export const SlotBed = z.object({ id: z.string(), name: z.string(), type: z.string() })
 export type SlotBed = z.infer<typeof SlotBed>
 
-/** A start time and the beds free for the asked minutes from it (cleaning buffer included). */
+/**
+ * A start time and the ids of the beds free for the asked minutes from it (cleaning buffer included), in the
+ * order of the answer's `beds`, where each bed is described once.
+ */
 export const TimeSlot = z.object({
   /** HH:MM, local */
   time: z.string(),
   /** ISO 8601 with offset */
   startsAt: z.string(),
-  beds: z.array(SlotBed),
+  bedIds: z.array(z.string()),
 })
 export type TimeSlot = z.infer<typeof TimeSlot>
 
 /** GET p_preload_times: the coming days' slots, keyed by local date, for a session of `minutes`. */
 export const PreloadTimesResponse = z.object({
+  /** The beds the slots name, each once: the active beds that take a session of `minutes`, in the salon's order. */
+  beds: z.array(SlotBed),
   times: z.record(z.string(), z.array(TimeSlot)),
   /** The session length the slots were worked out for: the shop's first-session maximum, which anyone may book. */
   minutes: z.number().int(),
 })
 export type PreloadTimesResponse = z.infer<typeof PreloadTimesResponse>
 
-/** POST p_sessions */
-export const SessionsResponse = z.object({ date: z.string(), times: z.array(TimeSlot) })
+/** POST p_sessions: the day's slots, and the beds they name (those of the request that take its minutes). */
+export const SessionsResponse = z.object({ date: z.string(), beds: z.array(SlotBed), times: z.array(TimeSlot) })
 export type SessionsResponse = z.infer<typeof SessionsResponse>
 
 /** balance: from the customer's minutes; in_salon: paid on the day; card: paid online when booked (the shop asks for payment up front). */

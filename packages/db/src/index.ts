@@ -21,6 +21,13 @@ export interface Database {
   migrate(): Promise<void>
   /** Answers when the database answers a query. */
   ping(): Promise<void>
+  /**
+   * Calls `onNotify` with the payload of every NOTIFY on `channel`, whichever connection or process sent it.
+   * Answers once LISTEN is in place (or, on PostgreSQL, once the first attempt failed: it tries again until closed).
+   * `onListening` says when notifications start and stop arriving (a lost connection, and each reconnection): while
+   * they do not, some may be missed. The answer stops listening.
+   */
+  listen(channel: string, onNotify: (payload: string) => void, onListening?: (listening: boolean) => void): Promise<() => Promise<void>>
   close(): Promise<void>
 }
 
@@ -42,7 +49,19 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
 async function createPglite(dataDir: string | undefined): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true })
   // btree_gist backs the exclusion constraint that keeps a bed's bookings apart.
-  const client = await PGlite.create(dataDir ? path.join(dataDir, 'pglite') : undefined, { extensions: { btree_gist } })
+  const extra = (process.env.MEM_PG_PARAMS ?? '')
+    .split(' ')
+    .filter(Boolean)
+    .flatMap((p) => ['-c', p])
+  const client = await PGlite.create(dataDir ? path.join(dataDir, 'pglite') : undefined, {
+    extensions: { btree_gist },
+    ...(extra.length ? { startParams: [...PGlite.defaultStartParams, ...extra] } : {}),
+  })
+  return pgliteDatabase(client)
+}
+
+/** A Database over a PGlite client (made here, or by the tests from a migrated snapshot). */
+export function pgliteDatabase(client: PGlite): Database {
   const db = drizzlePglite({ client, schema }) as unknown as Db
   return {
     db,
@@ -51,6 +70,14 @@ async function createPglite(dataDir: string | undefined): Promise<Database> {
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     ping: async () => {
       await client.query('select 1')
+    },
+    listen: async (channel, onNotify, onListening) => {
+      const unlisten = await client.listen(channel, onNotify)
+      onListening?.(true)
+      return async () => {
+        onListening?.(false)
+        await unlisten()
+      }
     },
     close: () => client.close(),
   }
@@ -61,6 +88,7 @@ async function createPostgres(url: string, max: number): Promise<Database> {
   // An idle client that loses its connection must not take the process down.
   pool.on('error', () => {})
   const db = drizzlePg({ client: pool, schema }) as unknown as Db
+  const listeners = new Set<() => Promise<void>>()
   return {
     db,
     kind: 'postgres',
@@ -77,7 +105,81 @@ async function createPostgres(url: string, max: number): Promise<Database> {
     ping: async () => {
       await pool.query('select 1')
     },
-    close: () => pool.end(),
+    listen: async (channel, onNotify, onListening) => {
+      const stop = await listenPostgres(url, channel, onNotify, onListening ?? (() => {}))
+      const unlisten = async () => {
+        listeners.delete(unlisten)
+        await stop()
+      }
+      listeners.add(unlisten)
+      return unlisten
+    },
+    close: async () => {
+      await Promise.all([...listeners].map((unlisten) => unlisten()))
+      await pool.end()
+    },
+  }
+}
+
+/**
+ * LISTEN on a connection of its own, outside the pool (a pooled connection is shared and may be closed when idle),
+ * connecting again after a loss, a little later each time, until stopped.
+ */
+async function listenPostgres(url: string, channel: string, onNotify: (payload: string) => void, onListening: (listening: boolean) => void) {
+  let current: pg.Client | undefined
+  let stopped = false
+  let retry: NodeJS.Timeout | undefined
+  let delay = 100
+
+  const lost = (client: pg.Client) => {
+    if (current !== client) return
+    current = undefined
+    onListening(false)
+    client.end().catch(() => {})
+    schedule()
+  }
+
+  const schedule = () => {
+    if (stopped) return
+    retry = setTimeout(() => void connect(), delay)
+    retry.unref()
+    delay = Math.min(delay * 2, 5_000)
+  }
+
+  async function connect() {
+    const client = new pg.Client({ connectionString: url })
+    client.on('notification', (message) => {
+      if (message.channel === channel) onNotify(message.payload ?? '')
+    })
+    client.on('error', () => lost(client))
+    client.on('end', () => lost(client))
+    try {
+      await client.connect()
+      await client.query(`LISTEN "${channel.replaceAll('"', '""')}"`)
+    } catch {
+      await client.end().catch(() => {})
+      schedule()
+      return
+    }
+    if (stopped) {
+      await client.end().catch(() => {})
+      return
+    }
+    current = client
+    delay = 100
+    onListening(true)
+  }
+
+  await connect()
+  return async () => {
+    stopped = true
+    clearTimeout(retry)
+    const client = current
+    current = undefined
+    if (client) {
+      onListening(false)
+      await client.end().catch(() => {})
+    }
   }
 }
 

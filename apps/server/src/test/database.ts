@@ -3,10 +3,7 @@ import { readFile } from 'node:fs/promises'
 import net from 'node:net'
 import { PGlite } from '@electric-sql/pglite'
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist'
-import { createDatabase, schema, type Database, type Db } from '@salon/db'
-import { drizzle } from 'drizzle-orm/pglite'
-import { migrate } from 'drizzle-orm/pglite/migrator'
-import { migrationsFolder } from '@salon/db'
+import { createDatabase, pgliteDatabase, type Database } from '@salon/db'
 import pg from 'pg'
 import { inject } from 'vitest'
 
@@ -57,16 +54,7 @@ async function pgliteFromSnapshot(path: string | null): Promise<Database> {
   // Read once per worker: the files of a worker share it.
   snapshot ??= readFile(path).then((bytes) => new Blob([bytes]))
   const client = await PGlite.create({ loadDataDir: await snapshot, extensions: { btree_gist } })
-  const db = drizzle({ client, schema }) as unknown as Db
-  return {
-    db,
-    kind: 'pglite',
-    migrate: () => migrate(db as never, { migrationsFolder }),
-    ping: async () => {
-      await client.query('select 1')
-    },
-    close: () => client.close(),
-  }
+  return pgliteDatabase(client)
 }
 
 async function adminQuery(sql: string) {

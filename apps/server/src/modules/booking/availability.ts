@@ -1,5 +1,6 @@
 import { addDays } from '@salon/contracts/dates'
-import { describeDate, localDateOf, localToInstant, minutesOfDay, timeOfDay } from './local-time.ts'
+import type { TimeSlot } from '@salon/contracts/booking'
+import { dayClock, describeDate, localDateOf, localToInstant, minutesOfDay, timeOfDay } from './local-time.ts'
 
 /**
  * Which sessions can start when: plain functions of the shop's schedule, its beds, the day's bookings and now.
@@ -50,12 +51,8 @@ export interface BusyRange {
   bedId: string
   startsAt: number
   blockedUntil: number
-}
-
-export interface Slot {
-  time: string
-  startsAt: number
-  beds: { id: string; name: string; type: string }[]
+  /** For a session held while its card payment is made: when the hold runs out and the bed is free again. */
+  holdUntil?: number | null
 }
 
 export interface Refusal {
@@ -122,19 +119,66 @@ export function dayRange(day: DaySchedule, beds: BedForSlots[]): { from: number;
   return { from, to: closes + buffer * MINUTE }
 }
 
-/** Every start time of the day with the beds free for `minutes` from it; times with no free bed are left out. */
-export function daySlots(day: DaySchedule, beds: BedForSlots[], minutes: number, busy: BusyRange[], now: number): Slot[] {
-  if (!day.hours || day.closure) return []
+/** A shop's busy ranges by bed, each bed's in the order of their start. */
+export type BusyByBed = ReadonlyMap<string, readonly BusyRange[]>
+
+export function busyByBed(busy: readonly BusyRange[]): BusyByBed {
+  const byBed = new Map<string, BusyRange[]>()
+  for (const range of busy) {
+    const ranges = byBed.get(range.bedId)
+    if (ranges) ranges.push(range)
+    else byBed.set(range.bedId, [range])
+  }
+  for (const ranges of byBed.values()) ranges.sort((a, b) => a.startsAt - b.startsAt)
+  return byBed
+}
+
+/**
+ * Every start time of the day with the ids of the beds free for `minutes` from it; times with no free bed are left
+ * out. The same answer as asking checkStart and bedFree of every time and bed, worked out once per day: the day's
+ * instants come from its clock, and what checkStart says of the whole day (past, beyond the horizon, closed) is
+ * asked once.
+ */
+export function daySlots(day: DaySchedule, beds: readonly BedForSlots[], minutes: number, busy: readonly BusyRange[] | BusyByBed, now: number): TimeSlot[] {
+  const { date, timeZone, rules, hours, closure } = day
+  if (!hours || closure) return []
+  if (date < localDateOf(now, timeZone) || date > lastBookableDate(now, timeZone, rules)) return []
   const candidates = beds.filter((bed) => bedTakes(bed, minutes))
   if (candidates.length === 0) return []
-  const slots: Slot[] = []
-  const closes = minutesOfDay(day.hours.closesAt)
-  for (let m = minutesOfDay(day.hours.opensAt); m < closes; m += day.rules.slotStepMinutes) {
-    const time = timeOfDay(m)
-    const start = checkStart(day, time, minutes, now)
-    if (isRefusal(start)) continue
-    const free = candidates.filter((bed) => bedFree(bed, start.startsAt, minutes, busy))
-    if (free.length) slots.push({ time, startsAt: start.startsAt, beds: free.map(({ id, name, type }) => ({ id, name, type })) })
+  const byBed = busy instanceof Map ? (busy as BusyByBed) : busyByBed(busy as readonly BusyRange[])
+  const ranges = candidates.map((bed) => byBed.get(bed.id) ?? [])
+  const blocked = candidates.map((bed) => (minutes + bed.cleaningBufferMinutes) * MINUTE)
+  const clock = dayClock(date, timeZone)
+  const opens = minutesOfDay(hours.opensAt)
+  const closes = minutesOfDay(hours.closesAt)
+  const closesAt = clock.instantOf(closes)
+  if (closesAt === null) return []
+  // checkStart: a start must be after now and at least the lead time ahead, and the session must end by closing.
+  const earliest = Math.max(now + 1, now + rules.leadTimeMinutes * MINUTE)
+  const latest = closesAt - minutes * MINUTE
+  const slots: TimeSlot[] = []
+  for (let m = opens; m < closes; m += rules.slotStepMinutes) {
+    const startsAt = clock.instantOf(m)
+    if (startsAt === null || startsAt < earliest || startsAt > latest) continue
+    let free: string[] | null = null
+    for (let i = 0; i < candidates.length; i++) {
+      const until = startsAt + blocked[i]!
+      const bedRanges = ranges[i]!
+      let taken = false
+      for (let r = 0; r < bedRanges.length; r++) {
+        const range = bedRanges[r]!
+        if (range.startsAt >= until) break
+        if (startsAt < range.blockedUntil) {
+          taken = true
+          break
+        }
+      }
+      if (!taken) (free ??= []).push(candidates[i]!.id)
+    }
+    if (free) {
+      const time = timeOfDay(m)
+      slots.push({ time, startsAt: clock.isoOf(time, startsAt), bedIds: free })
+    }
   }
   return slots
 }

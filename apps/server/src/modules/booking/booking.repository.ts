@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, schema, sql, type Db } from '@salon/db'
 import type { LedgerRepository, LotRow } from '../commerce/ledger.repository.ts'
 import type { Draw } from '../commerce/lots.ts'
-import type { BedForSlots, BookingRules, OpeningHours } from './availability.ts'
+import type { BedForSlots, BookingRules, BusyRange, OpeningHours } from './availability.ts'
 
 const { bookings, beds } = schema
 
@@ -180,14 +180,14 @@ export function createBookingRepository(db: Db, ledger: LedgerRepository) {
     },
 
     /**
-     * The blocked ranges of the beds' active bookings that meet [from, to). Written as the exclusion constraint's
-     * own expression, so its GiST index on (bed, range) finds them: the cost follows the day asked about,
-     * not how many bookings the shop has ever had.
+     * The blocked ranges of the beds' active bookings that meet [from, to), with the end of the hold of those still
+     * waiting for their card payment. Written as the exclusion constraint's own expression, so its GiST index on
+     * (bed, range) finds them: the cost follows the days asked about, not how many bookings the shop has ever had.
      */
     async busy(bedIds: string[], from: number, to: number, at: number) {
       if (bedIds.length === 0) return []
       const rows = await db
-        .select({ bedId: bookings.bedId, startsAt: bookings.startsAt, blockedUntil: bookings.blockedUntil })
+        .select({ bedId: bookings.bedId, startsAt: bookings.startsAt, blockedUntil: bookings.blockedUntil, holdUntil: bookings.holdUntil })
         .from(bookings)
         .where(
           and(
@@ -198,7 +198,12 @@ export function createBookingRepository(db: Db, ledger: LedgerRepository) {
             sql`(${bookings.status} <> 'pending' or ${bookings.holdUntil} > ${new Date(at).toISOString()}::timestamptz)`,
           ),
         )
-      return rows.map((r) => ({ bedId: r.bedId, startsAt: r.startsAt.getTime(), blockedUntil: r.blockedUntil.getTime() }))
+      return rows.map((r): BusyRange => ({
+        bedId: r.bedId,
+        startsAt: r.startsAt.getTime(),
+        blockedUntil: r.blockedUntil.getTime(),
+        holdUntil: r.holdUntil?.getTime() ?? null,
+      }))
     },
 
     async bookingsOf(shopId: string, sub: string): Promise<BookingRow[]> {

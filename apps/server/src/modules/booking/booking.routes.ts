@@ -12,9 +12,12 @@ import {
   SessionStatusRequest,
 } from '@salon/contracts/booking'
 import { ErrorResponse } from '@salon/contracts/errors'
+import type { Context, TypedResponse } from 'hono'
 import { z } from 'zod'
+import { MIN_COMPRESS_BYTES, pickEncoding } from '../../lib/compression.ts'
 import { createRouter, errorResponses, json } from '../../lib/openapi.ts'
 import { optionalIdentity, type IdentityVerifier } from '../identity/api-identity.ts'
+import type { CachedAnswer } from './availability-cache.ts'
 import type { BookingService } from './booking.service.ts'
 
 const signedIn = [{ shopId: [], apiKey: [], identityToken: [] }]
@@ -34,6 +37,20 @@ const refusals = {
   ),
 } as const
 const body = <T extends z.ZodType>(schema: T) => ({ body: { content: { 'application/json': { schema } }, required: true } })
+
+/**
+ * A kept answer as it was serialized: sent gzipped when it is worth it and the client takes gzip (compressed once
+ * per answer, not per request; Brotli's best would take far longer to make than the answer is kept).
+ */
+function cachedJson<T>(c: Context, answer: CachedAnswer): TypedResponse<T, 200, 'json'> {
+  const headers: Record<string, string> = { 'content-type': 'application/json' }
+  const worth = answer.json.length >= MIN_COMPRESS_BYTES
+  if (worth) headers.vary = 'Accept-Encoding'
+  const gzip = worth && pickEncoding(c.req.header('accept-encoding'), { gzip: true }) === 'gzip'
+  if (gzip) headers['content-encoding'] = 'gzip'
+  return c.body(gzip ? answer.gzip() : answer.json, 200, headers) as unknown as TypedResponse<T, 200, 'json'>
+}
+
 const BookingId = z.object({ id: z.uuid({ message: 'must be a booking id' }) })
 
 export function createBookingRoutes(bookings: BookingService, verifier: IdentityVerifier) {
@@ -44,9 +61,15 @@ export function createBookingRoutes(bookings: BookingService, verifier: Identity
         path: '/p_preload_times',
         tags: ['Booking'],
         summary: "Free start times for today and the next six days (shop's local dates), for a session of the first-session length",
-        responses: { 200: json(PreloadTimesResponse, 'Slots keyed by local date; a day the salon is closed has none'), ...errorResponses },
+        responses: {
+          200: json(
+            PreloadTimesResponse,
+            'The beds, each once, and the slots keyed by local date, each naming its free beds by id; a day the salon is closed has none',
+          ),
+          ...errorResponses,
+        },
       }),
-      async (c) => c.json(await bookings.preload(c.get('shopId')), 200),
+      async (c) => cachedJson<PreloadTimesResponse>(c, await bookings.preload(c.get('shopId'))),
     )
     .openapi(
       createRoute({
@@ -56,12 +79,12 @@ export function createBookingRoutes(bookings: BookingService, verifier: Identity
         summary: 'Free start times on one day for the appointment request (minutes, and optionally a bed type or bed)',
         request: body(AppointmentRequest),
         responses: {
-          200: json(SessionsResponse, "The day's slots, each with the beds free for that many minutes"),
+          200: json(SessionsResponse, "The beds, each once, and the day's slots, each naming by id the beds free for that many minutes"),
           ...errorResponses,
           422: json(ErrorResponse, 'bedId or bedType names nothing at this salon'),
         },
       }),
-      async (c) => c.json(await bookings.sessions(c.get('shopId'), c.req.valid('json')), 200),
+      async (c) => cachedJson<SessionsResponse>(c, await bookings.sessions(c.get('shopId'), c.req.valid('json'))),
     )
     .openapi(
       createRoute({

@@ -13,7 +13,7 @@ import {
   type PriceResponse,
   type SessionChangeResponse,
   type SessionsResponse,
-  type TimeSlot,
+  type SlotBed,
 } from '@salon/contracts/booking'
 import { HttpError } from '../../lib/errors.ts'
 import type { CustomersRepository } from '../account/customers.repository.ts'
@@ -21,10 +21,23 @@ import type { LedgerRepository } from '../commerce/ledger.repository.ts'
 import { fittingMinutes, planSpend, type Draw } from '../commerce/lots.ts'
 import { SESSION_HOLD_MINUTES } from '@salon/contracts/rules/money'
 import type { Identity } from '../identity/api-identity.ts'
-import { bedTakes, checkStart, comingDates, dayRange, daySlots, isRefusal, type BookingRules, type DaySchedule, type Slot } from './availability.ts'
+import { createAvailabilityCache, type AvailabilityCache, type CachedAnswer, type ComputedAnswer } from './availability-cache.ts'
+import {
+  bedTakes,
+  busyByBed,
+  checkStart,
+  comingDates,
+  dayRange,
+  daySlots,
+  isRefusal,
+  lastBookableDate,
+  type BedForSlots,
+  type BookingRules,
+  type DaySchedule,
+} from './availability.ts'
 import { CustomerMissing, type BookingRepository, type BookingRow, type BookingTransaction, type LockedCustomer, type ShopSetup } from './booking.repository.ts'
 import { databaseError } from './database-errors.ts'
-import { describeDate, localDateOf, localTimeOf, toIsoWithOffset } from './local-time.ts'
+import { describeDate, localDateOf, localTimeOf, nextLocalMidnight, toIsoWithOffset } from './local-time.ts'
 
 const MINUTE = 60_000
 const HOUR = 60 * MINUTE
@@ -40,7 +53,12 @@ export interface BookingServiceDeps {
   now: () => number
   /** Gives back the card payment of a session cancelled in time (commerce does it through the payment provider). */
   refundSessionPayment?: (shopId: string, bookingId: string) => Promise<void>
+  /** Where availability answers are kept; without one, every call works its answer out. */
+  availability?: AvailabilityCache
 }
+
+/** An answer serialized for keeping, and the first instant at which it may no longer be right. */
+const answered = <T>(body: T, expiresAt: number): ComputedAnswer => ({ json: JSON.stringify(body), expiresAt })
 
 const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`
 const duration = (minutes: number) => (minutes % 60 === 0 ? plural(minutes / 60, 'hour') : plural(minutes, 'minute'))
@@ -48,6 +66,8 @@ const duration = (minutes: number) => (minutes % 60 === 0 ? plural(minutes / 60,
 /** The rules of booking a sunbed: what is free, who may book it, how it is paid, and cancelling. */
 export function createBookingService(deps: BookingServiceDeps) {
   const { bookings: repo, now } = deps
+  // A cache that never follows the database keeps nothing.
+  const availability = deps.availability ?? createAvailabilityCache({ now })
 
   /** The shop's setup, with its closures from `from` to `to` (local dates; by default none that matter). */
   async function setupOf(shopId: string, from?: string, to?: string) {
@@ -57,14 +77,23 @@ export function createBookingService(deps: BookingServiceDeps) {
     return setup
   }
 
-  /** A transaction holding the customer's lock; their row at this shop is made first if they have none yet. */
+  /**
+   * A transaction holding the customer's lock; their row at this shop is made first if they have none yet.
+   * However it ends, the shop's kept availability answers go, at once and in this process: a booking made,
+   * cancelled or changed, or a lapsed hold released, must show in the very next answer (a refusal too, as it may
+   * mean another process booked a bed whose notification has not arrived yet).
+   */
   async function asCustomer<T>(shopId: string, identity: Identity, work: (tx: BookingTransaction, customer: LockedCustomer) => Promise<T>) {
     try {
-      return await repo.forCustomer(shopId, identity.sub, new Date(now()), work)
-    } catch (error) {
-      if (!(error instanceof CustomerMissing)) throw error
-      await deps.customers.ensure(shopId, identity.sub, identity.profile)
-      return repo.forCustomer(shopId, identity.sub, new Date(now()), work)
+      try {
+        return await repo.forCustomer(shopId, identity.sub, new Date(now()), work)
+      } catch (error) {
+        if (!(error instanceof CustomerMissing)) throw error
+        await deps.customers.ensure(shopId, identity.sub, identity.profile)
+        return await repo.forCustomer(shopId, identity.sub, new Date(now()), work)
+      }
+    } finally {
+      availability.invalidate(shopId)
     }
   }
 
@@ -77,16 +106,20 @@ export function createBookingService(deps: BookingServiceDeps) {
     return { date, timeZone: setup.timeZone, rules, hours: setup.hours.get(weekdayOf(date)) ?? null, closure: setup.closures.get(date) ?? null }
   }
 
-  const toSlot =
-    (setup: ShopSetup) =>
-    (slot: Slot): TimeSlot => ({ time: slot.time, startsAt: toIsoWithOffset(slot.startsAt, setup.timeZone), beds: slot.beds })
-
-  /** The slots of several days, reading the bookings of the whole stretch in one query. */
-  async function slotsFor(setup: ShopSetup, rules: BookingRules, dates: string[], minutes: number, beds: ShopSetup['beds']) {
+  /**
+   * The slots of several days for a session of `minutes` on any of `beds`, reading the bookings of the whole stretch
+   * in one query; and the first instant at which they may no longer be right: when the first slot offered falls
+   * inside the lead time, a hold on a bed runs out, or the shop's day ends.
+   */
+  async function slotsFor(setup: ShopSetup, rules: BookingRules, dates: string[], minutes: number, beds: BedForSlots[], at: number) {
     const days = dates.map((date) => daySchedule(setup, rules, date))
-    const ranges = days.map((day) => dayRange(day, beds)).filter((r) => r !== null)
+    const today = localDateOf(at, setup.timeZone)
+    const last = lastBookableDate(at, setup.timeZone, rules)
+    const ranges = days
+      .filter((day) => day.date >= today && day.date <= last)
+      .map((day) => dayRange(day, beds))
+      .filter((r) => r !== null)
     const usable = beds.filter((bed) => bedTakes(bed, minutes))
-    const at = now()
     const busy =
       ranges.length && usable.length
         ? await repo.busy(
@@ -96,7 +129,14 @@ export function createBookingService(deps: BookingServiceDeps) {
             at,
           )
         : []
-    return days.map((day) => ({ date: day.date, slots: daySlots(day, usable, minutes, busy, at).map(toSlot(setup)) }))
+    const byBed = busyByBed(busy)
+    const slots = days.map((day) => daySlots(day, usable, minutes, byBed, at))
+    let expiresAt = nextLocalMidnight(at, setup.timeZone)
+    const lead = rules.leadTimeMinutes * MINUTE
+    for (const day of slots) if (day[0]) expiresAt = Math.min(expiresAt, Date.parse(day[0].startsAt) - lead)
+    for (const range of busy) if (range.holdUntil) expiresAt = Math.min(expiresAt, range.holdUntil)
+    const named: SlotBed[] = usable.map(({ id, name, type }) => ({ id, name, type }))
+    return { beds: named, slots, expiresAt }
   }
 
   function bedsMatching(setup: ShopSetup, filter: { bedId?: string; bedType?: string }) {
@@ -237,24 +277,33 @@ export function createBookingService(deps: BookingServiceDeps) {
   }
 
   return {
-    /** GET p_preload_times: the coming days for a session of the shop's first-session length, which anyone may book. */
-    async preload(shopId: string): Promise<PreloadTimesResponse> {
-      // Closures are fetched for a day either side of the UTC dates: the shop's local dates lie within.
-      const today = new Date(now()).toISOString().slice(0, 10)
-      const setup = await setupOf(shopId, addDays(today, -1), addDays(today, PRELOAD_DAYS + 1))
-      if (!setup.rules) return { times: {}, minutes: 0 }
-      const minutes = setup.rules.firstSessionMaxMinutes
-      const days = await slotsFor(setup, setup.rules, comingDates(now(), setup.timeZone, PRELOAD_DAYS), minutes, setup.beds)
-      return { times: Object.fromEntries(days.map((d) => [d.date, d.slots])), minutes }
+    /**
+     * GET p_preload_times: the coming days for a session of the shop's first-session length, which anyone may book.
+     * The same for every caller, so kept (availability-cache.ts).
+     */
+    preload(shopId: string): Promise<CachedAnswer> {
+      return availability.answer(shopId, 'preload', async (at): Promise<ComputedAnswer> => {
+        // Closures are fetched for a day either side of the UTC dates: the shop's local dates lie within.
+        const today = new Date(at).toISOString().slice(0, 10)
+        const setup = await setupOf(shopId, addDays(today, -1), addDays(today, PRELOAD_DAYS + 1))
+        if (!setup.rules) return answered<PreloadTimesResponse>({ beds: [], times: {}, minutes: 0 }, Infinity)
+        const minutes = setup.rules.firstSessionMaxMinutes
+        const dates = comingDates(at, setup.timeZone, PRELOAD_DAYS)
+        const { beds, slots, expiresAt } = await slotsFor(setup, setup.rules, dates, minutes, setup.beds, at)
+        return answered<PreloadTimesResponse>({ beds, times: Object.fromEntries(dates.map((date, i) => [date, slots[i]!])), minutes }, expiresAt)
+      })
     },
 
-    /** POST p_sessions: one day's slots for the appointment request. */
-    async sessions(shopId: string, request: AppointmentRequest): Promise<SessionsResponse> {
-      const setup = await setupOf(shopId, request.date)
-      const beds = bedsMatching(setup, request)
-      if (!setup.rules) return { date: request.date, times: [] }
-      const [day] = await slotsFor(setup, setup.rules, [request.date], request.minutes, beds)
-      return { date: request.date, times: day!.slots }
+    /** POST p_sessions: one day's slots for the appointment request; the same for every caller, so kept. */
+    sessions(shopId: string, request: AppointmentRequest): Promise<CachedAnswer> {
+      const key = JSON.stringify(['sessions', request.date, request.minutes, request.bedType ?? null, request.bedId ?? null])
+      return availability.answer(shopId, key, async (at): Promise<ComputedAnswer> => {
+        const setup = await setupOf(shopId, request.date)
+        const matching = bedsMatching(setup, request)
+        if (!setup.rules) return answered<SessionsResponse>({ date: request.date, beds: [], times: [] }, Infinity)
+        const { beds, slots, expiresAt } = await slotsFor(setup, setup.rules, [request.date], request.minutes, matching, at)
+        return answered<SessionsResponse>({ date: request.date, beds, times: slots[0]! }, expiresAt)
+      })
     },
 
     /** POST booking/get_price_for_booking: the price, and how it would be paid for this customer (or a visitor). */

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest'
-import { describeDate, localDateOf, localTimeOf, localToInstant, minutesOfDay, offsetMinutes, timeOfDay, toIsoWithOffset } from './local-time.ts'
+import {
+  dayClock,
+  describeDate,
+  localDateOf,
+  localTimeOf,
+  localToInstant,
+  minutesOfDay,
+  nextLocalMidnight,
+  offsetMinutes,
+  timeOfDay,
+  toIsoWithOffset,
+} from './local-time.ts'
 
 const LONDON = 'Europe/London'
 const iso = (instant: number | null) => (instant === null ? null : new Date(instant).toISOString())
@@ -54,6 +65,45 @@ describe('local time in Europe/London', () => {
         expect(localTimeOf(instant, LONDON)).toBe(time)
       }
     }
+  })
+})
+
+describe("a day's clock", () => {
+  // The UK's change days, a zone behind UTC, a half-hour zone, Lord Howe's half-hour change, and Chile's change at midnight.
+  const days: [string, string][] = [
+    ['2026-10-24', LONDON],
+    ['2026-10-25', LONDON],
+    ['2026-10-26', LONDON],
+    ['2027-03-27', LONDON],
+    ['2027-03-28', LONDON],
+    ['2027-03-29', LONDON],
+    ['2026-11-01', 'America/New_York'],
+    ['2027-03-14', 'America/New_York'],
+    ['2026-07-01', 'Asia/Kolkata'],
+    ['2026-10-04', 'Australia/Lord_Howe'],
+    ['2027-04-04', 'Australia/Lord_Howe'],
+    ['2026-09-06', 'America/Santiago'],
+    ['2027-04-04', 'America/Santiago'],
+  ]
+
+  it.each(days)('on %s in %s gives the instants and ISO strings of localToInstant and toIsoWithOffset, every five minutes', (date, zone) => {
+    const clock = dayClock(date, zone)
+    for (let m = 0; m < 24 * 60; m += 5) {
+      const time = timeOfDay(m)
+      const instant = localToInstant(date, time, zone)
+      expect(clock.instantOf(m), `${date} ${time} ${zone}`).toBe(instant)
+      if (instant !== null) expect(clock.isoOf(time, instant)).toBe(toIsoWithOffset(instant, zone))
+    }
+  })
+
+  it("the next local midnight is the start of the shop's next day, whatever the clocks do", () => {
+    // Saturday 24 October 2026 is in summer time: Sunday starts at 23:00 UTC; that Sunday is 25 hours long.
+    expect(iso(nextLocalMidnight(Date.parse('2026-10-24T12:00:00Z'), LONDON))).toBe('2026-10-24T23:00:00.000Z')
+    expect(iso(nextLocalMidnight(Date.parse('2026-10-24T23:30:00Z'), LONDON))).toBe('2026-10-26T00:00:00.000Z')
+    expect(iso(nextLocalMidnight(Date.parse('2027-03-27T23:59:00Z'), LONDON))).toBe('2027-03-28T00:00:00.000Z')
+    expect(iso(nextLocalMidnight(Date.parse('2027-03-28T00:00:00Z'), LONDON))).toBe('2027-03-28T23:00:00.000Z')
+    // In Chile the clocks go forward at midnight on 6 September 2026: that day starts at 01:00 local, 04:00 UTC.
+    expect(iso(nextLocalMidnight(Date.parse('2026-09-05T12:00:00Z'), 'America/Santiago'))).toBe('2026-09-06T04:00:00.000Z')
   })
 })
 

@@ -1,4 +1,4 @@
-import { weekdayOf } from '@salon/contracts/dates'
+import { addDays, utcDay, weekdayOf } from '@salon/contracts/dates'
 
 /**
  * Local dates and wall-clock times of a shop's time zone, and the instants they name.
@@ -85,13 +85,51 @@ export function localToInstant(date: string, time: string, timeZone: string): nu
   return candidates[0] ?? null
 }
 
+/**
+ * The wall-clock minutes of one local date and the instants they name, worked out once for the day. On a day
+ * when the offset stays the same from the day before to the day after (all but two days a year in the UK), minute
+ * m is the day's start plus m minutes; on a day when the clocks change, each minute asks localToInstant. Either
+ * way the answers are localToInstant's and toIsoWithOffset's, only cheaper.
+ */
+export interface DayClock {
+  /** The instant of minute `minute` of the day (570 is 09:30), or null when the clocks skip that time. */
+  instantOf(minute: number): number | null
+  /** ISO 8601 with offset of a time of the day and its instant, for example 2026-10-25T10:00:00+00:00. */
+  isoOf(time: string, instant: number): string
+}
+
+export function dayClock(date: string, timeZone: string): DayClock {
+  const midnight = utcDay(date).getTime()
+  // The same window localToInstant looks in: the offsets a day either side of each of the day's times.
+  const before = offsetMinutes(midnight - DAY, timeZone)
+  if (before === offsetMinutes(midnight + 2 * DAY, timeZone)) {
+    const start = midnight - before * MINUTE
+    const suffix = offsetSuffix(before)
+    return { instantOf: (minute) => start + minute * MINUTE, isoOf: (time) => `${date}T${time}:00${suffix}` }
+  }
+  return { instantOf: (minute) => localToInstant(date, timeOfDay(minute), timeZone), isoOf: (_time, instant) => toIsoWithOffset(instant, timeZone) }
+}
+
+/** The first instant of the local date after the one at `instant`: its midnight, or the first time it has when the clocks skip midnight. */
+export function nextLocalMidnight(instant: number, timeZone: string): number {
+  const clock = dayClock(addDays(localDateOf(instant, timeZone), 1), timeZone)
+  for (let minute = 0; minute < 24 * 60; minute += 15) {
+    const start = clock.instantOf(minute)
+    if (start !== null) return start
+  }
+  return instant + DAY
+}
+
+/** "+01:00" for 60 minutes ahead of UTC, "-04:00" for 240 behind. */
+function offsetSuffix(offset: number): string {
+  const abs = Math.abs(offset)
+  return `${offset < 0 ? '-' : '+'}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`
+}
+
 /** ISO 8601 with the zone's offset at that instant, for example 2026-10-25T10:00:00+00:00. */
 export function toIsoWithOffset(instant: number, timeZone: string): string {
   const offset = offsetMinutes(instant, timeZone)
-  const local = new Date(instant + offset * MINUTE).toISOString().slice(0, 19)
-  const sign = offset < 0 ? '-' : '+'
-  const abs = Math.abs(offset)
-  return `${local}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`
+  return `${new Date(instant + offset * MINUTE).toISOString().slice(0, 19)}${offsetSuffix(offset)}`
 }
 
 /** "09:30" → 570 */

@@ -81,7 +81,9 @@ export function BookPlanner({ salon, preload, stored, signedIn, notice }: BookPl
   const timesLoading = !!date && !slots && !timesError
 
   const slot = slots?.find((s) => s.time === time) ?? null
-  const bookedBed = bed ?? (slot?.beds[0] ? (salon.beds.find((b) => b.id === slot.beds[0]!.id) ?? null) : null)
+  // Any free sunbed: the first the slot names (slots give the ids of their free beds, in the salon's order).
+  const firstFree = slot?.bedIds[0]
+  const bookedBed = bed ?? (firstFree ? (salon.beds.find((b) => b.id === firstFree) ?? null) : null)
   const request: StoredAppointment | null =
     date && slot && bookedBed ? { date, time: slot.time, minutes, bedId: bookedBed.id, ...(bed ? {} : { bedType: bookedBed.type }) } : null
 

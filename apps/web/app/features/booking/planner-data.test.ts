@@ -6,7 +6,7 @@ const sessions = vi.fn<(request: AppointmentRequest) => Promise<{ date: string; 
 vi.mock('./booking-api.ts', () => ({ browserBookingCalls: { sessions: (request: AppointmentRequest) => sessions(request) } }))
 const { forgetFreeTimes, freeTimesQuery, loadFreeTimes, priceQuery, FREE_TIMES_PATH } = await import('./planner-data.ts')
 
-const slot = (time: string): TimeSlot => ({ time, startsAt: `2026-11-23T${time}:00+00:00`, beds: [{ id: 'bed-1', name: 'Solara', type: 'lay-down' }] })
+const slot = (time: string): TimeSlot => ({ time, startsAt: `2026-11-23T${time}:00+00:00`, bedIds: ['bed-1'] })
 const urlOf = (request: AppointmentRequest) => new URL(`${FREE_TIMES_PATH}${freeTimesQuery(request)}`, 'https://salon.example')
 
 beforeEach(() => {
