@@ -58,7 +58,7 @@ describe('shared public pages', () => {
 
   it('many visitors at once cause one render', async () => {
     const s = site()
-    const pages = await Promise.all(Array.from({ length: 20 }, () => s.app.request('/').then((r) => r.text())))
+    const pages = await Promise.all(Array.from({ length: 20 }, async () => (await s.app.request('/')).text()))
     expect(s.renders()).toBe(1)
     expect(new Set(pages).size).toBe(1)
   })
