@@ -1,6 +1,9 @@
 import { gunzipSync } from 'node:zlib'
+import type { PreloadTimesResponse } from '@salon/contracts/booking'
 import { describe, expect, it } from 'vitest'
-import { AVAILABILITY_CHANNEL, createAvailabilityCache, type ComputedAnswer, type NotificationSource } from './availability-cache.ts'
+import { AVAILABILITY_CHANNEL, createAvailabilityCache, type CachedAnswer, type ComputedAnswer, type NotificationSource } from './availability-cache.ts'
+import type { BookingRepository, ShopSetup } from './booking.repository.ts'
+import { createBookingService } from './booking.service.ts'
 
 /** A database whose notifications the test sends by hand. */
 function notifications() {
@@ -19,9 +22,9 @@ function notifications() {
 }
 
 /** A computation the test finishes when it likes. */
-function deferred() {
-  let resolve!: (value: ComputedAnswer) => void
-  const promise = new Promise<ComputedAnswer>((r) => (resolve = r))
+function deferred<T = ComputedAnswer>() {
+  let resolve!: (value: T) => void
+  const promise = new Promise<T>((r) => (resolve = r))
   return { promise, resolve }
 }
 
@@ -157,5 +160,63 @@ describe('the availability cache', () => {
     const answer = await cache.answer('shop-a', 'preload', work)
     expect(gunzipSync(answer.gzip()).toString()).toBe(answer.json)
     expect(answer.gzip()).toBe(answer.gzip())
+  })
+})
+
+describe('free times kept by the booking service', () => {
+  const rules = {
+    slotStepMinutes: 60,
+    leadTimeMinutes: 0,
+    horizonDays: 28,
+    cancellationCutoffMinutes: 0,
+    firstSessionMaxMinutes: 6,
+    minHoursBetweenSessions: 0,
+    payInSalon: true,
+    payUpFront: false,
+  }
+  const setupWith = (bedIds: string[]): ShopSetup => ({
+    shopId: 'shop-a',
+    timeZone: 'Europe/London',
+    phone: '01632 960000',
+    rules,
+    hours: new Map([0, 1, 2, 3, 4, 5, 6].map((weekday) => [weekday, { opensAt: '09:00', closesAt: '12:00' }])),
+    beds: bedIds.map((id) => ({ id, name: id, type: 'lay-down', minMinutes: 1, maxMinutes: 12, cleaningBufferMinutes: 0, perMinutePence: 60 })),
+    closures: new Map(),
+  })
+
+  it('never reuse a set-up query begun before a change was announced', async () => {
+    const now = Date.parse('2026-11-23T08:00:00Z')
+    const cache = createAvailabilityCache({ now: () => now })
+    const db = notifications()
+    await cache.follow(db.source)
+    // A repository that, like the real one, lets requests arriving together share one set-up query, unless asked not to.
+    const queries: { shared: boolean; answer: ReturnType<typeof deferred<ShopSetup>> }[] = []
+    let inFlight: Promise<ShopSetup> | undefined
+    const repository = {
+      setup(_shop: string, _from: string, _to: string, shared = true) {
+        if (shared && inFlight) return inFlight
+        const answer = deferred<ShopSetup>()
+        queries.push({ shared, answer })
+        if (shared) inFlight = answer.promise
+        return answer.promise
+      },
+      busy: async () => [],
+    } as unknown as BookingRepository
+    const service = createBookingService({ bookings: repository, ledger: {} as never, customers: {} as never, now: () => now, availability: cache })
+    const beds = async (answer: Promise<CachedAnswer>) => (JSON.parse((await answer).json) as PreloadTimesResponse).beds.map((b) => b.id)
+
+    const before = service.preload('shop-a')
+    await Promise.resolve()
+    // The salon takes a bed out of use; the notification arrives while the first answer's query is still out.
+    db.notify('shop-a')
+    const after = service.preload('shop-a')
+    await Promise.resolve()
+    expect(queries).toHaveLength(2)
+    queries[0]!.answer.resolve(setupWith(['bed-1', 'bed-2']))
+    queries[1]!.answer.resolve(setupWith(['bed-1']))
+    expect(await beds(before)).toEqual(['bed-1', 'bed-2'])
+    expect(await beds(after)).toEqual(['bed-1'])
+    expect(await beds(service.preload('shop-a'))).toEqual(['bed-1'])
+    expect(queries).toHaveLength(2)
   })
 })

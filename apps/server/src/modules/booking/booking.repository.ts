@@ -167,9 +167,11 @@ export function createBookingRepository(db: Db, ledger: LedgerRepository) {
     /**
      * Everything about the shop that booking needs, in one round trip: time zone, rules, weekly hours,
      * active beds with their prices, and the closures between two local dates (inclusive).
-     * Requests arriving together share one query; the answer is as fresh as if each had asked.
+     * Requests arriving together share one query, unless `shared` is false: an answer that is kept must come from a
+     * query begun after it was asked for, or it could miss a change announced in between (availability-cache.ts).
      */
-    setup(shopId: string, closuresFrom: string, closuresTo: string): Promise<ShopSetup | null> {
+    setup(shopId: string, closuresFrom: string, closuresTo: string, shared = true): Promise<ShopSetup | null> {
+      if (!shared) return loadSetup(shopId, closuresFrom, closuresTo)
       const key = `${shopId}\n${closuresFrom}\n${closuresTo}`
       let pending = setupsInFlight.get(key)
       if (!pending) {

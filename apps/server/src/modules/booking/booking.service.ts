@@ -69,10 +69,13 @@ export function createBookingService(deps: BookingServiceDeps) {
   // A cache that never follows the database keeps nothing.
   const availability = deps.availability ?? createAvailabilityCache({ now })
 
-  /** The shop's setup, with its closures from `from` to `to` (local dates; by default none that matter). */
-  async function setupOf(shopId: string, from?: string, to?: string) {
+  /**
+   * The shop's setup, with its closures from `from` to `to` (local dates; by default none that matter); `shared`
+   * false for an answer that is kept, which must not take a query begun before it was asked for.
+   */
+  async function setupOf(shopId: string, from?: string, to?: string, shared = true) {
     const today = new Date(now()).toISOString().slice(0, 10)
-    const setup = await repo.setup(shopId, from ?? today, to ?? from ?? today)
+    const setup = await repo.setup(shopId, from ?? today, to ?? from ?? today, shared)
     if (!setup) throw new HttpError(404, 'This shop is not known here.')
     return setup
   }
@@ -285,7 +288,7 @@ export function createBookingService(deps: BookingServiceDeps) {
       return availability.answer(shopId, 'preload', async (at): Promise<ComputedAnswer> => {
         // Closures are fetched for a day either side of the UTC dates: the shop's local dates lie within.
         const today = new Date(at).toISOString().slice(0, 10)
-        const setup = await setupOf(shopId, addDays(today, -1), addDays(today, PRELOAD_DAYS + 1))
+        const setup = await setupOf(shopId, addDays(today, -1), addDays(today, PRELOAD_DAYS + 1), false)
         if (!setup.rules) return answered<PreloadTimesResponse>({ beds: [], times: {}, minutes: 0 }, Infinity)
         const minutes = setup.rules.firstSessionMaxMinutes
         const dates = comingDates(at, setup.timeZone, PRELOAD_DAYS)
@@ -298,7 +301,7 @@ export function createBookingService(deps: BookingServiceDeps) {
     sessions(shopId: string, request: AppointmentRequest): Promise<CachedAnswer> {
       const key = JSON.stringify(['sessions', request.date, request.minutes, request.bedType ?? null, request.bedId ?? null])
       return availability.answer(shopId, key, async (at): Promise<ComputedAnswer> => {
-        const setup = await setupOf(shopId, request.date)
+        const setup = await setupOf(shopId, request.date, request.date, false)
         const matching = bedsMatching(setup, request)
         if (!setup.rules) return answered<SessionsResponse>({ date: request.date, beds: [], times: [] }, Infinity)
         const { beds, slots, expiresAt } = await slotsFor(setup, setup.rules, [request.date], request.minutes, matching, at)
