@@ -3,6 +3,9 @@ import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router'
+import stylesheet from './app.css?inline'
+import { StylesProvider } from './lib/inline-styles.tsx'
+import { scriptsAfterFirstPaintStream } from './lib/scripts-after-paint.server.ts'
 import { NonceProvider } from './lib/nonce.tsx'
 
 export const streamTimeout = 5_000
@@ -25,13 +28,16 @@ export default function handleRequest(
     const readyOption = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady'
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <StylesProvider value={import.meta.env.DEV ? null : stylesheet}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </StylesProvider>
       </NonceProvider>,
       {
         nonce,
         [readyOption]() {
           shellRendered = true
-          const body = new PassThrough()
+          // In development Vite's own scripts come first; see scripts-after-paint.server.ts for production.
+          const body = import.meta.env.DEV ? new PassThrough() : scriptsAfterFirstPaintStream()
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }))
           pipe(body)

@@ -6,13 +6,15 @@ import { getSession } from './features/auth/session.server.ts'
 import { currentIdToken } from './features/auth/load-amplify.ts'
 import { browserConfig, publicConfigScript } from './lib/public-config.ts'
 import { setIdentityTokenSource } from './lib/browser-api.ts'
+import { InlineStyles } from './lib/inline-styles.tsx'
 import { useNonce } from './lib/nonce.tsx'
 
 // The browser's API client carries the session's identity token (SPEC §7), which the auth feature keeps.
 if (typeof window !== 'undefined') setIdentityTokenSource(() => currentIdToken(browserConfig().identity))
 
+// In production the stylesheet is written into the page (see InlineStyles); in development Vite serves it linked, to reload it hot.
 export const links: Route.LinksFunction = () => [
-  { rel: 'stylesheet', href: stylesheet },
+  ...(import.meta.env.DEV ? [{ rel: 'stylesheet', href: stylesheet }] : []),
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ]
 
@@ -30,6 +32,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#3b2416" />
+        <InlineStyles nonce={nonce} />
         <Meta />
         <Links />
         {config && <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: publicConfigScript(config) }} />}
