@@ -1,5 +1,6 @@
 import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
+import type { GetManualChunk } from 'rollup'
 import { defineConfig, type Plugin } from 'vite'
 
 /**
@@ -19,7 +20,42 @@ function plainDynamicImports(): Plugin {
   }
 }
 
+/**
+ * Every page loads React, React Router and what the root and layout routes import: as two files (the framework,
+ * and the app's shell) rather than a dozen small ones, since a phone on HTTP/1.1 fetches six at a time and each
+ * further round trip delays the page. A module other pages also need stays where Rollup puts it.
+ */
+function fewerSharedChunks(): Plugin {
+  const everyPage = /(\/app\/root\.tsx|\/app\/routes\/layout\.tsx|\/entry\.client\.tsx)(\?.*)?$/
+  let shared: Set<string> | undefined
+  const manualChunks: GetManualChunk = (id, { getModuleIds, getModuleInfo }) => {
+    if (!shared) {
+      // What the client entry and the two routes above every page import, statically, all the way down.
+      shared = new Set()
+      const queue = [...getModuleIds()].filter((m) => everyPage.test(m))
+      for (let m = queue.pop(); m; m = queue.pop()) {
+        for (const dep of getModuleInfo(m)?.importedIds ?? []) {
+          if (!shared.has(dep)) {
+            shared.add(dep)
+            queue.push(dep)
+          }
+        }
+      }
+    }
+    if (!shared.has(id) || everyPage.test(id)) return undefined
+    // Rollup's and Vite's own helpers (ids starting with \0) go with the libraries that use them, so the libraries
+    // never import from the app's shell. React and React Router apart: each is a task of its own to start.
+    if (/\/node_modules\/(react|react-dom|scheduler)\//.test(id) || id.startsWith('\0')) return 'react'
+    return id.includes('/node_modules/') ? 'router' : 'shell'
+  }
+  return {
+    name: 'salon:fewer-shared-chunks',
+    applyToEnvironment: (environment) => environment.config.consumer === 'client',
+    outputOptions: (options) => ({ ...options, manualChunks }),
+  }
+}
+
 export default defineConfig({
-  plugins: [plainDynamicImports(), tailwindcss(), reactRouter()],
+  plugins: [plainDynamicImports(), fewerSharedChunks(), tailwindcss(), reactRouter()],
   build: { assetsInlineLimit: 0, modulePreload: false },
 })
