@@ -40,7 +40,14 @@ export default function BlogPost({ loaderData: { blog } }: Route.ComponentProps)
         </div>
       </header>
       <div className="container-page max-w-3xl">
-        <img src={blog.coverImage} alt="" width={640} height={360} className="mt-8 aspect-video w-full rounded-2xl bg-cocoa-100 object-cover" />
+        <img
+          src={blog.coverImage}
+          alt=""
+          width={640}
+          height={360}
+          fetchPriority="high"
+          className="mt-8 aspect-video w-full rounded-2xl bg-cocoa-100 object-cover"
+        />
         {/* The server renders the salon's Markdown and sanitises it before it reaches the page. */}
         <div className="prose mt-8" dangerouslySetInnerHTML={{ __html: blog.html }} />
       </div>

@@ -22,8 +22,8 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
           <p className="text-lg text-cocoa-700">No posts yet. Come back soon.</p>
         ) : (
           <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {loaderData.blogs.map((post) => (
-              <BlogCard key={post.id} post={post} headingLevel={2} />
+            {loaderData.blogs.map((post, i) => (
+              <BlogCard key={post.id} post={post} headingLevel={2} first={i === 0} />
             ))}
           </div>
         )}
