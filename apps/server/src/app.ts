@@ -60,17 +60,21 @@ import type { WebHandler } from './web.ts'
 export const MAX_BODY_BYTES = 64 * 1024
 
 /**
- * Refuses a body over `maxBytes` with 413 and the limit named, before any of it is parsed. A GET or HEAD has no
- * body to measure, and asking for one would build a whole web Request for nothing.
+ * Refuses a body over `maxBytes` with 413 and the limit named, before any of it is parsed. A body whose length is
+ * declared is judged by its Content-Length, as the HTTP parser will not deliver more; only a chunked body is
+ * counted as it streams. A GET or HEAD has no body. Neither case builds a web Request just to look.
  */
 const limitBody = (maxBytes: number): MiddlewareHandler => {
-  const limit = bodyLimit({
-    maxSize: maxBytes,
-    onError: () => {
-      throw new HttpError(413, `The request body is too large: the limit is ${maxBytes / 1024} KiB.`)
-    },
-  })
-  return (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limit(c, next))
+  const tooLarge = () => {
+    throw new HttpError(413, `The request body is too large: the limit is ${maxBytes / 1024} KiB.`)
+  }
+  const streamed = bodyLimit({ maxSize: maxBytes, onError: tooLarge })
+  return (c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next()
+    const length = c.req.header('content-length')
+    if (length !== undefined && c.req.header('transfer-encoding') === undefined) return Number(length) > maxBytes ? tooLarge() : next()
+    return streamed(c, next)
+  }
 }
 
 /** The built-in user pool's ids when settings give none (the values in .env.example). */
