@@ -120,6 +120,17 @@ describeApi(
       expect(await messagesFrom('Huge Body')).toHaveLength(0)
     })
 
+    it('a body whose declared length is over 64 KiB is refused before it is read', async () => {
+      const before = await counts()
+      const declared = await t().api('p_message', {
+        raw: JSON.stringify(valid({ name: 'Declared Huge' })),
+        headers: { 'content-length': String(65 * 1024), 'x-forwarded-for': newAddress() },
+      })
+      expect(declared.status).toBe(413)
+      expect(declared.json.message).toContain('64 KiB')
+      expect(await counts()).toEqual(before)
+    })
+
     it('unknown extra fields are ignored and cannot choose the shop or the id', async () => {
       const { status } = await send({
         ...valid({ name: 'Extra Fields' }),
