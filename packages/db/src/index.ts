@@ -49,16 +49,21 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
 async function createPglite(dataDir: string | undefined): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true })
   // btree_gist backs the exclusion constraint that keeps a bed's bookings apart.
-  const extra = (process.env.MEM_PG_PARAMS ?? '')
-    .split(' ')
-    .filter(Boolean)
-    .flatMap((p) => ['-c', p])
   const client = await PGlite.create(dataDir ? path.join(dataDir, 'pglite') : undefined, {
     extensions: { btree_gist },
-    ...(extra.length ? { startParams: [...PGlite.defaultStartParams, ...extra] } : {}),
+    startParams: [...pgliteStartParams],
   })
   return pgliteDatabase(client)
 }
+
+/**
+ * PGlite's start-up arguments: its own, with the embedded database's settings. PostgreSQL's default of 128 MB of
+ * shared buffers is zeroed at start and, with the rest of shared memory, grows PGlite's WebAssembly memory past its
+ * 128 MB minimum: ~150 MB resident before the first query, and WebAssembly memory is never given back. A salon's
+ * data is a few megabytes; 16 MB of buffers holds it (~30 MB resident in all), and a page beyond them is read from
+ * the operating system's file cache. For anything that creates a PGlite client of this database (tests too).
+ */
+export const pgliteStartParams: readonly string[] = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB']
 
 /** A Database over a PGlite client (made here, or by the tests from a migrated snapshot). */
 export function pgliteDatabase(client: PGlite): Database {
