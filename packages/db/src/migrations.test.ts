@@ -33,8 +33,9 @@ describe('the commerce migration keeps every balance', () => {
         ('${SHOP}', '${RICH}', 30, 'purchase'), ('${SHOP}', '${RICH}', -5, 'adjustment'),
         ('${SHOP}', '${SPENT}', 10, 'purchase'), ('${SHOP}', '${SPENT}', -10, 'adjustment');`)
     await apply(db, '0003_commerce')
-  })
-  afterAll(() => db.close())
+    // A new embedded database and four migrations: seconds on a quiet machine, more when other suites run beside it.
+  }, 60_000)
+  afterAll(() => db?.close())
 
   it('a customer with minutes gets one lot holding them, for every bed type, and the same balance', async () => {
     expect(await balances()).toEqual([
