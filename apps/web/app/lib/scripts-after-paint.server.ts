@@ -41,8 +41,9 @@ export function moduleScriptAfterFirstPaint(html: string, preloads: string[]): s
     const entry = /import\(("[^"]+")\)/.exec(rest)?.[1]
     if (urls.length === 0 || !entry) return whole
     const deferred = [
-      // The first paint with content (a tab in the background paints none, and a browser that cannot tell goes on).
-      'await new Promise((go) => { if (document.visibilityState !== "visible" || !PerformanceObserver.supportedEntryTypes?.includes("paint")) return go(); new PerformanceObserver((list, observer) => { if (list.getEntriesByName("first-contentful-paint").length) { observer.disconnect(); go() } }).observe({ type: "paint", buffered: true }) });',
+      // The first paint with content (a tab in the background paints none, and a browser that cannot tell goes on;
+      // after three seconds the page goes on whatever it was told).
+      'await new Promise((go) => { if (document.visibilityState !== "visible" || !PerformanceObserver.supportedEntryTypes?.includes("paint")) return go(); setTimeout(go, 3000); new PerformanceObserver((list, observer) => { if (list.getEntriesByName("first-contentful-paint").length) { observer.disconnect(); go() } }).observe({ type: "paint", buffered: true }) });',
       // A turn of the event loop that no timer decides (tests may stop the page's clock).
       'const tick = () => new Promise((go) => { const channel = new MessageChannel(); channel.port1.onmessage = () => go(); channel.port2.postMessage(0) });',
       `const files = ${JSON.stringify(preloads)};`,
