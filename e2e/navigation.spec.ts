@@ -72,6 +72,8 @@ test.describe('top navigation on a wide screen', () => {
 
   test('Upcoming Bookings opens the booking page and then scrolls to the bookings', async ({ page }) => {
     await page.goto('/blog/')
+    // The scroll is the page's script at work: before hydration the link is a plain link to /book/.
+    await untilHydrated(page)
     await mainNav(page).getByRole('link', { name: 'Upcoming Bookings' }).click()
     await expect(page).toHaveURL(/\/book\/$/)
     await expect(heading(page, 'Book a sunbed session')).toBeVisible()
