@@ -67,7 +67,7 @@ describe.skipIf(!built && process.env.CI !== 'true')('the server process', () =>
       second.child.kill('SIGTERM')
       await done
     }
-  }, 60_000)
+  }, 180_000)
 
   it('refuses to start with a bad setting, naming it', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {

@@ -52,5 +52,5 @@ describe.skipIf(!built && process.env.CI !== 'true')('the server process', () =>
       child.kill('SIGTERM')
       await exited
     }
-  }, 60_000)
+  }, 180_000)
 })

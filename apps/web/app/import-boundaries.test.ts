@@ -15,7 +15,8 @@ async function boundaryErrors(file: string, source: string) {
   return result!.messages.filter((m) => m.ruleId === '@typescript-eslint/no-restricted-imports').map((m) => m.message)
 }
 
-describe('imports in the web app run one way', () => {
+// The first lint loads ESLint's whole configuration: seconds, more on a machine busy with other suites.
+describe('imports in the web app run one way', { timeout: 60_000 }, () => {
   it('shared building blocks import no feature, route or the root route', async () => {
     expect(await boundaryErrors('lib/example.ts', "import { x } from '../features/auth/auth-context.tsx'")).toHaveLength(1)
     expect(await boundaryErrors('components/ui/example.tsx', "import { x } from '../../features/booking/public.ts'")).toHaveLength(1)
