@@ -2,6 +2,8 @@ import { expect, test } from './fixtures.ts'
 import { publicPages } from './pages.ts'
 
 test('every public page has one h1, a main landmark, navigation, image alts and named form fields', { tag: '@layout' }, async ({ page, isMobile }) => {
+  // Fifteen pages, each loaded and hydrated in turn.
+  test.slow()
   for (const { path } of publicPages) {
     await test.step(path, async () => {
       await page.goto(path)
