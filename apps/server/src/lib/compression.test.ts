@@ -13,6 +13,8 @@ function app() {
     .get('/small', (c) => c.json({ ok: true }))
     .get('/large', (c) => c.json(large, 201))
     .get('/shared', (c) => c.json(wrapped('items', shared)))
+    .get('/__manifest', () => new Response(JSON.stringify(large), { headers: { 'content-type': 'application/json; charset=utf-8' } }))
+    .get('/tiny', () => new Response('{}', { headers: { 'content-type': 'application/json', 'content-length': '2' } }))
     .get('/page', (c) => c.html(`<!doctype html><p>${'Book your session. '.repeat(200)}</p>`))
   return { hono, serialised: () => serialised }
 }
@@ -49,6 +51,15 @@ describe('compression', () => {
     for (let i = 0; i < 5; i++) await (await hono.request('/shared', gzip)).arrayBuffer()
     expect(await (await hono.request('/shared')).json()).toEqual(body)
     expect(serialised()).toBe(once)
+  })
+
+  it("text made outside c.json, such as React Router's route manifest, is gzipped too, unless it says it is small", async () => {
+    const manifest = await app().hono.request('/__manifest', gzip)
+    expect(manifest.headers.get('content-encoding')).toBe('gzip')
+    expect(JSON.parse(gunzipSync(Buffer.from(await manifest.arrayBuffer())).toString())).toEqual(large)
+    const tiny = await app().hono.request('/tiny', gzip)
+    expect(tiny.headers.get('content-encoding')).toBeNull()
+    expect(await tiny.text()).toBe('{}')
   })
 
   it('a page is gzipped as it streams', async () => {

@@ -2,6 +2,9 @@ import { constants, brotliCompressSync, gzipSync } from 'node:zlib'
 import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
 
+/** Pages, React Router's data and route manifest, and other text: what is worth compressing as it streams. */
+const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/i
+
 /** Smaller answers gain nothing from compression: the headers alone are a few hundred bytes. */
 export const MIN_COMPRESS_BYTES = 1024
 
@@ -104,13 +107,16 @@ export function wrapped<K extends string, T extends object>(key: K, value: T): R
 /**
  * Compresses what the server says, each kind the cheap way:
  * - JSON answers (c.json) are compressed whole, in one call, when they are over a kilobyte: no stream is built;
- * - pages, streamed as React renders them, are gzipped as they stream.
+ * - pages, streamed as React renders them, and other text answers made elsewhere (React Router's data and route
+ *   manifest) are gzipped as they stream.
  * Answers that already carry an encoding (prepared bodies, files) pass untouched.
  */
 export function compression() {
   return createMiddleware(async (c, next) => {
     const acceptEncoding = c.req.header('accept-encoding')
+    let answeredByJson = false
     c.json = ((object: unknown, arg?: unknown, headers?: Record<string, string>) => {
+      answeredByJson = true
       const prepared = typeof object === 'object' && object !== null ? preparedBodies.get(object) : undefined
       if (prepared && !headers && (arg === undefined || typeof arg === 'number')) return prepared.respond(c, (arg ?? 200) as 200)
       const text = JSON.stringify(object)
@@ -122,7 +128,9 @@ export function compression() {
     }) as unknown as typeof c.json
     await next()
     const res = c.res
-    if (c.req.method === 'HEAD' || !res.headers.get('content-type')?.startsWith('text/html') || res.headers.has('content-encoding')) return
+    if (answeredByJson || c.req.method === 'HEAD' || res.headers.has('content-encoding') || !COMPRESSIBLE.test(res.headers.get('content-type') ?? '')) return
+    const length = res.headers.get('content-length')
+    if (length !== null && Number(length) < MIN_COMPRESS_BYTES) return
     if (pickEncoding(acceptEncoding, { gzip: true }) !== 'gzip' || !res.body) return
     const headers = new Headers(res.headers)
     headers.set('Content-Encoding', 'gzip')
