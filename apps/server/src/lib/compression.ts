@@ -1,6 +1,7 @@
 import { constants, brotliCompressSync, gzipSync } from 'node:zlib'
 import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
+import { isWhole } from './whole-answers.ts'
 
 /** Pages, React Router's data and route manifest, and other text: what is worth compressing as it streams. */
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/i
@@ -32,6 +33,14 @@ export function pickEncoding(acceptEncoding: string | undefined, available: { br
   if (available.br && names.has('br')) return 'br'
   if (available.gzip && names.has('gzip')) return 'gzip'
   return null
+}
+
+/**
+ * Whether an answer made whole with these headers (lower-case names) and this many bytes would still be compressed
+ * on its way out, as compression() does to text it did not make itself.
+ */
+export function compressedOnTheWay(headers: Record<string, string>, length: number): boolean {
+  return headers['content-encoding'] === undefined && length >= MIN_COMPRESS_BYTES && COMPRESSIBLE.test(headers['content-type'] ?? '')
 }
 
 /** An answer made once and sent many times: its text and its compressed forms, made as they are first asked for. */
@@ -72,11 +81,11 @@ export class PreparedBody {
   respond(c: Context, status: 200 | 201 = 200) {
     const worth = this.text.length >= MIN_COMPRESS_BYTES
     const encoding = worth ? pickEncoding(c.req.header('accept-encoding'), { br: true, gzip: true }) : null
-    if (worth) c.header('Vary', 'Accept-Encoding')
-    c.header('Content-Type', this.contentType)
-    if (!encoding) return c.body(this.text, status)
-    c.header('Content-Encoding', encoding)
-    return c.body(asBody(encoding === 'br' ? this.br : this.gzip), status)
+    const headers: Record<string, string> = { 'content-type': this.contentType }
+    if (worth) headers.vary = 'Accept-Encoding'
+    if (!encoding) return c.body(this.text, status, headers)
+    headers['content-encoding'] = encoding
+    return c.body(asBody(encoding === 'br' ? this.br : this.gzip), status, headers)
   }
 }
 
@@ -128,7 +137,8 @@ export function compression() {
     }) as unknown as typeof c.json
     await next()
     const res = c.res
-    if (answeredByJson || c.req.method === 'HEAD' || res.headers.has('content-encoding') || !COMPRESSIBLE.test(res.headers.get('content-type') ?? '')) return
+    if (answeredByJson || isWhole(res)) return
+    if (c.req.method === 'HEAD' || res.headers.has('content-encoding') || !COMPRESSIBLE.test(res.headers.get('content-type') ?? '')) return
     const length = res.headers.get('content-length')
     if (length !== null && Number(length) < MIN_COMPRESS_BYTES) return
     if (pickEncoding(acceptEncoding, { gzip: true }) !== 'gzip' || !res.body) return

@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto'
 import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
+import { compressedOnTheWay } from './compression.ts'
+import type { RequestIdVariables } from './request-log.ts'
+import { answerWhole, isWhole } from './whole-answers.ts'
 
 export type NonceVariables = { nonce: string; inlineSources?: { scripts: string[]; styles: string[] } }
 
@@ -70,12 +73,32 @@ export function pageNonce(c: Context<{ Variables: NonceVariables }>): string {
   return nonce
 }
 
-/** Security headers on every response; HSTS only where the page was served over HTTPS. */
+/** The same headers with their names in lower case, as answers made whole carry them. */
+export const lowerCaseNames = (headers: Record<string, string>) =>
+  Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]))
+
+/**
+ * Security headers on every response; HSTS only where the page was served over HTTPS. An answer the route makes
+ * whole (lib/whole-answers.ts) is given them, and the request id, as it is made.
+ */
 export function securityHeaders(options: CspOptions & { trustProxy: boolean }) {
   const withoutNonce = contentSecurityPolicy(undefined, options)
   const entries = Object.entries(PROTECTIVE_HEADERS)
-  return createMiddleware<{ Variables: NonceVariables }>(async (c, next) => {
+  const overHttp = lowerCaseNames({ 'Content-Security-Policy': withoutNonce, ...PROTECTIVE_HEADERS })
+  const overHttps = { ...overHttp, 'strict-transport-security': HSTS }
+  return createMiddleware<{ Variables: NonceVariables & Partial<RequestIdVariables> }>(async (c, next) => {
+    const fixed = servedOverHttps(c, options.trustProxy) ? overHttps : overHttp
+    answerWhole(c, {
+      addFixed: (headers) => {
+        Object.assign(headers, fixed)
+        const requestId = c.get('requestId')
+        if (requestId !== undefined) headers['x-request-id'] = requestId
+      },
+      final: (headers, length) => !compressedOnTheWay(headers, length),
+      plain: () => c.get('nonce') === undefined && c.get('inlineSources') === undefined,
+    })
     await next()
+    if (isWhole(c.res)) return
     const h = c.res.headers
     const own = c.get('nonce') ?? c.get('inlineSources')
     h.set('Content-Security-Policy', own ? contentSecurityPolicy(own, options) : withoutNonce)
