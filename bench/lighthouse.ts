@@ -30,6 +30,23 @@ function median(runs: LighthouseRun[]): LighthouseRun {
   return sorted[Math.floor((sorted.length - 1) / 2)]!
 }
 
+const ATTEMPTS = 3
+
+/**
+ * One Lighthouse mobile run (form factor, screen emulation and simulated throttling are its defaults). Chromium
+ * now and then loses the trace of a load ("NO_NAVSTART"): such a run measured nothing and is made again.
+ */
+async function scored(url: string, port: number) {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'seo'] })
+    const lhr = result?.lhr
+    if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`)
+    if (!lhr.runtimeError) return lhr
+    if (attempt === ATTEMPTS) throw new Error(`Lighthouse could not load ${url} in ${ATTEMPTS} attempts: ${lhr.runtimeError.message}`)
+    console.error(`Lighthouse could not load ${url} (${lhr.runtimeError.code}); measuring it again`)
+  }
+}
+
 /** Lighthouse mobile runs of each path against baseUrl, in one headless Chromium, the median of RUNS runs each. */
 export async function lighthouseRuns(baseUrl: string, paths: string[]): Promise<LighthouseRun[]> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] })
@@ -39,11 +56,7 @@ export async function lighthouseRuns(baseUrl: string, paths: string[]): Promise<
       const url = new URL(path, baseUrl).href
       const runs: LighthouseRun[] = []
       for (let i = 0; i < RUNS; i++) {
-        // Mobile form factor, screen emulation and simulated throttling are Lighthouse's defaults.
-        const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'seo'] })
-        const lhr = result?.lhr
-        if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`)
-        if (lhr.runtimeError) throw new Error(`Lighthouse could not load ${url}: ${lhr.runtimeError.message}`)
+        const lhr = await scored(url, chrome.port)
         const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN
         runs.push({
           path,
