@@ -4,7 +4,18 @@ import tseslint from 'typescript-eslint'
 import { webImportBoundaries } from './eslint.web-boundaries.js'
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', 'apps/web/build/**', 'apps/web/.react-router/**', 'test-results/**', 'playwright-report/**', '.e2e-data/**', 'data/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      'apps/web/build/**',
+      'apps/web/.react-router/**',
+      'apps/server/dist/**',
+      'test-results/**',
+      'playwright-report/**',
+      '.e2e-data/**',
+      'data/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -226,7 +226,7 @@ export async function createCustomer(request: Requester, options: { confirmed?: 
   return customer
 }
 
-/** The customer's tokens from the identity service (USER_PASSWORD_AUTH, the flow the web app's Amplify uses). */
+/** The customer's tokens from the identity service, by the password flow (the web app's Amplify signs in by SRP, with the same tokens). */
 async function signInTokens(request: Requester, customer: Pick<Customer, 'phone' | 'password'>) {
   const { AuthenticationResult: tokens } = await cognito<{ AuthenticationResult: { IdToken: string; AccessToken: string; RefreshToken: string } }>(
     request,

@@ -346,7 +346,7 @@ describeApi(
       expect(await failure(confirm(e164, '123456'))).toEqual(notFound)
     })
 
-    it('InitiateAuth with the password answers the three tokens', async () => {
+    it('InitiateAuth with the password answers the three tokens, and the new device the sign-in was made on', async () => {
       const { phone } = await confirmedCustomer(t().app, client())
       const output = await password(phone, PASSWORD)
       expect(withoutMetadata(output)).toEqual({
@@ -357,6 +357,7 @@ describeApi(
           RefreshToken: expect.stringMatching(/^[\w-]{64}$/),
           ExpiresIn: 3600,
           TokenType: 'Bearer',
+          NewDeviceMetadata: { DeviceKey: expect.stringMatching(/^eu-west-2_[0-9a-f-]{36}$/), DeviceGroupKey: expect.stringMatching(/^-[\w-]{9}$/) },
         },
       })
     })
@@ -377,9 +378,7 @@ describeApi(
       expect(await failure(password(confirmed.phone, ''))).toEqual({ type: 'InvalidParameterException', message: 'Password cannot be empty', status: 400 })
       expect(
         await failure(
-          client().send(
-            new InitiateAuthCommand({ ClientId: CLIENT_ID, AuthFlow: 'USER_SRP_AUTH', AuthParameters: { USERNAME: confirmed.phone, SRP_A: 'abc' } }),
-          ),
+          client().send(new InitiateAuthCommand({ ClientId: CLIENT_ID, AuthFlow: 'CUSTOM_AUTH', AuthParameters: { USERNAME: confirmed.phone, SRP_A: 'abc' } })),
         ),
       ).toEqual({ type: 'InvalidParameterException', message: 'Initiate Auth method not supported.', status: 400 })
 

@@ -45,6 +45,7 @@ export function createCognitoRoutes(deps: { identity: IdentityService; keys: () 
     ConfirmSignUp: defineOperation(Input.ConfirmSignUp, identity.confirmSignUp, 'ClientId'),
     ResendConfirmationCode: defineOperation(Input.ResendConfirmationCode, identity.resendConfirmationCode, 'ClientId'),
     InitiateAuth: defineOperation(Input.InitiateAuth, identity.initiateAuth, 'ClientId'),
+    RespondToAuthChallenge: defineOperation(Input.RespondToAuthChallenge, identity.respondToAuthChallenge, 'ClientId'),
     GetTokensFromRefreshToken: defineOperation(Input.GetTokensFromRefreshToken, identity.getTokensFromRefreshToken, 'ClientId'),
     GetUser: defineOperation(Input.WithAccessToken, identity.getUser),
     GlobalSignOut: defineOperation(Input.WithAccessToken, identity.globalSignOut),
@@ -54,6 +55,11 @@ export function createCognitoRoutes(deps: { identity: IdentityService; keys: () 
     ChangePassword: defineOperation(Input.ChangePassword, identity.changePassword, 'AccessToken'),
     UpdateUserAttributes: defineOperation(Input.UpdateUserAttributes, identity.updateUserAttributes, 'AccessToken'),
     DeleteUser: defineOperation(Input.WithAccessToken, identity.deleteUser),
+    ConfirmDevice: defineOperation(Input.ConfirmDevice, identity.confirmDevice, 'AccessToken'),
+    GetDevice: defineOperation(Input.WithDevice, identity.getDevice, 'AccessToken'),
+    ListDevices: defineOperation(Input.ListDevices, identity.listDevices, 'AccessToken'),
+    UpdateDeviceStatus: defineOperation(Input.UpdateDeviceStatus, identity.updateDeviceStatus, 'AccessToken'),
+    ForgetDevice: defineOperation(Input.WithDevice, identity.forgetDevice, 'AccessToken'),
   }
 
   const answer = (c: Context, body: object, status: 200 | 400 | 413 | 500 = 200, type?: string) => {

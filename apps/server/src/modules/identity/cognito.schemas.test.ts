@@ -115,7 +115,7 @@ describe('the shape of each Cognito operation’s input', () => {
       for (const parameters of ['nope', null, ['x']]) {
         expect(refusal(Input.InitiateAuth, auth('USER_SRP_AUTH', parameters))).toEqual(invalid('AuthParameters must map names to text values.'))
       }
-      expect(refusal(Input.InitiateAuth, auth('USER_SRP_AUTH', { USERNAME: '+447700900123', SRP_A: 'abc' }))).toEqual(
+      expect(refusal(Input.InitiateAuth, auth('CUSTOM_AUTH', { USERNAME: '+447700900123', SRP_A: 'abc' }))).toEqual(
         invalid('Initiate Auth method not supported.'),
       )
       expect(refusal(Input.InitiateAuth, auth(undefined))).toEqual(invalid('Initiate Auth method not supported.'))
@@ -125,11 +125,33 @@ describe('the shape of each Cognito operation’s input', () => {
       expect(refusal(Input.InitiateAuth, auth('USER_PASSWORD_AUTH'))).toEqual(invalid('Password cannot be empty'))
       expect(refusal(Input.InitiateAuth, auth('USER_PASSWORD_AUTH', { USERNAME: '+447700900123', PASSWORD: 5 }))).toEqual(invalid('Password cannot be empty'))
       expect(refusal(Input.InitiateAuth, auth('USER_PASSWORD_AUTH', { PASSWORD: 'Tanning-Time1' }))).toEqual(invalid('Username cannot be empty'))
-      expect(Input.InitiateAuth.parse(auth('USER_PASSWORD_AUTH', { USERNAME: '07700 900123', PASSWORD: 'Tanning-Time1', DEVICE_KEY: 'x' }))).toEqual({
+      expect(Input.InitiateAuth.parse(auth('USER_PASSWORD_AUTH', { USERNAME: '07700 900123', PASSWORD: 'Tanning-Time1', SRP_A: 'x' }))).toEqual({
         ...client,
         AuthFlow: 'USER_PASSWORD_AUTH',
         AuthParameters: { USERNAME: '07700 900123', PASSWORD: 'Tanning-Time1' },
       })
+      expect(refusal(Input.InitiateAuth, auth('USER_PASSWORD_AUTH', { USERNAME: '07700 900123', PASSWORD: 'Tanning-Time1', DEVICE_KEY: 'x' }))).toEqual(
+        invalid('DeviceKey is not a device key.'),
+      )
+    })
+
+    it('an SRP sign-in needs SRP_A and a username; a device key is kept when it is one, and none is null or empty', () => {
+      expect(refusal(Input.InitiateAuth, auth('USER_SRP_AUTH', { USERNAME: '+447700900123' }))).toEqual(invalid('Missing required parameter SRP_A'))
+      expect(refusal(Input.InitiateAuth, auth('USER_SRP_AUTH', { USERNAME: '+447700900123', SRP_A: 'a'.repeat(1025) }))).toEqual(
+        invalid('SRP_A must be at most 1024 characters long.'),
+      )
+      const key = 'eu-west-2_0f8e5c1a-4b7d-4e2f-9a31-2c6d8e0b7f14'
+      for (const [given, kept] of [
+        [key, key],
+        [null, undefined],
+        ['', undefined],
+      ]) {
+        expect(Input.InitiateAuth.parse(auth('USER_SRP_AUTH', { USERNAME: '+447700900123', SRP_A: 'abc', DEVICE_KEY: given })).AuthParameters).toEqual({
+          USERNAME: '+447700900123',
+          SRP_A: 'abc',
+          DEVICE_KEY: kept,
+        })
+      }
     })
 
     it('a refresh needs a refresh token, under either name of the flow', () => {

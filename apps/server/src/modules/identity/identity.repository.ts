@@ -1,4 +1,5 @@
 import { and, desc, eq, isNull, lt, lte, ne, or, schema, sql, type Db } from '@salon/db'
+import { createDevicesRepository } from './devices.repository.ts'
 
 const { identityUsers: users, identityCodes: codes, identitySessions: sessions, identityRefreshTokens: refreshTokens } = schema
 
@@ -8,6 +9,8 @@ export type CodePurpose = 'signup' | 'reset'
 /** The only code that reads or writes the identity tables. */
 export function createIdentityRepository(db: Db) {
   return {
+    ...createDevicesRepository(db),
+
     async findUserByPhone(poolId: string, phone: string): Promise<UserRow | undefined> {
       const [row] = await db
         .select()
@@ -29,7 +32,9 @@ export function createIdentityRepository(db: Db) {
 
     async updateUser(
       sub: string,
-      changes: Partial<Pick<UserRow, 'email' | 'passwordHash' | 'status' | 'enabled' | 'attributes' | 'failedSignIns' | 'lockedUntil'>>,
+      changes: Partial<
+        Pick<UserRow, 'email' | 'passwordHash' | 'srpSalt' | 'srpVerifier' | 'status' | 'enabled' | 'attributes' | 'failedSignIns' | 'lockedUntil'>
+      >,
     ) {
       await db
         .update(users)
@@ -130,6 +135,7 @@ export function createIdentityRepository(db: Db) {
           authTime: sessions.authTime,
           expiresAt: sessions.expiresAt,
           revokedAt: sessions.revokedAt,
+          deviceKey: sessions.deviceKey,
           user: users,
         })
         .from(sessions)

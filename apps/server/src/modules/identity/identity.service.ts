@@ -20,6 +20,7 @@ import type {
   GetTokensFromRefreshTokenInput,
   InitiateAuthInput,
   ResendConfirmationCodeInput,
+  RespondToAuthChallengeInput,
   RevokeTokenInput,
   SignUpInput,
   UpdateUserAttributesInput,
@@ -29,6 +30,9 @@ import type { CodePurpose, IdentityRepository, UserRow } from './identity.reposi
 import { assertPasswordConforms } from './password-policy.ts'
 import { maskPhone } from '../../lib/mask.ts'
 import { normalisePhone } from './phone.ts'
+import { createDeviceOperations } from './devices.service.ts'
+import { readSrpA } from './srp.ts'
+import { createSrpSignIn, SRP_MESSAGES } from './srp-sign-in.ts'
 import { hashToken, newRefreshToken, REFRESH_TOKEN_DAYS, TokenError, type TokenClaims, type TokenIssuer } from './tokens.ts'
 
 export interface PasswordHasher {
@@ -111,6 +115,7 @@ export async function removeStaleSignUps(transaction: IdentityServiceDeps['trans
   return transaction(async ({ identity, customers }) => {
     const subs = await identity.deleteUnconfirmedBefore(new Date(now - UNCONFIRMED_LIFETIME_MS))
     await customers.removeNeverConfirmed(subs)
+    await identity.deleteExpiredChallenges(new Date(now))
     return subs.length
   })
 }
@@ -176,15 +181,16 @@ export function createIdentityService(deps: IdentityServiceDeps) {
   }
 
   /**
-   * One password check, counted before the password is looked at (see claimPasswordCheck), so a burst of
-   * guesses sent together gets no more checks than guesses sent one by one.
+   * One password check, counted before the password (or an SRP signature) is looked at (see claimPasswordCheck),
+   * so a burst of guesses sent together gets no more checks than guesses sent one by one.
    */
-  async function checkPassword(user: UserRow, password: string) {
+  async function checkPasswordClaim(user: UserRow, isRight: () => boolean | Promise<boolean>) {
     const failures = await repo.claimPasswordCheck(user.sub, new Date(now()), FREE_FAILURES, MAX_LOCK_SECONDS)
     if (failures === null) throw E.lockedOut()
-    if (!(await deps.passwords.verify(user.passwordHash, password))) throw failures >= FREE_FAILURES ? E.lockedOut() : E.wrongPassword()
+    if (!(await isRight())) throw failures >= FREE_FAILURES ? E.lockedOut() : E.wrongPassword()
     await repo.clearFailedSignIns(user.sub)
   }
+  const checkPassword = (user: UserRow, password: string) => checkPasswordClaim(user, () => deps.passwords.verify(user.passwordHash, password))
 
   async function spendCode(user: UserRow, purpose: CodePurpose, code: string) {
     const stored = await repo.latestCode(user.sub, purpose)
@@ -259,13 +265,22 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     return shopId
   }
 
-  async function startSession(user: UserRow, clientId: string) {
-    const session = { id: randomUUID(), authTime: new Date(now()) }
+  async function startSession(user: UserRow, clientId: string, deviceKey: string) {
+    const session = { id: randomUUID(), authTime: new Date(now()), deviceKey }
     await repo.createSession({ ...session, sub: user.sub, clientId, expiresAt: new Date(now() + REFRESH_TOKEN_DAYS * 24 * HOUR) })
     const refreshToken = newRefreshToken()
     await repo.addRefreshToken(hashToken(refreshToken), session.id)
     return deps.tokens.issue(user, session, refreshToken)
   }
+
+  const srp = createSrpSignIn({
+    poolId: deps.poolId,
+    repository: repo,
+    now,
+    checkPasswordClaim,
+    startSession: (user, deviceKey) => startSession(user, deps.clientId, deviceKey),
+  })
+  const { srpOf, groupKeyOf, namedDevice, afterPassword } = srp
 
   /** Every session-invalid condition of SPEC §4, in Cognito's words for the kind of token. */
   async function standingSession(claims: TokenClaims, kind: 'Access' | 'Id') {
@@ -289,7 +304,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       throw E.tokenInvalid('Access')
     }
     const state = await standingSession(claims, 'Access')
-    return { claims, user: state.user, sessionId: state.id }
+    return { claims, user: state.user, sessionId: state.id, deviceKey: state.deviceKey }
   }
 
   async function refresh(clientId: string, token: string) {
@@ -316,10 +331,13 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     }
     const next = newRefreshToken()
     await repo.addRefreshToken(hashToken(next), state.id)
-    return deps.tokens.issue(state.user, { id: state.id, authTime: state.authTime }, next)
+    if (state.deviceKey) await repo.touchDevice(state.deviceKey, new Date(now()))
+    return deps.tokens.issue(state.user, { id: state.id, authTime: state.authTime, deviceKey: state.deviceKey }, next)
   }
 
   return {
+    ...createDeviceOperations({ repository: repo, fromAccessToken, groupKeyOf, now }),
+
     async signUp(input: SignUpInput, caller: Caller) {
       checkClient(input.ClientId)
       const phone = phoneOf(input.Username)
@@ -358,12 +376,14 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       if (pending && pending.status !== 'UNCONFIRMED') throw E.exists()
       if (pending) await limit(LIMITS.resend, pending)
 
+      const sub = randomUUID()
       const user: UserRow = {
-        sub: randomUUID(),
+        sub,
         poolId: deps.poolId,
         phone,
         email,
         passwordHash: await deps.passwords.hash(input.Password),
+        ...srpOf(sub, input.Password),
         status: 'UNCONFIRMED',
         enabled: true,
         attributes: profile,
@@ -418,18 +438,36 @@ export function createIdentityService(deps: IdentityServiceDeps) {
 
     async initiateAuth(input: InitiateAuthInput, caller: Caller) {
       checkClient(input.ClientId)
+      if (input.AuthFlow === 'USER_SRP_AUTH') {
+        // A DEVICE_KEY here is read from the challenge's answer, where Cognito's clients send it too.
+        const { USERNAME, SRP_A } = input.AuthParameters
+        const phone = phoneOf(USERNAME)
+        // Junk is refused before it is counted against the address.
+        if (readSrpA(SRP_A) === null) throw E.invalidParameter(SRP_MESSAGES.badSrpA)
+        await limitAddress(perAddress.signIns, caller)
+        const user = await userByPhone(phone, E.userNotFound)
+        if (!user.enabled) throw E.disabled()
+        return srp.passwordVerifierChallenge(user, SRP_A)
+      }
       if (input.AuthFlow !== 'USER_PASSWORD_AUTH') {
         return { AuthenticationResult: await refresh(input.ClientId, input.AuthParameters.REFRESH_TOKEN), ChallengeParameters: {} }
       }
-      const { USERNAME, PASSWORD } = input.AuthParameters
+      const { USERNAME, PASSWORD, DEVICE_KEY } = input.AuthParameters
       const phone = phoneOf(USERNAME)
       await limitAddress(perAddress.signIns, caller)
       const user = await userByPhone(phone, E.userNotFound)
       if (!user.enabled) throw E.disabled()
+      const device = await namedDevice(user, DEVICE_KEY)
       await checkPassword(user, PASSWORD)
-      if (user.status === 'UNCONFIRMED') throw E.notConfirmed()
-      if (user.status === 'RESET_REQUIRED') throw E.resetRequired()
-      return { AuthenticationResult: await startSession(user, deps.clientId), ChallengeParameters: {} }
+      // An account made before SRP sign-in gets its verifier from the password it has just proven (docs/decisions/017).
+      if (!user.srpVerifier) await repo.updateUser(user.sub, srpOf(user.sub, PASSWORD))
+      return afterPassword(user, device)
+    },
+
+    /** The answers to USER_SRP_AUTH's PASSWORD_VERIFIER and to the device challenges that may follow (srp-sign-in.ts). */
+    async respondToAuthChallenge(input: RespondToAuthChallengeInput) {
+      checkClient(input.ClientId)
+      return srp.respondToAuthChallenge(input)
     },
 
     async getTokensFromRefreshToken(input: GetTokensFromRefreshTokenInput) {
@@ -491,6 +529,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       await spendCode(user, 'reset', input.ConfirmationCode)
       await repo.updateUser(user.sub, {
         passwordHash: await deps.passwords.hash(input.Password),
+        ...srpOf(user.sub, input.Password),
         status: 'CONFIRMED',
         failedSignIns: 0,
         lockedUntil: null,
@@ -504,7 +543,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       assertPasswordConforms(input.ProposedPassword)
       // A stolen access token may not guess the password it would need: the sign-in lockout counts these too.
       await checkPassword(user, input.PreviousPassword)
-      await repo.updateUser(user.sub, { passwordHash: await deps.passwords.hash(input.ProposedPassword) })
+      await repo.updateUser(user.sub, { passwordHash: await deps.passwords.hash(input.ProposedPassword), ...srpOf(user.sub, input.ProposedPassword) })
       // Whoever knew the old password is signed out everywhere else.
       await repo.revokeUserSessions(user.sub, 'password-change', sessionId)
       return {}

@@ -105,7 +105,15 @@ describeApi(
         birthdate: '1990-04-21',
         'custom:skin_type': '3',
       })
-      expect(access.payload).toEqual({ ...session, sub, token_use: 'access', scope: 'aws.cognito.signin.user.admin', client_id: CLIENT_ID, username: sub })
+      expect(access.payload).toEqual({
+        ...session,
+        sub,
+        token_use: 'access',
+        scope: 'aws.cognito.signin.user.admin',
+        client_id: CLIENT_ID,
+        username: sub,
+        device_key: expect.stringMatching(/^eu-west-2_[0-9a-f-]{36}$/),
+      })
       expect(access.payload.origin_jti).toBe(id.payload.origin_jti)
       expect(await sessionsOf(sub)).toEqual([expect.objectContaining({ id: id.payload.origin_jti, clientId: CLIENT_ID, revokedAt: null })])
     })

@@ -27,6 +27,7 @@ export interface TokenClaims extends JWTPayload {
   origin_jti: string
   client_id?: string
   aud?: string
+  device_key?: string
 }
 
 /** What a token check can find wrong, so each caller can say it in its own terms. */
@@ -58,7 +59,8 @@ export function createTokenIssuer(options: { keys: () => Promise<SigningKeys>; i
 
   return {
     issuer: options.issuer,
-    async issue(user: PoolUser, session: { id: string; authTime: Date }, refreshToken?: string): Promise<IssuedTokens> {
+    /** A session made on a device puts its key in the access token as Cognito does (device_key), so a client knows which device it is. */
+    async issue(user: PoolUser, session: { id: string; authTime: Date; deviceKey?: string | null }, refreshToken?: string): Promise<IssuedTokens> {
       const eventId = randomUUID()
       const authTime = Math.floor(session.authTime.getTime() / 1000)
       const common = { sub: user.sub, origin_jti: session.id, event_id: eventId, auth_time: authTime }
@@ -69,6 +71,7 @@ export function createTokenIssuer(options: { keys: () => Promise<SigningKeys>; i
           scope: 'aws.cognito.signin.user.admin',
           client_id: options.clientId,
           username: user.sub,
+          ...(session.deviceKey ? { device_key: session.deviceKey } : {}),
         }),
         sign({
           ...common,

@@ -43,7 +43,7 @@ export function signUpInput(input: CustomerInput & { phone: string }) {
   }
 }
 
-/** The body of a password sign-in (USER_PASSWORD_AUTH, the flow the web app's Amplify uses). */
+/** The body of a password sign-in (USER_PASSWORD_AUTH: quick for tests to send; the web app's Amplify signs in by SRP). */
 export const passwordSignInInput = (phone: string, password = PASSWORD) => ({
   ClientId: CLIENT_ID,
   AuthFlow: 'USER_PASSWORD_AUTH' as const,

@@ -1,5 +1,6 @@
 import { SKIN_TYPE_ATTRIBUTE } from '@salon/contracts/rules/skin-type'
 import fc from 'fast-check'
+import { N } from '../../modules/identity/srp.ts'
 import { CLIENT_ID } from '../factories/customers.ts'
 
 import {
@@ -244,6 +245,64 @@ export const specs = {
       },
     }
   },
+  /** USER_SRP_AUTH's first step: SRP_A must be a number in hex, under 1,025 digits, and not 0 mod N. */
+  srpSignIn: (phone: string, srpA: string): BodySpec => ({
+    fields: {
+      AuthFlow: { valid: fc.constant('USER_SRP_AUTH'), bad: fc.oneof(fc.constantFrom('user_srp_auth', 'SRP', ''), notA('string')) },
+      ClientId: clientId,
+      AuthParameters: {
+        valid: fc.constant({ USERNAME: phone, SRP_A: srpA }),
+        bad: fc.oneof(
+          notA('object'),
+          fc.constant(null),
+          fc
+            .constantFrom('', '0', N.toString(16), (N * 3n).toString(16), 'zz', '-1', `0x${srpA}`, 'f'.repeat(1025))
+            .map((SRP_A) => ({ USERNAME: phone, SRP_A })),
+          fc.oneof(notAPhone, unknownPhone).map((USERNAME) => ({ USERNAME, SRP_A: srpA })),
+          fc.constant({ USERNAME: phone, SRP_A: srpA, DEVICE_KEY: 'not a device' }),
+          fc.constant({ USERNAME: phone }),
+        ),
+      },
+    },
+  }),
+  /**
+   * The answer to a PASSWORD_VERIFIER challenge, right in every field (the signature made by the client's own
+   * code); each flaw alone is enough for a refusal, and the first right answer uses the challenge up.
+   */
+  passwordVerifier: (answer: { USERNAME: string; PASSWORD_CLAIM_SECRET_BLOCK: string; TIMESTAMP: string; PASSWORD_CLAIM_SIGNATURE: string }): BodySpec => ({
+    fields: {
+      ChallengeName: {
+        valid: fc.constant('PASSWORD_VERIFIER'),
+        bad: fc.oneof(fc.constantFrom('password_verifier', 'SMS_MFA', 'NEW_PASSWORD_REQUIRED', ''), notA('string')),
+      },
+      ClientId: clientId,
+      ChallengeResponses: {
+        valid: fc.constant(answer),
+        bad: fc.oneof(
+          notA('object'),
+          fc.constant(null),
+          fc
+            .constantFrom<Partial<typeof answer>>(
+              { PASSWORD_CLAIM_SIGNATURE: Buffer.alloc(32).toString('base64') },
+              { PASSWORD_CLAIM_SIGNATURE: 'not base64' },
+              { PASSWORD_CLAIM_SECRET_BLOCK: Buffer.alloc(64, 7).toString('base64') },
+              { PASSWORD_CLAIM_SECRET_BLOCK: 'x'.repeat(5000) },
+              { TIMESTAMP: 'Mon Nov 23 08:00:00 UTC 2025' },
+              { TIMESTAMP: '2026-11-23T08:00:00Z' },
+              { TIMESTAMP: 'Tue Nov 23 08:00:00 UTC 2026' },
+              { USERNAME: '' },
+              { USERNAME: '00000000-0000-4000-8000-000000000000' },
+            )
+            .map((change) => ({ ...answer, ...change })),
+          fc.constantFrom('USERNAME', 'PASSWORD_CLAIM_SECRET_BLOCK', 'TIMESTAMP', 'PASSWORD_CLAIM_SIGNATURE').map((left) => {
+            const { [left as keyof typeof answer]: _left, ...rest } = answer
+            return rest
+          }),
+        ),
+      },
+      Session: { valid: fc.constant(undefined), bad: fc.constantFrom(5, true, [], {}, 'x'.repeat(3000)), optional: true },
+    },
+  }),
   refreshSignIn: (refreshToken: string): BodySpec => ({
     fields: {
       AuthFlow: {

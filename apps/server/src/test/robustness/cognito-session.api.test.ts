@@ -2,11 +2,51 @@ import fc from 'fast-check'
 import { beforeAll, it } from 'vitest'
 import { cognitoClient, PASSWORD, signedInCustomer } from '../factories/customers.ts'
 import { describeApi } from '../harness.ts'
-import { notA, unstorableText } from './bad-values.ts'
+import { notA, tooLong, unstorableText } from './bad-values.ts'
 import { badTokens } from './bad-tokens.ts'
-import { brokenBody, validBody, type BodySpec } from './bodies.ts'
+import { brokenBody, validBody, type BodySpec, type FieldSpec } from './bodies.ts'
 import { badEnvelope, cognitoRequest, updateAttributes, wrongContentType } from './cognito-operations.ts'
 import { refusals, robustnessSuite } from './refusals.ts'
+
+/** A device key of the right form that is nobody's: every device operation naming it is refused, whatever else the body holds. */
+const deviceKey: FieldSpec = {
+  valid: fc.constant('eu-west-2_0f8e5c1a-4b7d-4e2f-9a31-2c6d8e0b7f14'),
+  bad: fc.oneof(
+    fc.constantFrom('', 'eu-west-2', 'not a device', `eu-west-2_${'a'.repeat(60)}`, 'eu-west-2_XYZ', '../eu-west-2_1'),
+    unstorableText,
+    notA('string'),
+  ),
+}
+const deviceLimit: FieldSpec = { valid: fc.integer({ min: 1, max: 60 }), bad: fc.constantFrom(-1, 61, 1.5, 1e9, '6', true, [], {}), optional: true }
+const paginationToken: FieldSpec = {
+  valid: fc.constant(undefined),
+  bad: fc.oneof(fc.constantFrom('nonsense', 'W1ss', Buffer.from('[1,2]').toString('base64url'), 'x'.repeat(600), 5, true, [], {}), unstorableText),
+  optional: true,
+}
+const rememberedStatus: FieldSpec = {
+  valid: fc.constantFrom('remembered', 'not_remembered'),
+  bad: fc.oneof(fc.constantFrom('', 'REMEMBERED', 'forgotten'), unstorableText, notA('string')),
+}
+const base64Of = (bytes: number) => fc.uint8Array({ minLength: 1, maxLength: bytes }).map((value) => Buffer.from(value).toString('base64'))
+const verifierConfig: FieldSpec = {
+  valid: fc.record({ Salt: base64Of(16), PasswordVerifier: base64Of(384) }),
+  bad: fc.oneof(
+    notA('object'),
+    fc.constantFrom(
+      {},
+      { Salt: 'AA==' },
+      { PasswordVerifier: 'AA==' },
+      { Salt: 'not base64!', PasswordVerifier: 'AA==' },
+      { Salt: 'AA==', PasswordVerifier: 5 },
+    ),
+    fc.constant({ Salt: 'AA==', PasswordVerifier: Buffer.alloc(600, 1).toString('base64') }),
+  ),
+}
+const deviceName: FieldSpec = {
+  valid: fc.constantFrom('Phone', 'Chrome on Android'),
+  bad: fc.oneof(tooLong(1024), fc.constantFrom(5, true, [], {})),
+  optional: true,
+}
 
 /** The operations that act on the signed-in customer, with the fields each takes besides the AccessToken. */
 const sessionOperations: [string, BodySpec][] = [
@@ -33,6 +73,11 @@ const sessionOperations: [string, BodySpec][] = [
     },
   ],
   ['UpdateUserAttributes', { fields: { UserAttributes: updateAttributes } }],
+  ['ListDevices', { fields: { Limit: deviceLimit, PaginationToken: paginationToken } }],
+  ['GetDevice', { fields: { DeviceKey: deviceKey } }],
+  ['UpdateDeviceStatus', { fields: { DeviceKey: deviceKey, DeviceRememberedStatus: rememberedStatus } }],
+  ['ForgetDevice', { fields: { DeviceKey: deviceKey } }],
+  ['ConfirmDevice', { fields: { DeviceKey: deviceKey, DeviceSecretVerifierConfig: verifierConfig, DeviceName: deviceName } }],
 ]
 
 /** Bodies the operation accepts from the holder of the access token. */
@@ -90,6 +135,14 @@ describeApi(
 
     it('UpdateUserAttributes refuses bad attributes, impossible and under-18 birthdates, and attributes that cannot change', async () => {
       await suite.check(broken('UpdateUserAttributes'), { seed: 1403, runs: 700, kind: 'cognito' })
+    })
+
+    it('the device operations refuse bad device keys, page sizes, pagination tokens, statuses and verifiers, and devices that are not the customer’s', async () => {
+      await suite.check(fc.oneof(...['ListDevices', 'GetDevice', 'UpdateDeviceStatus', 'ForgetDevice', 'ConfirmDevice'].map(broken)), {
+        seed: 1406,
+        runs: 600,
+        kind: 'cognito',
+      })
     })
 
     it('a wrong or missing target, and bodies that are not one JSON object, are refused', async () => {

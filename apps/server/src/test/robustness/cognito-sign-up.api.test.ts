@@ -5,7 +5,9 @@ import { CLIENT_ID, cognitoClient, confirmedCustomer, latestCode, signedInCustom
 import { describeApi } from '../harness.ts'
 import { brokenBody, validBody, type BodySpec } from './bodies.ts'
 import { badEnvelope, cognitoRequest, signUp, specs, wrongContentType } from './cognito-operations.ts'
-import { refusals, robustnessSuite } from './refusals.ts'
+import { NOW, refusals, robustnessSuite } from './refusals.ts'
+import { formatTimestamp } from '../../modules/identity/srp.ts'
+import { startSrp } from '../factories/srp.ts'
 
 describeApi(
   'robustness: signing up, signing in and codes at /cognito/',
@@ -23,12 +25,26 @@ describeApi(
       await client.send(new ForgotPasswordCommand({ ClientId: CLIENT_ID, Username: resetting.phone }))
       const resetCode = await latestCode(t().app, resetting.phone)
       const refreshing = await signedInCustomer(t().app, client)
+      const proving = await confirmedCustomer(t().app, client)
+      const started = await startSrp(client, proving.phone)
+      const timestamp = formatTimestamp(NOW)
+      const username = started.challenge.USER_ID_FOR_SRP!
       const revoking = await signedInCustomer(t().app, client)
       operations = [
         ['ConfirmSignUp', specs.confirmSignUp(pending.phone, signupCode)],
         ['ResendConfirmationCode', specs.resendConfirmationCode(pending.phone)],
         ['InitiateAuth', specs.passwordSignIn(signingIn.phone, signingIn.password)],
         ['InitiateAuth', specs.refreshSignIn(refreshing.tokens.refreshToken)],
+        ['InitiateAuth', specs.srpSignIn(signingIn.phone, started.srp.srpA)],
+        [
+          'RespondToAuthChallenge',
+          specs.passwordVerifier({
+            USERNAME: username,
+            PASSWORD_CLAIM_SECRET_BLOCK: started.challenge.SECRET_BLOCK!,
+            TIMESTAMP: timestamp,
+            PASSWORD_CLAIM_SIGNATURE: await started.srp.signature({ username, password: proving.password, challenge: started.challenge, timestamp }),
+          }),
+        ],
         ['GetTokensFromRefreshToken', specs.getTokensFromRefreshToken(refreshing.tokens.refreshToken)],
         ['RevokeToken', specs.revokeToken(revoking.tokens.refreshToken)],
         ['ForgotPassword', specs.forgotPassword(resetting.phone)],
@@ -52,6 +68,10 @@ describeApi(
 
     it('InitiateAuth refuses bad flows, parameters, passwords and refresh tokens', async () => {
       await suite.check(some('InitiateAuth'), { seed: 1303, runs: 600, kind: 'cognito' })
+    })
+
+    it('RespondToAuthChallenge refuses bad challenge names, forged or stale answers and signatures', async () => {
+      await suite.check(some('RespondToAuthChallenge'), { seed: 1308, runs: 400, kind: 'cognito' })
     })
 
     it('GetTokensFromRefreshToken and RevokeToken refuse bad client ids and tokens', async () => {

@@ -125,8 +125,15 @@ export function refusalProblem(answer: Answer, options: Pick<CheckOptions, 'kind
   return unreadable(body.message)
 }
 
-/** Tables whose rows a refused request may change: rate-limit counters, and failed sign-ins (they lock an account out). */
-const MAY_CHANGE: Record<string, string[] | 'all'> = { rate_limits: 'all', identity_users: ['failed_sign_ins', 'locked_until'] }
+/**
+ * Tables whose rows a refused request may change: rate-limit counters, failed sign-ins (they lock an account out),
+ * and SRP challenges (an answer uses its challenge up, right or wrong: docs/decisions/017).
+ */
+const MAY_CHANGE: Record<string, string[] | 'all'> = {
+  rate_limits: 'all',
+  identity_users: ['failed_sign_ins', 'locked_until'],
+  identity_srp_challenges: 'all',
+}
 
 /** Row count and a digest of the contents of every data table. */
 async function dataSnapshot(db: TestApp['db']): Promise<Map<string, string>> {
