@@ -11,6 +11,7 @@ import type { SmsSender } from './adapters/sms/sms.ts'
 import { apiFallback } from './lib/api-fallback.ts'
 import { compression, sentUnchanged } from './lib/compression.ts'
 import { errorHandler, HttpError } from './lib/errors.ts'
+import { healthCheck } from './lib/health-check.ts'
 import type { Logger } from './lib/logger.ts'
 import { memoize } from './lib/memoize.ts'
 import { createRouter } from './lib/openapi.ts'
@@ -51,6 +52,7 @@ import { identityTransaction } from './modules/identity/identity-transaction.ts'
 import { argon2Passwords } from './modules/identity/passwords.ts'
 import { loadSigningKeys, type SigningKeys } from './modules/identity/signing-keys.ts'
 import { createTokenIssuer } from './modules/identity/tokens.ts'
+import { acceptingEarlierIssuer, createHostedSignIn, type HostedSignInOptions } from './modules/hosted-sign-in/hosted-sign-in.ts'
 import { shopAccess } from './modules/shop/shop-access.ts'
 import { createShopRepository } from './modules/shop/shop.repository.ts'
 import { createShopRoutes } from './modules/shop/shop.routes.ts'
@@ -93,6 +95,8 @@ export interface IdentityOptions {
   codeRequestsPerAddressPerHour?: number
   /** A real Amazon Cognito user pool: the API checks its tokens, and /cognito/ is not served. */
   cognito?: { region: string; userPoolId: string; clientId: string; jwksUrl?: string }
+  /** The hosted sign-in (/oauth2/…, docs/decisions/018); its address then issues the pool's tokens. */
+  hostedSignIn?: HostedSignInOptions
 }
 
 export interface AppDeps {
@@ -145,13 +149,18 @@ export function createApp(deps: AppDeps) {
   let keys: Promise<SigningKeys> | undefined
   const signingKeys = () => (keys ??= loadSigningKeys(db))
   const customers = createCustomersRepository(db)
+  const poolTokens = createTokenIssuer({ keys: signingKeys, issuer: `urn:salon-identity:${pool.poolId}`, clientId: pool.clientId, now: deps.now })
+  const hostedIssuer = pool.hostedSignIn && !pool.cognito ? pool.hostedSignIn.issuer : undefined
+  const tokens = hostedIssuer
+    ? acceptingEarlierIssuer(createTokenIssuer({ keys: signingKeys, issuer: hostedIssuer, clientId: pool.clientId, now: deps.now }), poolTokens)
+    : poolTokens
   const identity = createIdentityService({
     poolId: pool.poolId,
     clientId: pool.clientId,
     defaultShopId: pool.defaultShopId,
     repository: createIdentityRepository(db),
     shops,
-    tokens: createTokenIssuer({ keys: signingKeys, issuer: `urn:salon-identity:${pool.poolId}`, clientId: pool.clientId, now: deps.now }),
+    tokens,
     passwords: deps.passwords ?? argon2Passwords,
     sms: deps.sms,
     rateLimiter,
@@ -177,37 +186,20 @@ export function createApp(deps: AppDeps) {
     images: deps.csp?.images ?? [],
     frames: deps.csp?.frames ?? [],
   }
-  // The built files first, from memory: a file needs no request id, log line or compression of its own.
+  // The built files and the health check first: a file or a probe needs no request id, log line or compression of its own.
   if (deps.web?.clientDir) {
     const files = loadStaticFiles(deps.web.clientDir, staticSecurityHeaders(csp))
     const hsts: Record<string, string> = { 'Strict-Transport-Security': HSTS }
     app.use(staticFiles(files, (c) => (servedOverHttps(c, trustProxy) ? hsts : {})))
   }
+  app.use(healthCheck({ database: deps.database, logger: deps.logger, trustProxy, headers: staticSecurityHeaders(csp) }))
 
   app.use(requestLog(deps.logger))
   app.use(securityHeaders({ ...csp, trustProxy }))
   app.use(compression())
-  app.use(trailingSlash())
-
-  // A load balancer may ask many times a second: the database is asked at most once a second, never twice at once.
-  let lastPing: { at: number; answered: Promise<boolean> } | undefined
-  const databaseAnswers = () => {
-    const at = Date.now()
-    if (!lastPing || at - lastPing.at >= 1000)
-      lastPing = {
-        at,
-        answered: deps.database.ping().then(
-          () => true,
-          () => false,
-        ),
-      }
-    return lastPing.answered
-  }
-  app.get('/healthz', async (c) =>
-    (await databaseAnswers())
-      ? c.json({ status: 'ok', database: deps.database.kind })
-      : c.json({ status: 'unavailable', message: 'The database does not answer.' }, 503),
-  )
+  // The hosted sign-in keeps a Cognito domain's exact paths (/oauth2/authorize, /logout): they are not pages.
+  const pagePaths = trailingSlash()
+  app.use((c, next) => (/^\/(oauth2\/|logout$)/.test(c.req.path) ? next() : pagePaths(c, next)))
 
   const api = createRouter()
   if (deps.corsOrigins?.length) {
@@ -302,6 +294,25 @@ export function createApp(deps: AppDeps) {
   }
 
   if (!pool.cognito) app.route('/', createCognitoRoutes({ identity, keys: signingKeys, logger: deps.logger, trustProxy }))
+  if (!pool.cognito && pool.hostedSignIn) {
+    const hosted = createHostedSignIn({
+      db,
+      options: pool.hostedSignIn,
+      poolId: pool.poolId,
+      clientId: pool.clientId,
+      identity,
+      tokens,
+      keys: signingKeys,
+      shopId: pool.defaultShopId,
+      shops,
+      sms: deps.sms,
+      rateLimiter,
+      logger: deps.logger,
+      trustProxy,
+      now: deps.now,
+    })
+    app.route('/', hosted.routes)
+  }
 
   if (deps.email.kind === 'outbox' || deps.sms.kind === 'outbox') app.route('/dev', createOutboxRoutes(outbox))
 

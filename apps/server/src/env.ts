@@ -13,6 +13,36 @@ const optional = z
   .optional()
   .transform((v) => (v ? v : undefined))
 
+/** A comma-separated list of exact addresses (http or https), each without a fragment. */
+const addressList = optional.pipe(
+  z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((a) => a.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z
+          .url({ protocol: /^https?$/, message: 'must be comma-separated addresses such as https://www.example.co.uk/sign-in/' })
+          .refine((v) => !v.includes('#'), 'must not contain #'),
+      ),
+    )
+    .optional(),
+)
+
+/** An OpenID Connect issuer: https, or plain http on this machine only (a local stand-in for tests). */
+const issuerUrl = (fallback: string) =>
+  z
+    .url({ protocol: /^https?$/ })
+    .refine(
+      (v) => new URL(v).protocol === 'https:' || ['localhost', '127.0.0.1', '[::1]'].includes(new URL(v).hostname),
+      'must be https (plain http only on this machine)',
+    )
+    .default(fallback)
+
 /** Every setting the server reads, with its default. README.md lists them for people. */
 export const Settings = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -62,6 +92,25 @@ export const Settings = z.object({
   ),
   COGNITO_CLIENT_ID: optional,
   COGNITO_REGION: z.string().default('eu-west-2'),
+  /** A real Cognito pool's hosted-UI domain (auth.example.com or <prefix>.auth.eu-west-2.amazoncognito.com), for Google and Apple there. */
+  COGNITO_DOMAIN: optional.pipe(
+    z
+      .string()
+      .regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, 'must be a host name such as bronze-glow.auth.eu-west-2.amazoncognito.com, without https://')
+      .optional(),
+  ),
+  COGNITO_SOCIAL_PROVIDERS: optional.pipe(
+    z
+      .string()
+      .transform((v) =>
+        v
+          .split(',')
+          .map((p) => p.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.enum(['Google', 'Apple'], { message: 'must be Google, Apple or both, comma-separated' })))
+      .optional(),
+  ),
   // Text messages through Twilio instead of the outbox.
   TWILIO_ACCOUNT_SID: optional,
   TWILIO_AUTH_TOKEN: optional,
@@ -91,6 +140,43 @@ export const Settings = z.object({
     .url({ protocol: /^https?$/ })
     .refine((v) => new URL(v).pathname === '/' && !new URL(v).search, 'must be an origin such as https://api.stripe.com, with no path')
     .default('https://api.stripe.com'),
+  // Hosted sign-in (/oauth2/…, docs/decisions/018) and the local HTTPS mode Amplify's redirect sign-in needs.
+  HTTPS_PORT: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(65535).optional()),
+  TLS_CERT_FILE: optional,
+  TLS_KEY_FILE: optional,
+  HOSTED_SIGN_IN_URL: optional.pipe(
+    z
+      .url({ protocol: /^https?$/, message: 'must be an address such as https://auth.bronze-glow.example' })
+      .refine((v) => new URL(v).pathname === '/' && !new URL(v).search, 'must be an origin, with no path')
+      .transform((v) => v.replace(/\/+$/, ''))
+      .optional(),
+  ),
+  HOSTED_SIGN_IN_REDIRECT_URIS: addressList,
+  HOSTED_SIGN_OUT_URIS: addressList,
+  GOOGLE_CLIENT_ID: optional,
+  GOOGLE_CLIENT_SECRET: optional,
+  GOOGLE_ISSUER_URL: issuerUrl('https://accounts.google.com'),
+  APPLE_CLIENT_ID: optional,
+  APPLE_TEAM_ID: optional.pipe(
+    z
+      .string()
+      .regex(/^[A-Z0-9]{10}$/, 'must be the ten-character Team ID')
+      .optional(),
+  ),
+  APPLE_KEY_ID: optional.pipe(
+    z
+      .string()
+      .regex(/^[A-Z0-9]{10}$/, 'must be the ten-character Key ID')
+      .optional(),
+  ),
+  APPLE_PRIVATE_KEY: optional.pipe(
+    z
+      .string()
+      .transform((v) => v.replace(/\\n/g, '\n'))
+      .refine((v) => v.includes('-----BEGIN PRIVATE KEY-----'), 'must be the .p8 key as PEM (-----BEGIN PRIVATE KEY-----…)')
+      .optional(),
+  ),
+  APPLE_ISSUER_URL: issuerUrl('https://appleid.apple.com'),
   GA_MEASUREMENT_ID: optional.pipe(
     z
       .string()
@@ -124,6 +210,29 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
   const [secretMode, publishableMode] = [mode(settings.STRIPE_SECRET_KEY), mode(settings.STRIPE_PUBLISHABLE_KEY)]
   if (secretMode && publishableMode && secretMode !== publishableMode) {
     throw new Error('Invalid settings:\n  STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY: use two test keys or two live keys')
+  }
+  if (
+    (settings.COGNITO_DOMAIN || settings.COGNITO_SOCIAL_PROVIDERS) &&
+    !(settings.COGNITO_USER_POOL_ID && settings.COGNITO_DOMAIN && settings.COGNITO_SOCIAL_PROVIDERS)
+  ) {
+    throw new Error('Invalid settings:\n  COGNITO_DOMAIN and COGNITO_SOCIAL_PROVIDERS: set both, with COGNITO_USER_POOL_ID')
+  }
+  const google = [settings.GOOGLE_CLIENT_ID, settings.GOOGLE_CLIENT_SECRET]
+  if (google.some(Boolean) && !google.every(Boolean)) {
+    throw new Error('Invalid settings:\n  GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: set both, or neither')
+  }
+  const apple = [settings.APPLE_CLIENT_ID, settings.APPLE_TEAM_ID, settings.APPLE_KEY_ID, settings.APPLE_PRIVATE_KEY]
+  if (apple.some(Boolean) && !apple.every(Boolean)) {
+    throw new Error('Invalid settings:\n  APPLE_CLIENT_ID, APPLE_TEAM_ID, APPLE_KEY_ID and APPLE_PRIVATE_KEY: set all four, or none')
+  }
+  if ((google[0] || apple[0]) && !settings.HOSTED_SIGN_IN_URL && !settings.HTTPS_PORT) {
+    throw new Error('Invalid settings:\n  GOOGLE_* and APPLE_*: need the hosted sign-in, so set HOSTED_SIGN_IN_URL (or HTTPS_PORT on this machine)')
+  }
+  if (Boolean(settings.TLS_CERT_FILE) !== Boolean(settings.TLS_KEY_FILE)) {
+    throw new Error('Invalid settings:\n  TLS_CERT_FILE and TLS_KEY_FILE: set both, or neither')
+  }
+  if (settings.HTTPS_PORT !== undefined && settings.HTTPS_PORT === settings.PORT) {
+    throw new Error('Invalid settings:\n  HTTPS_PORT: must not be the same port as PORT')
   }
   return { ...settings, DATA_DIR: path.resolve(settings.DATA_DIR) }
 }

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs'
 import { createServer } from 'node:http'
+import { createServer as createHttpsServer } from 'node:https'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { getRequestListener } from '@hono/node-server'
@@ -21,6 +22,8 @@ import { createLogger } from './lib/logger.ts'
 import { removeExpiredWindows } from './lib/rate-limit.ts'
 import { createRateLimitRepository } from './lib/rate-limit.repository.ts'
 import { createWebHandler, type WebOptions } from './web.ts'
+import { localCertificate } from './local-https.ts'
+import { removeExpiredSignIns, type HostedSignInOptions, type SocialProviderSettings } from './modules/hosted-sign-in/hosted-sign-in.ts'
 
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web')
 const dev = process.argv.includes('--dev')
@@ -71,6 +74,36 @@ const stripe =
       }
     : undefined
 
+// The hosted sign-in (docs/decisions/018): at HOSTED_SIGN_IN_URL, or in the local HTTPS mode at https://localhost:HTTPS_PORT.
+const hostedUrl = settings.HOSTED_SIGN_IN_URL ?? (settings.HTTPS_PORT ? `https://localhost:${settings.HTTPS_PORT}` : undefined)
+const socialProviders: SocialProviderSettings[] = [
+  ...(settings.GOOGLE_CLIENT_ID && settings.GOOGLE_CLIENT_SECRET
+    ? [{ name: 'Google' as const, issuer: settings.GOOGLE_ISSUER_URL, clientId: settings.GOOGLE_CLIENT_ID, clientSecret: settings.GOOGLE_CLIENT_SECRET }]
+    : []),
+  ...(settings.APPLE_CLIENT_ID && settings.APPLE_TEAM_ID && settings.APPLE_KEY_ID && settings.APPLE_PRIVATE_KEY
+    ? [
+        {
+          name: 'SignInWithApple' as const,
+          issuer: settings.APPLE_ISSUER_URL,
+          clientId: settings.APPLE_CLIENT_ID,
+          teamId: settings.APPLE_TEAM_ID,
+          keyId: settings.APPLE_KEY_ID,
+          privateKey: settings.APPLE_PRIVATE_KEY,
+        },
+      ]
+    : []),
+]
+const siteAddresses = (path: string) => [...(hostedUrl ? [`${hostedUrl}${path}`] : []), ...(settings.PUBLIC_URL ? [`${settings.PUBLIC_URL}${path}`] : [])]
+const hostedSignIn: HostedSignInOptions | undefined =
+  hostedUrl && !settings.COGNITO_USER_POOL_ID
+    ? {
+        issuer: hostedUrl,
+        redirectUris: settings.HOSTED_SIGN_IN_REDIRECT_URIS ?? siteAddresses('/sign-in/'),
+        signOutUris: settings.HOSTED_SIGN_OUT_URIS ?? siteAddresses('/'),
+        providers: socialProviders,
+      }
+    : undefined
+
 const config = {
   shopId: settings.SHOP_ID,
   apiKey: settings.API_KEY,
@@ -83,12 +116,24 @@ const config = {
         userPoolId: settings.COGNITO_USER_POOL_ID,
         userPoolClientId: settings.COGNITO_CLIENT_ID!,
         endpoint: null,
+        oauth:
+          settings.COGNITO_DOMAIN && settings.COGNITO_SOCIAL_PROVIDERS
+            ? { domain: settings.COGNITO_DOMAIN, providers: settings.COGNITO_SOCIAL_PROVIDERS }
+            : null,
       }
     : {
         region: settings.USER_POOL_ID.split('_')[0]!,
         userPoolId: settings.USER_POOL_ID,
         userPoolClientId: settings.USER_POOL_CLIENT_ID,
         endpoint: '/cognito/',
+        oauth:
+          hostedSignIn && hostedUrl && socialProviders.length > 0
+            ? {
+                domain: new URL(hostedUrl).host,
+                providers: socialProviders.map((p) => (p.name === 'Google' ? ('Google' as const) : ('Apple' as const))),
+                origins: [...new Set(hostedSignIn.redirectUris.map((uri) => new URL(uri).origin))],
+              }
+            : null,
       },
 }
 
@@ -110,7 +155,9 @@ const web: WebOptions = vite
     }
 
 const ga = settings.GA_MEASUREMENT_ID ? ['https://*.googletagmanager.com', 'https://*.google-analytics.com', 'https://*.analytics.google.com'] : []
-const cognito = settings.COGNITO_USER_POOL_ID ? [`https://cognito-idp.${settings.COGNITO_REGION}.amazonaws.com`] : []
+const cognito = settings.COGNITO_USER_POOL_ID
+  ? [`https://cognito-idp.${settings.COGNITO_REGION}.amazonaws.com`, ...(settings.COGNITO_DOMAIN ? [`https://${settings.COGNITO_DOMAIN}`] : [])]
+  : []
 const apiOrigin = /^https?:\/\//.test(settings.API_BASE_URL) ? [new URL(settings.API_BASE_URL).origin] : []
 // Stripe.js and its Payment Element: the script, the card fields' and 3-D Secure frames, its API, its card-brand images.
 const stripeCsp = stripe
@@ -142,6 +189,7 @@ const app = createApp({
     cognito: settings.COGNITO_USER_POOL_ID
       ? { region: settings.COGNITO_REGION, userPoolId: settings.COGNITO_USER_POOL_ID, clientId: settings.COGNITO_CLIENT_ID! }
       : undefined,
+    hostedSignIn,
   },
   corsOrigins: settings.CORS_ORIGINS,
   csp: {
@@ -165,6 +213,17 @@ const sweepStaleSignUps = () =>
 if (!settings.COGNITO_USER_POOL_ID) {
   void sweepStaleSignUps()
   setInterval(() => void sweepStaleSignUps(), 3600_000).unref()
+}
+
+// Hosted sign-in requests past their time go the same way.
+if (hostedSignIn) {
+  const sweepSignIns = () =>
+    removeExpiredSignIns(database.db).then(
+      (removed) => removed > 0 && logger.debug({ removed }, 'removed expired hosted sign-in requests'),
+      (err: unknown) => logger.error({ err }, 'could not remove expired hosted sign-in requests'),
+    )
+  void sweepSignIns()
+  setInterval(() => void sweepSignIns(), 3600_000).unref()
 }
 
 // Rate-limit counters whose window has run out are removed the same way, so the table holds only live windows.
@@ -194,6 +253,25 @@ const server = createServer((req, res) => (vite ? vite.middlewares(req, res, () 
 // longer than its clients, so the client always closes first, and allows a little longer than that for headers.
 server.keepAliveTimeout = 65_000
 server.headersTimeout = 66_000
+// The local HTTPS mode: the same app on a second port, over TLS, for Amplify's redirect sign-in; plain HTTP stays as it is.
+const certificate = settings.HTTPS_PORT
+  ? localCertificate({ dataDir: settings.DATA_DIR, certFile: settings.TLS_CERT_FILE, keyFile: settings.TLS_KEY_FILE })
+  : undefined
+const secureServer = certificate
+  ? createHttpsServer({ cert: certificate.cert, key: certificate.key }, (req, res) =>
+      vite ? vite.middlewares(req, res, () => listener(req, res)) : listener(req, res),
+    )
+  : undefined
+if (secureServer && settings.HTTPS_PORT) {
+  secureServer.keepAliveTimeout = 65_000
+  secureServer.headersTimeout = 66_000
+  secureServer.listen(settings.HTTPS_PORT, settings.HOST, () =>
+    logger.info(
+      { port: settings.HTTPS_PORT, certificate: certificate!.from, hostedSignIn: hostedSignIn?.providers?.map((p) => p.name) ?? [] },
+      `salon ready at https://localhost:${settings.HTTPS_PORT}/ (hosted sign-in at ${hostedUrl})`,
+    ),
+  )
+}
 server.listen(settings.PORT, settings.HOST, () => {
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : settings.PORT
@@ -223,10 +301,12 @@ async function shutdown(signal: string) {
   const force = setTimeout(() => {
     logger.warn('requests still open after 10 s; closing anyway')
     server.closeAllConnections()
+    secureServer?.closeAllConnections()
   }, 10_000)
   force.unref()
   server.closeIdleConnections()
-  await new Promise<void>((resolve) => server.close(() => resolve()))
+  secureServer?.closeIdleConnections()
+  await Promise.all([server, ...(secureServer ? [secureServer] : [])].map((s) => new Promise<void>((resolve) => s.close(() => resolve()))))
   await vite?.close()
   smtp?.close()
   await database.close()

@@ -13,6 +13,7 @@ export default [
     route('blog', 'routes/blog.tsx'),
     route('blog/:id', 'routes/blog-post.tsx'),
     route('sign-in', 'routes/sign-in.tsx'),
+    route('sign-in/social', 'routes/sign-in-social.tsx'),
     route('sign-up', 'routes/sign-up.tsx'),
     route('sign-up/confirm', 'routes/sign-up-confirm.tsx'),
     route('forgot-password', 'routes/forgot-password.tsx'),

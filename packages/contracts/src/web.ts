@@ -20,7 +20,20 @@ export interface IdentityConfig {
    * or null for a real Amazon Cognito user pool (Amplify then uses AWS's own endpoint).
    */
   endpoint: string | null
+  /**
+   * The hosted sign-in domain Amplify's signInWithRedirect goes to (a host name, as Cognito's are written), and the
+   * social providers that are switched on there; null or absent: no redirect sign-in is offered (docs/decisions/018).
+   */
+  oauth?: {
+    domain: string
+    providers: SocialProvider[]
+    /** The origins the domain sends customers back to; the buttons show only there. Absent: anywhere (a real Cognito domain). */
+    origins?: string[]
+  } | null
 }
+
+/** Amplify's names for the providers of a hosted sign-in. */
+export type SocialProvider = 'Google' | 'Apple'
 
 /** What the server hands every React Router loader and action. */
 export interface WebLoadContext {

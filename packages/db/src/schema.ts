@@ -281,12 +281,19 @@ export const identityUsers = pgTable(
     attributes: jsonb('attributes').$type<Record<string, string>>().notNull().default({}),
     failedSignIns: integer('failed_sign_ins').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /**
+     * The SRP salt and verifier (hex) of the password, for USER_SRP_AUTH (docs/decisions/017); null for an account
+     * made before SRP sign-in until its next password sign-in.
+     */
+    srpSalt: text('srp_salt'),
+    srpVerifier: text('srp_verifier'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('identity_users_phone').on(t.poolId, t.phone),
     check('identity_users_status', sql`${t.status} in ('UNCONFIRMED', 'CONFIRMED', 'RESET_REQUIRED')`),
+    check('identity_users_srp', sql`(${t.srpSalt} is null) = (${t.srpVerifier} is null)`),
   ],
 )
 
@@ -320,10 +327,71 @@ export const identitySessions = pgTable(
     /** The refresh tokens of the session stop working at this instant (30 days after sign-in). */
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
-    /** Why: sign-out, global-sign-out, password-reset, refresh-token-reuse, password-change, deleted */
+    /** Why: sign-out, global-sign-out, password-reset, refresh-token-reuse, password-change, deleted, device-forgotten */
     revokedReason: text('revoked_reason'),
+    /** The device the sign-in was made on (its DeviceKey): forgetting the device revokes the session. */
+    deviceKey: text('device_key'),
   },
-  (t) => [index('identity_sessions_user').on(t.sub)],
+  (t) => [
+    index('identity_sessions_user').on(t.sub),
+    index('identity_sessions_device')
+      .on(t.deviceKey)
+      .where(sql`${t.deviceKey} is not null`),
+  ],
+)
+
+/**
+ * A device a customer confirmed (Cognito's ConfirmDevice): its SRP salt and verifier, for DEVICE_SRP_AUTH.
+ * Its key is given at sign-in (NewDeviceMetadata) and written on that session; the row is made on confirmation.
+ */
+export const identityDevices = pgTable(
+  'identity_devices',
+  {
+    deviceKey: text('device_key').primaryKey(),
+    sub: uuid('sub')
+      .notNull()
+      .references(() => identityUsers.sub, { onDelete: 'cascade' }),
+    groupKey: text('group_key').notNull(),
+    name: text('name').notNull(),
+    /** Hex, from DeviceSecretVerifierConfig. */
+    srpSalt: text('srp_salt').notNull(),
+    srpVerifier: text('srp_verifier').notNull(),
+    remembered: boolean('remembered').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    lastAuthenticatedAt: timestamp('last_authenticated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('identity_devices_user').on(t.sub, t.createdAt, t.deviceKey),
+    check('identity_devices_name', sql`char_length(${t.name}) between 1 and 1024`),
+    check('identity_devices_key', sql`char_length(${t.deviceKey}) between 1 and 55`),
+  ],
+)
+
+/**
+ * A PASSWORD_VERIFIER or DEVICE_PASSWORD_VERIFIER challenge waiting for its answer: the key the client's
+ * signature must be made with, found by the hash of the SECRET_BLOCK sent. Taken (deleted) by its answer, so
+ * single-use; stale after expires_at.
+ */
+export const identitySrpChallenges = pgTable(
+  'identity_srp_challenges',
+  {
+    secretHash: text('secret_hash').primaryKey(),
+    sub: uuid('sub')
+      .notNull()
+      .references(() => identityUsers.sub, { onDelete: 'cascade' }),
+    /** password: USER_SRP_AUTH's PASSWORD_VERIFIER; device: DEVICE_PASSWORD_VERIFIER. */
+    kind: text('kind').notNull(),
+    /** The device named at sign-in (password), or the one proving itself (device). */
+    deviceKey: text('device_key'),
+    key: text('key').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('identity_srp_challenges_expiry').on(t.expiresAt),
+    check('identity_srp_challenges_kind', sql`${t.kind} in ('password', 'device') and (${t.kind} = 'password' or ${t.deviceKey} is not null)`),
+  ],
 )
 
 /** Refresh tokens, rotated on every use; only their hashes are kept. */
@@ -339,6 +407,69 @@ export const identityRefreshTokens = pgTable(
     rotatedAt: timestamp('rotated_at', { withTimezone: true }),
   },
   (t) => [index('identity_refresh_tokens_session').on(t.sessionId)],
+)
+
+/**
+ * One authorization at the hosted sign-in (/oauth2/authorize, docs/decisions/018): what the client asked for, the
+ * round trip to a social provider, the customer's proof of their phone, and at the end the one-time code.
+ */
+export const hostedSignInRequests = pgTable(
+  'hosted_sign_in_requests',
+  {
+    id: text('id').primaryKey(),
+    /** The SHA-256 of the browser's binding cookie: only the browser that started the sign-in may carry it on. */
+    browserHash: text('browser_hash').notNull(),
+    clientId: text('client_id').notNull(),
+    redirectUri: text('redirect_uri').notNull(),
+    state: text('state'),
+    codeChallenge: text('code_challenge').notNull(),
+    nonce: text('nonce'),
+    scope: text('scope').notNull(),
+    /** Google or SignInWithApple; null for the salon's own sign-in page. */
+    provider: text('provider'),
+    /** The state sent to the provider, its nonce and PKCE verifier; the state is cleared once the provider answered. */
+    providerState: text('provider_state'),
+    providerNonce: text('provider_nonce'),
+    providerVerifier: text('provider_verifier'),
+    /** Who the provider says this is: subject, email, names. */
+    social: jsonb('social').$type<{ subject: string; email: string | null; emailVerified: boolean; givenName: string | null; familyName: string | null }>(),
+    /** The account being linked, or the new customer's profile, waiting for the phone code. */
+    pending: jsonb('pending').$type<Record<string, string>>(),
+    phoneCodeHash: text('phone_code_hash'),
+    phoneCodeExpiresAt: timestamp('phone_code_expires_at', { withTimezone: true }),
+    phoneCodeAttempts: integer('phone_code_attempts').notNull().default(0),
+    sub: uuid('sub'),
+    sessionId: uuid('session_id'),
+    codeHash: text('code_hash'),
+    codeExpiresAt: timestamp('code_expires_at', { withTimezone: true }),
+    codeUsedAt: timestamp('code_used_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('hosted_sign_in_requests_provider_state').on(t.providerState),
+    uniqueIndex('hosted_sign_in_requests_code').on(t.codeHash),
+    index('hosted_sign_in_requests_expiry').on(t.expiresAt),
+    check('hosted_sign_in_requests_provider', sql`${t.provider} is null or ${t.provider} in ('Google', 'SignInWithApple')`),
+  ],
+)
+
+/** A social provider's account linked to a pool user: signing in with it signs in as that user. */
+export const identitySocialLinks = pgTable(
+  'identity_social_links',
+  {
+    provider: text('provider').notNull(),
+    subject: text('subject').notNull(),
+    sub: uuid('sub')
+      .notNull()
+      .references(() => identityUsers.sub, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.provider, t.subject] }),
+    uniqueIndex('identity_social_links_user').on(t.sub, t.provider),
+    check('identity_social_links_provider', sql`${t.provider} in ('Google', 'SignInWithApple')`),
+  ],
 )
 
 /** A customer of one shop: the profile and consents the salon keeps, linked to the pool user by sub. */

@@ -3,6 +3,7 @@ import { useRouteLoaderData } from 'react-router'
 import { PageHeader } from '../components/ui/page-header.tsx'
 import { Spinner } from '../components/ui/spinner.tsx'
 import { ChangePasswordForm } from '../features/account/change-password-form.tsx'
+import { DevicesList } from '../features/account/devices-list.tsx'
 import { MarketingForm } from '../features/account/marketing-form.tsx'
 import { ProfileForm } from '../features/account/profile-form.tsx'
 import { YourData } from '../features/account/your-data.tsx'
@@ -29,7 +30,7 @@ export default function Account() {
   return (
     <>
       <PageHeader eyebrow="Account" title="Your account">
-        {firstName ? `Hello ${firstName}. ` : ''}Your details, your marketing choices and your password, all in one place.
+        {firstName ? `Hello ${firstName}. ` : ''}Your details, your marketing choices, your password and your devices, all in one place.
       </PageHeader>
       {account ? (
         <div className="container-page grid gap-6 py-8 sm:py-10 lg:grid-cols-[3fr_2fr] lg:items-start">
@@ -39,6 +40,7 @@ export default function Account() {
           </div>
           <div className="flex flex-col gap-6">
             <MarketingForm key={account.sub} account={account} />
+            <DevicesList />
             <YourData />
           </div>
         </div>

@@ -1,6 +1,9 @@
 import { Link, useSearchParams } from 'react-router'
 import { AuthShell, Notice } from '../features/auth/auth-shell.tsx'
 import { SignInForm } from '../features/auth/sign-in-form.tsx'
+import { finishAuthorization, SocialButtons, useRedirectSignIn } from '../features/auth/social-sign-in.tsx'
+import { usePublicConfig } from '../lib/route-data.ts'
+import { useState } from 'react'
 import { NOT_READY_MESSAGE } from '../lib/form-post.ts'
 import { notReady } from '../lib/form-post.server.ts'
 import { pageMeta } from '../lib/meta.ts'
@@ -18,6 +21,11 @@ export default function SignIn({ actionData }: Route.ComponentProps) {
   const fromBooking = params.get('source') === 'booking'
   const fromPackage = params.get('source') === 'package'
   const confirmed = params.get('confirmed') === 'true'
+  const { identity } = usePublicConfig()
+  const [socialProblem, setSocialProblem] = useState<string | null>(null)
+  const finishing = useRedirectSignIn(params, setSocialProblem)
+  // Sent here by the hosted sign-in (/oauth2/authorize): signing in finishes that authorization instead.
+  const authorization = params.get('authorization')
   return (
     <AuthShell
       eyebrow="Your account"
@@ -41,7 +49,17 @@ export default function SignIn({ actionData }: Route.ComponentProps) {
       {fromBooking && <Notice>Please sign in to finish your booking.</Notice>}
       {fromPackage && <Notice>Please sign in, or create an account, to buy your package. You will go straight on to pay for it.</Notice>}
       {confirmed && <Notice tone="success">Your mobile number is confirmed. Please sign in to carry on.</Notice>}
-      <SignInForm initialPhone={actionData?.values.phone ?? params.get('phone') ?? ''} />
+      {socialProblem && (
+        <p role="alert" className="mb-6 rounded-xl bg-red-50 px-4 py-3 font-medium text-red-800">
+          {socialProblem}
+        </p>
+      )}
+      {finishing && <Notice>Signing you in…</Notice>}
+      <SignInForm
+        initialPhone={actionData?.values.phone ?? params.get('phone') ?? ''}
+        onSignedIn={authorization ? () => finishAuthorization(identity, authorization) : undefined}
+      />
+      {!authorization && <SocialButtons onError={setSocialProblem} />}
     </AuthShell>
   )
 }

@@ -2,6 +2,8 @@ import { Link, useSearchParams } from 'react-router'
 import { AuthShell, Notice } from '../features/auth/auth-shell.tsx'
 import { referralCodeFrom } from '../features/auth/sign-up-metadata.ts'
 import { SignUpForm } from '../features/auth/sign-up-form.tsx'
+import { SocialButtons } from '../features/auth/social-sign-in.tsx'
+import { useState } from 'react'
 import { SIGN_UP_KEPT_FIELDS } from '../features/auth/sign-up-validation.ts'
 import { NOT_READY_MESSAGE } from '../lib/form-post.ts'
 import { notReady } from '../lib/form-post.server.ts'
@@ -18,6 +20,7 @@ export async function action({ request }: Route.ActionArgs) {
 export default function SignUp({ actionData }: Route.ComponentProps) {
   const [params] = useSearchParams()
   const referralCode = referralCodeFrom(params.get('ref'))
+  const [socialProblem, setSocialProblem] = useState<string | null>(null)
   return (
     <AuthShell
       eyebrow="Your account"
@@ -40,6 +43,12 @@ export default function SignUp({ actionData }: Route.ComponentProps) {
         </Notice>
       )}
       <SignUpForm initial={actionData?.values} referralCode={referralCode} />
+      {socialProblem && (
+        <p role="alert" className="mt-6 rounded-xl bg-red-50 px-4 py-3 font-medium text-red-800">
+          {socialProblem}
+        </p>
+      )}
+      <SocialButtons onError={setSocialProblem} />
     </AuthShell>
   )
 }

@@ -284,7 +284,14 @@ export function createCommerceService(deps: CommerceServiceDeps) {
 
     /** POST stripe_payment_intent: a payment for an amount worked out here, one per idempotency key. */
     async createPayment(shopId: string, identity: Identity, key: string, request: PaymentIntentRequest): Promise<{ payment: Payment; created: boolean }> {
-      await customerOf(shopId, identity)
+      const customer = await customerOf(shopId, identity)
+      // A customer who signed in with Google or Apple on a real Cognito pool may not have given these yet (docs/decisions/018).
+      if (!(identity.profile.phone ?? customer.phone) || !(identity.profile.dob ?? customer.dob)) {
+        throw new HttpError(
+          403,
+          'Please add your mobile number and date of birth to your account before buying: UK law requires us to check that you are 18 or over.',
+        )
+      }
       const promoCode = request.promoCode ?? null
       const promoId = promoCode ? ((await repo.promoCode(shopId, promoCode))?.id ?? null) : null
       // A key answers the checkout it was made for: the same package or session, with the same promo code (or none).

@@ -1,6 +1,6 @@
 import type { PublicConfig } from '@salon/contracts/web'
 import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react'
-import type { AmplifyAuth } from './amplify.ts'
+import type { AmplifyAuth, DeviceEntry } from './amplify.ts'
 import { errorMessageOf, type AuthErrorLike } from './auth-messages.ts'
 import { authReducer, initialAuthState, type AuthAction, type AuthState, type AuthUser } from './auth-state.ts'
 import { loadAmplify, onAmplifyLoaded } from './load-amplify.ts'
@@ -39,6 +39,10 @@ interface SessionActions {
   updateProfile: (attributes: Record<string, string>) => Promise<void>
   changePassword: (oldPassword: string, newPassword: string) => Promise<void>
   deleteAccount: () => Promise<void>
+  /** The devices signed in to the account, this browser's marked. */
+  listDevices: () => Promise<DeviceEntry[]>
+  /** Forgets a device, which signs it out at once; forgetting this browser's own device signs the customer out here too. */
+  forgetDevice: (device: Pick<DeviceEntry, 'id' | 'current'>) => Promise<void>
 }
 
 interface AuthContextValue extends SessionActions {
@@ -275,6 +279,14 @@ export function AuthProvider({ config, session, children }: { config: PublicConf
         const auth = await load()
         await auth.deleteUser()
         dispatch({ type: 'logoutSuccess' })
+      },
+
+      listDevices: async () => (await load()).fetchDevices(),
+
+      async forgetDevice(device) {
+        await (await load()).forgetDevice(device.id)
+        // The pool has revoked this browser's session with its device: clear what is left of it here.
+        if (device.current) await signOut()
       },
     }
   }, [load, finishSignIn, reloadUser, config])

@@ -1,6 +1,7 @@
 // What the auth feature offers other features: the session, its messages, and the fields and checks of the
 // customer's details, which the account pages share with sign-up.
 export { afterSignIn } from './after-sign-in.ts'
+export type { DeviceEntry } from './amplify.ts'
 export { useAuth } from './auth-context.tsx'
 export { ACCOUNT_UPDATED, PASSWORD_CHANGED, plainErrorMessage } from './auth-messages.ts'
 export { NameAndEmailFields } from './name-and-email-fields.tsx'

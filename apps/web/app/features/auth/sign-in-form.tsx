@@ -13,7 +13,8 @@ import { rememberSignIn } from './pending-sign-in.ts'
 import { normalisePhone } from './phone.ts'
 import { validateSignIn, type FormErrors } from './validation.ts'
 
-export function SignInForm({ initialPhone = '' }: { initialPhone?: string }) {
+/** `onSignedIn`: what happens once signed in, instead of the usual carrying on (a pending booking, or home). */
+export function SignInForm({ initialPhone = '', onSignedIn }: { initialPhone?: string; onSignedIn?: () => Promise<void> }) {
   const auth = useAuth()
   const navigate = useNavigate()
   const alert = useAlert()
@@ -49,7 +50,7 @@ export function SignInForm({ initialPhone = '' }: { initialPhone?: string }) {
 
     try {
       const result = await auth.signIn(phone.phone, values.password)
-      if (result === 'signed-in') return await afterSignIn({ navigate })
+      if (result === 'signed-in') return await (onSignedIn ? onSignedIn() : afterSignIn({ navigate }))
       if (result === 'confirm-phone') return await confirmPhone(phone.phone, values.password)
       alert.show({
         kind: 'error',

@@ -1,0 +1,111 @@
+import type { IdentityConfig, SocialProvider } from '@salon/contracts/web'
+import { useEffect, useRef, useState } from 'react'
+import { useNavigate } from 'react-router'
+import { usePublicConfig } from '../../lib/route-data.ts'
+import { afterSignIn } from './after-sign-in.ts'
+import { loadAmplify } from './load-amplify.ts'
+import { claimRedirectSignIn, PENDING_SIGN_IN, REDIRECT_TOO_SLOW, REDIRECT_WAIT_MS, releaseRedirectSignIn } from './redirect-sign-in.ts'
+
+const LABEL: Record<SocialProvider, string> = { Google: 'Google', Apple: 'Apple' }
+
+/** "Continue with Google" and "Continue with Apple", for the providers the hosted sign-in has switched on. */
+export function SocialButtons({ onError }: { onError: (message: string) => void }) {
+  const { identity } = usePublicConfig()
+  const [busy, setBusy] = useState<SocialProvider | null>(null)
+  // Only where the hosted sign-in may send the customer back (its HTTPS address, not this server's plain-HTTP port).
+  const [here, setHere] = useState(false)
+  const origins = identity.oauth?.origins
+  useEffect(() => setHere(!origins || origins.includes(window.location.origin)), [origins])
+  const providers = identity.oauth?.providers ?? []
+  if (providers.length === 0 || !here) return null
+
+  async function go(provider: SocialProvider) {
+    // SPEC §4: one redirect sign-in at a time; the page is on its way to the provider meanwhile.
+    if (!claimRedirectSignIn()) return onError(PENDING_SIGN_IN)
+    setBusy(provider)
+    try {
+      const auth = await loadAmplify(identity)
+      await auth.signInWithRedirect(provider)
+    } catch (error) {
+      releaseRedirectSignIn()
+      onError(error instanceof Error ? error.message : 'The sign-in could not start. Please try again.')
+      setBusy(null)
+    }
+  }
+
+  return (
+    <div className="mt-6 flex flex-col gap-3">
+      <p className="text-center text-sm text-cocoa-600">or</p>
+      {providers.map((provider) => (
+        <button key={provider} type="button" className="btn-secondary w-full" aria-busy={busy === provider} onClick={() => void go(provider)}>
+          Continue with {LABEL[provider]}
+        </button>
+      ))}
+    </div>
+  )
+}
+
+/**
+ * The sign-in page is where a redirect sign-in comes back: with a code, Amplify exchanges it as it loads and the
+ * customer carries on as after any sign-in (a pending booking is made); with an error, its description is shown.
+ */
+export function useRedirectSignIn(search: URLSearchParams, onError: (message: string) => void) {
+  const { identity } = usePublicConfig()
+  const navigate = useNavigate()
+  // Read once: Amplify takes the code and state out of the address as it finishes.
+  const arrived = useRef({ code: search.get('code'), state: search.get('state'), error: search.get('error'), description: search.get('error_description') })
+  const [finishing, setFinishing] = useState(Boolean(arrived.current.code && arrived.current.state))
+
+  useEffect(() => {
+    const { code, state, error, description } = arrived.current
+    if (error) onError(description ?? 'The sign-in was cancelled.')
+    if (!identity.oauth || (!(code && state) && !error)) return
+    let stop: (() => void) | undefined
+    let cancelled = false
+    // SPEC §9: the code that came back is waited for up to 10 s.
+    const tooSlow = setTimeout(() => {
+      stop?.()
+      setFinishing(false)
+      if (!error) onError(REDIRECT_TOO_SLOW)
+    }, REDIRECT_WAIT_MS)
+    void loadAmplify(identity).then((auth) => {
+      if (cancelled) return
+      stop = auth.listenRedirect(
+        () => {
+          clearTimeout(tooSlow)
+          void afterSignIn({ navigate })
+        },
+        (message) => {
+          clearTimeout(tooSlow)
+          setFinishing(false)
+          if (!error) onError(message)
+        },
+      )
+    })
+    return () => {
+      cancelled = true
+      clearTimeout(tooSlow)
+      stop?.()
+    }
+    // Once, for the address the page opened at.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
+  return finishing
+}
+
+/**
+ * The hosted sign-in sent a client here to sign in (`?authorization=…`): once signed in, the session's access token
+ * finishes that authorization and the browser goes back to the client with a code.
+ */
+export async function finishAuthorization(identity: IdentityConfig, authorization: string): Promise<void> {
+  const auth = await loadAmplify(identity)
+  const token = (await auth.fetchAuthSession()).tokens?.accessToken.toString()
+  const response = await fetch('/oauth2/sign-in', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token ?? ''}` },
+    body: JSON.stringify({ authorization }),
+  })
+  const answer = (await response.json().catch(() => ({}))) as { location?: string; error_description?: string }
+  if (!response.ok || !answer.location) throw new Error(answer.error_description ?? 'This sign-in could not be finished. Please start again.')
+  window.location.assign(answer.location)
+}
