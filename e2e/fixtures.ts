@@ -91,8 +91,10 @@ export const test = base.extend<Options & Fixtures, WorkerFixtures>({
 
   page: async ({ page, allowedConsoleErrors }, use) => {
     const problems = browserErrors(page, allowedConsoleErrors)
+    const refusals = identityRefusals(page)
     await use(page)
-    expect(problems, 'the browser reported errors').toEqual([])
+    const refused = refusals.length ? `; the identity service refused: ${refusals.join('; ')}` : ''
+    expect(problems, `the browser reported errors${refused}`).toEqual([])
   },
 })
 
@@ -110,6 +112,23 @@ export function browserErrors(page: Page, allowedConsoleErrors: RegExp[] = []): 
   })
   page.on('pageerror', (error) => problems.push(`page error on ${page.url()}: ${error.message}`))
   return problems
+}
+
+/**
+ * The identity service's refusals on a page (operation, status and answer): Chromium's console names only the
+ * address of a refused call, and every call goes to the same one.
+ */
+export function identityRefusals(page: Page): string[] {
+  const refusals: string[] = []
+  page.on('response', (response) => {
+    if (response.status() < 400 || !new URL(response.url()).pathname.startsWith('/cognito/')) return
+    const operation = response.request().headers()['x-amz-target']?.split('.').pop() ?? 'an unnamed operation'
+    void response.text().then(
+      (body) => refusals.push(`${operation} ${response.status()} ${body.slice(0, 300)}`),
+      () => refusals.push(`${operation} ${response.status()}`),
+    )
+  })
+  return refusals
 }
 
 /** The demo salon the server seeds into an empty data directory. */

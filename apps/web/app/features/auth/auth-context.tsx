@@ -162,7 +162,10 @@ export function AuthProvider({ config, session, children }: { config: PublicConf
 
     async function signOut() {
       try {
-        await (await load()).signOut()
+        const auth = await load()
+        // A reload of the customer's details still under way finishes first: once the session is revoked it would be refused.
+        await reloading.current
+        await auth.signOut()
       } catch {
         try {
           forgetSessionCookies()
