@@ -81,14 +81,16 @@ export function DevicesList() {
                     <span className="font-semibold text-cocoa-900">
                       {label}
                       {device.current && (
-                        <span className="ml-2 rounded-full bg-cocoa-100 px-2 py-0.5 text-sm font-semibold text-brand-teal-dark">This device</span>
+                        <span className="ml-2 inline-block rounded-full whitespace-nowrap bg-cocoa-100 px-2 py-0.5 text-sm font-semibold text-brand-teal-dark">
+                          This device
+                        </span>
                       )}
                     </span>
                     <span className="text-sm text-cocoa-700">{device.lastUsed ? `Last used ${lastUsedFormat.format(device.lastUsed)}` : 'Not used yet'}</span>
                   </div>
                   <button
                     type="button"
-                    className="btn-outline self-start sm:self-auto"
+                    className="btn-outline shrink-0 self-start whitespace-nowrap sm:self-auto"
                     onClick={() => void forget(device)}
                     disabled={forgetting !== null}
                     aria-label={device.current ? 'Forget this device' : `Forget ${label}`}
