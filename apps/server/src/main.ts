@@ -4,6 +4,7 @@ import { createServer as createHttpsServer } from 'node:https'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { getRequestListener } from '@hono/node-server'
+import { pino } from 'pino'
 import { createDatabase } from '@salon/db'
 import { seedDemo } from '@salon/db/seed'
 import type { ServerBuild } from 'react-router'
@@ -31,7 +32,9 @@ const dev = process.argv.includes('--dev')
 // Settings from a local .env file, if there is one; the environment wins over it.
 if (existsSync('.env')) process.loadEnvFile('.env')
 const settings = readSettings()
-const logger = createLogger(settings.LOG_LEVEL)
+// Lines are written to standard output without waiting for each: under load they go out together, one write for
+// many requests, and what is still buffered is written before the process exits.
+const logger = createLogger(settings.LOG_LEVEL, pino.destination({ dest: 1, sync: false }))
 const production = settings.NODE_ENV === 'production'
 
 const databaseOptions = settings.DATABASE_URL ? { url: settings.DATABASE_URL } : { dataDir: settings.DATA_DIR }
