@@ -74,3 +74,16 @@ test('the raw HTML of the home page already holds the beds and the blog', async 
   expect(html).toContain(salon.blogTitle)
   expect(html).toContain('Simple prices, by the minute')
 })
+
+test('the page a visitor is on is marked in the navigation before any script runs', async ({ page }) => {
+  for (const [path, name] of [
+    ['/book/', 'Book'],
+    ['/book/package/', 'Packages'],
+    ['/blog/', 'Blog'],
+  ] as const) {
+    await page.goto(path)
+    const nav = page.getByRole('navigation', { name: 'Main' })
+    await expect(nav.getByRole('link', { name, exact: true })).toHaveAttribute('aria-current', 'page')
+    await expect(nav.locator('[aria-current="page"]')).toHaveCount(1)
+  }
+})

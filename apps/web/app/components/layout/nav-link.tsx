@@ -1,5 +1,6 @@
 import type { MouseEvent, ReactNode } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router'
+import { withTrailingSlash } from '../../lib/form-post.ts'
 import { BOOKING_PATH, MENU_SCROLL_DELAY_MS, MENU_SECTION_ID, type NavItem } from './nav-items.ts'
 
 function scrollToId(id: string) {
@@ -20,10 +21,12 @@ interface NavLinkProps {
 export function NavEntry({ item, className, onNavigate, onSignOut, detail }: NavLinkProps) {
   const location = useLocation()
   const navigate = useNavigate()
+  // The server renders /book/ as "/book": React Router drops the trailing slash there, the browser keeps it.
+  const pathname = withTrailingSlash(location.pathname)
 
   switch (item.kind) {
     case 'link': {
-      const current = location.pathname === item.to
+      const current = pathname === item.to
       return (
         <Link to={item.to} className={className} aria-current={current ? 'page' : undefined} onClick={onNavigate}>
           {item.label}
@@ -41,7 +44,7 @@ export function NavEntry({ item, className, onNavigate, onSignOut, detail }: Nav
       const onClick = (event: MouseEvent) => {
         event.preventDefault()
         onNavigate?.()
-        if (location.pathname === BOOKING_PATH) return scrollToId(MENU_SECTION_ID)
+        if (pathname === BOOKING_PATH) return scrollToId(MENU_SECTION_ID)
         // The half second counts from when the booking page is on screen: its data may take a while on a slow line.
         void Promise.resolve(navigate(BOOKING_PATH)).then(() => window.setTimeout(() => scrollToId(MENU_SECTION_ID), MENU_SCROLL_DELAY_MS))
       }
