@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import { OpenAPIHono } from '@hono/zod-openapi'
 import type { Database } from '@salon/db'
 import type { MiddlewareHandler } from 'hono'
@@ -11,13 +12,14 @@ import type { SmsSender } from './adapters/sms/sms.ts'
 import { apiFallback } from './lib/api-fallback.ts'
 import { compression, sentUnchanged } from './lib/compression.ts'
 import { errorHandler, HttpError } from './lib/errors.ts'
-import { healthCheck } from './lib/health-check.ts'
+import { createHealthCheck } from './lib/health-check.ts'
 import type { Logger } from './lib/logger.ts'
 import { memoize } from './lib/memoize.ts'
 import { createRouter } from './lib/openapi.ts'
 import { createRateLimiter } from './lib/rate-limit.ts'
 import { BUILT_IN_POOL } from './modules/identity/default-pool.ts'
-import { requestLog, type RequestIdVariables } from './lib/request-log.ts'
+import { requestLines, requestLog, type RequestIdVariables } from './lib/request-log.ts'
+import { createReplay, type ReplayVariables } from './lib/replay.ts'
 import { createRateLimitRepository } from './lib/rate-limit.repository.ts'
 import { HSTS, securityHeaders, servedOverHttps, staticSecurityHeaders, type NonceVariables } from './lib/security-headers.ts'
 import { loadStaticFiles, staticFiles } from './lib/static-files.ts'
@@ -175,7 +177,7 @@ export function createApp(deps: AppDeps) {
   })
   const verifier = pool.cognito ? cognitoVerifier(pool.cognito) : localVerifier(identity)
 
-  const app = new OpenAPIHono<{ Variables: NonceVariables & RequestIdVariables }>()
+  const app = new OpenAPIHono<{ Variables: NonceVariables & RequestIdVariables & ReplayVariables }>()
   app.onError(errorHandler(deps.logger))
   app.notFound((c) => c.json({ message: `There is nothing at ${c.req.method} ${c.req.path}.` }, 404))
 
@@ -192,9 +194,13 @@ export function createApp(deps: AppDeps) {
     const hsts: Record<string, string> = { 'Strict-Transport-Security': HSTS }
     app.use(staticFiles(files, (c) => (servedOverHttps(c, trustProxy) ? hsts : {})))
   }
-  app.use(healthCheck({ database: deps.database, logger: deps.logger, trustProxy, headers: staticSecurityHeaders(csp) }))
+  const health = createHealthCheck({ database: deps.database, logger: deps.logger, trustProxy, headers: staticSecurityHeaders(csp) })
+  app.use(health.middleware)
 
   app.use(requestLog(deps.logger))
+  // Answers made from what is kept in memory, given again ahead of the chain (lib/replay.ts, docs/decisions/019).
+  const replay = createReplay({ trustProxy, logLine: requestLines(deps.logger) })
+  app.use(replay.capture())
   app.use(securityHeaders({ ...csp, trustProxy }))
   app.use(compression())
   // The hosted sign-in keeps a Cognito domain's exact paths (/oauth2/authorize, /logout): they are not pages.
@@ -324,6 +330,8 @@ export function createApp(deps: AppDeps) {
       deps.web.routes(async (request, env) => app.fetch(request, env)),
     )
 
-  return Object.assign(app, { commerce, availability })
+  /** Node's request listener for this app: the health check and answers kept in memory first, then the app. */
+  const nodeListener = (next: (req: IncomingMessage, res: ServerResponse) => unknown) => health.front(replay.front(next))
+  return Object.assign(app, { commerce, availability, replay, nodeListener })
 }
 export type App = ReturnType<typeof createApp>

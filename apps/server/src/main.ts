@@ -249,7 +249,7 @@ const sweepExpiredMinutes = () =>
 void sweepExpiredMinutes()
 setInterval(() => void sweepExpiredMinutes(), 15 * 60_000).unref()
 
-const listener = getRequestListener(app.fetch)
+const listener = app.nodeListener(getRequestListener(app.fetch))
 const server = createServer((req, res) => (vite ? vite.middlewares(req, res, () => listener(req, res)) : listener(req, res)))
 // Clients keep an idle connection to send the next request on (load balancers for up to 60 s). Node closes idle
 // ones after 5 s, and a request sent just as it does fails with ECONNRESET ("socket hang up"): the server waits

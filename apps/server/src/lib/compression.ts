@@ -1,6 +1,8 @@
 import { constants, brotliCompressSync, gzipSync } from 'node:zlib'
 import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
+import { keptAs, keptWhile } from './memoize.ts'
+import { replayableWhile } from './replay.ts'
 import { isWhole } from './whole-answers.ts'
 
 /** Pages, React Router's data and route manifest, and other text: what is worth compressing as it streams. */
@@ -109,6 +111,7 @@ export function wrapped<K extends string, T extends object>(key: K, value: T): R
     wrapper = { [key]: value } as Record<K, T>
     wrappers.set(value, wrapper)
     if (preparedBodies.has(value)) sentUnchanged(wrapper)
+    keptAs(value, wrapper)
   }
   return wrapper
 }
@@ -127,7 +130,12 @@ export function compression() {
     c.json = ((object: unknown, arg?: unknown, headers?: Record<string, string>) => {
       answeredByJson = true
       const prepared = typeof object === 'object' && object !== null ? preparedBodies.get(object) : undefined
-      if (prepared && !headers && (arg === undefined || typeof arg === 'number')) return prepared.respond(c, (arg ?? 200) as 200)
+      if (prepared && !headers && (arg === undefined || typeof arg === 'number')) {
+        // Content a memo keeps may be given again from memory while the memo still answers with it.
+        const stillKept = keptWhile(object as object)
+        if (stillKept) replayableWhile(c, stillKept)
+        return prepared.respond(c, (arg ?? 200) as 200)
+      }
       const text = JSON.stringify(object)
       if (text.length < MIN_COMPRESS_BYTES) return c.body(text, arg as 200, { ...headers, 'Content-Type': 'application/json' })
       c.header('Vary', 'Accept-Encoding')

@@ -1,3 +1,5 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { TLSSocket } from 'node:tls'
 import type { Database } from '@salon/db'
 import type { MiddlewareHandler } from 'hono'
 import type { Logger } from './logger.ts'
@@ -10,7 +12,22 @@ export const HEALTH_PATH = '/healthz'
  * many times a second gets no request id or log line of its own. The database is asked at most once a second and
  * never twice at once; when it does not answer, that is logged once per question, and the probe gets 503.
  */
-export function healthCheck(options: { database: Database; logger: Logger; trustProxy: boolean; headers: Record<string, string> }): MiddlewareHandler {
+export function healthCheck(options: HealthCheckOptions): MiddlewareHandler {
+  return createHealthCheck(options).middleware
+}
+
+export interface HealthCheckOptions {
+  database: Database
+  logger: Logger
+  trustProxy: boolean
+  headers: Record<string, string>
+}
+
+/**
+ * The health check as middleware of the app, and as a front for the Node server, which answers the probe before
+ * the request reaches the framework at all: the same answer, for a fraction of the work.
+ */
+export function createHealthCheck(options: HealthCheckOptions) {
   const { database, logger, trustProxy } = options
   const headers = { 'content-type': 'application/json', 'cache-control': 'no-store', ...lowerCaseNames(options.headers) }
   const overHttps = { ...headers, 'strict-transport-security': HSTS }
@@ -34,7 +51,7 @@ export function healthCheck(options: { database: Database; logger: Logger; trust
     return lastPing.answered
   }
 
-  return async (c, next) => {
+  const middleware: MiddlewareHandler = async (c, next) => {
     const method = c.req.method
     if ((method !== 'GET' && method !== 'HEAD') || c.req.path !== HEALTH_PATH) return next()
     const answers = await databaseAnswers()
@@ -43,4 +60,21 @@ export function healthCheck(options: { database: Database; logger: Logger; trust
       headers: servedOverHttps(c, trustProxy) ? overHttps : headers,
     })
   }
+
+  /** Node's listener with the probe answered ahead of `next`; any other request (a query string too) goes on to it. */
+  const front =
+    (next: (req: IncomingMessage, res: ServerResponse) => unknown) =>
+    (req: IncomingMessage, res: ServerResponse): unknown => {
+      const method = req.method
+      if (req.url !== HEALTH_PATH || (method !== 'GET' && method !== 'HEAD')) return next(req, res)
+      const proto = trustProxy ? req.headers['x-forwarded-proto'] : undefined
+      const secure = proto !== undefined ? proto === 'https' : (req.socket as TLSSocket).encrypted === true
+      return databaseAnswers().then((answers) => {
+        const body = answers ? ok : unavailable
+        res.writeHead(answers ? 200 : 503, { ...(secure ? overHttps : headers), 'content-length': Buffer.byteLength(body) })
+        res.end(method === 'HEAD' ? undefined : body)
+      })
+    }
+
+  return { middleware, front }
 }

@@ -22,9 +22,26 @@ export function requestIdOf(header: string | undefined): string {
  * address stay out of the log. A catch-all (unknown paths, the web app's pages) is logged as the path, never
  * with its query string.
  */
-function routeOf(c: Context): string {
+export function routeOf(c: Context): string {
   const pattern = routePath(c)
   return pattern && !pattern.includes('*') ? pattern : c.req.path.slice(0, MAX_LOGGED_PATH)
+}
+
+export interface RequestLine {
+  requestId: string
+  method: string
+  route: string
+  status: number
+  ms: number
+}
+
+/**
+ * Writes a request's one line. Its fields are chosen here and hold nothing secret: the logger's redaction, which
+ * costs more than the rest of a small request, is not needed for them.
+ */
+export function requestLines(logger: Logger): (line: RequestLine) => void {
+  const lines = logger.child({}, { redact: { paths: [] } })
+  return (line) => lines.info(line, 'request')
 }
 
 /**
@@ -32,9 +49,7 @@ function routeOf(c: Context): string {
  * answered: method, route, status and duration. Never a header value, a query string or a body.
  */
 export function requestLog(logger: Logger) {
-  // The line's fields are chosen here and hold nothing secret: the logger's redaction, which costs more than the
-  // rest of a small request, is not needed for them.
-  const lines = logger.child({}, { redact: { paths: [] } })
+  const line = requestLines(logger)
   return createMiddleware<{ Variables: RequestIdVariables }>(async (c, next) => {
     const started = performance.now()
     const requestId = requestIdOf(c.req.header(REQUEST_ID_HEADER))
@@ -50,6 +65,6 @@ export function requestLog(logger: Logger) {
         c.res.headers.set(REQUEST_ID_HEADER, requestId)
       }
     const ms = Math.round((performance.now() - started) * 10) / 10
-    lines.info({ requestId, method: c.req.method, route: routeOf(c), status: c.res.status, ms }, 'request')
+    line({ requestId, method: c.req.method, route: routeOf(c), status: c.res.status, ms })
   })
 }

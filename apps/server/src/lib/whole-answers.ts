@@ -11,10 +11,19 @@ import type { Context } from 'hono'
  * beforehand (CORS, Cache-Control, a cached page's own headers), a page with its nonce, or a body that is still
  * to be compressed on its way out.
  */
-const whole = new WeakSet<Response>()
+const whole = new WeakMap<Response, WholeAnswer>()
+
+/** What an answer made whole was made of: every header it carries (lower-case names) and its body. */
+export interface WholeAnswer {
+  headers: Readonly<Record<string, string>>
+  body: string | Uint8Array
+}
 
 /** Whether this answer was made whole, with every header it carries. */
 export const isWhole = (res: Response): boolean => whole.has(res)
+
+/** The headers and body of an answer made whole, or undefined for any other. */
+export const wholeAnswerOf = (res: Response): WholeAnswer | undefined => whole.get(res)
 
 export interface WholeAnswerRules {
   /** Adds the headers every answer of this request carries (lower-case names), over any of the same name: the security headers and the request id. */
@@ -86,7 +95,7 @@ export function answerWhole(c: Context, rules: WholeAnswerRules): void {
     if (!rules.plain() || !rules.final(own, length)) return body(data as never, arg as never, headers as never)
     rules.addFixed(own)
     const res = new Response(data as string | Uint8Array<ArrayBuffer>, { status: (arg as number | undefined) ?? 200, headers: own })
-    whole.add(res)
+    whole.set(res, { headers: own, body: data as string | Uint8Array })
     return res
   }) as typeof body
 }

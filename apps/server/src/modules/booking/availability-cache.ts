@@ -21,6 +21,8 @@ export const AVAILABILITY_CHANNEL = 'salon_availability'
 export interface CachedAnswer {
   readonly json: string
   gzip(): Uint8Array<ArrayBuffer>
+  /** Whether the cache still holds this answer as right: it may be given again while so (lib/replay.ts). */
+  stillKept(): boolean
 }
 
 /** What working out an answer gives: the answer, and the first instant at which it may no longer be right. */
@@ -43,6 +45,7 @@ export interface NotificationSource {
 }
 
 interface Entry extends CachedAnswer {
+  id: string
   shopId: string
   computedAt: number
   expiresAt: number
@@ -59,16 +62,19 @@ interface Flight {
 const DEFAULT_MAX_AGE_MS = 60_000
 const DEFAULT_MAX_ENTRIES = 1_000
 
-function entryOf(shopId: string, computed: ComputedAnswer, computedAt: number, maxAge: number): Entry {
+function entryOf(id: string, shopId: string, computed: ComputedAnswer, computedAt: number, maxAge: number, stillKept: (entry: Entry) => boolean): Entry {
   let gzipped: Uint8Array<ArrayBuffer> | undefined
-  return {
+  const entry: Entry = {
+    id,
     shopId,
     json: computed.json,
     // gzipSync gives a Buffer over an ordinary ArrayBuffer.
     gzip: () => (gzipped ??= gzipSync(computed.json) as Uint8Array<ArrayBuffer>),
     computedAt,
     expiresAt: Math.min(computed.expiresAt, computedAt + maxAge),
+    stillKept: () => stillKept(entry),
   }
+  return entry
 }
 
 /** Whether an entry is right at `at`: made no later (a test clock may go back) and not yet expired. */
@@ -89,6 +95,8 @@ export function createAvailabilityCache(options: AvailabilityCacheOptions) {
   let listening = false
 
   const generationOf = (shopId: string) => generations.get(shopId) ?? 0
+  /** Kept, and still right now: every drop (a booking, a notification, time) makes this false at once. */
+  const stillKept = (entry: Entry) => listening && entries.get(entry.id) === entry && holdsAt(entry, now())
 
   function keep(id: string, entry: Entry) {
     entries.delete(id)
@@ -100,7 +108,7 @@ export function createAvailabilityCache(options: AvailabilityCacheOptions) {
     const generation = generationOf(shopId)
     const begun = epoch
     const promise = work(at).then((computed) => {
-      const entry = entryOf(shopId, computed, at, maxAge)
+      const entry = entryOf(id, shopId, computed, at, maxAge, stillKept)
       if (listening && maxAge > 0 && epoch === begun && generationOf(shopId) === generation && holdsAt(entry, at)) keep(id, entry)
       return entry
     })

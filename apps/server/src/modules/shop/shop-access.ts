@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { createMiddleware } from 'hono/factory'
 import { HttpError } from '../../lib/errors.ts'
+import { replayOnlyWhile } from '../../lib/replay.ts'
 import type { ShopRepository } from './shop.repository.ts'
 
 export type ShopVariables = { shopId: string }
@@ -41,6 +42,8 @@ export function shopAccess(shops: ShopRepository, now: () => number = Date.now) 
     if (!apiKey) throw new HttpError(401, "The api_key header is missing: every API request must carry the shop's API key.")
     const verdict = await check(shopId, apiKey)
     if (!verdict.ok) throw new HttpError(401, verdict.message)
+    // An answer given again from memory stands only as long as this verdict on the key (lib/replay.ts).
+    replayOnlyWhile(c, () => verdict.until > now())
     c.set('shopId', shopId)
     await next()
   })

@@ -1,0 +1,208 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { TLSSocket } from 'node:tls'
+import type { Context, MiddlewareHandler } from 'hono'
+import { requestIdOf, routeOf, type RequestLine } from './request-log.ts'
+import { wholeAnswerOf } from './whole-answers.ts'
+
+/**
+ * Answers given again from memory (docs/decisions/019-answers-replayed-from-memory.md).
+ *
+ * Some answers are made from what the server keeps in memory anyway: the salon's public content, kept for
+ * PUBLIC_CACHE_SECONDS, and free times, kept until a booking or a change drops them. Working such an answer out
+ * again costs little; passing the request through the framework and its middleware costs several times more. So
+ * once the whole chain has made such an answer, it is kept with every byte it sent, under every part of the
+ * request it could depend on, and the same request is answered again with the same bytes, ahead of the chain,
+ * for as long as everything the answer was made from still holds. A fresh request id and the log line are the
+ * only parts made anew.
+ *
+ * Nothing is replayed that the chain did not decide: a route opts in (`replayableWhile`) with a test of whether
+ * its source is still as it was, and every other part that checked something kept for a while (the shop's key)
+ * adds its own. Only whole answers (lib/whole-answers.ts) with status 200 are kept, and only for requests that
+ * carry no cookie and no Authorization header.
+ */
+
+/** Whether what an answer was made from is still as it was. */
+export type StillRight = () => boolean
+
+export type ReplayVariables = { replay?: { optedIn: boolean; conditions: StillRight[] } }
+
+function conditionsOf(c: Context): { optedIn: boolean; conditions: StillRight[] } {
+  let replay = (c as Context<{ Variables: ReplayVariables }>).get('replay')
+  if (!replay) {
+    replay = { optedIn: false, conditions: [] }
+    ;(c as Context<{ Variables: ReplayVariables }>).set('replay', replay)
+  }
+  return replay
+}
+
+/** The route's answer may be given again while `stillRight` holds (and every other condition of the request). */
+export function replayableWhile(c: Context, stillRight: StillRight): void {
+  const replay = conditionsOf(c)
+  replay.optedIn = true
+  replay.conditions.push(stillRight)
+}
+
+/** A replayed answer of this request may stand only while `stillRight` holds (a check made from kept knowledge). */
+export function replayOnlyWhile(c: Context, stillRight: StillRight): void {
+  conditionsOf(c).conditions.push(stillRight)
+}
+
+/** Bodies this large or smaller are read ahead of the chain to be compared; larger ones always go through it. */
+const MAX_REPLAYED_BODY = 4096
+const MAX_ENTRIES = 1000
+/** A request whose address and headers take more than this is never kept: a thousand of them stay a few megabytes. */
+const MAX_KEY_LENGTH = 2048
+
+interface Entry {
+  status: number
+  /** Every header as sent but the request id: name, value, name, value… */
+  headers: string[]
+  /** The body's bytes, as a latin1 string: written with the headers in one go. */
+  body: string
+  route: string
+  conditions: StillRight[]
+}
+
+type RawRequest = IncomingMessage & { rawBody?: Buffer }
+
+const header = (req: IncomingMessage, name: string): string => {
+  const value = req.headers[name]
+  return value === undefined ? '' : Array.isArray(value) ? value.join(', ') : value
+}
+
+/** Requests that may be answered from memory at all: no cookie or credentials, no body on a GET. */
+function eligible(req: IncomingMessage): boolean {
+  const h = req.headers
+  if (h.cookie !== undefined || h.authorization !== undefined || h.expect !== undefined) return false
+  if (req.method === 'GET') return h['content-length'] === undefined && h['transfer-encoding'] === undefined
+  return req.method === 'POST' && h['transfer-encoding'] === undefined && h['content-length'] !== undefined
+}
+
+export interface ReplayOptions {
+  trustProxy: boolean
+  /** Where each replayed request's line goes, as the request log writes it for the chain. */
+  logLine: (line: RequestLine) => void
+}
+
+/** The path and query of a request as the chain sees it, to tell it from the address the Node request was sent to. */
+const pathAndQuery = (url: string) => url.slice(url.indexOf('/', url.indexOf('://') + 3))
+
+export function createReplay(options: ReplayOptions) {
+  const { trustProxy, logLine } = options
+  const entries = new Map<string, Entry>()
+  /** POST paths whose answers were opted in: only their bodies are read ahead of the chain. */
+  const postPaths = new Set<string>()
+
+  /** Every part of the request the chain's answer could depend on, and its body. */
+  function keyOf(req: IncomingMessage, body: string): string {
+    const secure = (req.socket as TLSSocket | undefined)?.encrypted === true
+    return [
+      req.method,
+      req.url,
+      secure ? 'https' : 'http',
+      header(req, 'host'),
+      header(req, 'shop_id'),
+      header(req, 'api_key'),
+      header(req, 'accept-encoding'),
+      header(req, 'origin'),
+      header(req, 'content-type'),
+      trustProxy ? header(req, 'x-forwarded-proto') : '',
+      body,
+    ].join('\n')
+  }
+
+  function holds(entry: Entry): boolean {
+    try {
+      return entry.conditions.every((stillRight) => stillRight())
+    } catch {
+      return false
+    }
+  }
+
+  function answer(req: IncomingMessage, res: ServerResponse, entry: Entry, started: number) {
+    const requestId = requestIdOf(req.headers['x-request-id'] as string | undefined)
+    res.writeHead(entry.status, [...entry.headers, 'x-request-id', requestId])
+    res.end(entry.body, 'latin1')
+    logLine({ requestId, method: req.method!, route: entry.route, status: entry.status, ms: Math.round((performance.now() - started) * 10) / 10 })
+  }
+
+  function lookup(key: string): Entry | undefined {
+    const entry = entries.get(key)
+    if (!entry) return undefined
+    if (holds(entry)) return entry
+    entries.delete(key)
+    return undefined
+  }
+
+  return {
+    /** How many answers are kept (for tests). */
+    get size() {
+      return entries.size
+    },
+
+    /**
+     * Keeps the chain's answer when its route opted in and it was made whole with status 200. Runs after the
+     * answer is made, outside the security headers, so what is kept is exactly what was sent.
+     */
+    capture(): MiddlewareHandler {
+      return async (c, next) => {
+        await next()
+        const replay = (c as Context<{ Variables: ReplayVariables }>).get('replay')
+        if (!replay?.optedIn || c.res.status !== 200) return
+        const req = (c.env as { incoming?: RawRequest } | undefined)?.incoming
+        // In-process calls (a page rendered on the server asking the API) carry the page's request: never kept.
+        if (!req || req.method !== c.req.method || pathAndQuery(c.req.url) !== req.url || !eligible(req)) return
+        if (req.method === 'POST') {
+          postPaths.add(req.url!)
+          if (!req.rawBody) return
+        }
+        const whole = wholeAnswerOf(c.res)
+        if (!whole) return
+        const headers: string[] = []
+        for (const name in whole.headers) if (name !== 'x-request-id' && name.toLowerCase() !== 'content-length') headers.push(name, whole.headers[name]!)
+        const body = (
+          typeof whole.body === 'string' ? Buffer.from(whole.body) : Buffer.from(whole.body.buffer, whole.body.byteOffset, whole.body.byteLength)
+        ).toString('latin1')
+        headers.push('content-length', String(Buffer.byteLength(body, 'latin1')))
+        const request = keyOf(req, '')
+        if (request.length > MAX_KEY_LENGTH) return
+        if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!)
+        entries.set(request + (req.method === 'POST' ? req.rawBody!.toString('latin1') : ''), {
+          status: 200,
+          headers,
+          body,
+          route: routeOf(c),
+          conditions: replay.conditions,
+        })
+      }
+    },
+
+    /**
+     * Ahead of the chain: answers a request from memory when the same request was answered before and what that
+     * answer was made from still holds; otherwise hands it to `next`, with the body it read, if any.
+     */
+    front(next: (req: IncomingMessage, res: ServerResponse) => unknown) {
+      return (req: RawRequest, res: ServerResponse) => {
+        if (entries.size === 0 || !eligible(req)) return next(req, res)
+        const started = performance.now()
+        if (req.method === 'GET') {
+          const entry = lookup(keyOf(req, ''))
+          return entry ? answer(req, res, entry, started) : next(req, res)
+        }
+        const length = Number(req.headers['content-length'])
+        if (!postPaths.has(req.url!) || !(length >= 0 && length <= MAX_REPLAYED_BODY)) return next(req, res)
+        const chunks: Buffer[] = []
+        req.on('data', (chunk: Buffer) => chunks.push(chunk))
+        req.once('end', () => {
+          const body = Buffer.concat(chunks)
+          const entry = lookup(keyOf(req, body.toString('latin1')))
+          if (entry) return answer(req, res, entry, started)
+          // The chain reads the body from here, as it would from the stream.
+          req.rawBody = body
+          next(req, res)
+        })
+      }
+    },
+  }
+}
+export type Replay = ReturnType<typeof createReplay>
