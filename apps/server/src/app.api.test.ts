@@ -20,15 +20,13 @@ describeApi('the server', (t) => {
   it('an API answer carries the security headers', async () => {
     const response = await t().app.request('/api/blogs', { headers: t().shop.headers })
     expect(response.status).toBe(200)
-    const csp = response.headers.get('content-security-policy')
-    expect(csp).toContain("frame-ancestors 'none'")
-    expect(csp).toContain("default-src 'self'")
-    // Not a page: no inline script or style of its own may run, so it has no nonce.
-    expect(csp).toContain("script-src 'self';")
-    expect(csp).not.toContain('nonce-')
+    // Data, never a document: it may load and run nothing, and be framed by nobody.
+    expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'")
     expect(response.headers.get('x-content-type-options')).toBe('nosniff')
-    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
     expect(response.headers.get('x-frame-options')).toBe('DENY')
+    // The headers that steer only a document are a page's.
+    expect(response.headers.get('referrer-policy')).toBeNull()
+    expect(response.headers.get('permissions-policy')).toBeNull()
     expect(response.headers.get('strict-transport-security')).toBeNull()
   })
 
@@ -43,16 +41,17 @@ describeApi('the server', (t) => {
     const response = await t().app.request('/healthz', { headers: { 'x-forwarded-proto': 'https' } })
     expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
     expect(response.headers.get('x-content-type-options')).toBe('nosniff')
-    expect(response.headers.get('referrer-policy')).toBeTruthy()
+    expect(response.headers.get('x-frame-options')).toBe('DENY')
     // The forwarded protocol is not believed without a trusted proxy.
     expect(response.headers.get('strict-transport-security')).toBeNull()
   })
 
-  it('an answer that is not a page allows no inline script or style', async () => {
-    const csp = (await t().app.request('/healthz')).headers.get('content-security-policy')!
+  it('an answer that is not a page allows no inline script or style; data allows nothing at all', async () => {
+    const csp = (await t().app.request('/robots.txt')).headers.get('content-security-policy')!
     expect(csp).toContain("script-src 'self';")
     expect(csp).toContain("style-src 'self';")
     expect(csp).not.toContain('nonce-')
+    expect((await t().app.request('/healthz')).headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'")
   })
 
   it('a page address without its slash redirects to it, keeping the query', async () => {

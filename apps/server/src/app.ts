@@ -21,7 +21,7 @@ import { BUILT_IN_POOL } from './modules/identity/default-pool.ts'
 import { requestLines, requestLog, type RequestIdVariables } from './lib/request-log.ts'
 import { createReplay, type ReplayVariables } from './lib/replay.ts'
 import { createRateLimitRepository } from './lib/rate-limit.repository.ts'
-import { HSTS, securityHeaders, servedOverHttps, staticSecurityHeaders, type NonceVariables } from './lib/security-headers.ts'
+import { DATA_HEADERS, HSTS, securityHeaders, servedOverHttps, staticSecurityHeaders, type NonceVariables } from './lib/security-headers.ts'
 import { loadStaticFiles, staticFiles } from './lib/static-files.ts'
 import { trailingSlash } from './lib/trailing-slash.ts'
 import { wellFormedText } from './lib/well-formed-text.ts'
@@ -194,7 +194,7 @@ export function createApp(deps: AppDeps) {
     const hsts: Record<string, string> = { 'Strict-Transport-Security': HSTS }
     app.use(staticFiles(files, (c) => (servedOverHttps(c, trustProxy) ? hsts : {})))
   }
-  const health = createHealthCheck({ database: deps.database, logger: deps.logger, trustProxy, headers: staticSecurityHeaders(csp) })
+  const health = createHealthCheck({ database: deps.database, logger: deps.logger, trustProxy, headers: DATA_HEADERS })
   app.use(health.middleware)
 
   app.use(requestLog(deps.logger))

@@ -83,7 +83,7 @@ describeApi(
       expect(reachedApp).toBe(before)
       expect(await second.text()).toBe(await first.text())
       expect(headersOf(second)).toEqual(headersOf(first))
-      expect(second.headers.get('content-security-policy')).toContain("default-src 'self'")
+      expect(second.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'")
       const ids = [first.headers.get('x-request-id'), second.headers.get('x-request-id')]
       expect(new Set(ids).size).toBe(2)
       const logged = lines.filter((line) => line.msg === 'request' && ids.includes(line.requestId as string))

@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
-import { contentSecurityPolicy, pageNonce, securityHeaders, type NonceVariables } from './security-headers.ts'
+import { isDataType, contentSecurityPolicy, pageNonce, securityHeaders, type NonceVariables } from './security-headers.ts'
 
 const none = { connect: [], scripts: [], images: [], dev: false }
 const directive = (csp: string, name: string) => csp.split('; ').find((d) => d.startsWith(`${name} `))
@@ -70,6 +70,7 @@ describe('security headers middleware', () => {
       .use(securityHeaders({ ...none, trustProxy }))
       .get('/', (c) => c.text(pageNonce(c)))
       .get('/data', (c) => c.json({ ok: true }))
+      .get('/text', (c) => c.text('plain'))
 
   it('the nonce handed to the page is the one in the policy, and new for each response', async () => {
     const first = await app(false).request('/')
@@ -81,9 +82,25 @@ describe('security headers middleware', () => {
   })
 
   it('an answer that made no nonce gets a policy without one: nothing inline may run', async () => {
-    const csp = (await app(false).request('/data')).headers.get('content-security-policy')!
+    const csp = (await app(false).request('/text')).headers.get('content-security-policy')!
     expect(directive(csp, 'script-src')).toBe("script-src 'self'")
     expect(directive(csp, 'style-src')).toBe("style-src 'self'")
+  })
+
+  it('data (JSON) may load nothing and be framed by nobody, and carries no header that only steers a document', async () => {
+    const response = await app(false).request('/data')
+    expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'")
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(response.headers.get('x-frame-options')).toBe('DENY')
+    expect(response.headers.get('referrer-policy')).toBeNull()
+    expect(response.headers.get('cross-origin-opener-policy')).toBeNull()
+    expect((await app(false).request('https://salon.example/data')).headers.get('strict-transport-security')).toContain('max-age=63072000')
+  })
+
+  it('knows JSON of every kind the server answers with', () => {
+    for (const type of ['application/json', 'application/json; charset=utf-8', 'application/problem+json', 'application/x-amz-json-1.1'])
+      expect(isDataType(type)).toBe(true)
+    for (const type of ['text/html; charset=utf-8', 'text/plain', 'application/xml', 'application/jsonp', null]) expect(isDataType(type)).toBe(false)
   })
 
   it('sets the other protective headers', async () => {

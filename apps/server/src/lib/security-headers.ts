@@ -54,6 +54,21 @@ export const PROTECTIVE_HEADERS: Readonly<Record<string, string>> = {
 }
 const HSTS = 'max-age=63072000; includeSubDomains'
 
+/**
+ * What a data answer (JSON) carries instead. It is never a document: it may load and run nothing at all
+ * (`default-src 'none'`, stricter than a page's policy), be framed by nobody, and never be sniffed as something
+ * else. The headers that only steer a document (referrer, permissions, opener) have nothing to act on.
+ */
+export const DATA_HEADERS: Readonly<Record<string, string>> = {
+  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+  'X-Content-Type-Options': 'nosniff',
+  'X-Frame-Options': 'DENY',
+}
+
+/** JSON of any kind (application/json, application/problem+json, the identity protocol's application/x-amz-json-1.1). */
+export const isDataType = (contentType: string | null | undefined): boolean =>
+  contentType !== null && contentType !== undefined && /^application\/(?:[\w.+-]*\+)?json\b|^application\/x-amz-json/i.test(contentType)
+
 /** Whether the visitor's browser used HTTPS; a forwarded protocol counts only behind a trusted proxy. */
 export function servedOverHttps(c: Context, trustProxy: boolean): boolean {
   const proto = trustProxy ? c.req.header('x-forwarded-proto') : undefined
@@ -86,11 +101,13 @@ export function securityHeaders(options: CspOptions & { trustProxy: boolean }) {
   const entries = Object.entries(PROTECTIVE_HEADERS)
   const overHttp = lowerCaseNames({ 'Content-Security-Policy': withoutNonce, ...PROTECTIVE_HEADERS })
   const overHttps = { ...overHttp, 'strict-transport-security': HSTS }
+  const dataOverHttp = lowerCaseNames(DATA_HEADERS)
+  const dataOverHttps = { ...dataOverHttp, 'strict-transport-security': HSTS }
   return createMiddleware<{ Variables: NonceVariables & Partial<RequestIdVariables> }>(async (c, next) => {
-    const fixed = servedOverHttps(c, options.trustProxy) ? overHttps : overHttp
+    const https = servedOverHttps(c, options.trustProxy)
     answerWhole(c, {
       addFixed: (headers) => {
-        Object.assign(headers, fixed)
+        Object.assign(headers, isDataType(headers['content-type']) ? (https ? dataOverHttps : dataOverHttp) : https ? overHttps : overHttp)
         const requestId = c.get('requestId')
         if (requestId !== undefined) headers['x-request-id'] = requestId
       },
@@ -101,9 +118,12 @@ export function securityHeaders(options: CspOptions & { trustProxy: boolean }) {
     if (isWhole(c.res)) return
     const h = c.res.headers
     const own = c.get('nonce') ?? c.get('inlineSources')
-    h.set('Content-Security-Policy', own ? contentSecurityPolicy(own, options) : withoutNonce)
-    for (const [name, value] of entries) h.set(name, value)
-    if (servedOverHttps(c, options.trustProxy)) h.set('Strict-Transport-Security', HSTS)
+    if (!own && isDataType(h.get('content-type'))) for (const name in DATA_HEADERS) h.set(name, DATA_HEADERS[name]!)
+    else {
+      h.set('Content-Security-Policy', own ? contentSecurityPolicy(own, options) : withoutNonce)
+      for (const [name, value] of entries) h.set(name, value)
+    }
+    if (https) h.set('Strict-Transport-Security', HSTS)
   })
 }
 
