@@ -1,4 +1,4 @@
-import { UK_TIME_ZONE } from './time-zone.ts'
+import { ukDateOf } from './uk-calendar.ts'
 
 /** Calendar dates written YYYY-MM-DD, the way both sides pass them. Plain functions without Zod, so the web app can import them. */
 
@@ -29,10 +29,5 @@ export function addDays(date: string, days: number): string {
 /** 0 = Sunday … 6 = Saturday. */
 export const weekdayOf = (date: string): number => utcDay(date).getUTCDay()
 
-const ukDate = new Intl.DateTimeFormat('en-GB', { timeZone: UK_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' })
-
 /** Today's date in the UK at an instant (now unless given), written YYYY-MM-DD. */
-export function todayInUk(now: number | Date = Date.now()): string {
-  const parts = Object.fromEntries(ukDate.formatToParts(now).map((part) => [part.type, part.value]))
-  return `${parts.year}-${parts.month}-${parts.day}`
-}
+export const todayInUk = (now: number | Date = Date.now()): string => ukDateOf(now)

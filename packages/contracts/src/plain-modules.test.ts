@@ -8,7 +8,7 @@ import { expect, it } from 'vitest'
  * gzipped). Zod schemas stay in account.ts, booking.ts and the like, which the web app imports only as types.
  */
 const src = dirname(fileURLToPath(import.meta.url))
-const PLAIN = ['dates.ts', 'time-zone.ts', 'consent.ts', ...readdirSync(join(src, 'rules')).map((name) => `rules/${name}`)].filter(
+const PLAIN = ['dates.ts', 'time-zone.ts', 'uk-calendar.ts', 'consent.ts', ...readdirSync(join(src, 'rules')).map((name) => `rules/${name}`)].filter(
   (name) => !name.endsWith('.test.ts'),
 )
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { bedTypesText, formatAmount, formatPence, formatPerMinute, listOf } from './format.ts'
+import { bedTypesText, formatAmount, formatDate, formatPence, formatPerMinute, listOf } from './format.ts'
 import { weekSchedule } from './week-schedule.ts'
 
 describe('formatting', () => {
@@ -7,6 +7,17 @@ describe('formatting', () => {
     expect(formatPence(1850)).toBe('£18.50')
     expect(formatPence(3000)).toBe('£30')
     expect(formatPence(5)).toBe('£0.05')
+  })
+
+  it('writes money and dates exactly as Intl does for the UK', () => {
+    const pounds = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' })
+    for (const pence of [0, 5, 99, 100, 1850, 3000, 99999, 100000, 123456, 123456789, -500, -123450])
+      expect(formatAmount(pence)).toBe(pounds.format(pence / 100))
+    const longDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' })
+    for (let at = Date.UTC(2025, 0, 1, 0, 30); at < Date.UTC(2027, 0, 1); at += 7 * 3_600_000) {
+      const iso = new Date(at).toISOString()
+      expect(formatDate(iso)).toBe(longDate.format(at))
+    }
   })
 
   it('shows an amount to pay with its pence', () => {

@@ -1,22 +1,33 @@
-import { UK_TIME_ZONE } from '@salon/contracts/time-zone'
+import { MONTHS, ukWallClock } from '@salon/contracts/uk-calendar'
 
-const pounds = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' })
+// Money and dates are written out by hand, not with Intl: a browser's first Intl formatter costs a long task while
+// the page starts (docs/decisions/020-uk-dates-and-money-without-intl.md). The tests hold them to Intl's output.
+
+/** Pence as pounds with a thousands separator and always the pence: 123450 → "£1,234.50", -500 → "-£5.00". */
+function pounds(pence: number): string {
+  const whole = Math.abs(Math.round(pence))
+  const grouped = String(Math.floor(whole / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',')
+  return `${pence < 0 ? '-' : ''}£${grouped}.${String(whole % 100).padStart(2, '0')}`
+}
 
 /** 1850 → "£18.50"; whole pounds drop the pence: 3000 → "£30". */
 export function formatPence(pence: number): string {
-  return pence % 100 === 0 ? pounds.format(pence / 100).replace(/\.00$/, '') : pounds.format(pence / 100)
+  return pence % 100 === 0 ? pounds(pence).replace(/\.00$/, '') : pounds(pence)
 }
 
 /** An amount to pay, always with its pence, as card forms show it: 3000 → "£30.00". */
-export const formatAmount = (pence: number): string => pounds.format(pence / 100)
+export const formatAmount = (pence: number): string => pounds(pence)
 
 /** Per-minute prices under a pound read better in pence: 75 → "75p". */
 export function formatPerMinute(pence: number): string {
   return pence < 100 ? `${pence}p` : formatPence(pence)
 }
 
-const longDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: UK_TIME_ZONE })
-export const formatDate = (iso: string) => longDate.format(new Date(iso))
+/** An instant as its date in the UK: "2026-11-25T09:00:00Z" → "25 November 2026". */
+export function formatDate(iso: string): string {
+  const day = ukWallClock(new Date(iso))
+  return `${day.getUTCDate()} ${MONTHS[day.getUTCMonth()]} ${day.getUTCFullYear()}`
+}
 
 /** "lay-down", "lay-down and stand-up", "a, b and c". */
 export function listOf(items: string[]): string {

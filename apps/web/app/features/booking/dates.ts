@@ -1,20 +1,24 @@
 import { addDays, utcDay } from '@salon/contracts/dates'
+import { MONTHS, WEEKDAYS } from '@salon/contracts/uk-calendar'
 
-/** Local dates ("YYYY-MM-DD") are the salon's calendar days; they are formatted as UTC days so no offset moves them. */
-
-const long = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' })
-const longWithYear = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })
-const weekdayShort = new Intl.DateTimeFormat('en-GB', { weekday: 'short', timeZone: 'UTC' })
-const monthShort = new Intl.DateTimeFormat('en-GB', { month: 'short', timeZone: 'UTC' })
+/**
+ * Local dates ("YYYY-MM-DD") are the salon's calendar days, read as UTC days so no offset moves them, and written
+ * out by hand rather than with Intl, whose first formatter costs a long task as the page starts (decision 020).
+ */
 
 /** "Monday 23 November" */
-export const formatDay = (date: string) => long.format(utcDay(date)).replace(',', '')
+export const formatDay = (date: string) => {
+  const day = utcDay(date)
+  return `${WEEKDAYS[day.getUTCDay()]} ${day.getUTCDate()} ${MONTHS[day.getUTCMonth()]}`
+}
 /** "Monday 23 November 2026" */
-export const formatDayWithYear = (date: string) => longWithYear.format(utcDay(date)).replace(',', '')
+export const formatDayWithYear = (date: string) => `${formatDay(date)} ${date.slice(0, 4)}`
+/** The short month names of British English: "Sept", not "Sep". */
+const SHORT_MONTHS = MONTHS.map((name) => (name === 'September' ? 'Sept' : name.slice(0, 3)))
 /** { weekday: "Mon", day: "23", month: "Nov" } for the day strip. */
 export const dayParts = (date: string) => {
   const day = utcDay(date)
-  return { weekday: weekdayShort.format(day), day: String(day.getUTCDate()), month: monthShort.format(day) }
+  return { weekday: WEEKDAYS[day.getUTCDay()]!.slice(0, 3), day: String(day.getUTCDate()), month: SHORT_MONTHS[day.getUTCMonth()]! }
 }
 
 /** "Today", "Tomorrow" or the weekday and date. */
