@@ -19,6 +19,12 @@ import { addPastBookings } from './past-bookings.ts'
 
 const SHOP = { shop_id: 'bronze-glow', api_key: 'pk_demo_3f9c2a7e41b84d6a9e0c5b1d8f27a4c6' }
 const ROUNDS = Number(process.env.ROUNDS ?? 300)
+/**
+ * Each call is measured this many times over, and the pass with the lowest mean reported: a request takes about two
+ * milliseconds of this process's own time, so a collection of garbage or another program on the machine during one
+ * pass moves its mean by a fifth; the best pass shows what the database and the code cost.
+ */
+const PASSES = Number(process.env.PASSES ?? 3)
 const argument = (name: string) => process.argv.find((_, i) => process.argv[i - 1] === name)
 const past = Number(argument('--past') ?? 0)
 const url = process.env.DATABASE_URL
@@ -55,19 +61,24 @@ async function measure(label: string) {
       }),
   }
   for (const [name, call] of Object.entries(calls)) {
-    for (let i = 0; i < 20; i++) await (await call()).arrayBuffer()
-    const times: number[] = []
-    const cpu = process.cpuUsage()
-    for (let i = 0; i < ROUNDS; i++) {
-      const started = performance.now()
-      const response = await call()
-      await response.arrayBuffer()
-      if (response.status !== 200) throw new Error(`${name} answered ${response.status}`)
-      times.push(performance.now() - started)
+    for (let i = 0; i < 100; i++) await (await call()).arrayBuffer()
+    let best: { times: number[]; mean: number; used: NodeJS.CpuUsage } | undefined
+    for (let pass = 0; pass < PASSES; pass++) {
+      const times: number[] = []
+      const cpu = process.cpuUsage()
+      for (let i = 0; i < ROUNDS; i++) {
+        const started = performance.now()
+        const response = await call()
+        await response.arrayBuffer()
+        if (response.status !== 200) throw new Error(`${name} answered ${response.status}`)
+        times.push(performance.now() - started)
+      }
+      const used = process.cpuUsage(cpu)
+      const mean = times.reduce((a, b) => a + b, 0) / times.length
+      if (!best || mean < best.mean) best = { times, mean, used }
     }
-    const used = process.cpuUsage(cpu)
+    const { times, mean, used } = best!
     times.sort((a, b) => a - b)
-    const mean = times.reduce((a, b) => a + b, 0) / times.length
     console.log(
       `${label.padEnd(22)} ${name.padEnd(32)} mean ${mean.toFixed(2)} ms  p50 ${quantile(times, 0.5).toFixed(2)} ms  p99 ${quantile(times, 0.99).toFixed(2)} ms  cpu ${((used.user + used.system) / 1000 / ROUNDS).toFixed(2)} ms`,
     )
@@ -94,7 +105,7 @@ async function plan() {
 const count = async () =>
   ((await database.db.execute(sql`select count(*)::int as n from bookings where shop_id = ${SHOP.shop_id}`)) as unknown as { rows: { n: number }[] }).rows[0]!.n
 
-console.log(`${database.kind}, ${(await count()).toLocaleString('en-GB')} bookings, ${ROUNDS} requests each, nothing kept`)
+console.log(`${database.kind}, ${(await count()).toLocaleString('en-GB')} bookings, the best of ${PASSES} passes of ${ROUNDS} requests each, nothing kept`)
 await measure(`${(await count()).toLocaleString('en-GB')} bookings`)
 if (database.kind === 'postgres') await plan()
 if (past > 0 && url) {

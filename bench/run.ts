@@ -260,7 +260,7 @@ async function postgres(hello: Yardstick) {
 async function coldAvailability(databaseUrl: string): Promise<number[]> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/availability-cold.ts'], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: databaseUrl, ROUNDS: '300' },
+    env: { ...process.env, DATABASE_URL: databaseUrl, ROUNDS: '500' },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   let output = ''
