@@ -34,30 +34,37 @@ const deps = () => ({ now: clock.now, passwords: fastPasswords, availabilityCach
 
 const offered = (times: TimeSlot[] | undefined, time: string) => (times ?? []).some((slot) => slot.time === time)
 
+/**
+ * The suite's app behind a real Node server, as production serves it (the front only exists there), counting the
+ * requests that reach the app: a request answered from memory does not.
+ */
+function servedByNode(t: () => TestApp) {
+  let server: Server
+  let base = ''
+  let reached = 0
+  beforeAll(async () => {
+    const app = getRequestListener((request, env) => {
+      reached++
+      return t().app.fetch(request, env)
+    })
+    server = createServer(t().app.nodeListener(app))
+    await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening))
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    await eventually(
+      async () => t().app.availability.listening,
+      (on) => on,
+    )
+  })
+  afterAll(() => new Promise<void>((closed) => server.close(() => closed())))
+  return { base: () => base, reachedApp: () => reached }
+}
+
 describeApi(
   'answers given again from memory',
   (t: () => TestApp) => {
-    let server: Server
-    let base = ''
-    /** Requests that reached the app: a request answered from memory does not. */
-    let reachedApp = 0
-    beforeAll(async () => {
-      const app = getRequestListener((request, env) => {
-        reachedApp++
-        return t().app.fetch(request, env)
-      })
-      server = createServer(t().app.nodeListener(app))
-      await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening))
-      base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-      await eventually(
-        async () => t().app.availability.listening,
-        (on) => on,
-      )
-    })
-    afterAll(() => new Promise<void>((closed) => server.close(() => closed())))
-
+    const node = servedByNode(t)
     const send = (path: string, init: { body?: unknown; headers?: Record<string, string> } = {}) =>
-      fetch(`${base}${path}`, {
+      fetch(`${node.base()}${path}`, {
         method: init.body === undefined ? 'GET' : 'POST',
         headers: {
           ...t().shop.headers,
@@ -77,10 +84,10 @@ describeApi(
 
     it('the same request is answered with the same bytes and headers, its own request id and log line', async () => {
       const first = await send('/api/blogs')
-      const before = reachedApp
+      const before = node.reachedApp()
       const second = await send('/api/blogs')
       expect(second.status).toBe(200)
-      expect(reachedApp).toBe(before)
+      expect(node.reachedApp()).toBe(before)
       expect(await second.text()).toBe(await first.text())
       expect(headersOf(second)).toEqual(headersOf(first))
       expect(second.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'")
@@ -101,19 +108,19 @@ describeApi(
       const wrongKey = await send('/api/blogs', { headers: { api_key: 'pk_not_this_shops_key' } })
       expect(wrongKey.status).toBe(401)
       expect(((await wrongKey.json()) as { message: string }).message).toBe('The api_key header is wrong: it is not an active key of this shop.')
-      const noShop = await fetch(`${base}/api/blogs`, { headers: { 'accept-encoding': 'gzip' } })
+      const noShop = await fetch(`${node.base()}/api/blogs`, { headers: { 'accept-encoding': 'gzip' } })
       expect(noShop.status).toBe(401)
       // An address too long to be worth keeping is never kept, so a flood of them cannot fill the memory.
       const long = `/api/blogs?pad=${'x'.repeat(3000)}`
       await send(long)
-      const beforeLong = reachedApp
+      const beforeLong = node.reachedApp()
       expect((await send(long)).status).toBe(200)
-      expect(reachedApp).toBe(beforeLong + 1)
+      expect(node.reachedApp()).toBe(beforeLong + 1)
       // Credentials or a cookie: each goes through the app.
       for (const headers of [{ authorization: 'Bearer not-a-token' }, { cookie: 'a=b' }] as Record<string, string>[]) {
-        const before = reachedApp
+        const before = node.reachedApp()
         expect((await send('/api/blogs', { headers })).status).toBe(200)
-        expect(reachedApp).toBe(before + 1)
+        expect(node.reachedApp()).toBe(before + 1)
       }
     })
 
@@ -127,11 +134,11 @@ describeApi(
       // The first answer on a POST path teaches the front to read that path's bodies; the next one is kept.
       expect(offered((await sessions()).times, '10:00')).toBe(true)
       // Asked again: answered from memory.
-      const before = reachedApp
+      const before = node.reachedApp()
       expect(offered((await preload()).times['2026-11-24'], '10:00')).toBe(true)
-      expect(reachedApp).toBe(before)
+      expect(node.reachedApp()).toBe(before)
       expect(offered((await sessions()).times, '10:00')).toBe(true)
-      expect(reachedApp).toBe(before)
+      expect(node.reachedApp()).toBe(before)
 
       const booked = await t().api('p_book', { body: { date: '2026-11-24', time: '10:00', minutes: 6, bedId: 'replay-bed-1' }, headers: customer.headers })
       expect(booked.status).toBe(201)
@@ -146,11 +153,11 @@ describeApi(
         return { status: response.status, json: (await response.json()) as Record<string, unknown> }
       }
       expect((await ask({ date: '2026-11-25', minutes: 6 })).json.date).toBe('2026-11-25')
-      const before = reachedApp
+      const before = node.reachedApp()
       expect((await ask({ date: '2026-11-25', minutes: 6 })).json.date).toBe('2026-11-25')
-      expect(reachedApp).toBe(before)
+      expect(node.reachedApp()).toBe(before)
       expect((await ask({ date: '2026-11-26', minutes: 6 })).json.date).toBe('2026-11-26')
-      expect(reachedApp).toBe(before + 1)
+      expect(node.reachedApp()).toBe(before + 1)
       const refused = await ask({ date: '2026-02-30', minutes: 6 })
       expect(refused.status).toBe(400)
       expect(refused.json.message).toEqual(expect.stringContaining('date'))
@@ -167,18 +174,43 @@ describeApi(
     })
 
     it('the health check is answered ahead of the app, with no-store; a query string goes to the app', async () => {
-      const before = reachedApp
-      const probe = await fetch(`${base}/healthz`)
+      const before = node.reachedApp()
+      const probe = await fetch(`${node.base()}/healthz`)
       expect(probe.status).toBe(200)
       expect(probe.headers.get('cache-control')).toBe('no-store')
       expect(probe.headers.get('x-content-type-options')).toBe('nosniff')
       expect(await probe.json()).toMatchObject({ status: 'ok' })
-      expect(reachedApp).toBe(before)
-      const head = await fetch(`${base}/healthz`, { method: 'HEAD' })
+      expect(node.reachedApp()).toBe(before)
+      const head = await fetch(`${node.base()}/healthz`, { method: 'HEAD' })
       expect(head.status).toBe(200)
       expect(await head.text()).toBe('')
-      expect((await fetch(`${base}/healthz?verbose=1`)).status).toBe(200)
-      expect(reachedApp).toBe(before + 1)
+      expect((await fetch(`${node.base()}/healthz?verbose=1`)).status).toBe(200)
+      expect(node.reachedApp()).toBe(before + 1)
+    })
+  },
+  { deps, shop: SHOP },
+)
+
+describeApi(
+  'answers given again from memory, when the first question is a POST',
+  (t: () => TestApp) => {
+    const node = servedByNode(t)
+
+    it('the third same question is answered from memory, with nothing else kept before it', async () => {
+      clock.set('2026-11-23T08:01:00Z')
+      const ask = () =>
+        fetch(`${node.base()}/api/p_sessions`, {
+          method: 'POST',
+          headers: { ...t().shop.headers, 'content-type': 'application/json' },
+          body: JSON.stringify({ date: '2026-11-24', minutes: 6 }),
+        })
+      expect(t().app.replay.size).toBe(0)
+      for (let i = 0; i < 2; i++) expect((await ask()).status).toBe(200)
+      const before = node.reachedApp()
+      const third = await ask()
+      expect(third.status).toBe(200)
+      expect(SessionsResponse.parse(await third.json()).date).toBe('2026-11-24')
+      expect(node.reachedApp()).toBe(before)
     })
   },
   { deps, shop: SHOP },

@@ -84,13 +84,18 @@ export interface ReplayOptions {
   logLine: (line: RequestLine) => void
 }
 
+/** How many POST paths may have their bodies read ahead of the chain: the few routes that opt in. */
+const MAX_POST_PATHS = 100
+/** A request's path without its query string. */
+const pathOf = (url: string | undefined) => (url ?? '').split('?', 1)[0]!
+
 /** The path and query of a request as the chain sees it, to tell it from the address the Node request was sent to. */
 const pathAndQuery = (url: string) => url.slice(url.indexOf('/', url.indexOf('://') + 3))
 
 export function createReplay(options: ReplayOptions) {
   const { trustProxy, logLine } = options
   const entries = new Map<string, Entry>()
-  /** POST paths whose answers were opted in: only their bodies are read ahead of the chain. */
+  /** POST paths (without the query) whose answers opted in: only their bodies are read ahead of the chain. */
   const postPaths = new Set<string>()
 
   /** Every part of the request the chain's answer could depend on, and its body. */
@@ -153,7 +158,7 @@ export function createReplay(options: ReplayOptions) {
         // In-process calls (a page rendered on the server asking the API) carry the page's request: never kept.
         if (!req || req.method !== c.req.method || pathAndQuery(c.req.url) !== req.url || !eligible(req)) return
         if (req.method === 'POST') {
-          postPaths.add(req.url!)
+          if (postPaths.size < MAX_POST_PATHS) postPaths.add(pathOf(req.url))
           if (!req.rawBody) return
         }
         const whole = wholeAnswerOf(c.res)
@@ -183,14 +188,14 @@ export function createReplay(options: ReplayOptions) {
      */
     front(next: (req: IncomingMessage, res: ServerResponse) => unknown) {
       return (req: RawRequest, res: ServerResponse) => {
-        if (entries.size === 0 || !eligible(req)) return next(req, res)
+        if ((entries.size === 0 && postPaths.size === 0) || !eligible(req)) return next(req, res)
         const started = performance.now()
         if (req.method === 'GET') {
           const entry = lookup(keyOf(req, ''))
           return entry ? answer(req, res, entry, started) : next(req, res)
         }
         const length = Number(req.headers['content-length'])
-        if (!postPaths.has(req.url!) || !(length >= 0 && length <= MAX_REPLAYED_BODY)) return next(req, res)
+        if (!postPaths.has(pathOf(req.url)) || !(length >= 0 && length <= MAX_REPLAYED_BODY)) return next(req, res)
         const chunks: Buffer[] = []
         req.on('data', (chunk: Buffer) => chunks.push(chunk))
         req.once('end', () => {
