@@ -2,7 +2,7 @@ import { Writable } from 'node:stream'
 import type { Database } from '@salon/db'
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
-import { healthCheck } from './health-check.ts'
+import { createHealthCheck } from './health-check.ts'
 import { createLogger } from './logger.ts'
 import { requestLog } from './request-log.ts'
 import { PROTECTIVE_HEADERS } from './security-headers.ts'
@@ -29,12 +29,12 @@ function probe(ping: () => Promise<void>, options: { trustProxy?: boolean } = {}
   } as unknown as Database
   const app = new Hono()
   app.use(
-    healthCheck({
+    createHealthCheck({
       database,
       logger,
       trustProxy: options.trustProxy ?? false,
       headers: { 'Content-Security-Policy': "default-src 'self'", ...PROTECTIVE_HEADERS },
-    }),
+    }).middleware,
   )
   app.use(requestLog(logger))
   app.get('/other', (c) => c.text('other'))

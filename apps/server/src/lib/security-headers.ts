@@ -1,3 +1,5 @@
+import type { IncomingMessage } from 'node:http'
+import type { TLSSocket } from 'node:tls'
 import { randomBytes } from 'node:crypto'
 import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
@@ -68,6 +70,12 @@ export const DATA_HEADERS: Readonly<Record<string, string>> = {
 /** JSON of any kind (application/json, application/problem+json, the identity protocol's application/x-amz-json-1.1). */
 export const isDataType = (contentType: string | null | undefined): boolean =>
   contentType !== null && contentType !== undefined && /^application\/(?:[\w.+-]*\+)?json\b|^application\/x-amz-json/i.test(contentType)
+
+/** servedOverHttps for a request as Node hands it over, before the framework sees it. */
+export function nodeRequestOverHttps(req: IncomingMessage, trustProxy: boolean): boolean {
+  const proto = trustProxy ? req.headers['x-forwarded-proto'] : undefined
+  return proto !== undefined ? proto === 'https' : (req.socket as TLSSocket | undefined)?.encrypted === true
+}
 
 /** Whether the visitor's browser used HTTPS; a forwarded protocol counts only behind a trusted proxy. */
 export function servedOverHttps(c: Context, trustProxy: boolean): boolean {
