@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { DUPLICATE_BOOKING_MESSAGE } from '@salon/contracts/booking'
 import { and, eq, schema, sql } from '@salon/db'
 import { expect, it } from 'vitest'
@@ -380,20 +381,46 @@ describeApi(
       expect(await balance(customer)).toBe(14)
     })
 
-    it('a session is marked attended only once it has started, then counts as past', async () => {
+    it('a customer cannot mark their own session attended, before or after it starts; only cancel it', async () => {
       const customer = await newCustomer()
+      await credit(t(), customer, 20)
       const booking = (await book(customer, { date: '2026-12-11', time: '15:00', minutes: 6, bedId: BOOTH })).json.booking
+      const stored = async () =>
+        (await t().db.select({ status: schema.bookings.status }).from(schema.bookings).where(eq(schema.bookings.id, booking.id)))[0]!.status
+      const refusal = { status: 403, json: { message: 'Only the salon can mark a session as attended. You can cancel a session here.' } }
       const early = await t().api('session/status', { method: 'PUT', body: { id: booking.id, status: 'attended' }, headers: customer.headers })
-      expect(early).toMatchObject({ status: 409, json: { message: 'This session has not started yet, so it cannot be marked as attended.' } })
+      expect(early).toMatchObject(refusal)
       clock.set('2026-12-11T15:01:00Z')
       const headers = await freshHeaders(t(), customer)
-      const attended = await t().api('session/status', { method: 'PUT', body: { id: booking.id, status: 'attended' }, headers })
-      expect(attended).toMatchObject({ status: 200, json: { booking: { id: booking.id, status: 'attended' } } })
+      const started = await t().api('session/status', { method: 'PUT', body: { id: booking.id, status: 'attended' }, headers })
+      expect(started).toMatchObject(refusal)
+      expect(await stored()).toBe('booked')
+      expect(await balance(customer)).toBe(14)
+      // Another customer's booking, or none, is refused the same way: the answer tells nothing about it.
+      const stranger = await t().api('session/status', { method: 'PUT', body: { id: randomUUID(), status: 'attended' }, headers })
+      expect(stranger).toMatchObject(refusal)
+      // Cancelling through the same call still works, and gives the minutes back.
+      const later = (await book({ headers }, { date: '2026-12-14', time: '15:00', minutes: 6, bedId: BOOTH })).json.booking
+      expect(await balance(customer)).toBe(8)
+      const cancelled = await t().api('session/status', { method: 'PUT', body: { id: later.id, status: 'cancelled' }, headers })
+      expect(cancelled).toMatchObject({ status: 200, json: { booking: { id: later.id, status: 'cancelled' } } })
+      expect(await balance(customer)).toBe(14)
+    })
+
+    it('a session the salon marked attended counts as past and can no longer be cancelled', async () => {
+      const customer = await newCustomer()
+      const booking = (await book(customer, { date: '2026-12-11', time: '15:00', minutes: 6, bedId: HIGH_PRESSURE })).json.booking
+      clock.set('2026-12-11T15:01:00Z')
+      // The salon marks attendance in its own system, straight in the database.
+      await t().db.update(schema.bookings).set({ status: 'attended' }).where(eq(schema.bookings.id, booking.id))
+      const headers = await freshHeaders(t(), customer)
       const list = await t().api('p_bookings', { headers })
       expect(list.json.upcoming).toEqual([])
       expect(list.json.past).toEqual([expect.objectContaining({ id: booking.id, status: 'attended' })])
       const cancel = await t().api(`session/${booking.id}`, { method: 'POST', headers })
-      expect(cancel.status).toBe(409)
+      expect(cancel).toMatchObject({ status: 409, json: { message: 'This session has already been marked as attended.' } })
+      const viaStatus = await t().api('session/status', { method: 'PUT', body: { id: booking.id, status: 'cancelled' }, headers })
+      expect(viaStatus.status).toBe(409)
     })
 
     it('bookings outside the schedule are refused with plain messages', async () => {

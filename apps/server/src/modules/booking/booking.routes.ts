@@ -172,10 +172,18 @@ export function createBookingRoutes(bookings: BookingService, verifier: Identity
         method: 'put',
         path: '/session/status',
         tags: ['Booking'],
-        summary: 'Mark a session attended (once it has started) or cancelled (before the cut-off)',
+        summary: "Cancel one of the customer's upcoming sessions before the cut-off (status 'cancelled'); balance minutes are returned",
+        description:
+          "Customers may only cancel through this call. Attendance is recorded by the salon: status 'attended' is refused with 403 and changes nothing.",
         security: signedIn,
         request: body(SessionStatusRequest),
-        responses: { 200: json(SessionChangeResponse, 'The changed booking'), ...identityResponses, 404: refusals[404], 409: refusals[409] },
+        responses: {
+          200: json(SessionChangeResponse, 'The cancelled booking and what happened to its minutes'),
+          ...identityResponses,
+          403: json(ErrorResponse, "Status 'attended': only the salon marks a session as attended"),
+          404: refusals[404],
+          409: refusals[409],
+        },
       }),
       async (c) => {
         const { id, status } = c.req.valid('json')

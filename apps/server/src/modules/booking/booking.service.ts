@@ -45,6 +45,8 @@ const HOUR = 60 * MINUTE
 export const PRELOAD_DAYS = 7
 /** Deadlocks between two inserts racing for one bed are retried; the loser then sees the bed taken. */
 const ATTEMPTS = 4
+/** PUT session/status with any status but `cancelled`: attendance is recorded by the salon, not the customer. */
+export const ONLY_THE_SALON_MARKS_ATTENDANCE = 'Only the salon can mark a session as attended. You can cancel a session here.'
 
 export interface BookingServiceDeps {
   bookings: BookingRepository
@@ -233,7 +235,7 @@ export function createBookingService(deps: BookingServiceDeps) {
     }
   }
 
-  async function changeStatus(shopId: string, identity: Identity, id: string, status: 'attended' | 'cancelled'): Promise<SessionChangeResponse> {
+  async function cancelSession(shopId: string, identity: Identity, id: string): Promise<SessionChangeResponse> {
     const setup = await setupOf(shopId)
     const rules = rulesOf(setup)
     const at = now()
@@ -245,12 +247,6 @@ export function createBookingService(deps: BookingServiceDeps) {
       if (booking.status === 'cancelled') throw new HttpError(409, 'This session is already cancelled.')
       if (booking.status === 'attended') throw new HttpError(409, 'This session has already been marked as attended.')
       const startsAt = booking.startsAt.getTime()
-      if (status === 'attended') {
-        if (booking.status === 'pending') throw new HttpError(409, 'This session has not been paid for yet, so it cannot be marked as attended.')
-        if (startsAt > at) throw new HttpError(409, 'This session has not started yet, so it cannot be marked as attended.')
-        await tx.setStatus(id, 'attended')
-        return none
-      }
       // An unpaid hold can always be let go: nothing was paid, and the bed is free again at once.
       if (booking.status !== 'pending' && at > startsAt - rules.cancellationCutoffMinutes * MINUTE) {
         throw new HttpError(
@@ -270,12 +266,10 @@ export function createBookingService(deps: BookingServiceDeps) {
     const when = `${describeDate(booking.date)} at ${booking.time}`
     const { refunded, expired } = outcome
     const message =
-      status === 'attended'
-        ? `Your session on ${when} is marked as attended.`
-        : `Your session on ${when} is cancelled.` +
-          (refunded ? ` ${plural(refunded, 'minute')} ${refunded === 1 ? 'is' : 'are'} back on your balance.` : '') +
-          (expired ? ` ${plural(expired, 'minute')} came from a package that has expired since, so ${expired === 1 ? 'it stays' : 'they stay'} expired.` : '') +
-          (outcome.card ? ` Your card payment of £${(booking.pricePence / 100).toFixed(2)} is refunded to your card.` : '')
+      `Your session on ${when} is cancelled.` +
+      (refunded ? ` ${plural(refunded, 'minute')} ${refunded === 1 ? 'is' : 'are'} back on your balance.` : '') +
+      (expired ? ` ${plural(expired, 'minute')} came from a package that has expired since, so ${expired === 1 ? 'it stays' : 'they stay'} expired.` : '') +
+      (outcome.card ? ` Your card payment of £${(booking.pricePence / 100).toFixed(2)} is refunded to your card.` : '')
     return { message, booking }
   }
 
@@ -456,10 +450,17 @@ export function createBookingService(deps: BookingServiceDeps) {
     },
 
     /** POST session/{id}: cancel before the cut-off; minutes paid from the balance go back onto it. */
-    cancel: (shopId: string, identity: Identity, id: string) => changeStatus(shopId, identity, id, 'cancelled'),
+    cancel: (shopId: string, identity: Identity, id: string) => cancelSession(shopId, identity, id),
 
-    /** PUT session/status */
-    setStatus: (shopId: string, identity: Identity, id: string, status: 'attended' | 'cancelled') => changeStatus(shopId, identity, id, status),
+    /**
+     * PUT session/status: a customer may only cancel through it. Attendance is the salon's to record, at the desk;
+     * a customer marking their own session attended would take it out of their upcoming sessions and past the
+     * cancellation rules, so it is refused before the booking is even looked up, and nothing changes.
+     */
+    setStatus: (shopId: string, identity: Identity, id: string, status: 'attended' | 'cancelled') => {
+      if (status !== 'cancelled') throw new HttpError(403, ONLY_THE_SALON_MARKS_ATTENDANCE)
+      return cancelSession(shopId, identity, id)
+    },
   }
 }
 export type BookingService = ReturnType<typeof createBookingService>
