@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test'
+import { OUTBOX_TOKEN } from './e2e/outbox.ts'
 
 // E2E_PORT lets two checkouts on one machine run the suite at the same time; booking-balance's own server takes the next port.
 const port = Number(process.env.E2E_PORT ?? 3100)
@@ -60,7 +61,7 @@ export default defineConfig({
   webServer: {
     // The production server as `npm start` runs it, compiled (in a second, so it is never older than its source).
     // The web app must be built first: `npm run test:e2e` runs `npm run build` before this.
-    command: `node --import tsx scripts/build-server.ts && rm -rf .e2e-data && DATA_DIR=.e2e-data SIGN_UPS_PER_HOUR=100000 SIGN_INS_PER_HOUR=100000 CODE_REQUESTS_PER_HOUR=100000 PORT=${port} NODE_ENV=production LOG_LEVEL=warn node --enable-source-maps apps/server/dist/main.js`,
+    command: `node --import tsx scripts/build-server.ts && rm -rf .e2e-data && DATA_DIR=.e2e-data OUTBOX_TOKEN=${OUTBOX_TOKEN} SIGN_UPS_PER_HOUR=100000 SIGN_INS_PER_HOUR=100000 CODE_REQUESTS_PER_HOUR=100000 PORT=${port} NODE_ENV=production LOG_LEVEL=warn node --enable-source-maps apps/server/dist/main.js`,
     url: `${baseURL}/healthz`,
     reuseExistingServer: !process.env.CI,
     timeout: 120_000,

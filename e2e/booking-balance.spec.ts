@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import pg from 'pg'
 import { createSignedInCustomer, demo, expect, openDays, test, untilHydrated } from './fixtures.ts'
 import { buyPackage, packages, thankYou } from './payment.ts'
+import { OUTBOX_TOKEN } from './outbox.ts'
 
 /**
  * Minutes paid from the balance and given back on cancellation, driven in the browser on PostgreSQL, the
@@ -52,6 +53,7 @@ test.beforeAll(async () => {
       DATABASE_URL: databaseUrl(),
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
+      OUTBOX_TOKEN,
       SIGN_UPS_PER_HOUR: '1000',
       SIGN_INS_PER_HOUR: '1000',
       CODE_REQUESTS_PER_HOUR: '1000',

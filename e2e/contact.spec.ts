@@ -1,5 +1,6 @@
 import type { APIRequestContext } from '@playwright/test'
 import { expect, REFUSED_REQUEST_ERROR, test, unique } from './fixtures.ts'
+import { OUTBOX_JSON, OUTBOX_LINK } from './outbox.ts'
 
 interface OutboxEntry {
   channel: 'email' | 'sms'
@@ -9,7 +10,7 @@ interface OutboxEntry {
 }
 
 async function outbox(request: APIRequestContext): Promise<OutboxEntry[]> {
-  const answer = await request.get('/dev/outbox.json')
+  const answer = await request.get(OUTBOX_JSON)
   expect(answer.ok()).toBe(true)
   return (await answer.json()) as OutboxEntry[]
 }
@@ -37,7 +38,8 @@ test.describe('with consent', () => {
     expect(email?.subject).toBe(`New message from ${name} via the website`)
     expect(email?.body).toContain('jess@example.com')
 
-    await page.goto('/dev/outbox/')
+    await page.goto(OUTBOX_LINK)
+    await expect(page).toHaveURL(/\/dev\/outbox\/$/)
     await expect(page.getByRole('heading', { level: 1, name: 'Outbox' })).toBeVisible()
     await expect(page.getByText(message)).toBeVisible()
     await expect(page.getByText(`New message from ${name} via the website`)).toBeVisible()

@@ -1,6 +1,6 @@
 import { test as base, expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test'
-
 import { CLIENT_ID, codeIn, passwordSignInInput, signUpInput } from '../apps/server/src/test/factories/sign-up.ts'
+import { OUTBOX_JSON } from './outbox.ts'
 export { expect }
 
 /** What a browser context keeps between tests: here, the cookies in which Amplify keeps the session. */
@@ -211,7 +211,7 @@ export async function smsCode(request: Requester, phone: string, since = ''): Pr
   await expect
     .poll(
       async () => {
-        const outbox = (await (await request.get('/dev/outbox.json')).json()) as { channel: string; to: string; body: string; sentAt: string }[]
+        const outbox = (await (await request.get(OUTBOX_JSON)).json()) as { channel: string; to: string; body: string; sentAt: string }[]
         const message = outbox.find((m) => m.channel === 'sms' && m.to === phone && m.sentAt > since)
         code = codeIn(message?.body)
         return code

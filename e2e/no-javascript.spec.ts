@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expect, localPhone, test, unique, uniquePhone } from './fixtures.ts'
+import { OUTBOX_JSON } from './outbox.ts'
 
 // A form sent before the page's scripts have run is a plain HTML form: these pages must cope with that.
 test.use({ javaScriptEnabled: false })
@@ -90,7 +91,7 @@ test('asking for a reset code before the page is ready keeps the number and send
   expect(new URL(page.url()).pathname).toBe('/forgot-password/')
   expectAddressWithout(page, { phone: localPhone(phone) })
   await expect(page.getByLabel('Mobile number')).toHaveValue(localPhone(phone))
-  const outbox = (await (await request.get('/dev/outbox.json')).json()) as { to: string }[]
+  const outbox = (await (await request.get(OUTBOX_JSON)).json()) as { to: string }[]
   expect(outbox.some((m) => m.to === phone)).toBe(false)
 })
 
@@ -112,7 +113,7 @@ test.describe('the home page forms', () => {
     expect(new URL(page.url()).pathname).toBe('/')
     expectAddressWithout(page, { name, phone: '07700 900123', message })
 
-    const outbox = (await (await request.get('/dev/outbox.json')).json()) as { body: string }[]
+    const outbox = (await (await request.get(OUTBOX_JSON)).json()) as { body: string }[]
     expect(
       outbox.some((m) => m.body.includes(message)),
       'the message reached the outbox',
@@ -181,7 +182,7 @@ test.describe('posts no page expects', () => {
       form: { intent: 'contact', name: 'Mallory', email: 'm@example.com', message, consent: 'on' },
     })
     expect(answer.status()).toBeLessThan(500)
-    const outbox = (await (await page.request.get('/dev/outbox.json')).json()) as { body: string }[]
+    const outbox = (await (await page.request.get(OUTBOX_JSON)).json()) as { body: string }[]
     expect(outbox.some((m) => m.body.includes(message))).toBe(false)
   })
 })

@@ -21,6 +21,7 @@ import {
   untilHydrated,
 } from './fixtures.ts'
 import { signUpInput } from '../apps/server/src/test/factories/sign-up.ts'
+import { OUTBOX_TOKEN } from './outbox.ts'
 
 /**
  * Sign-in with Google through the hosted sign-in, the whole redirect in Chromium: Amplify's signInWithRedirect, the
@@ -60,6 +61,7 @@ test.beforeAll(async ({ playwright }) => {
       DATA_DIR: dataDir,
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
+      OUTBOX_TOKEN,
       GOOGLE_CLIENT_ID: GOOGLE.clientId,
       GOOGLE_CLIENT_SECRET: GOOGLE.clientSecret,
       GOOGLE_ISSUER_URL: google.issuer,

@@ -7,6 +7,7 @@ import { cors } from 'hono/cors'
 import type { EmailSender } from './adapters/email/email.ts'
 import { createOutboxRepository } from './adapters/outbox/outbox.repository.ts'
 import { createOutboxRoutes } from './adapters/outbox/outbox.routes.ts'
+import { newOutboxToken } from './adapters/outbox/outbox-token.ts'
 import type { ReviewsSource } from './adapters/reviews/reviews.ts'
 import type { SmsSender } from './adapters/sms/sms.ts'
 import { apiFallback } from './lib/api-fallback.ts'
@@ -129,6 +130,8 @@ export interface AppDeps {
   stripeWebhookSecret?: string
   /** The longest a free-times answer is kept in memory (60 s by default; 0 keeps none); changes drop it sooner (docs/decisions/015). */
   availabilityCacheMs?: number
+  /** The secret that opens the outbox (docs/decisions/008); without one, a new random one that nobody knows keeps it shut. */
+  outboxToken?: string
 }
 
 export function createApp(deps: AppDeps) {
@@ -320,7 +323,7 @@ export function createApp(deps: AppDeps) {
     app.route('/', hosted.routes)
   }
 
-  if (deps.email.kind === 'outbox' || deps.sms.kind === 'outbox') app.route('/dev', createOutboxRoutes(outbox))
+  if (deps.email.kind === 'outbox' || deps.sms.kind === 'outbox') app.route('/dev', createOutboxRoutes(outbox, { token: deps.outboxToken ?? newOutboxToken() }))
 
   app.route('/', createSeoRoutes({ shopId: pool.defaultShopId, blogs, siteUrl: deps.siteUrl, trustProxy, startedAt: new Date((deps.now ?? Date.now)()) }))
 

@@ -1,3 +1,4 @@
+import { OUTBOX_TOKEN_PATTERN } from './adapters/outbox/outbox-token.ts'
 import { BUILT_IN_POOL } from './modules/identity/default-pool.ts'
 import path from 'node:path'
 import { z } from 'zod'
@@ -109,6 +110,13 @@ export const Settings = z.object({
           .filter(Boolean),
       )
       .pipe(z.array(z.enum(['Google', 'Apple'], { message: 'must be Google, Apple or both, comma-separated' })))
+      .optional(),
+  ),
+  /** The secret that opens the outbox (docs/decisions/008); unset means one made at first start and kept in DATA_DIR/outbox-token. */
+  OUTBOX_TOKEN: optional.pipe(
+    z
+      .string()
+      .regex(OUTBOX_TOKEN_PATTERN, 'must be 32 to 128 letters, digits, - or _ (for example from: openssl rand -base64 32 | tr +/ -_ | tr -d =)')
       .optional(),
   ),
   // Text messages through Twilio instead of the outbox.

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -12,7 +12,7 @@ const headers = { shop_id: 'bronze-glow', api_key: 'pk_demo_3f9c2a7e41b84d6a9e0c
 async function startServer(dataDir: string) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: '0', DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'info', DATABASE_URL: '' },
+    env: { ...process.env, PORT: '0', DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'info', DATABASE_URL: '', OUTBOX_TOKEN: '', PUBLIC_URL: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let log = ''
@@ -54,10 +54,17 @@ describe.skipIf(!built && process.env.CI !== 'true')('the server process', () =>
     first.child.kill('SIGTERM')
     expect(await stopped).toBe(0)
     expect(first.log()).toContain('"msg":"stopped"')
+    // Production without PUBLIC_URL says what that means for shared pages.
+    expect(first.log()).toContain('PUBLIC_URL is unset')
 
     const second = await startServer(dataDir)
     try {
-      const outbox = (await (await fetch(`${second.base}/dev/outbox.json`)).json()) as { body: string }[]
+      // The outbox opens with the token in the link the log shows; it is the one kept in the data directory, at both starts.
+      const token = /\/dev\/outbox\/\?token=([\w-]+)/.exec(second.log())?.[1]
+      expect(token).toBe(readFileSync(path.join(dataDir, 'outbox-token'), 'utf8').trim())
+      expect(first.log()).toContain(`/dev/outbox/?token=${token}`)
+      expect((await fetch(`${second.base}/dev/outbox.json`)).status).toBe(403)
+      const outbox = (await (await fetch(`${second.base}/dev/outbox.json?token=${token}`)).json()) as { body: string }[]
       expect(outbox.some((entry) => entry.body.includes(text))).toBe(true)
       // The demo seed ran again on the same data without duplicating anything.
       const { blogs } = (await (await fetch(`${second.base}/api/blogs`, { headers })).json()) as { blogs: { id: string }[] }

@@ -11,6 +11,7 @@ import type { ServerBuild } from 'react-router'
 import { createOutboxEmailSender } from './adapters/email/outbox.ts'
 import { createSmtpEmailSender } from './adapters/email/smtp.ts'
 import { createOutboxRepository } from './adapters/outbox/outbox.repository.ts'
+import { loadOutboxToken } from './adapters/outbox/outbox-token.ts'
 import { createStripePayments, stripeApiAddress } from './adapters/payments/stripe.ts'
 import { createGooglePlacesReviews } from './adapters/reviews/google-places.ts'
 import { createOutboxSmsSender } from './adapters/sms/outbox.ts'
@@ -58,6 +59,8 @@ const sms =
         baseUrl: settings.TWILIO_BASE_URL,
       })
     : createOutboxSmsSender(outbox, logger, !production)
+// The outbox opens only with this token (docs/decisions/008), given in the link the log shows once the server listens.
+const outboxToken = sms.kind === 'outbox' || email.kind === 'outbox' ? (settings.OUTBOX_TOKEN ?? loadOutboxToken(settings.DATA_DIR)) : undefined
 
 const places =
   settings.GOOGLE_PLACES_API_KEY && settings.GOOGLE_PLACE_ID
@@ -203,6 +206,7 @@ const app = createApp({
   },
   payments: stripe?.payments,
   stripeWebhookSecret: stripe?.webhookSecret,
+  outboxToken,
   dev,
   web: createWebHandler(web),
 })
@@ -284,9 +288,17 @@ server.listen(settings.PORT, settings.HOST, () => {
     `salon ready at http://localhost:${port}/`,
   )
   const held = [sms.kind === 'outbox' && 'text messages', email.kind === 'outbox' && 'emails'].filter(Boolean)
-  if (production && held.length > 0) {
+  if (outboxToken) {
+    const link = `http://localhost:${port}/dev/outbox/?token=${outboxToken}`
+    if (production) {
+      logger.warn(
+        `${held.join(' and ')} are not sent: they wait in the outbox, which opens only on this machine at ${link} . Set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM and SMTP_URL before customers use this server.`,
+      )
+    } else logger.info(`${held.join(' and ')} wait in the outbox: ${link}`)
+  }
+  if (production && !settings.PUBLIC_URL) {
     logger.warn(
-      `${held.join(' and ')} are not sent: they wait in the outbox, readable only from this machine at http://localhost:${port}/dev/outbox/. Set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM and SMTP_URL before customers use this server.`,
+      "PUBLIC_URL is unset: canonical links, shared-link tags, sitemap.xml and robots.txt name the address each request came to, and public pages are kept apart per address. Set PUBLIC_URL to the site's address (for example https://www.bronze-glow.example) before the site is public.",
     )
   }
   if (production && !stripe) {

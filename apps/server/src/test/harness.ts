@@ -8,6 +8,7 @@ import { createLogger } from '../lib/logger.ts'
 import type { Database } from '@salon/db'
 import { createTestDatabase, onCi, testDbKind, unavailableReason } from './database.ts'
 import { startPhoneNumbers } from './factories/customers.ts'
+import { TEST_OUTBOX_TOKEN } from './factories/doubles.ts'
 import { createShop, type ShopInput } from './factories/shop.ts'
 
 /** What a suite may set of the app's dependencies; the identity pool's options merge into the test pool's. */
@@ -27,7 +28,7 @@ export async function createTestApp(overrides: TestDeps = {}, options: { shop?: 
   const outbox = createOutboxRepository(database.db)
   const email: EmailSender = overrides.email ?? createOutboxEmailSender(outbox, logger, false)
   const identity: IdentityOptions = { ...DEFAULT_POOL, defaultShopId: shop.id, ...overrides.identity }
-  const app = createApp({ database, logger, email, sms: createOutboxSmsSender(outbox, logger, false), ...overrides, identity })
+  const app = createApp({ database, logger, email, sms: createOutboxSmsSender(outbox, logger, false), outboxToken: TEST_OUTBOX_TOKEN, ...overrides, identity })
 
   /** A request as a browser or client of the shop sends it: the shop's headers on unless given, JSON bodies encoded. */
   async function api(path: string, init: { method?: string; body?: unknown; headers?: Record<string, string>; raw?: string } = {}) {

@@ -6,7 +6,11 @@ import { createApp } from '../../app.ts'
 import { createLogger } from '../../lib/logger.ts'
 import { describeApi } from '../../test/harness.ts'
 import { createOutboxSmsSender } from '../sms/outbox.ts'
-import { OUTBOX_REFUSED_MESSAGE } from './outbox.routes.ts'
+import { TEST_OUTBOX_TOKEN } from '../../test/factories/doubles.ts'
+import { startNginxLikeProxy } from '../../test/nginx-proxy.ts'
+import { OUTBOX_COOKIE, OUTBOX_REFUSED_MESSAGE } from './outbox.routes.ts'
+
+const withToken = (path: string) => `${path}?token=${TEST_OUTBOX_TOKEN}`
 
 describeApi('outbox', (t) => {
   const contact = (name: string, message: string) =>
@@ -17,7 +21,7 @@ describeApi('outbox', (t) => {
     expect((await contact('First Writer', 'The first message')).status).toBe(201)
     expect((await contact('Second Writer', 'The second message')).status).toBe(201)
 
-    const response = await t().app.request('/dev/outbox.json')
+    const response = await t().app.request(withToken('/dev/outbox.json'))
     expect(response.status).toBe(200)
     expect(response.headers.get('cache-control')).toBe('no-store')
     const entries = await response.json()
@@ -35,7 +39,7 @@ describeApi('outbox', (t) => {
 
   it('the outbox page shows message bodies as text, not markup', async () => {
     expect((await contact('Markup Writer', 'Look: <b>x</b> and <script>alert(1)</script>')).status).toBe(201)
-    const response = await t().app.request('/dev/outbox/')
+    const response = await t().app.request('/dev/outbox/', { headers: { cookie: `${OUTBOX_COOKIE}=${TEST_OUTBOX_TOKEN}` } })
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toContain('text/html')
     const page = await response.text()
@@ -46,7 +50,7 @@ describeApi('outbox', (t) => {
   })
 
   it('the outbox page styles carry the nonce of its Content-Security-Policy', async () => {
-    const response = await t().app.request('/dev/outbox/')
+    const response = await t().app.request('/dev/outbox/', { headers: { authorization: `Bearer ${TEST_OUTBOX_TOKEN}` } })
     const nonce = /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1]
     expect(nonce).toBeTruthy()
     expect(await response.text()).toContain(`<style nonce="${nonce}">`)
@@ -59,7 +63,7 @@ describeApi('outbox', (t) => {
   })
 
   it('the outbox needs no shop key', async () => {
-    const response = await t().app.request('/dev/outbox.json', { headers: {} })
+    const response = await t().app.request(withToken('/dev/outbox.json'), { headers: {} })
     expect(response.status).toBe(200)
   })
 
@@ -70,14 +74,14 @@ describeApi('outbox', (t) => {
       email: { kind: 'smtp', send: async () => {} },
       sms: { kind: 'twilio', send: async () => {} },
     })
-    const json = await app.request('/dev/outbox.json')
+    const json = await app.request(withToken('/dev/outbox.json'))
     expect(json.status).toBe(404)
     expect(await json.json()).not.toBeInstanceOf(Array)
-    const page = await app.request('/dev/outbox/')
+    const page = await app.request(withToken('/dev/outbox/'))
     expect(page.status).toBe(404)
     expect(await page.text()).not.toContain('<h1>Outbox</h1>')
     // The shared app, with the local senders, still shows it.
-    expect((await t().app.request('/dev/outbox.json')).status).toBe(200)
+    expect((await t().app.request(withToken('/dev/outbox.json'))).status).toBe(200)
   })
 
   it('the outbox stays available while only one sender is local', async () => {
@@ -86,8 +90,9 @@ describeApi('outbox', (t) => {
       logger: createLogger('silent'),
       email: { kind: 'smtp', send: async () => {} },
       sms: createOutboxSmsSender(t().outbox, createLogger('silent'), false),
+      outboxToken: TEST_OUTBOX_TOKEN,
     })
-    expect((await app.request('/dev/outbox.json')).status).toBe(200)
+    expect((await app.request(withToken('/dev/outbox.json'))).status).toBe(200)
   })
 
   /** A request as it arrives over a socket from `address`, the way the Node server hands it to the app. */
@@ -100,18 +105,18 @@ describeApi('outbox', (t) => {
 
   it('the outbox answers a browser on the machine the server runs on', async () => {
     for (const address of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
-      const json = await fromSocket('/dev/outbox.json', address)
+      const json = await fromSocket(withToken('/dev/outbox.json'), address)
       expect(json.status, address).toBe(200)
       expect(await json.json()).toBeInstanceOf(Array)
     }
-    expect((await fromSocket('/dev/outbox/', '127.0.0.1', { host: '127.0.0.1:3000' })).status).toBe(200)
+    expect((await fromSocket('/dev/outbox/', '127.0.0.1', { host: '127.0.0.1:3000', cookie: `${OUTBOX_COOKIE}=${TEST_OUTBOX_TOKEN}` })).status).toBe(200)
   })
 
   it('the outbox refuses any other computer, and shows it no code', async () => {
     await t().outbox.add({ channel: 'sms', to: '+447700900112', body: 'Your code is 654321' })
     for (const address of ['192.0.2.10', '10.0.0.5', '2001:db8::1', '::ffff:192.0.2.10']) {
       for (const path of ['/dev/outbox.json', '/dev/outbox/']) {
-        const response = await fromSocket(path, address)
+        const response = await fromSocket(withToken(path), address)
         expect(response.status, `${path} from ${address}`).toBe(403)
         const text = await response.text()
         expect(text).not.toContain('654321')
@@ -130,14 +135,14 @@ describeApi('outbox', (t) => {
       { 'x-forwarded-host': 'salon.example' },
     ]
     for (const headers of proxied) {
-      const response = await fromSocket('/dev/outbox.json', '127.0.0.1', headers)
+      const response = await fromSocket(withToken('/dev/outbox.json'), '127.0.0.1', headers)
       expect(response.status, JSON.stringify(headers)).toBe(403)
     }
   })
 
   it('the outbox refuses a page of another site that points its name at this machine', async () => {
     for (const host of ['attacker.example', 'attacker.example:3000', '127.0.0.1.nip.io']) {
-      expect((await fromSocket('/dev/outbox.json', '127.0.0.1', { host })).status, host).toBe(403)
+      expect((await fromSocket(withToken('/dev/outbox.json'), '127.0.0.1', { host })).status, host).toBe(403)
     }
   })
 
@@ -146,10 +151,94 @@ describeApi('outbox', (t) => {
     await once(server, 'listening')
     const { port } = server.address() as AddressInfo
     try {
-      expect((await fetch(`http://127.0.0.1:${port}/dev/outbox.json`)).status).toBe(200)
-      expect((await fetch(`http://127.0.0.1:${port}/dev/outbox.json`, { headers: { 'x-forwarded-for': '198.51.100.4' } })).status).toBe(403)
+      expect((await fetch(`http://127.0.0.1:${port}${withToken('/dev/outbox.json')}`)).status).toBe(200)
+      expect((await fetch(`http://127.0.0.1:${port}${withToken('/dev/outbox.json')}`, { headers: { 'x-forwarded-for': '198.51.100.4' } })).status).toBe(403)
     } finally {
       server.close()
+    }
+  })
+})
+
+describeApi('outbox token', (t) => {
+  const CODE = 'Your code is 271828'
+  const leaks = (text: string) => text.includes('271828')
+
+  /** The app on a real loopback socket, as `npm start` serves it. */
+  async function listening() {
+    const server = serve({ fetch: t().app.fetch, hostname: '127.0.0.1', port: 0 })
+    await once(server, 'listening')
+    const { port } = server.address() as AddressInfo
+    return { port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) }
+  }
+
+  it('the outbox stays shut on this machine to a request without its token', async () => {
+    await t().outbox.add({ channel: 'sms', to: '+447700900113', body: CODE })
+    const wrong = TEST_OUTBOX_TOKEN.replace(/.$/, (last) => (last === 'p' ? 'q' : 'p'))
+    const attempts: [string, Record<string, string>][] = [
+      ['/dev/outbox.json', {}],
+      ['/dev/outbox/', {}],
+      [`/dev/outbox.json?token=${wrong}`, {}],
+      [`/dev/outbox.json?token=${TEST_OUTBOX_TOKEN.toUpperCase()}`, {}],
+      ['/dev/outbox.json?token=', {}],
+      [`/dev/outbox.json?token=${TEST_OUTBOX_TOKEN}x`, {}],
+      ['/dev/outbox.json', { authorization: `Bearer ${wrong}` }],
+      ['/dev/outbox.json', { authorization: `Basic ${TEST_OUTBOX_TOKEN}` }],
+      ['/dev/outbox/', { cookie: `${OUTBOX_COOKIE}=${wrong}` }],
+    ]
+    for (const [path, headers] of attempts) {
+      const response = await t().app.request(path, { headers })
+      expect(response.status, `${path} ${JSON.stringify(headers)}`).toBe(403)
+      const text = await response.text()
+      expect(leaks(text)).toBe(false)
+      expect(JSON.parse(text).message).toBe(OUTBOX_REFUSED_MESSAGE)
+    }
+  })
+
+  it('the link from the log opens the outbox in one click and keeps the token out of the address bar', async () => {
+    await t().outbox.add({ channel: 'sms', to: '+447700900114', body: CODE })
+    const opened = await t().app.request(withToken('/dev/outbox/'))
+    expect(opened.status).toBe(303)
+    expect(opened.headers.get('location')).toBe('/dev/outbox/')
+    const cookie = opened.headers.get('set-cookie') ?? ''
+    expect(cookie).toContain(`${OUTBOX_COOKIE}=${TEST_OUTBOX_TOKEN}`)
+    expect(cookie).toMatch(/HttpOnly/i)
+    expect(cookie).toMatch(/SameSite=Strict/i)
+    expect(cookie).toMatch(/Path=\/dev\//i)
+    // The browser follows the redirect with the cookie it was just given: the page and its JSON link both open.
+    const sent = cookie.split(';')[0]!
+    const page = await t().app.request('/dev/outbox/', { headers: { cookie: sent } })
+    expect(page.status).toBe(200)
+    expect(leaks(await page.text())).toBe(true)
+    expect((await t().app.request('/dev/outbox.json', { headers: { cookie: sent } })).status).toBe(200)
+  })
+
+  it('the outbox refuses every request through a reverse proxy on this machine that forwards as nginx does by default', async () => {
+    await t().outbox.add({ channel: 'sms', to: '+447700900115', body: CODE })
+    const server = await listening()
+    // What the proxies add: nothing at all (nginx's default), or one header of those a deny-list would have to know.
+    const adds: Record<string, string>[] = [
+      {},
+      { 'x-forwarded-server': 'edge-1' },
+      { 'client-ip': '203.0.113.9' },
+      { 'x-cluster-client-ip': '203.0.113.9' },
+      { 'fastly-client-ip': '203.0.113.9' },
+      { 'x-envoy-external-address': '203.0.113.9' },
+    ]
+    try {
+      for (const headers of adds) {
+        const proxy = await startNginxLikeProxy(server.port, headers)
+        try {
+          for (const path of ['/dev/outbox.json', '/dev/outbox/']) {
+            const response = await fetch(`${proxy.url}${path}`)
+            expect(response.status, `${path} via a proxy adding ${JSON.stringify(headers)}`).toBe(403)
+            expect(leaks(await response.text())).toBe(false)
+          }
+        } finally {
+          await proxy.close()
+        }
+      }
+    } finally {
+      await server.close()
     }
   })
 })

@@ -1,8 +1,10 @@
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
+import { getCookie, setCookie } from 'hono/cookie'
 import { html, raw } from 'hono/html'
 import { isFromThisMachine } from '../../lib/client-address.ts'
 import { pageNonce, type NonceVariables } from '../../lib/security-headers.ts'
 import type { OutboxEntry, OutboxRepository } from './outbox.repository.ts'
+import { isOutboxToken } from './outbox-token.ts'
 
 const styles = `
 body{font:16px/1.5 system-ui,sans-serif;margin:0;background:#fff7ed;color:#3b2416}
@@ -29,8 +31,8 @@ function page(entries: OutboxEntry[], nonce: string) {
         <main>
           <h1>Outbox</h1>
           <p class="meta">
-            Text messages and emails this server would have sent, newest first. Shown only while no SMS or email service is configured, and only on this
-            machine. Also as <a href="/dev/outbox.json">JSON</a>.
+            Text messages and emails this server would have sent, newest first. Shown only while no SMS or email service is configured, only on this machine,
+            and only to a browser that opened the link from the server's log. Also as <a href="/dev/outbox.json">JSON</a>.
           </p>
           ${entries.length === 0 ? html`<p>Nothing has been sent yet.</p>` : ''}
           <ol>
@@ -51,17 +53,27 @@ function page(entries: OutboxEntry[], nonce: string) {
 }
 
 export const OUTBOX_REFUSED_MESSAGE =
-  'The outbox holds verification codes, so it is shown only to a browser on the machine the server runs on (http://localhost), never through a proxy or from another computer.'
+  'The outbox holds verification codes, so it is shown only on the machine the server runs on, through the link with its token that the server writes to its log when it starts (http://localhost:3000/dev/outbox/?token=…).'
+
+/** The cookie that carries the token once the link from the log has been opened, sent back to /dev/ alone. */
+export const OUTBOX_COOKIE = 'outbox_token'
+
+/** The token a request gives: in the query (the link from the log), as a bearer token (scripts), or in the cookie. */
+function givenToken(c: Context): string | undefined {
+  const bearer = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1]
+  return c.req.query('token') ?? bearer ?? getCookie(c, OUTBOX_COOKIE)
+}
 
 /**
- * The local adapters' messages, for people trying the app and for end-to-end tests (codes arrive here).
- * Shown only to the machine the server runs on: see docs/decisions/008-outbox-only-on-this-machine.md.
+ * The local adapters' messages, for people trying the app and for end-to-end tests (codes arrive here). Shown only
+ * to a request from the machine the server runs on that gives the outbox's token: see
+ * docs/decisions/008-outbox-only-on-this-machine.md.
  */
-export function createOutboxRoutes(outbox: OutboxRepository) {
+export function createOutboxRoutes(outbox: OutboxRepository, options: { token: string }) {
   return new Hono<{ Variables: NonceVariables }>()
     .use('*', async (c, next) => {
       c.header('Cache-Control', 'no-store')
-      if (!isFromThisMachine(c)) return c.json({ message: OUTBOX_REFUSED_MESSAGE }, 403)
+      if (!isFromThisMachine(c) || !isOutboxToken(givenToken(c), options.token)) return c.json({ message: OUTBOX_REFUSED_MESSAGE }, 403)
       await next()
     })
     .get('/outbox.json', async (c) => {
@@ -70,6 +82,11 @@ export function createOutboxRoutes(outbox: OutboxRepository) {
     })
     .get('/outbox/', async (c) => {
       c.header('Cache-Control', 'no-store')
+      // The link from the log: the token moves into a cookie and out of the address bar, the history and any Referer.
+      if (c.req.query('token') !== undefined) {
+        setCookie(c, OUTBOX_COOKIE, options.token, { path: '/dev/', httpOnly: true, sameSite: 'Strict', maxAge: 7 * 24 * 3600 })
+        return c.redirect('/dev/outbox/', 303)
+      }
       return c.html(page(await outbox.list(), pageNonce(c)))
     })
 }

@@ -4,7 +4,7 @@ import { schema, sql } from '@salon/db'
 import type { LotSource } from '@salon/contracts/commerce'
 import { createLedgerRepository } from '../../modules/commerce/ledger.repository.ts'
 import type { TestApp } from '../harness.ts'
-import { newAddress } from './doubles.ts'
+import { newAddress, TEST_OUTBOX_TOKEN } from './doubles.ts'
 import { CLIENT_ID, codeIn, PASSWORD, passwordSignInInput, POOL_ID, signUpInput, type CustomerInput } from './sign-up.ts'
 
 export { CLIENT_ID, NEW_PASSWORD, PASSWORD, POOL_ID, signUpInput, type CustomerInput } from './sign-up.ts'
@@ -124,7 +124,7 @@ export interface OutboxMessage {
 }
 
 export async function outboxMessages(app: Fetcher, to?: string): Promise<OutboxMessage[]> {
-  const response = await app.fetch(new Request('http://localhost/dev/outbox.json'))
+  const response = await app.fetch(new Request(`http://localhost/dev/outbox.json?token=${TEST_OUTBOX_TOKEN}`))
   const all = (await response.json()) as OutboxMessage[]
   return to ? all.filter((m) => m.to === to) : all
 }

@@ -36,3 +36,6 @@ export type TestClock = ReturnType<typeof testClock>
 let lastAddress = 0
 /** A client address of its own, so one test's requests never count against another's limit. */
 export const newAddress = () => `198.18.${Math.floor(++lastAddress / 250) % 250}.${(lastAddress % 250) + 1}`
+
+/** The outbox's token in every test app (the harness passes it), so the factories can read the codes sent. */
+export const TEST_OUTBOX_TOKEN = 'test-outbox-token-0123456789abcdefghijklmnop'
