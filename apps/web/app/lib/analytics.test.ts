@@ -23,9 +23,9 @@ describe('analytics', () => {
   it('sends a page view on every navigation once the visitor accepted', () => {
     const sink = testSink()
     const analytics = createAnalytics({ measurementId: 'G-TEST123', consent: () => 'granted', createSink: sink.createSink })
-    analytics.pageView({ path: '/', title: 'Home' })
-    analytics.pageView({ path: '/prices/', title: 'Prices' })
-    analytics.pageView({ path: '/blog/', title: 'Blog' })
+    analytics.pageView({ pathname: '/' }, 'Home')
+    analytics.pageView({ pathname: '/prices/' }, 'Prices')
+    analytics.pageView({ pathname: '/blog/' }, 'Blog')
     expect(sink.views.map((v) => v.path)).toEqual(['/', '/prices/', '/blog/'])
     expect(sink.created()).toBe(1)
   })
@@ -33,15 +33,15 @@ describe('analytics', () => {
   it('counts a re-render of the same page once', () => {
     const sink = testSink()
     const analytics = createAnalytics({ measurementId: 'G-TEST123', consent: () => 'granted', createSink: sink.createSink })
-    analytics.pageView({ path: '/', title: 'Home' })
-    analytics.pageView({ path: '/', title: 'Home' })
+    analytics.pageView({ pathname: '/' }, 'Home')
+    analytics.pageView({ pathname: '/' }, 'Home')
     expect(sink.views).toHaveLength(1)
   })
 
   it.each<Consent>([null, 'denied'])('sends nothing and loads nothing when consent is %s', (consent) => {
     const sink = testSink()
     const analytics = createAnalytics({ measurementId: 'G-TEST123', consent: () => consent, createSink: sink.createSink })
-    analytics.pageView({ path: '/', title: 'Home' })
+    analytics.pageView({ pathname: '/' }, 'Home')
     expect(sink.views).toEqual([])
     expect(sink.created()).toBe(0)
   })
@@ -49,7 +49,7 @@ describe('analytics', () => {
   it('sends nothing when no measurement id is configured, even with consent', () => {
     const sink = testSink()
     const analytics = createAnalytics({ measurementId: null, consent: () => 'granted', createSink: sink.createSink })
-    analytics.pageView({ path: '/', title: 'Home' })
+    analytics.pageView({ pathname: '/' }, 'Home')
     expect(sink.created()).toBe(0)
   })
 
@@ -57,11 +57,11 @@ describe('analytics', () => {
     const sink = testSink()
     let consent: Consent = null
     const analytics = createAnalytics({ measurementId: 'G-TEST123', consent: () => consent, createSink: sink.createSink })
-    analytics.pageView({ path: '/', title: 'Home' })
+    analytics.pageView({ pathname: '/' }, 'Home')
     consent = 'granted'
     analytics.reset()
-    analytics.pageView({ path: '/', title: 'Home' })
-    analytics.pageView({ path: '/blog/', title: 'Blog' })
+    analytics.pageView({ pathname: '/' }, 'Home')
+    analytics.pageView({ pathname: '/blog/' }, 'Blog')
     expect(sink.views.map((v) => v.path)).toEqual(['/', '/blog/'])
   })
 

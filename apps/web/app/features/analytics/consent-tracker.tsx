@@ -28,8 +28,9 @@ export function ConsentTracker({ measurementId, askAgain }: ConsentTrackerProps)
   }, [askAgain])
 
   useEffect(() => {
-    analytics.pageView({ path: `${location.pathname}${location.search}`, title: document.title })
-  }, [analytics, location.pathname, location.search, consent])
+    // The path alone: see PageView.
+    analytics.pageView({ pathname: location.pathname }, document.title)
+  }, [analytics, location.pathname, consent])
 
   if (consent !== null) return null
 
