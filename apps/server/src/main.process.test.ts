@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -75,6 +76,35 @@ describe.skipIf(!built && process.env.CI !== 'true')('the server process', () =>
       await done
     }
   }, 180_000)
+
+  it('a page asked for with a forged Host is never sent to another visitor, and names no address it was not asked for', async () => {
+    const server = await startServer(path.join(dataDir, 'host'))
+    try {
+      const { port } = new URL(server.base)
+      const page = (host: string) =>
+        new Promise<string>((resolve, reject) => {
+          const asked = request({ host: '127.0.0.1', port, path: '/', headers: { host, 'accept-encoding': 'identity' } }, (answer) => {
+            let body = ''
+            answer.setEncoding('utf8')
+            answer.on('data', (chunk: string) => (body += chunk))
+            answer.on('end', () => resolve(body))
+          })
+          asked.on('error', reject)
+          asked.end()
+        })
+      // The attacker asks first, so that a page kept for everyone would be theirs.
+      expect(await page('attacker.example')).toContain('http://attacker.example/')
+      for (let i = 0; i < 3; i++) {
+        const visitor = await page(`127.0.0.1:${port}`)
+        expect(visitor).toContain(`<link rel="canonical" href="http://127.0.0.1:${port}/"`)
+        expect(visitor).not.toContain('attacker.example')
+      }
+    } finally {
+      const done = exited(server.child)
+      server.child.kill('SIGTERM')
+      await done
+    }
+  }, 120_000)
 
   it('refuses to start with a bad setting, naming it', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {

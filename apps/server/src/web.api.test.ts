@@ -3,7 +3,7 @@ import { expect, it } from 'vitest'
 import type { NonceVariables } from './lib/security-headers.ts'
 import { fromAddress } from './test/factories/customers.ts'
 import { describeApi } from './test/harness.ts'
-import { asTheVisitorSeesIt, isSharedPage, type WebHandler } from './web.ts'
+import { asTheVisitorSeesIt, isSharedPage, sharedPageKey, type WebHandler } from './web.ts'
 
 const shop = { id: 'web-page-salon', apiKey: 'pk_test_web_page_salon_key' }
 
@@ -56,4 +56,17 @@ it("only pages of public content are shared between visitors: never the free tim
   for (const path of ['/', '/prices/', '/blog/', '/blog/know-your-skin-type/', '/book/package/', '/privacypolicy/']) expect(isSharedPage(path), path).toBe(true)
   for (const path of ['/book/', '/book/times/', '/account/', '/sign-in/', '/payment/', '/blog/a/b/', '/prices', '/upcoming-booking/'])
     expect(isSharedPage(path), path).toBe(false)
+})
+
+it('a kept page is shared by everyone asking for its path when the site address is configured, else only per address', async () => {
+  const keyOf = async (siteUrl: string | null, trustProxy: boolean, url: string, headers: Record<string, string> = {}) => {
+    const app = new Hono().get('*', (c) => c.text(sharedPageKey(siteUrl, trustProxy)(c)))
+    return (await app.request(url, { headers })).text()
+  }
+  expect(await keyOf('https://www.salon.example', false, 'http://attacker.example/prices/')).toBe('/prices/')
+  expect(await keyOf(null, false, 'http://attacker.example/prices/')).toBe('http://attacker.example/prices/')
+  expect(await keyOf(null, false, 'http://salon.example:3000/')).toBe('http://salon.example:3000/')
+  // Behind a trusted proxy that ends HTTPS the page names https://, so it is kept apart from the http:// one.
+  expect(await keyOf(null, true, 'http://salon.example/', { 'x-forwarded-proto': 'https' })).toBe('https://salon.example/')
+  expect(await keyOf(null, false, 'http://salon.example/', { 'x-forwarded-proto': 'https' })).toBe('http://salon.example/')
 })

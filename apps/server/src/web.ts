@@ -1,5 +1,5 @@
 import type { PublicConfig } from '@salon/contracts/web'
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router'
 import { createPageCache } from './lib/page-cache.ts'
 import { pageNonce, type NonceVariables } from './lib/security-headers.ts'
@@ -34,12 +34,33 @@ export interface WebHandler {
  * and React Router would refuse every form post as coming from another origin.
  */
 export function asTheVisitorSeesIt(request: Request, trustProxy: boolean): Request {
-  if (!trustProxy) return request
-  const proto = request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase()
+  const proto = forwardedProtocol(request, trustProxy)
   const url = new URL(request.url)
-  if ((proto !== 'https' && proto !== 'http') || url.protocol === `${proto}:`) return request
+  if (!proto || url.protocol === `${proto}:`) return request
   url.protocol = `${proto}:`
   return new Request(url, request)
+}
+
+/** The scheme a trusted proxy says the visitor used, if it says one we know. */
+function forwardedProtocol(request: Request, trustProxy: boolean): 'http' | 'https' | undefined {
+  if (!trustProxy) return undefined
+  const proto = request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase()
+  return proto === 'https' || proto === 'http' ? proto : undefined
+}
+
+/**
+ * Which visitors share a kept page. With the site's address configured (PUBLIC_URL), a page names that address
+ * whatever a request says, so everyone asking for its path does. Without it the page names the address it was
+ * asked for (canonical link, shared-link tags, JSON-LD), which is the request's Host header: anybody's to write.
+ * Such a page is kept per address, so a page asked for as attacker.example is only ever sent to requests that
+ * say attacker.example themselves.
+ */
+export function sharedPageKey(siteUrl: string | null | undefined, trustProxy: boolean): (c: Context) => string {
+  if (siteUrl) return (c) => c.req.path
+  return (c) => {
+    const url = new URL(c.req.url)
+    return `${forwardedProtocol(c.req.raw, trustProxy) ?? url.protocol.slice(0, -1)}://${url.host}${c.req.path}`
+  }
 }
 
 /**
@@ -53,7 +74,11 @@ export const isSharedPage = (path: string) => SHARED_PAGES.test(path)
 export function createWebHandler(options: WebOptions): WebHandler {
   const handle = createRequestHandler(options.build, options.mode)
   const apiBase = options.config.apiBaseUrl
-  const pages = createPageCache({ ttlMs: options.pageCacheMs ?? 0, cacheable: isSharedPage })
+  const pages = createPageCache({
+    ttlMs: options.pageCacheMs ?? 0,
+    cacheable: isSharedPage,
+    keyOf: sharedPageKey(options.config.siteUrl, options.trustProxy ?? false),
+  })
 
   return {
     clientDir: options.clientDir,

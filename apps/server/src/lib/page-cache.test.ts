@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
 import { describe, expect, it } from 'vitest'
 import { compression } from './compression.ts'
 import { createPageCache, inlineSources } from './page-cache.ts'
@@ -107,5 +107,26 @@ describe('shared public pages', () => {
     )
     expect(sources.scripts).toEqual([hash('a()'), hash('b()')])
     expect(sources.styles).toEqual([hash('p{}')])
+  })
+
+  it('a page that names the address it was asked for is kept per address: a forged Host reaches nobody else', async () => {
+    let renders = 0
+    const byHost = (c: Context) => `${new URL(c.req.url).host}${c.req.path}`
+    const cache = createPageCache({ ttlMs: 30_000, cacheable: () => true, keyOf: byHost })
+    const app = new Hono<{ Variables: NonceVariables }>()
+      .use(securityHeaders({ connect: [], scripts: [], images: [], dev: false, trustProxy: false }))
+      .get('*', (c) =>
+        cache.serve(c, async () => {
+          renders++
+          return c.html(`<link rel="canonical" href="http://${c.req.header('host')}/">`)
+        }),
+      )
+    expect(await (await app.request('http://attacker.example/', { headers: { host: 'attacker.example' } })).text()).toContain('attacker.example')
+    const visitor = await (await app.request('http://salon.example/', { headers: { host: 'salon.example' } })).text()
+    expect(visitor).toContain('http://salon.example/')
+    expect(visitor).not.toContain('attacker.example')
+    // Each address's page is still kept for the visitors who ask for it there.
+    await app.request('http://salon.example/', { headers: { host: 'salon.example' } })
+    expect(renders).toBe(2)
   })
 })

@@ -35,6 +35,11 @@ export interface PageCacheOptions {
   ttlMs: number
   /** The pages that are the same for every visitor who is not signed in (the salon's public content). */
   cacheable: (path: string) => boolean
+  /**
+   * Which visitors may be sent the same page: by default all who ask for its path. A page that names the address
+   * it was asked for (its canonical link, when the site's address is not configured) must be kept per address.
+   */
+  keyOf?: (c: Context) => string
   maxPages?: number
   now?: () => number
 }
@@ -49,6 +54,7 @@ export interface PageCacheOptions {
 export function createPageCache(options: PageCacheOptions) {
   const now = options.now ?? Date.now
   const maxPages = options.maxPages ?? 100
+  const keyOf = options.keyOf ?? ((c: Context) => c.req.path)
   const pages = new Map<string, CachedPage>()
   const rendering = new Map<string, Promise<CachedPage | null>>()
 
@@ -88,7 +94,7 @@ export function createPageCache(options: PageCacheOptions) {
     applies,
     /** The page from the cache, or rendered (once, however many ask at the same time) and kept when it may be. */
     async serve(c: Context<{ Variables: NonceVariables }>, render: (nonce: string) => Promise<Response>): Promise<Response> {
-      const key = c.req.path
+      const key = keyOf(c)
       const kept = pages.get(key)
       if (kept && kept.until > now()) return send(c, kept)
       const pending = rendering.get(key)
