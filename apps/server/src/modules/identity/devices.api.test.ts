@@ -131,6 +131,46 @@ describeApi(
       }
     })
 
+    it('ListDevices refuses a PaginationToken it did not give as Cognito does: dates out of range, NUL bytes, broken text, not base64', async () => {
+      const { phone } = await confirmedCustomer(t().app, client())
+      const { result, deviceKey } = await signInOnNewDevice(phone)
+      const token = (value: unknown) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url')
+      const tokens = [
+        token([8.64e15 + 1, deviceKey]),
+        token([Number.MAX_SAFE_INTEGER, deviceKey]),
+        token([-8.64e15, deviceKey]),
+        token([-62198755200001, deviceKey]),
+        token([253402300800000, deviceKey]),
+        token([-1, deviceKey]),
+        token([Date.now(), `${deviceKey}\u0000`]),
+        token('[1700000000000,"eu-west-2_\\u0000"]'),
+        token('[1700000000000,"eu-west-2_\\ud800"]'),
+        token([1700000000000, 'not a device']),
+        token([1700000000000, '']),
+        '!!!!',
+        '%E0%A4%A',
+        'x'.repeat(512),
+      ]
+      for (const PaginationToken of tokens) {
+        expect(await failure(list(result.AccessToken!, { PaginationToken })), PaginationToken).toEqual({
+          type: 'InvalidParameterException',
+          message: 'Invalid PaginationToken.',
+          status: 400,
+        })
+      }
+      // A NUL byte in the token itself is refused with every other text field's message.
+      expect(await failure(list(result.AccessToken!, { PaginationToken: 'W1\u0000sx' }))).toMatchObject({
+        type: 'InvalidParameterException',
+        message: expect.stringMatching(/^PaginationToken contains a character that cannot be accepted/),
+        status: 400,
+      })
+      // The token it gave still works.
+      const other = await signInOnNewDevice(phone, 'Second')
+      const first = await list(other.result.AccessToken!, { Limit: 1 })
+      expect(first.PaginationToken).toBeDefined()
+      expect((await list(other.result.AccessToken!, { Limit: 1, PaginationToken: first.PaginationToken })).Devices).toHaveLength(1)
+    })
+
     it('ForgetDevice signs that device out at once, at /cognito/ and /api/, and no other', async () => {
       const { phone } = await confirmedCustomer(t().app, client(), { metadata: t().shop.headers })
       const lost = await signInOnNewDevice(phone, 'Lost phone')

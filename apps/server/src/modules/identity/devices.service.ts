@@ -33,11 +33,21 @@ function deviceType(device: DeviceRow) {
 
 /** ListDevices' PaginationToken: where the page ended, which the client hands back as it is. */
 const paginationToken = (device: DeviceRow) => Buffer.from(JSON.stringify([device.createdAt.getTime(), device.deviceKey])).toString('base64url')
+/** The dates a device can have been made on: after 1970 and before the year 10000, which every database and Date can hold. */
+const LATEST_DEVICE_DATE = Date.UTC(10000, 0, 1) - 1
+/** The device keys the pool gives (`region_uuid`): plain ASCII, so no NUL byte or broken text reaches the query. */
+const DEVICE_KEY = /^[\w-]{1,20}_[0-9a-f-]{1,36}$/
+/**
+ * A token is only ever one this pool gave, so anything else, however it is wrong (not base64 or JSON, a date no
+ * database can hold, a key with a NUL byte), is refused as Cognito refuses it, before it reaches the query.
+ */
 function readPaginationToken(token: string): { createdAt: Date; deviceKey: string } {
   try {
     const value: unknown = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'))
-    if (Array.isArray(value) && value.length === 2 && Number.isSafeInteger(value[0]) && typeof value[1] === 'string' && value[1].length <= 55) {
-      return { createdAt: new Date(value[0] as number), deviceKey: value[1] }
+    if (Array.isArray(value) && value.length === 2) {
+      const [at, deviceKey] = value as unknown[]
+      const when = typeof at === 'number' && Number.isSafeInteger(at) && at >= 0 && at <= LATEST_DEVICE_DATE ? at : undefined
+      if (when !== undefined && typeof deviceKey === 'string' && DEVICE_KEY.test(deviceKey)) return { createdAt: new Date(when), deviceKey }
     }
   } catch {
     // Not ours: refused below.
