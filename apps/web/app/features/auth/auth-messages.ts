@@ -62,3 +62,7 @@ export function forgotPasswordErrorOutcome(error: unknown): ErrorOutcome {
 export function plainErrorMessage(error: unknown): string {
   return isNetworkError(error) ? NETWORK : errorMessageOf(error)
 }
+
+/** An unconfirmed number whose new code could not be sent: why, instead of asking for a code that never comes. */
+export const codeNotSentMessage = (error: unknown) =>
+  `Your phone number is not confirmed yet, and we could not text you a new code. ${plainErrorMessage(error)}`

@@ -7,7 +7,7 @@ import { focusFirstError } from '../../components/ui/focus-first-error.ts'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { usePageAction } from '../../lib/form-post.ts'
 import { useAuth } from './auth-context.tsx'
-import { CODE_SENT, forgotPasswordErrorOutcome, PASSWORD_CHANGED, plainErrorMessage } from './auth-messages.ts'
+import { CODE_SENT, codeNotSentMessage, forgotPasswordErrorOutcome, PASSWORD_CHANGED, plainErrorMessage } from './auth-messages.ts'
 import { PasswordRules } from './password-rules.tsx'
 import { formatPhone } from '@salon/contracts/rules/phone'
 import { normalisePhone } from './phone.ts'
@@ -47,17 +47,17 @@ export function ForgotPasswordForm({ initialPhone = '' }: { initialPhone?: strin
     const outcome = forgotPasswordErrorOutcome(error)
     if (outcome.kind === 'confirm-phone') {
       // SPEC §8: the phone was never confirmed, so a new sign-up code goes out and the customer confirms first.
-      void auth
-        .resendSignUpCode(phone)
-        .catch(() => undefined)
-        .then(() =>
+      // When no code could be sent, the customer is told why instead of being asked for one.
+      void auth.resendSignUpCode(phone).then(
+        () =>
           alert.show({
             kind: 'error',
             message: outcome.message,
             confirmLabel: 'Enter the code',
             onConfirm: () => void navigate(`/sign-up/confirm/?phone=${encodeURIComponent(phone)}`),
           }),
-        )
+        (resendError: unknown) => alert.show({ kind: 'error', message: codeNotSentMessage(resendError) }),
+      )
       return
     }
     alert.show({ kind: 'error', message: outcome.message })

@@ -8,7 +8,7 @@ import { Spinner } from '../../components/ui/spinner.tsx'
 import { usePageAction } from '../../lib/form-post.ts'
 import { afterSignIn } from './after-sign-in.ts'
 import { useAuth } from './auth-context.tsx'
-import { NOT_VERIFIED, signInErrorOutcome } from './auth-messages.ts'
+import { codeNotSentMessage, NOT_VERIFIED, signInErrorOutcome } from './auth-messages.ts'
 import { rememberSignIn } from './pending-sign-in.ts'
 import { normalisePhone } from './phone.ts'
 import { validateSignIn, type FormErrors } from './validation.ts'
@@ -26,10 +26,14 @@ export function SignInForm({ initialPhone = '', onSignedIn }: { initialPhone?: s
   const { preload } = auth
   useEffect(() => preload(), [preload])
 
-  /** SPEC §4: an unconfirmed customer gets a new code and goes to the confirm page. */
+  /** SPEC §4: an unconfirmed customer gets a new code and goes to the confirm page; told why when no code could be sent. */
   async function confirmPhone(phone: string, password: string) {
     rememberSignIn(phone, password)
-    await auth.resendSignUpCode(phone).catch(() => undefined)
+    try {
+      await auth.resendSignUpCode(phone)
+    } catch (error) {
+      return alert.show({ kind: 'error', message: codeNotSentMessage(error) })
+    }
     alert.show({
       kind: 'error',
       message: NOT_VERIFIED,
