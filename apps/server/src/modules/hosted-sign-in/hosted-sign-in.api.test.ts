@@ -195,6 +195,28 @@ describeApi(
       }
     })
 
+    it('a client id in Basic credentials that is badly percent-encoded, or not ours, is invalid_client at token and revoke', async () => {
+      const basic = (user: string) => `Basic ${Buffer.from(`${user}:secret`, 'latin1').toString('base64')}`
+      const post = (path: string, authorization: string, body: string) =>
+        t().app.request(`${HOSTED}/oauth2/${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', authorization },
+          body,
+        })
+      const bodies = { token: 'grant_type=refresh_token&refresh_token=nope', revoke: 'token=nope' }
+      for (const user of ['%E0%A4%A', '%zz', '%', `${CLIENT_ID}%`, 'someoneelse', '%00', '\u00ff']) {
+        for (const [path, body] of Object.entries(bodies)) {
+          const response = await post(path, basic(user), body)
+          expect(response.status, `${path} ${user}`).toBe(401)
+          expect(response.headers.get('www-authenticate'), `${path} ${user}`).toMatch(/^Basic /)
+          expect(await response.json()).toMatchObject({ error: 'invalid_client', error_description: expect.stringMatching(/[a-z]{3}/) })
+        }
+      }
+      // The client's own id, percent-encoded or not, is named well.
+      const named = await post('revoke', basic(encodeURIComponent(CLIENT_ID)), bodies.revoke)
+      expect(named.status).toBe(200)
+    })
+
     it('a refresh token from the code renews the tokens, through the token endpoint', async () => {
       const person = await customer()
       const { code, verifier } = await client().code(person.tokens.accessToken)

@@ -37,14 +37,22 @@ async function formOf(c: Context): Promise<Query> {
   return singleParams(new URLSearchParams(await c.req.text()))
 }
 
-/** The client named by HTTP Basic authentication (client_id:client_secret), if the request uses it. */
+const usesBasic = (c: Context) => c.req.header('authorization')?.toLowerCase().startsWith('basic ') === true
+
+/**
+ * The client named by HTTP Basic authentication (client_id:client_secret), if the request uses it. RFC 6749 §2.3.1
+ * has the id percent-encoded; one that does not decode names no client, and is refused as any unknown client is.
+ */
 function basicClient(c: Context): string | undefined {
-  const header = c.req.header('authorization')
-  if (!header?.toLowerCase().startsWith('basic ')) return undefined
-  const decoded = Buffer.from(header.slice(6).trim(), 'base64').toString('utf8')
+  if (!usesBasic(c)) return undefined
+  const decoded = Buffer.from(c.req.header('authorization')!.slice(6).trim(), 'base64').toString('utf8')
   const colon = decoded.indexOf(':')
   if (colon < 1) throw E.invalidClient('The Basic authorization header does not name a client.')
-  return decodeURIComponent(decoded.slice(0, colon))
+  try {
+    return decodeURIComponent(decoded.slice(0, colon))
+  } catch {
+    throw E.invalidClient('The client id in the Basic authorization header is not correctly percent-encoded.')
+  }
 }
 
 const bearerOf = (c: Context) => {
@@ -79,6 +87,8 @@ export function createHostedSignInRoutes(deps: {
   const refuse = (c: Context, error: unknown) => {
     if (error instanceof OAuthError) {
       if (error.error === 'invalid_token') c.header('WWW-Authenticate', `Bearer error="invalid_token"`)
+      // A client that authenticated with Basic is answered in that scheme (RFC 6749 §5.2).
+      if (error.error === 'invalid_client' && usesBasic(c)) c.header('WWW-Authenticate', 'Basic realm="token", charset="UTF-8"')
       return c.json({ error: error.error, error_description: error.description }, error.status)
     }
     throw error
