@@ -689,6 +689,13 @@ export const commerceSettings = pgTable(
     referralRewardMinutes: integer('referral_reward_minutes').notNull().default(10),
     /** Days a referral reward can be used for. */
     referralRewardValidityDays: integer('referral_reward_validity_days').notNull().default(90),
+    /**
+     * The shop's own random salt for the one-way fingerprints of the phone numbers that earned a referral reward
+     * (referral_rewarded_phones); made once with the row and never shown. Changing it would let every number earn again.
+     */
+    referralPhoneSalt: text('referral_phone_salt')
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`),
   },
   (t) => [check('commerce_settings_values', sql`${t.referralRewardMinutes} >= 0 and ${t.referralRewardValidityDays} > 0`)],
 )
@@ -744,8 +751,13 @@ export const payments = pgTable(
     /** The provider's id for it (a PaymentIntent id); set once the provider has made it. */
     providerRef: text('provider_ref'),
     clientSecret: text('client_secret'),
-    /** creating, pending, succeeded, refunded, failed or cancelled */
+    /**
+     * creating, pending, succeeded, refunded, failed or cancelled; or refused: the money came in but the purchase
+     * was refused (refused_reason says why) and is owed back, until the refund goes through and it is refunded.
+     */
     status: text('status').notNull().default('creating'),
+    /** Why a payment that took money bought nothing: its promo code was already_used by the customer, or used_up. */
+    refusedReason: text('refused_reason'),
     /** package or session */
     purpose: text('purpose').notNull(),
     packageId: text('package_id'),
@@ -771,7 +783,11 @@ export const payments = pgTable(
     uniqueIndex('payments_provider_ref').on(t.provider, t.providerRef),
     index('payments_promo_code').on(t.promoCodeId),
     check('payments_provider', sql`${t.provider} in ('offline', 'stripe')`),
-    check('payments_status', sql`${t.status} in ('creating', 'pending', 'succeeded', 'refunded', 'failed', 'cancelled')`),
+    check('payments_status', sql`${t.status} in ('creating', 'pending', 'succeeded', 'refused', 'refunded', 'failed', 'cancelled')`),
+    check(
+      'payments_refused',
+      sql`(${t.refusedReason} is null and ${t.status} <> 'refused') or (${t.refusedReason} in ('already_used', 'used_up') and ${t.status} in ('refused', 'refunded'))`,
+    ),
     check(
       'payments_purpose',
       sql`(${t.purpose} = 'package' and ${t.packageId} is not null and ${t.lotMinutes} > 0 and ${t.lotValidityDays} > 0 and ${t.lotBedTypes} is not null)
@@ -823,6 +839,23 @@ export const promoRedemptions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('promo_redemptions_code').on(t.promoCodeId, t.sub)],
+)
+
+/**
+ * The phone numbers whose owner earned a referral reward at a shop, as one-way fingerprints (scrypt of the E.164
+ * number with the shop's salt), so a number earns once, ever: the record outlives the account, names no customer
+ * and holds no personal data (docs/decisions/021).
+ */
+export const referralRewardedPhones = pgTable(
+  'referral_rewarded_phones',
+  {
+    shopId: text('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    phoneHash: text('phone_hash').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.shopId, t.phoneHash] }), check('referral_rewarded_phones_hash', sql`${t.phoneHash} ~ '^[0-9a-f]{64}$'`)],
 )
 
 /** Customers and the referral codes they shared; a friend is referred once, and rewarded once. */

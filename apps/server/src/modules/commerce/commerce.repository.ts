@@ -1,12 +1,30 @@
 import { and, asc, eq, inArray, schema, sql, type Db } from '@salon/db'
 
-const { packages, promoCodes, promoRedemptions, payments, referrals, referralCodes, customers, minuteLots, commerceSettings, bedTypes, shops } = schema
+const {
+  packages,
+  promoCodes,
+  promoRedemptions,
+  payments,
+  referrals,
+  referralCodes,
+  referralRewardedPhones,
+  customers,
+  minuteLots,
+  commerceSettings,
+  bedTypes,
+  shops,
+} = schema
 
 export type PaymentRow = typeof payments.$inferSelect
 export type NewPayment = typeof payments.$inferInsert
 export type PromoCodeRow = typeof promoCodes.$inferSelect
+/** Why a payment that took money bought nothing. */
+export type RefusedReason = 'already_used' | 'used_up'
 
-/** A pending payment holds its promo code this long; after that, only payments that succeeded count. */
+/**
+ * A pending payment holds its promo code this long; after that, only payments that succeeded count. A lapsed
+ * payment may still be paid, but its code is counted again when the money comes (docs/decisions/021).
+ */
 export const PROMO_HOLD_MINUTES = 30
 
 /** The only code that reads or writes packages on sale, promo codes, payments and referrals. */
@@ -58,8 +76,22 @@ export function createCommerceRepository(db: Db) {
       return row
     },
 
-    /** Uses that count: payments that succeeded, and pending ones made in the last PROMO_HOLD_MINUTES minutes. */
-    async promoUses(promoCodeId: string, sub: string | null, at: Date, executor: Db = db) {
+    /** The code by its id, whether or not it is still on offer, locked for the transaction: the lock checkouts take. */
+    async lockPromoCodeById(id: string, executor: Db): Promise<PromoCodeRow | undefined> {
+      const [row] = await executor.select().from(promoCodes).where(eq(promoCodes.id, id)).for('update')
+      return row
+    },
+
+    async promoCodeById(id: string) {
+      const [row] = await db.select().from(promoCodes).where(eq(promoCodes.id, id))
+      return row
+    },
+
+    /**
+     * Uses that count: payments that succeeded, and pending ones made in the last PROMO_HOLD_MINUTES minutes;
+     * all but `exceptPaymentId`, the payment being judged.
+     */
+    async promoUses(promoCodeId: string, sub: string | null, at: Date, executor: Db = db, exceptPaymentId?: string) {
       const since = new Date(at.getTime() - PROMO_HOLD_MINUTES * 60_000).toISOString()
       const [row] = await executor
         .select({
@@ -71,6 +103,7 @@ export function createCommerceRepository(db: Db) {
         .where(
           and(
             eq(promoRedemptions.promoCodeId, promoCodeId),
+            exceptPaymentId ? sql`${promoRedemptions.paymentId} <> ${exceptPaymentId}` : undefined,
             sql`(${payments.status} = 'succeeded' or (${payments.status} in ('creating', 'pending') and ${payments.createdAt} > ${since}::timestamptz))`,
           ),
         )
@@ -135,6 +168,19 @@ export function createCommerceRepository(db: Db) {
       return row
     },
 
+    /**
+     * The money came in but the purchase is refused: the payment is owed back, once, from a pending state only.
+     * Answers the row when this call did it.
+     */
+    async markRefused(id: string, reason: RefusedReason, cardLast4: string | null, executor: Db) {
+      const [row] = await executor
+        .update(payments)
+        .set({ status: 'refused', refusedReason: reason, cardLast4 })
+        .where(and(eq(payments.id, id), sql`${payments.status} in ('creating', 'pending', 'failed')`))
+        .returning()
+      return row
+    },
+
     async markCancelled(id: string) {
       await db
         .update(payments)
@@ -142,11 +188,12 @@ export function createCommerceRepository(db: Db) {
         .where(and(eq(payments.id, id), sql`${payments.status} in ('creating', 'pending')`))
     },
 
+    /** The money went back to the card: of a payment that succeeded, or of one refused when it came. */
     async markRefunded(id: string, executor: Db = db) {
       await executor
         .update(payments)
         .set({ status: 'refunded' })
-        .where(and(eq(payments.id, id), eq(payments.status, 'succeeded')))
+        .where(and(eq(payments.id, id), sql`${payments.status} in ('succeeded', 'refused')`))
     },
 
     async sessionPayment(bookingId: string) {
@@ -205,6 +252,28 @@ export function createCommerceRepository(db: Db) {
         .innerJoin(schema.beds, eq(schema.beds.id, schema.bookings.bedId))
         .where(and(eq(schema.bookings.id, bookingId), eq(schema.bookings.shopId, shopId), eq(schema.bookings.sub, sub)))
       return row
+    },
+
+    /** The customer who referred this friend, while the referral has not been rewarded. */
+    async pendingReferrer(shopId: string, friendSub: string, executor: Db) {
+      const [row] = await executor
+        .select({ referrerSub: referrals.referrerSub })
+        .from(referrals)
+        .where(and(eq(referrals.shopId, shopId), eq(referrals.friendSub, friendSub), sql`${referrals.rewardedAt} is null`))
+      return row?.referrerSub
+    },
+
+    /**
+     * Records that a phone number (its fingerprint) has earned a referral reward at the shop: true the first time
+     * ever, false after. The primary key decides, so two accounts of one number cannot both earn.
+     */
+    async claimPhoneReward(shopId: string, phoneHash: string, executor: Db) {
+      const rows = await executor
+        .insert(referralRewardedPhones)
+        .values({ shopId, phoneHash })
+        .onConflictDoNothing()
+        .returning({ phoneHash: referralRewardedPhones.phoneHash })
+      return rows.length === 1
     },
 
     /** Rewards a referred friend's first purchase, once: answers the referrer when this call did it. */

@@ -12,10 +12,11 @@ import type { RateLimiter } from '../../lib/rate-limit.ts'
 import type { CustomersRepository } from '../account/customers.repository.ts'
 import { describeDate, localDateOf, localTimeOf, toIsoWithOffset } from '../booking/local-time.ts'
 import type { Identity } from '../identity/api-identity.ts'
-import type { CommerceRepository, PaymentRow } from './commerce.repository.ts'
+import type { CommerceRepository, PaymentRow, PromoCodeRow, RefusedReason } from './commerce.repository.ts'
 import type { LedgerRepository, LotRow } from './ledger.repository.ts'
 import { lastDayOf, lotExpiry } from './lots.ts'
 import { pounds, promoVerdict, unknownPromo, type PromoVerdict } from './promo.ts'
+import { phoneFingerprint } from './referral-identity.ts'
 
 export interface CommerceServiceDeps {
   db: Db
@@ -40,6 +41,16 @@ export const checkoutLimit = {
 
 const DAY = 86_400_000
 const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`
+const times = (n: number) => (n === 1 ? 'once' : n === 2 ? 'twice' : `${n} times`)
+
+/** Why a payment that took money bought nothing, and that the money goes back, in words a customer can act on. */
+export function refusalMessage(reason: RefusedReason, promo: Pick<PromoCodeRow, 'code' | 'maxUses' | 'maxUsesPerCustomer'>, payment: PaymentRow) {
+  const why =
+    reason === 'already_used'
+      ? `The promo code ${promo.code} can be used ${times(promo.maxUsesPerCustomer)} per customer, and it was already used or held by another of your checkouts when this payment went through.`
+      : `The promo code ${promo.code} had been used up when this payment went through: it could be used ${times(promo.maxUses ?? 0)}.`
+  return `${why} The ${pounds(payment.amountPence)} has been refunded to your card in full (it can take a few days to show) and nothing was bought. Please buy ${payment.description} again.`
+}
 /** Referral codes avoid letters and digits that read alike (0/O, 1/I/L). */
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789'
 const newReferralCode = () => Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('')
@@ -103,7 +114,8 @@ export function createCommerceService(deps: CommerceServiceDeps) {
     return {
       id: row.id,
       provider: row.provider as Payment['provider'],
-      status: row.status === 'creating' ? 'pending' : row.status === 'refunded' ? 'succeeded' : (row.status as Payment['status']),
+      status:
+        row.status === 'creating' ? 'pending' : row.refusedReason ? 'failed' : row.status === 'refunded' ? 'succeeded' : (row.status as Payment['status']),
       clientSecret: row.clientSecret ?? '',
       providerRef: row.providerRef ?? '',
       publishableKey: provider.publishableKey,
@@ -150,6 +162,8 @@ export function createCommerceService(deps: CommerceServiceDeps) {
    * session's confirmation; the referral reward of a friend's first purchase; then the receipt.
    */
   async function settle(row: PaymentRow, intent: ProviderIntent): Promise<void> {
+    // A refused payment whose refund did not go through is owed its money still: asked again, the refund is retried.
+    if (row.status === 'refused') return refundPayment(row)
     if (intent.status !== 'succeeded') return
     if (!matches(row, intent)) {
       deps.logger.error({ paymentId: row.id, ref: intent.ref }, 'a payment intent does not match its payment: not credited')
@@ -159,12 +173,18 @@ export function createCommerceService(deps: CommerceServiceDeps) {
     const at = new Date(now())
     const outcome = await deps.db.transaction(async (t) => {
       const tx = t as unknown as Db
+      // The code's lock comes first, in the order a checkout takes them, so a checkout and a payment never wait on each other.
+      const refusal = row.promoCodeId ? await promoRefusal(row, row.promoCodeId, at, tx) : null
       const customer = await repo.lockCustomer(row.shopId, row.sub, tx)
+      if (refusal) {
+        const refused = await repo.markRefused(row.id, refusal.reason, intent.cardLast4 ?? null, tx)
+        return refused && customer ? { payment: refused, customer, lotId: null, sessionLost: false, refusal } : null
+      }
       const done = await repo.markSucceeded(row.id, at, intent.cardLast4 ?? null, tx)
       if (!done || !customer) return null
       if (done.purpose === 'session') {
         const confirmed = await repo.confirmHeldBooking(done.bookingId!, tx)
-        return { payment: done, customer, lotId: null, sessionLost: !confirmed }
+        return { payment: done, customer, lotId: null, sessionLost: !confirmed, refusal: null }
       }
       const lotId = randomUUID()
       const expiry = lotExpiry(at.getTime(), done.lotValidityDays!, shop.timeZone)
@@ -183,10 +203,20 @@ export function createCommerceService(deps: CommerceServiceDeps) {
         },
         tx,
       )
-      await rewardReferral(row.shopId, row.sub, done.id, customer.dob, at, shop.timeZone, tx)
-      return { payment: done, customer, lotId, sessionLost: false }
+      await rewardReferral(row.shopId, row.sub, done.id, customer, at, shop.timeZone, tx)
+      return { payment: done, customer, lotId, sessionLost: false, refusal: null }
     })
     if (!outcome) return
+    if (outcome.refusal) {
+      // The money was taken at the discounted price, which the code no longer allows: none of it is kept.
+      deps.logger.info({ paymentId: row.id, reason: outcome.refusal.reason }, 'a payment over its promo code’s limits was refused and refunded')
+      await refundPayment(outcome.payment)
+      const notice = refusalMessage(outcome.refusal.reason, outcome.refusal.promo, outcome.payment)
+      await sendRefusalNotice(outcome.payment, outcome.customer, shop, notice).catch((err: unknown) =>
+        deps.logger.error({ err, paymentId: row.id }, 'could not send a refund notice'),
+      )
+      return
+    }
     if (outcome.sessionLost) {
       // The hold ran out and the bed went to someone else before the payment arrived: the money goes back.
       await refundPayment(outcome.payment)
@@ -197,11 +227,43 @@ export function createCommerceService(deps: CommerceServiceDeps) {
     )
   }
 
-  async function rewardReferral(shopId: string, friendSub: string, paymentId: string, friendDob: string | null, at: Date, timeZone: string, tx: Db) {
+  /**
+   * Whether a payment's promo code still allows it, now that the money has come, under the code's lock: its uses
+   * are counted as a checkout counts them, but for this payment. A payment inside its hold always passes (nothing
+   * could take its use meanwhile); one whose hold lapsed passes only if nothing took the use since.
+   */
+  async function promoRefusal(row: PaymentRow, promoCodeId: string, at: Date, tx: Db) {
+    const promo = await repo.lockPromoCodeById(promoCodeId, tx)
+    if (!promo) return null
+    const uses = await repo.promoUses(promo.id, row.sub, at, tx, row.id)
+    const reason: RefusedReason | null =
+      uses.mine >= promo.maxUsesPerCustomer ? 'already_used' : promo.maxUses !== null && uses.total >= promo.maxUses ? 'used_up' : null
+    return reason ? { reason, promo } : null
+  }
+
+  /**
+   * A referred friend's first purchase rewards both, once per friend's phone number at the shop, ever: a friend who
+   * deletes the account and signs up again with the same number earns nothing more (docs/decisions/021).
+   */
+  async function rewardReferral(
+    shopId: string,
+    friendSub: string,
+    paymentId: string,
+    friend: { phone: string | null; dob: string | null },
+    at: Date,
+    timeZone: string,
+    tx: Db,
+  ) {
     const settings = await repo.settings(shopId, tx)
     if (!settings || settings.referralRewardMinutes === 0) return
     // Nobody under 18 earns sunbed minutes: without a date of birth showing 18 or over, no reward.
-    if (!friendDob || ageOn(friendDob, localDateOf(at.getTime(), timeZone)) < MINIMUM_AGE) return
+    if (!friend.dob || ageOn(friend.dob, localDateOf(at.getTime(), timeZone)) < MINIMUM_AGE) return
+    // The friend's row is locked (settle), so the referral read here is still unrewarded when it is marked below.
+    if (!friend.phone || !(await repo.pendingReferrer(shopId, friendSub, tx))) return
+    if (!(await repo.claimPhoneReward(shopId, await phoneFingerprint(friend.phone, settings.referralPhoneSalt), tx))) {
+      deps.logger.info({ shopId, friendSub }, 'a referral not rewarded: this phone number has earned a referral reward here before')
+      return
+    }
     const referrer = await repo.rewardReferral(shopId, friendSub, paymentId, at, tx)
     if (!referrer) return
     const bedTypes = await repo.shopBedTypes(shopId, tx)
@@ -244,6 +306,25 @@ export function createCommerceService(deps: CommerceServiceDeps) {
       await deps.sms.send({
         to: customer.phone,
         body: `${shop.name}: thank you. ${what}, paid ${pounds(payment.amountPence)}. Ref ${payment.id.slice(0, 8)}.`,
+        shopId: shop.id,
+      })
+    }
+  }
+
+  /** Tells the customer, by email or else by text, that a payment was refused and refunded, and why. */
+  async function sendRefusalNotice(
+    payment: PaymentRow,
+    customer: { email: string | null; phone: string | null; firstName: string | null },
+    shop: { id: string; name: string },
+    notice: string,
+  ) {
+    if (customer.email) {
+      const text = [`Hello${customer.firstName ? ` ${customer.firstName}` : ''},`, '', notice, '', `Payment reference: ${payment.id}`].join('\n')
+      await deps.email.send({ to: customer.email, subject: `Your payment was refunded: ${shop.name}`, text, shopId: shop.id })
+    } else if (customer.phone) {
+      await deps.sms.send({
+        to: customer.phone,
+        body: `${shop.name}: your payment of ${pounds(payment.amountPence)} was refunded and nothing was bought, as its promo code could no longer be used. Ref ${payment.id.slice(0, 8)}.`,
         shopId: shop.id,
       })
     }
@@ -363,6 +444,13 @@ export function createCommerceService(deps: CommerceServiceDeps) {
       const row = await theirPayment(shopId, identity, paymentId)
       if (row.purpose !== 'package') throw new HttpError(422, 'This payment was for a session, not a package: the session is booked when it succeeds.')
       const { row: fresh, intent } = await refresh(row)
+      if (fresh.refusedReason) {
+        const promo = await repo.promoCodeById(fresh.promoCodeId!)
+        throw new HttpError(409, refusalMessage(fresh.refusedReason as RefusedReason, promo!, fresh), {
+          reason: fresh.refusedReason,
+          status: fresh.status === 'refunded' ? 'refunded' : 'refunding',
+        })
+      }
       if (fresh.status !== 'succeeded' && fresh.status !== 'refunded') {
         const why =
           intent?.status === 'processing'

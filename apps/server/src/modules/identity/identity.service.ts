@@ -34,6 +34,7 @@ import { createDeviceOperations } from './devices.service.ts'
 import { readSrpA } from './srp.ts'
 import { createSrpSignIn, SRP_MESSAGES } from './srp-sign-in.ts'
 import { hashToken, newRefreshToken, REFRESH_TOKEN_DAYS, TokenError, type TokenClaims, type TokenIssuer } from './tokens.ts'
+import { sameMailbox } from '../commerce/referral-identity.ts'
 
 export interface PasswordHasher {
   hash(password: string): Promise<string>
@@ -210,7 +211,8 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     if (!referrer) {
       throw E.invalidParameter(`The referral code ${code} is not known at this salon. Please check the link your friend sent, or sign up without it.`)
     }
-    if (referrer.phone === phone || referrer.email?.toLowerCase() === email.toLowerCase()) throw E.invalidParameter('You cannot use your own referral code.')
+    // One mailbox however the address is written (case, a +tag, Gmail's dots, a trailing dot): docs/decisions/021.
+    if (referrer.phone === phone || sameMailbox(referrer.email, email)) throw E.invalidParameter('You cannot use your own referral code.')
     return referrer
   }
 
