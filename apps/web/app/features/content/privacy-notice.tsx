@@ -20,6 +20,10 @@ const retention: { data: string; period: string }[] = [
     period: '6 years from the end of the financial year they relate to, as HMRC requires.',
   },
   {
+    data: 'A one-way code made from the mobile number of a friend who earned a referral reward (not the number itself, and not linked to any account)',
+    period: 'For as long as we run refer-a-friend, even after the account is closed, so that each mobile number earns the reward only once.',
+  },
+  {
     data: 'Marketing consent and the times you gave or withdrew it',
     period:
       'While you are subscribed, then 2 years after you unsubscribe. We keep your contact detail on a short “do not contact” list for as long as needed so that we never message you again by mistake.',
@@ -112,6 +116,12 @@ export function PrivacyNotice({ shop }: { shop: PrivacyNoticeShop }) {
         If you sign up with a friend{'’'}s referral link, we record whose code you used so that we can give you both the reward after your first package. Your
         friend sees your first name and the initial of your last name, the date you joined and whether the reward has been given; they do not see anything else
         about you, such as your contact details, bookings or purchases.
+      </p>
+      <p>
+        The reward is given once for each mobile number. When it is given, we keep a one-way code made from your mobile number. The code does not contain your
+        number and is not linked to your name, your account or anything else about you; it only lets us tell whether a number used later to claim the reward is
+        the same one. We keep it even if you close your account, so that the reward cannot be claimed again by closing an account and signing up afresh
+        (legitimate interests: preventing fraud).
       </p>
 
       <h3>Marketing preferences</h3>

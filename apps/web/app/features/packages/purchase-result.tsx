@@ -38,6 +38,25 @@ export function PurchaseResult({ paymentId, view }: { paymentId: string; view: P
     )
   }
 
+  if (view.status === 'refunded') {
+    return (
+      <section className="card mx-auto flex w-full max-w-xl flex-col items-start gap-4 p-6 sm:p-8" role="alert" aria-labelledby="refunded-title">
+        <h2 id="refunded-title" className="text-2xl font-semibold">
+          Your payment was refunded
+        </h2>
+        <p className="text-cocoa-700">{view.message}</p>
+        <div className="flex flex-wrap gap-3">
+          <Link to="/book/package/" className="btn-primary">
+            Choose a package
+          </Link>
+          <Link to="/account/balance/" className="btn-outline">
+            See your balance
+          </Link>
+        </div>
+      </section>
+    )
+  }
+
   if (view.status === 'error') {
     return (
       <section className="card mx-auto flex w-full max-w-xl flex-col items-start gap-4 p-6 sm:p-8" role="alert" aria-labelledby="record-title">

@@ -32,6 +32,14 @@ describe('recording a paid package', () => {
     expect(await recordPurchase('pay-1', RECORD_ATTEMPTS - 1, notYet)).toEqual({ status: 'error', message: STILL_PROCESSING, stillProcessing: true })
   })
 
+  it('shows a payment refused for good (its promo code could no longer be used) in the salon’s words at once, without asking again', async () => {
+    const message =
+      'The promo code WELCOME10 can be used once per customer, and it was already used or held by another of your checkouts when this payment went through. The £16.20 has been refunded to your card in full (it can take a few days to show) and nothing was bought. Please buy Starter 30 again.'
+    const record = vi.fn(async () => Promise.reject(new ApiError(409, message, { message, reason: 'already_used', status: 'refunded' })))
+    expect(await recordPurchase('pay-1', 0, record)).toEqual({ status: 'refunded', message })
+    expect(record).toHaveBeenCalledTimes(1)
+  })
+
   it("shows any other refusal in the salon's words", async () => {
     const refused = async () => Promise.reject(new ApiError(404, 'We could not find that payment.'))
     expect(await recordPurchase('pay-1', 0, refused)).toEqual({ status: 'error', message: 'We could not find that payment.', stillProcessing: false })

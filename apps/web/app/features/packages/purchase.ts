@@ -10,6 +10,8 @@ export type PurchaseView =
   | { status: 'recorded'; purchase: PurchaseResponse }
   | { status: 'processing'; attempt: number }
   | { status: 'error'; message: string; stillProcessing: boolean }
+  /** The money came in but bought nothing (its promo code could no longer be used) and went back: the salon says why. */
+  | { status: 'refunded'; message: string }
 
 export const RECORD_ATTEMPTS = 6
 
@@ -36,6 +38,8 @@ export async function recordPurchase(paymentId: string, attempt: number, record:
     return { status: 'recorded', purchase: await record(paymentId) }
   } catch (error) {
     if (error instanceof ApiError && error.status === 409) {
+      // A refusal for good names its reason; asking again would change nothing, so the salon's words are shown at once.
+      if (typeof (error.body as { reason?: unknown } | null)?.reason === 'string') return { status: 'refunded', message: error.message }
       return attempt + 1 < RECORD_ATTEMPTS ? { status: 'processing', attempt } : { status: 'error', message: STILL_PROCESSING, stillProcessing: true }
     }
     return { status: 'error', message: error instanceof Error ? error.message : 'We could not add the minutes to your account.', stillProcessing: false }
