@@ -4,7 +4,7 @@ import { cognitoClient, PASSWORD, signedInCustomer } from '../factories/customer
 import { describeApi } from '../harness.ts'
 import { notA, tooLong, unstorableText } from './bad-values.ts'
 import { badTokens } from './bad-tokens.ts'
-import { brokenBody, validBody, type BodySpec, type FieldSpec } from './bodies.ts'
+import { brokenBody, preview, validBody, type BodySpec, type FieldSpec } from './bodies.ts'
 import { badEnvelope, cognitoRequest, updateAttributes, wrongContentType } from './cognito-operations.ts'
 import { refusals, robustnessSuite } from './refusals.ts'
 
@@ -18,9 +18,45 @@ const deviceKey: FieldSpec = {
   ),
 }
 const deviceLimit: FieldSpec = { valid: fc.integer({ min: 1, max: 60 }), bad: fc.constantFrom(-1, 61, 1.5, 1e9, '6', true, [], {}), optional: true }
+const tokenOf = (text: string | Uint8Array) => Buffer.from(text).toString('base64url')
+/** Device keys of the pool's shape, for tokens that are wrong in their date alone. */
+const someDeviceKey = fc.uuid().map((uuid) => `eu-west-2_${uuid}`)
+/** ListDevices' tokens hold [creation time in ms, device key]: ones it never gives, of that shape and of others. */
 const paginationToken: FieldSpec = {
   valid: fc.constant(undefined),
-  bad: fc.oneof(fc.constantFrom('nonsense', 'W1ss', Buffer.from('[1,2]').toString('base64url'), 'x'.repeat(600), 5, true, [], {}), unstorableText),
+  bad: fc.oneof(
+    fc.constantFrom('nonsense', 'W1ss', tokenOf('[1,2]'), 'x'.repeat(600), 5, true, [], {}),
+    unstorableText,
+    // Dates no Date or database holds, or no device was made on: beyond ±8.64e15 ms, past the year 9999, before 1970, not whole.
+    fc
+      .tuple(
+        fc.oneof(
+          fc.integer({ min: 253402300800000, max: Number.MAX_SAFE_INTEGER }),
+          fc.integer({ min: Number.MIN_SAFE_INTEGER, max: -1 }),
+          fc.constantFrom(8.64e15 + 1, -8.64e15, -62198755200001, 1.5, 1e300, -0.5),
+        ),
+        someDeviceKey,
+      )
+      .map(([at, key]) => tokenOf(JSON.stringify([at, key]))),
+    fc
+      .constantFrom('[1e999,"eu-west-2_1"]', '[-1e999,"eu-west-2_1"]', '[1700000000000,"eu-west-2_\\u0000"]', '[1700000000000,"eu-west-2_\\ud800"]')
+      .map(tokenOf),
+    // Device keys that are not one: a NUL byte, broken text, anything else.
+    fc
+      .tuple(
+        fc.oneof(
+          unstorableText,
+          fc.string({ maxLength: 60 }).filter((key) => !/^[\w-]{1,20}_[0-9a-f-]{1,36}$/.test(key)),
+        ),
+        fc.constant(1700000000000),
+      )
+      .map(([key, at]) => tokenOf(JSON.stringify([at, key]))),
+    // Not base64url, or base64url of bytes that are no JSON, up to the longest allowed and over it.
+    fc.constantFrom('!!!!', '%E0%A4%A', '====', '\u00ff\u00fe', 'a b c', '[1700000000000,"eu-west-2_1"]'),
+    fc.uint8Array({ minLength: 1, maxLength: 384 }).map(tokenOf),
+    fc.constantFrom(tokenOf('['.repeat(380)), tokenOf(`[1700000000000,"eu-west-2_${'0'.repeat(360)}"]`), tokenOf(`[${'9'.repeat(370)},"eu-west-2_1"]`)),
+    tooLong(512),
+  ),
   optional: true,
 }
 const rememberedStatus: FieldSpec = {
@@ -143,6 +179,17 @@ describeApi(
         runs: 600,
         kind: 'cognito',
       })
+    })
+
+    it('ListDevices refuses every pagination token it never gave: dates out of range, NUL bytes, broken text, not base64, too long', async () => {
+      const requests = fc.tuple(paginationToken.bad, deviceLimit.valid).map(([token, limit]) =>
+        cognitoRequest({
+          operation: 'ListDevices',
+          json: { AccessToken: accounts.forFields, Limit: limit, PaginationToken: token },
+          flaws: [`PaginationToken = ${preview(token)}`],
+        }),
+      )
+      await suite.check(requests, { seed: 1407, runs: 400, kind: 'cognito' })
     })
 
     it('a wrong or missing target, and bodies that are not one JSON object, are refused', async () => {

@@ -103,7 +103,8 @@ function unreadable(message: unknown): string | null {
 
 /**
  * What is wrong with an answer to a bad request, or null when it is a refusal as it should be:
- * 4xx (or exactly `status`), JSON, with { message } from the API or { __type, message } from /cognito/.
+ * 4xx (or exactly `status`), JSON, with { message } from the API, { __type, message } from /cognito/, or
+ * OAuth 2.0's { error, error_description } from the hosted sign-in (RFC 6749 §5.2).
  */
 export function refusalProblem(answer: Answer, options: Pick<CheckOptions, 'kind' | 'status' | 'allowSuccess'>): string | null {
   const { kind, status } = options
@@ -120,8 +121,12 @@ export function refusalProblem(answer: Answer, options: Pick<CheckOptions, 'kind
     return 'the body is not JSON'
   }
   if (typeof json !== 'object' || json === null) return 'the body is not a JSON object'
-  const body = json as { message?: unknown; __type?: unknown }
+  const body = json as { message?: unknown; __type?: unknown; error?: unknown; error_description?: unknown }
   if (kind === 'cognito' && (typeof body.__type !== 'string' || !/^\w+$/.test(body.__type))) return 'no __type'
+  if (kind === 'oauth') {
+    if (typeof body.error !== 'string' || !/^[a-z_]+$/.test(body.error)) return 'no OAuth error code'
+    return unreadable(body.error_description)
+  }
   return unreadable(body.message)
 }
 
@@ -162,7 +167,7 @@ function changes(before: Map<string, string>, after: Map<string, string>): strin
 export interface CheckOptions {
   seed: number
   runs: number
-  kind: 'api' | 'cognito'
+  kind: 'api' | 'cognito' | 'oauth'
   /** The one status every request must get, when there is one. */
   status?: number
   /** For odd but valid requests: a JSON success is fine too, only 5xx and unreadable refusals fail. */
