@@ -75,7 +75,7 @@ const storedRequest = (page: Page) => page.evaluate(() => window.localStorage.ge
 // Booking is what customers do most, mostly on a phone: these tests run on the phone, and the first also on
 // the desktop, where the aside's Book button takes the place of the phone's booking bar.
 test(
-  'a visitor picks a time, signs up, confirms the code and lands on the confirmation of that booking',
+  'a visitor picks a time, signs up, confirms the code and the booking, and lands on its confirmation',
   { tag: '@layout' },
   async ({ page, request }, testInfo) => {
     const date = await bookableDay(request, testInfo.project.name === 'phone' ? DAY.visitorOnPhone : DAY.visitorOnDesktop)
@@ -96,6 +96,9 @@ test(
     await page.getByLabel('Confirmation code').fill(await smsCode(request, phone))
     await page.getByRole('button', { name: 'Confirm', exact: true }).click()
 
+    // The booking chosen before signing up waits for the new customer to confirm it (decision 022).
+    await expect(page).toHaveURL(/\/book\/$/)
+    await page.getByRole('region', { name: 'Confirm your booking' }).getByRole('button', { name: 'Confirm booking' }).click()
     await expect(page).toHaveURL(/\/confirmation\/success\/\?id=[0-9a-f-]{36}$/)
     await expect(page.getByRole('heading', { level: 1, name: 'Booking confirmed' })).toBeFocused()
     const details = page.getByRole('definition')

@@ -121,7 +121,7 @@ async function signInAtGoogle(page: Page, email: string) {
   await page.getByRole('button', { name: 'Sign in' }).click()
 }
 
-test('a new customer signs in with Google, gives their details, proves the phone and the booking they chose is made', async ({ page }) => {
+test('a new customer signs in with Google, gives their details, proves the phone and confirms the booking they chose', async ({ page }) => {
   const time = await chooseSlot(page)
   await page.getByRole('button', { name: `Book ${time} and sign in` }).click()
   await expect(page).toHaveURL(/\/sign-in\/\?source=booking$/)
@@ -142,7 +142,10 @@ test('a new customer signs in with Google, gives their details, proves the phone
   await page.getByLabel('Code').fill(await smsCode(api!, phone))
   await page.getByRole('button', { name: 'Confirm', exact: true }).click()
 
-  await expect(page).toHaveURL(/\/confirmation\/success\/\?id=[0-9a-f-]{36}$/, { timeout: 15_000 })
+  // The booking chosen before signing in waits for the customer to confirm it (decision 022).
+  await expect(page).toHaveURL(new RegExp(`^${base}/book/$`), { timeout: 15_000 })
+  await page.getByRole('region', { name: 'Confirm your booking' }).getByRole('button', { name: 'Confirm booking' }).click()
+  await expect(page).toHaveURL(/\/confirmation\/success\/\?id=[0-9a-f-]{36}$/)
   await expect(page.getByRole('heading', { level: 1, name: 'Booking confirmed' })).toBeVisible()
   await expectSignedIn(page)
 })

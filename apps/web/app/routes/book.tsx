@@ -1,4 +1,5 @@
 import type { PreloadTimesResponse } from '@salon/contracts/booking'
+import { useState } from 'react'
 import { useLocation } from 'react-router'
 import { PageHeader } from '../components/ui/page-header.tsx'
 import { useAuth } from '../features/auth/auth-context.tsx'
@@ -6,6 +7,7 @@ import { loadAppointment } from '../features/booking/appointment-storage.ts'
 import { BookPlanner } from '../features/booking/book-planner.tsx'
 import type { BookPageState } from '../features/booking/booking-confirmation.tsx'
 import { BookingsMenu } from '../features/booking/bookings-menu.tsx'
+import { SavedBooking } from '../features/booking/saved-booking.tsx'
 import { serverApi } from '../lib/api.server.ts'
 import { pageMeta } from '../lib/meta.ts'
 import { useSalon } from '../lib/route-data.ts'
@@ -24,14 +26,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-/** In the browser, a booking left waiting in storage comes with the page, so the planner starts from it. */
+/**
+ * In the browser, a booking left waiting in storage (chosen in the last two hours) comes with the page: a signed-in
+ * customer is asked to confirm it, a visitor's planner starts from it.
+ */
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   return { ...(await serverLoader()), stored: loadAppointment() }
 }
 clientLoader.hydrate = true as const
 
 export default function Book({ loaderData }: Route.ComponentProps) {
-  const stored = 'stored' in loaderData ? loaderData.stored : null
+  const [dropped, setDropped] = useState(false)
+  const stored = 'stored' in loaderData && !dropped ? loaderData.stored : null
   const salon = useSalon()
   const signedIn = useAuth().state.user !== null
   const notice = (useLocation().state as BookPageState | null)?.notice ?? null
@@ -41,8 +47,12 @@ export default function Book({ loaderData }: Route.ComponentProps) {
         Pick a day, a sunbed and how many minutes, then a free time. Pay with your package minutes or in the salon.
       </PageHeader>
       <div className="container-page py-8 sm:py-10">
-        {/* A restored booking starts the planner afresh from it. */}
-        <BookPlanner key={stored ? 'restored' : 'new'} salon={salon} preload={loaderData.preload} stored={stored} signedIn={signedIn} notice={notice} />
+        {stored && signedIn ? (
+          <SavedBooking saved={stored} salon={salon} onDrop={() => setDropped(true)} />
+        ) : (
+          // A restored booking starts the planner afresh from it.
+          <BookPlanner key={stored ? 'restored' : 'new'} salon={salon} preload={loaderData.preload} stored={stored} signedIn={signedIn} notice={notice} />
+        )}
       </div>
       <BookingsMenu signedIn={signedIn} />
     </>

@@ -33,14 +33,14 @@ describe('after signing in (SPEC §4)', () => {
     expect(navigate).toHaveBeenCalledWith('/', { replace: true })
   })
 
-  it('lets the booking feature finish a pending booking and go where it says', async () => {
-    const request = { date: '2025-06-20', minutes: 6 }
-    withStorage({ [APPOINTMENT_REQUEST_KEY]: JSON.stringify(request) })
+  it('lets the booking feature show a pending booking and go where it says', async () => {
+    const request = { date: '2025-06-20', time: '10:15', minutes: 6, bedId: 'bed-1' }
+    withStorage({ [APPOINTMENT_REQUEST_KEY]: JSON.stringify({ ...request, at: Date.now() }) })
     const navigate = vi.fn()
-    const finishPendingBooking = vi.fn(async () => '/confirmation/success/')
+    const finishPendingBooking = vi.fn(async () => '/book/')
     await afterSignIn({ navigate, finishPendingBooking })
     expect(finishPendingBooking).toHaveBeenCalledWith(request)
-    expect(navigate).toHaveBeenCalledWith('/confirmation/success/', { replace: true })
+    expect(navigate).toHaveBeenCalledWith('/book/', { replace: true })
   })
 
   it('by default drops an incomplete stored request and goes home', async () => {
@@ -71,11 +71,14 @@ describe('after signing in with a package chosen', () => {
     expect(window.sessionStorage.getItem(SELECTED_PACKAGE)).not.toBeNull()
   })
 
-  it('makes a pending booking first', async () => {
-    withStorage({ [APPOINTMENT_REQUEST_KEY]: JSON.stringify({ date: '2025-06-20', minutes: 6 }) }, { [SELECTED_PACKAGE]: chosenPackage() })
+  it('shows a pending booking first', async () => {
+    withStorage(
+      { [APPOINTMENT_REQUEST_KEY]: JSON.stringify({ date: '2025-06-20', time: '10:15', minutes: 6, bedId: 'bed-1', at: Date.now() }) },
+      { [SELECTED_PACKAGE]: chosenPackage() },
+    )
     const navigate = vi.fn()
-    await afterSignIn({ navigate, finishPendingBooking: async () => '/confirmation/success/' })
-    expect(navigate).toHaveBeenCalledWith('/confirmation/success/', { replace: true })
+    await afterSignIn({ navigate, finishPendingBooking: async () => '/book/' })
+    expect(navigate).toHaveBeenCalledWith('/book/', { replace: true })
   })
 
   it('goes home when the choice is hours old', async () => {

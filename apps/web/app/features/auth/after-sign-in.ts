@@ -2,13 +2,14 @@ import { rememberMarketingChoice } from '../../lib/marketing-choice.ts'
 
 export interface AfterSignInOptions {
   navigate: (to: string, options?: { replace?: boolean }) => void | Promise<void>
-  /** Makes the pending booking and says where to go next; by default the booking feature's. */
+  /** Says where a pending booking is shown to be confirmed; by default the booking feature's. */
   finishPendingBooking?: (request: unknown) => Promise<string>
 }
 
 /**
- * SPEC §4: after signing in (or confirming the phone), a pending booking is made first; then a package chosen
- * before signing in is paid for (/payment/); otherwise home. The booking and packages features' parts load
+ * SPEC §4: after signing in (or confirming the phone), a booking chosen before comes first: the customer sees it and
+ * confirms it (it is never made unseen, as it may not be theirs: docs/decisions/022); then a package chosen before
+ * signing in is paid for (/payment/); otherwise home. The booking and packages features' parts load
  * only now, so the sign-in pages do not carry them. A customer chose their marketing consent at sign-up, so
  * this browser's offer popup no longer asks them, signed in or not.
  */

@@ -1,8 +1,10 @@
 import type { PublicConfig } from '@salon/contracts/web'
 import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react'
+import { forgetSavedBooking } from '../../lib/saved-booking.ts'
 import type { AmplifyAuth, DeviceEntry } from './amplify.ts'
 import { errorMessageOf, type AuthErrorLike } from './auth-messages.ts'
 import { authReducer, initialAuthState, type AuthAction, type AuthState, type AuthUser } from './auth-state.ts'
+import { endSession } from './end-session.ts'
 import { loadAmplify, onAmplifyLoaded } from './load-amplify.ts'
 import { takeRememberedPassword } from './pending-sign-in.ts'
 import { AUTH_COOKIE_PREFIX, hasSessionCookie, jwtPayload, type CustomerSession } from './session-cookies.ts'
@@ -107,7 +109,7 @@ export function AuthProvider({ config, session, children }: { config: PublicConf
         dispatch({ type: 'setUser', user, accessToken: session.tokens?.accessToken.toString() ?? null })
         return user
       } catch (error) {
-        if (SESSION_INVALID.has(nameOf(error))) await auth.signOut().catch(() => undefined)
+        if (SESSION_INVALID.has(nameOf(error))) await endSession(auth).catch(() => undefined)
         dispatch({ type: 'setUser', user: null })
         return null
       } finally {
@@ -117,13 +119,16 @@ export function AuthProvider({ config, session, children }: { config: PublicConf
     return reloading.current
   }, [])
 
-  // SPEC §4 auth events: signing out clears the user; any other event reloads the user's details.
+  // SPEC §4 auth events: signing out clears the user (and the booking saved on this browser, whoever signed out
+  // and however); any other event reloads the user's details.
   useEffect(
     () =>
       onAmplifyLoaded((auth) => {
         auth.listen((event) => {
-          if (event === 'signedOut') dispatch({ type: 'logoutSuccess' })
-          else void reloadUser(auth)
+          if (event === 'signedOut') {
+            forgetSavedBooking()
+            dispatch({ type: 'logoutSuccess' })
+          } else void reloadUser(auth)
         })
       }),
     [reloadUser],
@@ -155,17 +160,19 @@ export function AuthProvider({ config, session, children }: { config: PublicConf
       } catch (error) {
         // Someone else was still signed in on this browser: sign them out and try once more.
         if (nameOf(error) !== 'UserAlreadyAuthenticatedException') throw error
-        await auth.signOut()
+        await endSession(auth)
         return auth.signIn(phone, password)
       }
     }
 
     async function signOut() {
+      // Gone before anything that may fail or leave the page (the hosted sign-out).
+      forgetSavedBooking()
       try {
         const auth = await load()
         // A reload of the customer's details still under way finishes first: once the session is revoked it would be refused.
         await reloading.current
-        await auth.signOut()
+        await endSession(auth)
       } catch {
         try {
           forgetSessionCookies()
@@ -281,6 +288,7 @@ export function AuthProvider({ config, session, children }: { config: PublicConf
       async deleteAccount() {
         const auth = await load()
         await auth.deleteUser()
+        forgetSavedBooking()
         dispatch({ type: 'logoutSuccess' })
       },
 

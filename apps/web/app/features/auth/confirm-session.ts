@@ -2,6 +2,7 @@ import type { Account, AccountResponse } from '@salon/contracts/account'
 import type { PublicConfig } from '@salon/contracts/web'
 import { ApiError } from '../../lib/api.ts'
 import { browserApi } from '../../lib/browser-api.ts'
+import { endSession } from './end-session.ts'
 import { loadAmplify } from './load-amplify.ts'
 import { hasSessionCookie } from './session-cookies.ts'
 
@@ -16,13 +17,13 @@ export async function confirmSession(config: PublicConfig): Promise<Account> {
   const { tokens } = await auth.fetchAuthSession()
   const idToken = tokens?.idToken?.toString()
   if (!idToken) {
-    await auth.signOut().catch(() => undefined)
+    await endSession(auth).catch(() => undefined)
     throw new Error('The session has ended')
   }
   try {
     return (await browserApi.get<AccountResponse>('p_account')).account
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) await auth.signOut().catch(() => undefined)
+    if (error instanceof ApiError && error.status === 401) await endSession(auth).catch(() => undefined)
     throw error
   }
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   APPOINTMENT_REQUEST,
+  APPOINTMENT_KEPT_MS,
   asStoredAppointment,
   bookRequestOf,
   clearAppointment,
@@ -22,11 +23,30 @@ function memoryStorage(initial: Record<string, string> = {}) {
 const request: StoredAppointment = { date: '2026-11-23', time: '10:15', minutes: 6, bedId: 'bed-1', bedType: 'lay-down' }
 
 describe('the appointment request in local storage (SPEC §3)', () => {
-  it('is kept under the key APPOINTMENT_REQUEST as JSON', () => {
+  it('is kept under the key APPOINTMENT_REQUEST as JSON, with when it was chosen', () => {
     const storage = memoryStorage()
-    saveAppointment(request, storage)
+    saveAppointment(request, storage, 1_700_000_000_000)
     expect(APPOINTMENT_REQUEST).toBe('APPOINTMENT_REQUEST')
-    expect(JSON.parse(storage.items.get('APPOINTMENT_REQUEST')!)).toEqual(request)
+    expect(JSON.parse(storage.items.get('APPOINTMENT_REQUEST')!)).toEqual({ ...request, at: 1_700_000_000_000 })
+  })
+
+  it('is kept for two hours, as a chosen package is, then dropped', () => {
+    const chosen = 1_700_000_000_000
+    expect(APPOINTMENT_KEPT_MS).toBe(2 * 60 * 60 * 1000)
+    const storage = memoryStorage()
+    saveAppointment(request, storage, chosen)
+    expect(loadAppointment(storage, chosen + APPOINTMENT_KEPT_MS)).toEqual(request)
+    expect(loadAppointment(storage, chosen + APPOINTMENT_KEPT_MS + 1)).toBeNull()
+    expect(storage.items.has(APPOINTMENT_REQUEST)).toBe(false)
+  })
+
+  it('drops a booking saved without its time, or dated ahead of the clock', () => {
+    const now = 1_700_000_000_000
+    const withoutTime = memoryStorage({ APPOINTMENT_REQUEST: JSON.stringify(request) })
+    expect(loadAppointment(withoutTime, now)).toBeNull()
+    expect(withoutTime.items.has(APPOINTMENT_REQUEST)).toBe(false)
+    const ahead = memoryStorage({ APPOINTMENT_REQUEST: JSON.stringify({ ...request, at: now + 10 * 60 * 1000 }) })
+    expect(loadAppointment(ahead, now)).toBeNull()
   })
 
   it('reads back what was saved, and is gone once cleared', () => {

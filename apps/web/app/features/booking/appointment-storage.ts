@@ -1,8 +1,12 @@
 import type { BookRequest } from '@salon/contracts/booking'
+import { APPOINTMENT_REQUEST } from '../../lib/saved-booking.ts'
 import { browserStorage, storedJson } from '../../lib/stored-json.ts'
 
-/** SPEC §3: the appointment request is kept in the browser's local storage under this key. */
-export const APPOINTMENT_REQUEST = 'APPOINTMENT_REQUEST'
+/** SPEC §3: the appointment request is kept in the browser's local storage under this key (forgotten at every sign-out). */
+export { APPOINTMENT_REQUEST }
+
+/** A booking chosen longer ago than this is dropped, as a chosen package is: whoever chose it has gone. */
+export const APPOINTMENT_KEPT_MS = 2 * 60 * 60 * 1000
 
 const local = () => browserStorage('local')
 
@@ -23,15 +27,32 @@ export function asStoredAppointment(value: unknown): StoredAppointment | null {
   return stored
 }
 
-const appointmentStore = storedJson(APPOINTMENT_REQUEST, asStoredAppointment)
+/** What storage holds: the appointment and when it was chosen (ms since the epoch). */
+type SavedAppointment = StoredAppointment & { at: number }
+
+const isFresh = (at: unknown, now: number) => typeof at === 'number' && now - at <= APPOINTMENT_KEPT_MS && at <= now + 60_000
+
+const appointmentStore = (now: number) =>
+  storedJson<StoredAppointment | SavedAppointment>(APPOINTMENT_REQUEST, (value) =>
+    isFresh((value as { at?: unknown } | null)?.at, now) ? asStoredAppointment(value) : null,
+  )
 
 /** When storage refuses it (full, switched off), the booking still goes ahead for a signed-in customer. */
-export const saveAppointment = (request: StoredAppointment, storage = local()): void => appointmentStore.write(request, storage)
+export const saveAppointment = (request: StoredAppointment, storage = local(), now = Date.now()): void =>
+  appointmentStore(now).write({ ...request, at: now }, storage)
 
-/** The appointment waiting in storage, or null when there is none or it cannot be read. */
-export const loadAppointment = (storage = local()): StoredAppointment | null => appointmentStore.read(storage)
+/**
+ * The appointment waiting in storage, or null when there is none. One that cannot be read, or was chosen more than
+ * APPOINTMENT_KEPT_MS ago (or saved without its time), is dropped.
+ */
+export function loadAppointment(storage = local(), now = Date.now()): StoredAppointment | null {
+  const store = appointmentStore(now)
+  const stored = store.read(storage)
+  if (!stored) store.clear(storage)
+  return stored
+}
 
-export const clearAppointment = (storage = local()): void => appointmentStore.clear(storage)
+export const clearAppointment = (storage = local()): void => appointmentStore(Date.now()).clear(storage)
 
 /** The p_book payload of a stored appointment. */
 export const bookRequestOf = ({ date, time, minutes, bedId }: StoredAppointment): BookRequest => ({ date, time, minutes, bedId })

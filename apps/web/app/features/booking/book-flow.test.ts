@@ -2,7 +2,8 @@ import { DUPLICATE_BOOKING_MESSAGE, type Booking } from '@salon/contracts/bookin
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError } from '../../lib/api.ts'
 import { afterSignIn } from '../auth/public.ts'
-import { APPOINTMENT_REQUEST, type StoredAppointment } from './appointment-storage.ts'
+import { forgetSavedBooking } from '../../lib/saved-booking.ts'
+import { APPOINTMENT_KEPT_MS, APPOINTMENT_REQUEST, saveAppointment, type StoredAppointment } from './appointment-storage.ts'
 import { awaitingCardPayment, bookAppointment } from './book-flow.ts'
 import type { BookingAction } from './booking-state.ts'
 import { finishPendingBooking, PENDING_BOOKING_PATH } from './pending-booking.ts'
@@ -40,7 +41,7 @@ describe('booking (SPEC §4)', () => {
     const { actions, stored, calls, outcome } = run(true, async () => ({ booking }))
     expect(await outcome).toEqual({ kind: 'booked', booking, next: '/confirmation/success/?id=b-1' })
     expect(calls.book).toHaveBeenCalledWith({ date: '2026-11-23', time: '10:15', minutes: 6, bedId: 'bed-1' })
-    expect(stored).toEqual([JSON.stringify(request)])
+    expect(stored.map((text) => JSON.parse(text!) as unknown)).toEqual([{ ...request, at: expect.any(Number) }])
     expect(items.has(APPOINTMENT_REQUEST)).toBe(false)
     expect(actions).toEqual([
       { type: 'bookingStart', request },
@@ -61,7 +62,7 @@ describe('booking (SPEC §4)', () => {
     const { calls, outcome, actions } = run(false, async () => ({ booking }))
     expect(await outcome).toEqual({ kind: 'sign-in' })
     expect(calls.book).not.toHaveBeenCalled()
-    expect(JSON.parse(items.get(APPOINTMENT_REQUEST)!)).toEqual(request)
+    expect(JSON.parse(items.get(APPOINTMENT_REQUEST)!)).toEqual({ ...request, at: expect.any(Number) })
     expect(actions.map((a) => a.type)).toEqual(['bookingStart', 'bookingFailure'])
   })
 
@@ -88,13 +89,30 @@ describe('after signing in with a booking waiting', () => {
 })
 
 describe('afterSignIn with a booking waiting (SPEC §4)', () => {
-  it('goes on to make it, on the confirmation page', async () => {
-    items.set(APPOINTMENT_REQUEST, JSON.stringify(request))
+  it('goes to the booking page to confirm it, and books nothing itself', async () => {
+    saveAppointment(request)
     const navigate = vi.fn()
     await afterSignIn({ navigate })
+    expect(PENDING_BOOKING_PATH).toBe('/book/')
     expect(navigate).toHaveBeenCalledWith(PENDING_BOOKING_PATH, { replace: true })
-    // The confirmation page makes the booking, then clears storage.
+    // The customer confirms it there, or chooses another time.
     expect(items.has(APPOINTMENT_REQUEST)).toBe(true)
+  })
+
+  it('goes home when the booking waiting was chosen more than two hours ago, and drops it', async () => {
+    saveAppointment(request, undefined, Date.now() - APPOINTMENT_KEPT_MS - 1000)
+    const navigate = vi.fn()
+    await afterSignIn({ navigate })
+    expect(navigate).toHaveBeenCalledWith('/', { replace: true })
+    expect(items.has(APPOINTMENT_REQUEST)).toBe(false)
+  })
+
+  it('goes home once the session before it was signed out', async () => {
+    saveAppointment(request)
+    forgetSavedBooking()
+    const navigate = vi.fn()
+    await afterSignIn({ navigate })
+    expect(navigate).toHaveBeenCalledWith('/', { replace: true })
   })
 
   it('goes home when nothing waits', async () => {

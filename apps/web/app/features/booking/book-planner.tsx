@@ -339,7 +339,8 @@ function Step({
   )
 }
 
-function PriceLine({ price }: { price: PriceResponse }) {
+/** The price of a chosen session, and how it will be paid. */
+export function PriceLine({ price }: { price: PriceResponse }) {
   const paidWith = price.paidWith
   const how =
     paidWith === 'balance'

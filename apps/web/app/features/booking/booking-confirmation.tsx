@@ -1,13 +1,9 @@
 import type { Booking } from '@salon/contracts/booking'
-import { useEffect, useRef, useState } from 'react'
-import { Link, useFetcher, useLocation, useNavigate, useSearchParams } from 'react-router'
+import { useEffect, useRef } from 'react'
+import { Link, useFetcher, useLocation, useSearchParams } from 'react-router'
 import { Spinner } from '../../components/ui/spinner.tsx'
-import { loadAppointment } from './appointment-storage.ts'
-import { bookAppointment, SIGN_IN_TO_BOOK, type BookOutcome } from './book-flow.ts'
-import { browserBookingCalls, type BookingCalls } from './booking-api.ts'
 import { AddToCalendar, BookingDetails } from './booking-details.tsx'
 import { bookingDetailsUrl, type BookingLookup } from './booking-lookup.ts'
-import { DUPLICATE_BOOKING_ALERT } from './book-failure.ts'
 import type { CalendarSalon } from './ics.ts'
 import { SuccessMark } from '../../components/ui/success-mark.tsx'
 
@@ -20,17 +16,6 @@ export interface ConfirmationState {
 /** Navigation state for /book/: why the booking did not go through. */
 export interface BookPageState {
   notice?: string
-}
-
-/** A pending booking is made once, even if the page renders twice (development) or is opened twice. */
-let pendingBooking: Promise<BookOutcome> | null = null
-function makePendingBooking(calls: BookingCalls): Promise<BookOutcome> | null {
-  const request = loadAppointment()
-  if (!request) return pendingBooking
-  pendingBooking ??= bookAppointment({ request, signedIn: true, calls }).finally(() => {
-    setTimeout(() => (pendingBooking = null), 0)
-  })
-  return pendingBooking
 }
 
 /** The booking of the page's ?id=…: the one handed over with the navigation, or one a fetcher loads. */
@@ -48,47 +33,22 @@ function useBookingById(id: string | null, given: Booking | undefined, signedIn:
 }
 
 /**
- * /confirmation/success/: shows the booking just made (?id=…). Reached after signing in with a booking
- * waiting in storage, it makes that booking first (SPEC §4), then shows it; a refusal goes back to /book/.
+ * /confirmation/success/: shows the booking just made (?id=…). It makes none itself: a booking waiting in storage
+ * is confirmed by the customer on /book/ first (docs/decisions/022).
  */
 export function BookingSuccess({ salon, signedIn }: { salon: CalendarSalon; signedIn: boolean }) {
   const [params] = useSearchParams()
   const id = params.get('id')
   const location = useLocation()
-  const navigate = useNavigate()
-  const calls = browserBookingCalls
   const given = (location.state as ConfirmationState | null)?.booking
   const view = useBookingById(id, given, signedIn)
   const headingRef = useRef<HTMLHeadingElement>(null)
-
-  // After a client-side navigation (from signing in) storage can be read at once; on a page load only after hydration.
-  const [making, setMaking] = useState(() => location.key !== 'default' && id === null && loadAppointment() !== null)
-
-  useEffect(() => {
-    if (id !== null) return
-    if (!loadAppointment() && !pendingBooking) return
-    if (!signedIn) {
-      void navigate(SIGN_IN_TO_BOOK, { replace: true })
-      return
-    }
-    const made = makePendingBooking(calls)
-    if (!made) return
-    setMaking(true)
-    void made.then((outcome) => {
-      setMaking(false)
-      if (outcome.kind === 'booked') return navigate(outcome.next, { replace: true, state: { booking: outcome.booking } satisfies ConfirmationState })
-      if (outcome.kind === 'sign-in') return navigate(SIGN_IN_TO_BOOK, { replace: true })
-      const notice = outcome.kind === 'duplicate' ? DUPLICATE_BOOKING_ALERT : outcome.message
-      return navigate('/book/', { replace: true, state: { notice } satisfies BookPageState })
-    })
-  }, [id, signedIn, calls, navigate])
 
   const ready = view.status === 'ready'
   useEffect(() => {
     if (ready) headingRef.current?.focus()
   }, [ready])
 
-  if (making) return <SuccessFrame title="Booking your session">{<Loading text="Booking your session…" />}</SuccessFrame>
   if (id === null) {
     return (
       <SuccessFrame title="Booking confirmed">
