@@ -175,6 +175,27 @@ describeApi(
       }
     })
 
+    it('a wrong verifier or redirect address leaves the code to the client that has the verifier; a used code shown with a wrong verifier ends nothing', async () => {
+      const person = await customer()
+      const { code, verifier } = await client().code(person.tokens.accessToken)
+      for (let i = 0; i < 3; i++) {
+        expect(await client().exchange({ code, code_verifier: `${'b'.repeat(42)}${i}` })).toMatchObject({
+          status: 400,
+          json: { error: 'invalid_grant', error_description: 'code_verifier does not match the code_challenge of the authorization.' },
+        })
+      }
+      expect(await client().exchange({ code, code_verifier: verifier, redirect_uri: 'https://app.test/elsewhere/' })).toMatchObject({
+        status: 400,
+        json: { error: 'invalid_grant', error_description: 'redirect_uri is not the address the authorization code was sent to.' },
+      })
+      expect(await client().exchange({ code, code_verifier: verifier, client_id: 'someoneelse' })).toMatchObject({ status: 401 })
+      const tokens = await client().exchange({ code, code_verifier: verifier })
+      expect(tokens.status).toBe(200)
+      // Spent now: whoever shows it again without the verifier is refused, and the session it made stands.
+      expect(await client().exchange({ code, code_verifier: 'c'.repeat(43) })).toMatchObject({ status: 400, json: { error: 'invalid_grant' } })
+      expect((await client().userInfo(tokens.json.access_token)).status).toBe(200)
+    })
+
     it('answers bad token requests with OAuth errors, never a 5xx', async () => {
       const post = (body: string, type = 'application/x-www-form-urlencoded') =>
         t().app.request(`${HOSTED}/oauth2/token`, { method: 'POST', headers: { 'content-type': type }, body })
@@ -271,15 +292,25 @@ describeApi(
 )
 
 describeApi(
-  'hosted sign-in: two exchanges of one code at once',
+  'hosted sign-in: exchanges of one code at once',
   (t) => {
     it('exactly one gets tokens', async () => {
       const person = await signedInCustomer(t().app, cognitoClient(t().app))
       const client = hostedClient(t().app)
       const { code, verifier } = await client.code(person.tokens.accessToken)
-      const answers = await Promise.all(Array.from({ length: 8 }, () => client.exchange({ code, code_verifier: verifier })))
+      const answers = await Promise.all(Array.from({ length: 20 }, () => client.exchange({ code, code_verifier: verifier })))
       expect(answers.filter((a) => a.status === 200)).toHaveLength(1)
-      expect(answers.filter((a) => a.status === 400)).toHaveLength(7)
+      expect(answers.filter((a) => a.status === 400)).toHaveLength(19)
+    })
+
+    it('wrong verifiers sent together with the right one do not take the code from it', async () => {
+      const person = await signedInCustomer(t().app, cognitoClient(t().app))
+      const client = hostedClient(t().app)
+      const { code, verifier } = await client.code(person.tokens.accessToken)
+      const wrong = Array.from({ length: 19 }, (_, i) => client.exchange({ code, code_verifier: `${'d'.repeat(41)}${String(i).padStart(2, '0')}` }))
+      const answers = await Promise.all([...wrong, client.exchange({ code, code_verifier: verifier })])
+      expect(answers.at(-1)!.status).toBe(200)
+      expect(answers.slice(0, -1).every((a) => a.status === 400 && a.json.error === 'invalid_grant')).toBe(true)
     })
   },
   { postgresOnly: true, deps: () => ({ passwords: fastPasswords, identity: { hostedSignIn: HOSTED_OPTIONS } }) },

@@ -68,18 +68,35 @@ export function createHostedSignInRepository(db: Db) {
     },
 
     /**
-     * Spends a one-time code: only one exchange can take it, whatever arrives at once. Answers the request, or, for
-     * a code that was spent before, `{ reused }` with the request so its session can be ended.
+     * Spends a one-time code for the exchange that proves it. One statement matches the code with its client, its
+     * redirect address and the PKCE challenge of the verifier shown, so a wrong proof leaves the code for the client
+     * that has the right one, and of exchanges at once only one takes it. The request, or undefined when nothing matched.
      */
-    async spendCode(codeHash: string, at: Date): Promise<{ request: SignInRequestRow } | { reused: SignInRequestRow } | undefined> {
+    async spendCode(
+      proof: { codeHash: string; clientId: string; redirectUri: string; codeChallenge: string },
+      at: Date,
+    ): Promise<SignInRequestRow | undefined> {
       const [spent] = await db
         .update(requests)
         .set({ codeUsedAt: at })
-        .where(and(eq(requests.codeHash, codeHash), isNull(requests.codeUsedAt), gt(requests.codeExpiresAt, at)))
+        .where(
+          and(
+            eq(requests.codeHash, proof.codeHash),
+            eq(requests.clientId, proof.clientId),
+            eq(requests.redirectUri, proof.redirectUri),
+            eq(requests.codeChallenge, proof.codeChallenge),
+            isNull(requests.codeUsedAt),
+            gt(requests.codeExpiresAt, at),
+          ),
+        )
         .returning()
-      if (spent) return { request: spent }
-      const [earlier] = await db.select().from(requests).where(eq(requests.codeHash, codeHash))
-      return earlier?.codeUsedAt ? { reused: earlier } : undefined
+      return spent
+    },
+
+    /** The request a code was issued with, spent or not: to say why an exchange was refused. */
+    async requestOfCode(codeHash: string): Promise<SignInRequestRow | undefined> {
+      const [row] = await db.select().from(requests).where(eq(requests.codeHash, codeHash))
+      return row
     },
 
     /** Requests past their time, with the codes they carry; how many went. */

@@ -103,24 +103,32 @@ export function createHostedSignInService(deps: HostedSignInDeps) {
     return new SignJWT({ ...decodeJwt(idToken), nonce }).setProtectedHeader({ alg: 'RS256', kid: keys.kid, typ: 'JWT' }).sign(keys.privateKey)
   }
 
+  /**
+   * Why a code was not spent. Whoever shows a code without its client, address and verifier is refused and changes
+   * nothing: the code stays for the client that has them. A code used again with all three has leaked along with its
+   * verifier, so the tokens it was exchanged for stop at once (RFC 6749 §4.1.2).
+   */
+  async function refusedExchange(proof: { codeHash: string; clientId: string; redirectUri: string; codeChallenge: string }) {
+    const issued = await repo.requestOfCode(proof.codeHash)
+    if (!issued) return E.invalidGrant('The authorization code is not valid or has expired.')
+    if (issued.clientId !== proof.clientId) return E.invalidGrant('The authorization code was issued to another client.')
+    if (issued.redirectUri !== proof.redirectUri) return E.invalidGrant('redirect_uri is not the address the authorization code was sent to.')
+    if (issued.codeChallenge !== proof.codeChallenge) return E.invalidGrant('code_verifier does not match the code_challenge of the authorization.')
+    if (!issued.codeUsedAt) return E.invalidGrant('The authorization code is not valid or has expired.')
+    if (issued.sessionId) await deps.identityRepository.revokeSession(issued.sessionId, 'authorization-code-reuse')
+    deps.logger.warn({ sub: issued.sub }, 'an authorization code was used again; its session is revoked')
+    return E.invalidGrant('The authorization code has been used already.')
+  }
+
   async function exchangeCode(form: Query, clientId: string) {
     const { code, redirect_uri: redirectUri, code_verifier: verifier } = form
     if (!code) throw E.invalidRequest('code is missing.')
     if (!redirectUri) throw E.invalidRequest('redirect_uri is missing.')
     if (!verifier) throw E.invalidRequest('code_verifier is missing: this pool needs PKCE.')
     if (!PKCE_VERIFIER.test(verifier)) throw E.invalidRequest('code_verifier must be 43 to 128 letters, digits, "-", ".", "_" or "~".')
-    const spent = await repo.spendCode(sha256(code), new Date(now()))
-    if (!spent) throw E.invalidGrant('The authorization code is not valid or has expired.')
-    if ('reused' in spent) {
-      // A code used twice has leaked: the tokens it was exchanged for stop at once (RFC 6749 §4.1.2).
-      if (spent.reused.sessionId) await deps.identityRepository.revokeSession(spent.reused.sessionId, 'authorization-code-reuse')
-      deps.logger.warn({ sub: spent.reused.sub }, 'an authorization code was used again; its session is revoked')
-      throw E.invalidGrant('The authorization code has been used already.')
-    }
-    const request = spent.request
-    if (request.clientId !== clientId) throw E.invalidGrant('The authorization code was issued to another client.')
-    if (request.redirectUri !== redirectUri) throw E.invalidGrant('redirect_uri is not the address the authorization code was sent to.')
-    if (sha256(verifier) !== request.codeChallenge) throw E.invalidGrant('code_verifier does not match the code_challenge of the authorization.')
+    const proof = { codeHash: sha256(code), clientId, redirectUri, codeChallenge: sha256(verifier) }
+    const request = await repo.spendCode(proof, new Date(now()))
+    if (!request) throw await refusedExchange(proof)
     const user = await deps.identityRepository.findUser(request.sub!)
     if (!user || !user.enabled) throw E.invalidGrant('This account can no longer sign in.')
     const session = { id: request.sessionId!, authTime: new Date(now()) }
