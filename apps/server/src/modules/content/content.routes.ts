@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { BlogResponse, BlogsResponse, ContactMessageRequest, MessageResponse, PopupLeadRequest, ReviewsResponse } from '@salon/contracts/content'
 import { ErrorResponse } from '@salon/contracts/errors'
-import { clientAddress } from '../../lib/client-address.ts'
+import { addressForLimits } from '../../lib/address-prefix.ts'
 import { wrapped } from '../../lib/compression.ts'
 import { createRouter, errorResponses, json } from '../../lib/openapi.ts'
 import type { ContentService } from './content.service.ts'
@@ -50,7 +50,7 @@ export function createContentRoutes(service: ContentService, options: { trustPro
         request: { body: { content: { 'application/json': { schema: ContactMessageRequest } }, required: true } },
         responses: { 201: json(MessageResponse, 'Stored and forwarded to the salon'), ...errorResponses, ...tooMany },
       }),
-      async (c) => c.json(await service.sendContactMessage(c.get('shopId'), clientAddress(c, options.trustProxy), c.req.valid('json')), 201),
+      async (c) => c.json(await service.sendContactMessage(c.get('shopId'), addressForLimits(c, options.trustProxy), c.req.valid('json')), 201),
     )
     .openapi(
       createRoute({
@@ -61,6 +61,6 @@ export function createContentRoutes(service: ContentService, options: { trustPro
         request: { body: { content: { 'application/json': { schema: PopupLeadRequest } }, required: true } },
         responses: { 201: json(MessageResponse, 'Stored'), ...errorResponses, ...tooMany },
       }),
-      async (c) => c.json(await service.addPopupLead(c.get('shopId'), clientAddress(c, options.trustProxy), c.req.valid('json')), 201),
+      async (c) => c.json(await service.addPopupLead(c.get('shopId'), addressForLimits(c, options.trustProxy), c.req.valid('json')), 201),
     )
 }

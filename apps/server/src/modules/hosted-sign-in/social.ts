@@ -8,7 +8,7 @@ import type { Db } from '@salon/db'
 import type { Context, Hono } from 'hono'
 import { getCookie } from 'hono/cookie'
 import type { SmsSender } from '../../adapters/sms/sms.ts'
-import { clientAddress } from '../../lib/client-address.ts'
+import { addressForLimits } from '../../lib/address-prefix.ts'
 import type { Logger } from '../../lib/logger.ts'
 import { maskPhone } from '../../lib/mask.ts'
 import type { RateLimiter } from '../../lib/rate-limit.ts'
@@ -208,7 +208,7 @@ export function createSocialSignIn(deps: SocialSignInDeps) {
       existing && existing.status !== 'UNCONFIRMED'
         ? { kind: 'link', sub: existing.sub, chosen: 'true' }
         : { kind: 'new', phone, birthdate, skinType, email, givenName, familyName, marketing: String(fields.marketing) }
-    const destination = await textCode(request, phone, pending, clientAddress(c, deps.trustProxy))
+    const destination = await textCode(request, phone, pending, addressForLimits(c, deps.trustProxy))
     return { step: 'code', destination, linking: pending.kind === 'link' }
   }
 
@@ -220,7 +220,7 @@ export function createSocialSignIn(deps: SocialSignInDeps) {
     if (!pending) throw E.invalidRequest('Please give your details first.')
     const phone = pending.kind === 'new' ? pending.phone! : (await createIdentityRepository(deps.db).findUser(pending.sub!))?.phone
     if (!phone) throw E.expired()
-    const destination = await textCode(request, phone, { ...pending, chosen: 'true' }, clientAddress(c, deps.trustProxy))
+    const destination = await textCode(request, phone, { ...pending, chosen: 'true' }, addressForLimits(c, deps.trustProxy))
     return { step: 'code', destination }
   }
 

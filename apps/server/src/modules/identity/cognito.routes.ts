@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { Hono, type Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import { clientAddress } from '../../lib/client-address.ts'
+import { addressForLimits } from '../../lib/address-prefix.ts'
 import type { Logger } from '../../lib/logger.ts'
 import type { RequestIdVariables } from '../../lib/request-log.ts'
 import { unstorableField } from '../../lib/well-formed-text.ts'
@@ -105,7 +105,7 @@ export function createCognitoRoutes(deps: { identity: IdentityService; keys: () 
       const unstorable = unstorableField(input)
       if (unstorable) return fail(c, cognitoErrors.invalidParameter(unstorable.message))
       try {
-        return answer(c, await operation(input, { address: clientAddress(c, deps.trustProxy) }))
+        return answer(c, await operation(input, { address: addressForLimits(c, deps.trustProxy) }))
       } catch (error) {
         if (error instanceof CognitoError) return fail(c, error)
         deps.logger.error({ err: error, requestId: c.get('requestId'), operation: name }, 'identity operation failed')
