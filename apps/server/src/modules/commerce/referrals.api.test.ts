@@ -58,6 +58,14 @@ describeApi(
       expect(await rewardLots(referrer.sub)).toHaveLength(1)
     })
 
+    it('a code written as people write it, with spaces or a dash, still brings the friend', async () => {
+      const referrer = await shopCustomer(t(), { email: `${randomUUID()}@example.com` })
+      const { code } = (await referrals(referrer)).json
+      await friendOf(`${code.slice(0, 4).toLowerCase()}-${code.slice(4)}`, { givenName: 'Robin', familyName: 'Hart' })
+      await friendOf(` ${code.slice(0, 4)} ${code.slice(4)} `, { givenName: 'Sam', familyName: 'Ray' })
+      expect((await referrals(referrer)).json.friends.map((f: { name: string }) => f.name).sort()).toEqual(['Robin H.', 'Sam R.'])
+    })
+
     it('an unknown code, or a customer’s own, is refused at sign-up with a message to act on', async () => {
       const client = cognitoClient(t().app)
       const unknown = client.send(new SignUpCommand(signUpInput({ phone: newPhone().e164, metadata: { ...t().shop.headers, user_signup: 'NOSUCH99' } })))

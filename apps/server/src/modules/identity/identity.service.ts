@@ -3,6 +3,7 @@ import { todayInUk } from '@salon/contracts/dates'
 import { dateOfBirthProblem, UNDER_18_MESSAGE } from '@salon/contracts/rules/date-of-birth'
 import { isEmailAddress } from '@salon/contracts/rules/email'
 import { isNameWithinLimit, NAME_MAX_LENGTH } from '@salon/contracts/rules/name'
+import { referralCodeFrom } from '@salon/contracts/rules/referral-code'
 import { isSkinType, SKIN_TYPE_ATTRIBUTE } from '@salon/contracts/rules/skin-type'
 import type { SmsSender } from '../../adapters/sms/sms.ts'
 import type { Logger } from '../../lib/logger.ts'
@@ -92,7 +93,6 @@ export const UNCONFIRMED_LIFETIME_MS = 24 * 3600_000
 const SIGN_UP_STATUSES = ['active']
 const SIGN_UP_SOURCES = ['online', 'shop']
 /** A referral code as the refer-and-earn page shares it. */
-const REFERRAL_CODE = /^[A-Za-z0-9]{6,12}$/
 /** A rotated refresh token still works this long, so two tabs refreshing at once do not sign the customer out. */
 const REFRESH_REUSE_GRACE_MS = 30_000
 const FREE_FAILURES = 5
@@ -365,7 +365,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       const status = knownValue(meta, 'status', SIGN_UP_STATUSES)
       // user_signup says where the sign-up came from, or carries the referral code of the friend who sent the link.
       const givenSignUp = meta.user_signup?.trim() ?? ''
-      const referralCode = REFERRAL_CODE.test(givenSignUp) && !SIGN_UP_SOURCES.includes(givenSignUp) ? givenSignUp.toUpperCase() : undefined
+      const referralCode = SIGN_UP_SOURCES.includes(givenSignUp) ? undefined : (referralCodeFrom(givenSignUp) ?? undefined)
       const source = referralCode ? 'referral' : knownValue(meta, 'user_signup', SIGN_UP_SOURCES)
       const shopId = await signUpShop(meta)
       const referrer = referralCode && shopId ? await referrerOf(shopId, referralCode, phone, email) : undefined

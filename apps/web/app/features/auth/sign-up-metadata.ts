@@ -1,3 +1,4 @@
+import { referralCodeFrom } from '@salon/contracts/rules/referral-code'
 import type { PublicConfig } from '@salon/contracts/web'
 import type { SignUpDetails } from './auth-context.tsx'
 
@@ -5,14 +6,11 @@ import type { SignUpDetails } from './auth-context.tsx'
 // and only they load it.
 
 /**
- * A friend's referral code from the sign-up link (/sign-up/?ref=CODE), as the salon writes codes: letters,
- * digits and dashes, upper case. It goes with the sign-up as its source (client metadata user_signup), in place
- * of 'online'. Anything that cannot be a code is ignored, so a mangled link still signs the customer up.
+ * A friend's referral code from the sign-up link (/sign-up/?ref=CODE) goes with the sign-up as its source (client
+ * metadata user_signup), in place of 'online'. Anything that cannot be a code is ignored, so a mangled link still
+ * signs the customer up: the identity service reads codes with the same rule.
  */
-export function referralCodeFrom(value: string | null | undefined): string | null {
-  const code = value?.trim().toUpperCase() ?? ''
-  return /^[A-Z0-9-]{3,32}$/.test(code) ? code : null
-}
+export { referralCodeFrom }
 
 /** The sign-up source of SPEC §3's client metadata: the friend's code, or 'online'. */
 export const signUpSource = (referralCode: string | null | undefined) => referralCodeFrom(referralCode) ?? 'online'
