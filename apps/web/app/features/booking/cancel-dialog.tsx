@@ -2,11 +2,19 @@ import type { Booking } from '@salon/contracts/booking'
 import { useId } from 'react'
 import { useModalDialog } from '../../components/ui/use-modal-dialog.ts'
 import { Spinner } from '../../components/ui/spinner.tsx'
+import { formatAmount } from '../../lib/format.ts'
 import { clockOf, formatDay } from './dates.ts'
 
 const cutoffText = (booking: Booking) => {
   const until = booking.cancellableUntil
   return until.slice(0, 10) === booking.date ? `${clockOf(until)} that day` : `${clockOf(until)} on ${formatDay(until.slice(0, 10))}`
+}
+
+/** Where what was paid for the session goes when it is cancelled: minutes to the balance, a card payment back to the card. */
+export function cancelOutcomeText(booking: Pick<Booking, 'paidWith' | 'status' | 'minutes' | 'pricePence'>): string {
+  if (booking.paidWith === 'balance') return `The ${booking.minutes} minutes go back on your balance.`
+  if (booking.paidWith === 'card' && booking.status === 'booked') return `The card payment of ${formatAmount(booking.pricePence)} goes back to your card.`
+  return 'Nothing has been paid for it yet.'
 }
 
 /** Asks before cancelling, and says the rule: online until the cut-off, balance minutes go back. */
@@ -39,9 +47,7 @@ export function CancelDialog({ booking, busy, onConfirm, onClose }: { booking: B
               , {booking.minutes} minutes on {booking.bed.name}.
             </p>
             <p>
-              Sessions can be cancelled online until {cutoffText(booking)}.{' '}
-              {booking.paidWith === 'balance' ? `The ${booking.minutes} minutes go back on your balance.` : 'Nothing has been paid for it yet.'} The time
-              becomes free for others to book.
+              Sessions can be cancelled online until {cutoffText(booking)}. {cancelOutcomeText(booking)} The time becomes free for others to book.
             </p>
           </div>
           <div className="mt-2 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
