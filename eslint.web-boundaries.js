@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 
-// Imports in the web app run one way: components and lib, then features, then routes (CONVENTIONS.md, habit 3).
+// Imports in the web app run one way: components and lib, then features, then routes (docs/decisions/011-data-and-imports-in-the-web-app.md).
 // - components/ and lib/ import no feature, route or the root route;
 // - a feature imports another feature only through that feature's public.ts, what it offers on purpose;
 // - a route imports features, components and lib, and another route's types only.

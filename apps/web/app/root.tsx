@@ -9,7 +9,7 @@ import { setIdentityTokenSource } from './lib/browser-api.ts'
 import { InlineStyles } from './lib/inline-styles.tsx'
 import { useNonce } from './lib/nonce.tsx'
 
-// The browser's API client carries the session's identity token (SPEC §7), which the auth feature keeps.
+// The browser's API client carries the session's identity token (docs/product.md §7), which the auth feature keeps.
 if (typeof window !== 'undefined') setIdentityTokenSource(() => currentIdToken(browserConfig().identity))
 
 // In production the stylesheet is written into the page (see InlineStyles); in development Vite serves it linked, to reload it hot.

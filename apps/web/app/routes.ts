@@ -1,6 +1,6 @@
 import { index, layout, route, type RouteConfig } from '@react-router/dev/routes'
 
-// SPEC §2: every route sits under the shared layout. Paths end with a slash in every link we generate.
+// docs/product.md §2: every route sits under the shared layout. Paths end with a slash in every link we generate.
 export default [
   layout('routes/layout.tsx', [
     index('routes/home.tsx'),

@@ -3,7 +3,7 @@ import { z } from 'zod'
 /** Fitzpatrick skin types I to VI, sent as the digits 1 to 6. */
 export const SkinType = z.coerce.number().int().min(1).max(6)
 
-/** SPEC §3 accountData, and the profile the account page shows. */
+/** docs/product.md §3 accountData, and the profile the account page shows. */
 export const Account = z.object({
   sub: z.string(),
   phone: z.string(),
@@ -40,7 +40,7 @@ export function unknownFieldsMessage(keys: readonly string[]): string {
   return `Unrecognized key${keys.length === 1 ? '' : 's'}: ${shown.join(', ')}${more}`
 }
 
-/** PUT p_account: only the marketing consents change; their timestamps are set by the server (SPEC §4). */
+/** PUT p_account: only the marketing consents change; their timestamps are set by the server (docs/product.md §4). */
 export const AccountUpdateRequest = z
   .strictObject(
     {

@@ -2,11 +2,11 @@ import { z } from 'zod'
 import { isCalendarDate } from './dates.ts'
 
 /**
- * The booking calls (DESIGN.md "Shapes of the booking calls"). Dates and wall-clock times are the shop's
+ * The booking calls (docs/product.md §7). Dates and wall-clock times are the shop's
  * local ones; instants are ISO 8601 with the offset in force in the shop's time zone.
  */
 
-/** SPEC §8: the web app recognises this refusal by its first word. */
+/** docs/product.md §8: the web app recognises this refusal by its first word. */
 export const DUPLICATE_BOOKING_MESSAGE = 'duplicate booking: you already have a session on this day.'
 
 export const LocalDate = z
@@ -20,7 +20,7 @@ export const LocalTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message
 /** Session length in whole minutes; each bed has its own minimum and maximum within this. */
 export const SessionMinutes = z.number({ message: 'must be a whole number of minutes' }).int({ message: 'must be a whole number of minutes' }).min(1).max(60)
 
-/** appointmentRequest (SPEC §3): client state, and the body of p_sessions. */
+/** appointmentRequest (docs/product.md §3): client state, and the body of p_sessions. */
 export const AppointmentRequest = z.object({
   date: LocalDate,
   minutes: SessionMinutes,

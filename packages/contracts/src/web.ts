@@ -10,7 +10,7 @@ export interface PublicConfig {
   identity: IdentityConfig
 }
 
-/** The user pool the web app signs customers in with (SPEC §7, identity provider operations). */
+/** The user pool the web app signs customers in with (docs/product.md §7, identity provider operations). */
 export interface IdentityConfig {
   region: string
   userPoolId: string

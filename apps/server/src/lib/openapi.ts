@@ -5,7 +5,7 @@ import type { IdentityVariables } from '../modules/identity/api-identity.ts'
 import type { ShopVariables } from '../modules/shop/shop-access.ts'
 import { validationHook } from './errors.ts'
 
-/** identity is set on the calls that need it (SPEC §7), by requireIdentity. */
+/** identity is set on the calls that need it (docs/product.md §7), by requireIdentity. */
 export type ApiEnv = { Variables: ShopVariables & IdentityVariables }
 
 /** A router whose requests are checked against their schemas, answering 400 with the field named. */

@@ -4,7 +4,7 @@ import { createMiddleware } from 'hono/factory'
 const NOT_PAGES = /^\/(api|cognito|assets|images|\.well-known)(\/|$)|^\/(healthz|favicon\.svg|robots\.txt)$|^\/dev\/outbox\.json$|^\/__manifest$/
 
 /**
- * Page URLs end with a slash (SPEC §2): the slashless form answers 308 to it, keeping the query.
+ * Page URLs end with a slash (docs/product.md §2): the slashless form answers 308 to it, keeping the query.
  * The old home path /home goes to /.
  */
 export const trailingSlash = () =>

@@ -1,4 +1,4 @@
-/** Page views (SPEC §2), sent only when a measurement id is configured and the visitor agreed (UK PECR). */
+/** Page views (docs/product.md §2), sent only when a measurement id is configured and the visitor agreed (UK PECR). */
 export type Consent = 'granted' | 'denied' | null
 
 /**

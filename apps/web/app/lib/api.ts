@@ -1,7 +1,7 @@
 import { needsIdentityToken } from '@salon/contracts/rules/identity-paths'
 import type { PublicConfig } from '@salon/contracts/web'
 
-/** SPEC §7: calls whose URL names one of the identity paths carry the identity token of the current session. */
+/** docs/product.md §7: calls whose URL names one of the identity paths carry the identity token of the current session. */
 export const needsIdentity = needsIdentityToken
 
 export class ApiError extends Error {

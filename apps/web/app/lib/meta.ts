@@ -40,7 +40,7 @@ export function pageMeta(args: MetaArgsLike, title: string | null, description?:
   const layout = layoutData(args.matches)
   const name = layout?.salon?.shop.name ?? 'Tanning salon'
   const origin = layout?.siteUrl ?? ''
-  // Page addresses end with a slash (SPEC §2); the router may hand the path over without it.
+  // Page addresses end with a slash (docs/product.md §2); the router may hand the path over without it.
   const path = args.location.pathname.endsWith('/') ? args.location.pathname : `${args.location.pathname}/`
   const url = `${origin}${path}`
   const image = `${origin}${options.image ?? SHARE_IMAGE}`

@@ -1,6 +1,6 @@
 import { browserStorage, type StorageLike } from './stored-json.ts'
 
-/** SPEC §3: the booking a visitor chose before signing in waits in the browser's local storage under this key. */
+/** docs/product.md §3: the booking a visitor chose before signing in waits in the browser's local storage under this key. */
 export const APPOINTMENT_REQUEST = 'APPOINTMENT_REQUEST'
 
 /**

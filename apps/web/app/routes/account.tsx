@@ -19,7 +19,7 @@ export default function Account() {
   const { state, dispatch } = useAuth()
   const checked = guard?.account ?? null
 
-  // The guard's answer from the API becomes the account data of SPEC §3; later changes are merged into it.
+  // The guard's answer from the API becomes the account data of docs/product.md §3; later changes are merged into it.
   useEffect(() => {
     if (checked) dispatch({ type: 'accountDataSuccess', account: checked })
   }, [checked, dispatch])

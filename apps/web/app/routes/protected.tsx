@@ -3,7 +3,7 @@ import { confirmSession } from '../features/auth/confirm-session.ts'
 import { getSession, requireSession } from '../features/auth/session.server.ts'
 import type { Route } from './+types/protected'
 
-/** SPEC §2 guard for /refer-earn/, /account/, /account/balance/, /upcoming-booking/ and /payment/: no session cookies, no page. */
+/** docs/product.md §2 guard for /refer-earn/, /account/, /account/balance/, /upcoming-booking/ and /payment/: no session cookies, no page. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { config } = context
   const session = await requireSession(request, (r) => getSession(r, config.identity.userPoolClientId))

@@ -1,4 +1,4 @@
-/** SPEC §7's calls, and whether each carries the identity token: the web app's client sends it, the API asks for it. */
+/** docs/product.md §7's calls, and whether each carries the identity token: the web app's client sends it, the API asks for it. */
 export const IDENTITY_PATH_CASES: readonly { path: string; needsToken: boolean }[] = [
   { path: 'p_book', needsToken: true },
   { path: 'p_bookings', needsToken: true },

@@ -2,7 +2,7 @@ import { NAME_MAX_LENGTH } from './name.ts'
 
 /**
  * First and last names, and whether their length is taken. The sign-up form also asks for a name, which the
- * identity service leaves optional (SPEC §5 requires only the email and the phone), so every case here has one.
+ * identity service leaves optional (docs/product.md §5: it requires the email, the phone and the date of birth), so every case here has one.
  */
 export const NAME_CASES: readonly { name: string; accepted: boolean; why: string }[] = [
   { name: 'Amy', accepted: true, why: 'a short name' },

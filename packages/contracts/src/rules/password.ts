@@ -1,5 +1,5 @@
 /**
- * The user pool's password policy (SPEC §5 and §9), as Amazon Cognito applies it. Plain functions without Zod,
+ * The user pool's password policy (docs/product.md §5 and §9), as Amazon Cognito applies it. Plain functions without Zod,
  * so the web app's forms and the identity service judge a password by the same rule.
  */
 export const PASSWORD_MIN_LENGTH = 8

@@ -1,5 +1,5 @@
 /**
- * The username is a mobile number in E.164 (SPEC §5), and the code to confirm it is texted, so only numbers that
+ * The username is a mobile number in E.164 (docs/product.md §5), and the code to confirm it is texted, so only numbers that
  * can receive a text are taken. One rule for the web app's forms and the identity service, small enough for the
  * browser (docs/decisions/010-one-source-for-rules.md):
  *

@@ -188,7 +188,7 @@ describeApi(
       expect(await t().db.$count(schema.customers)).toBe(customersBefore)
     })
 
-    it('the identity check guards exactly the calls SPEC §7 names', async () => {
+    it('the identity check guards exactly the calls docs/product.md §7 names', async () => {
       const missing = { message: 'The Authorization header is missing: please sign in to do this.' }
       for (const [method, path] of [
         ['POST', 'p_book'],

@@ -24,7 +24,7 @@ export function toAccount(row: CustomerRow, identity: Identity): Account {
   }
 }
 
-/** The customer's account at one shop: the pool's profile with the shop's consents (SPEC §3 accountData). */
+/** The customer's account at one shop: the pool's profile with the shop's consents (docs/product.md §3 accountData). */
 export function createAccountService(deps: {
   customers: CustomersRepository
   bookings: Pick<BookingRepository, 'bookingsOf'>
@@ -39,7 +39,7 @@ export function createAccountService(deps: {
       return toAccount(await customerOf(shopId, identity), identity)
     },
 
-    /** SPEC §4: only the consents and their timestamps change; a timestamp moves when its consent does. */
+    /** docs/product.md §4: only the consents and their timestamps change; a timestamp moves when its consent does. */
     async updateConsents(shopId: string, identity: Identity, update: AccountUpdateRequest): Promise<Account> {
       const current = await customerOf(shopId, identity)
       const at = new Date(now())

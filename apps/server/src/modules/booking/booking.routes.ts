@@ -96,7 +96,7 @@ export function createBookingRoutes(bookings: BookingService, verifier: Identity
         tags: ['Booking'],
         summary: "The price of a session and how it would be paid: with an identity token, from the customer's minute balance",
         security: [{ shopId: [], apiKey: [] }, ...signedIn],
-        // This path is outside the identity rule of SPEC §7: a token is optional, but a token sent must be good.
+        // This path is outside the identity rule of docs/product.md §7: a token is optional, but a token sent must be good.
         middleware: [optionalIdentity(verifier)] as const,
         request: body(PriceRequest),
         responses: {

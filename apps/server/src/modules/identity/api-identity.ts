@@ -95,7 +95,7 @@ export function cognitoVerifier(options: { region: string; userPoolId: string; c
   }
 }
 
-/** Calls named in SPEC §7 need `Authorization: <identity token>` (a "Bearer " prefix is accepted too). */
+/** Calls named in docs/product.md §7 need `Authorization: <identity token>` (a "Bearer " prefix is accepted too). */
 export function requireIdentity(verifier: IdentityVerifier) {
   return createMiddleware<{ Variables: IdentityVariables }>(async (c, next) => {
     if (!needsIdentityToken(c.req.path)) return next()
@@ -117,7 +117,7 @@ export function optionalIdentity(verifier: IdentityVerifier) {
 
 const tokenOf = (header: string) => header.replace(/^Bearer\s+/i, '')
 
-/** A call outside the identity rule of SPEC §7 that still needs a signed-in customer: the token is checked, and sets `identity`. */
+/** A call outside the identity rule of docs/product.md §7 that still needs a signed-in customer: the token is checked, and sets `identity`. */
 export function signedInOnly(verifier: IdentityVerifier) {
   return createMiddleware<{ Variables: IdentityVariables }>(async (c, next) => {
     const header = c.req.header('authorization')?.trim()

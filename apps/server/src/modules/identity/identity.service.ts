@@ -284,7 +284,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
   })
   const { srpOf, groupKeyOf, namedDevice, afterPassword } = srp
 
-  /** Every session-invalid condition of SPEC §4, in Cognito's words for the kind of token. */
+  /** Every session-invalid condition of docs/product.md §4, in Cognito's words for the kind of token. */
   async function standingSession(claims: TokenClaims, kind: 'Access' | 'Id') {
     const state = await repo.sessionState(claims.origin_jti)
     if (!state) {

@@ -43,7 +43,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url')
 export const newRefreshToken = () => randomBytes(48).toString('base64url')
 
-/** Cognito's token claims (DESIGN.md): the id token describes the user, the access token authorises calls. */
+/** Cognito's token claims (docs/product.md §7): the id token describes the user, the access token authorises calls. */
 export function createTokenIssuer(options: { keys: () => Promise<SigningKeys>; issuer: string; clientId: string; now?: () => number }) {
   const now = options.now ?? Date.now
   const sign = async (claims: JWTPayload) => {

@@ -12,7 +12,7 @@ export const hashApiKey = (key: string) => createHash('sha256').update(key).dige
 const CACHE_MS = 30_000
 
 /**
- * SPEC §7: every API request names its shop (shop_id) and presents one of that shop's active keys (api_key).
+ * docs/product.md §7: every API request names its shop (shop_id) and presents one of that shop's active keys (api_key).
  */
 export function shopAccess(shops: ShopRepository, now: () => number = Date.now) {
   const verdicts = new Map<string, { ok: true; until: number } | { ok: false; message: string; until: number }>()

@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 
-/** SPEC §2: the logo links home; white on the home page, dark elsewhere. */
+/** docs/product.md §2: the logo links home; white on the home page, dark elsewhere. */
 export function Logo({ tone, name }: { tone: 'light' | 'dark'; name: string }) {
   return (
     <Link

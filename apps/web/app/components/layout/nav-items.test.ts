@@ -3,7 +3,7 @@ import { desktopNav, mobileNav, visibleTo } from './nav-items.ts'
 
 const labels = (items: { label: string }[]) => items.map((i) => i.label)
 
-describe('header items (SPEC §2)', () => {
+describe('header items (docs/product.md §2)', () => {
   it('shows a signed-out visitor Sign in and no Sign out on desktop', () => {
     expect(labels(visibleTo(desktopNav, false))).toEqual(['Book', 'Our Sunbeds', 'Packages', 'Account', 'Blog', 'Upcoming Bookings', 'Contact Us', 'Sign in'])
   })

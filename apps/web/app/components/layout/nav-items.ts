@@ -1,5 +1,5 @@
 /**
- * SPEC §2 header. `show` says who sees an item; `section` items scroll to a part of the home page;
+ * docs/product.md §2 header. `show` says who sees an item; `section` items scroll to a part of the home page;
  * 'upcoming' goes to the booking page and scrolls to its menu section.
  */
 export type Audience = 'everyone' | 'signed-in' | 'signed-out'
@@ -41,7 +41,7 @@ export const mobileNav: NavItem[] = [
 export const visibleTo = (items: NavItem[], signedIn: boolean) =>
   items.filter((item) => item.show === 'everyone' || item.show === (signedIn ? 'signed-in' : 'signed-out'))
 
-/** SPEC §2: the menu section is scrolled to half a second after the booking page opens. */
+/** docs/product.md §2: the menu section is scrolled to half a second after the booking page opens. */
 export const MENU_SCROLL_DELAY_MS = 500
 export const BOOKING_PATH = '/book/'
 export const MENU_SECTION_ID = 'menu'

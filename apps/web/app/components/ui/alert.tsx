@@ -13,7 +13,7 @@ export interface AlertProps {
 }
 
 /**
- * The one alert of SPEC §8 and §9: a modal with an icon (amber), the message and a teal button.
+ * The one alert of docs/product.md §8: a modal with an icon (amber), the message and a teal button.
  * A native <dialog> gives focus trapping, Escape to close and an inert page behind it.
  */
 export function Alert({ open, kind = 'error', title, message, confirmLabel = 'OK', onClose }: AlertProps) {

@@ -2,7 +2,7 @@ import type { AccountUpdateRequest, AccountUpdateResponse } from '@salon/contrac
 import type { BalanceResponse, ReferralsResponse } from '@salon/contracts/commerce'
 import { browserApi } from '../../lib/browser-api.ts'
 
-/** SPEC §7 account calls, through the browser's one API client (all carry the identity token). */
+/** docs/product.md §7 account calls, through the browser's one API client (all carry the identity token). */
 export const accountCalls = {
   /** Marketing consent (PUT p_account): the answer carries the record with the consents' new times. */
   saveMarketing: (request: AccountUpdateRequest) => browserApi.put<AccountUpdateResponse>('p_account', request),

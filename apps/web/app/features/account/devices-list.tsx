@@ -9,7 +9,7 @@ const lastUsedFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', t
 
 type Devices = { status: 'loading' } | { status: 'ready'; devices: DeviceEntry[] } | { status: 'error'; message: string }
 
-/** The devices signed in to the account (SPEC §3), newest use first; forgetting one signs it out at once. */
+/** The devices signed in to the account (docs/product.md §3), newest use first; forgetting one signs it out at once. */
 export function DevicesList() {
   const auth = useAuth()
   const alert = useAlert()

@@ -25,7 +25,7 @@ const chosenPackage = (at = Date.now()) =>
 
 afterEach(() => vi.unstubAllGlobals())
 
-describe('after signing in (SPEC §4)', () => {
+describe('after signing in (docs/product.md §4)', () => {
   it('goes home when no booking is waiting', async () => {
     withStorage({})
     const navigate = vi.fn()

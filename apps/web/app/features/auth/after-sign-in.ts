@@ -7,7 +7,7 @@ export interface AfterSignInOptions {
 }
 
 /**
- * SPEC §4: after signing in (or confirming the phone), a booking chosen before comes first: the customer sees it and
+ * docs/product.md §4: after signing in (or confirming the phone), a booking chosen before comes first: the customer sees it and
  * confirms it (it is never made unseen, as it may not be theirs: docs/decisions/022); then a package chosen before
  * signing in is paid for (/payment/); otherwise home. The booking and packages features' parts load
  * only now, so the sign-in pages do not carry them. A customer chose their marketing consent at sign-up, so

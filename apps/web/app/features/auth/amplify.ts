@@ -27,7 +27,7 @@ import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito'
 import { CookieStorage, Hub } from 'aws-amplify/utils'
 import { SIGN_OUT_TIMEOUT_MS, SIGN_OUT_TOO_SLOW, withTimeout } from './redirect-sign-in.ts'
 
-/** SPEC §9: stored sign-in cookies last one year. */
+/** docs/product.md §9: stored sign-in cookies last one year. */
 const COOKIE_DAYS = 365
 
 /** Whether sign-out may go through the hosted sign-in page (a customer who signed in with Google or Apple). */
@@ -99,7 +99,7 @@ export const auth = {
   resendSignUpCode: (username: string) => resendSignUpCode({ username }),
   resetPassword: (username: string) => resetPassword({ username }),
   confirmResetPassword: (username: string, confirmationCode: string, newPassword: string) => confirmResetPassword({ username, confirmationCode, newPassword }),
-  // SPEC §9: a sign-out through the hosted sign-in page fails after 3 s (the caller then forgets the session here).
+  // docs/product.md §9: a sign-out through the hosted sign-in page fails after 3 s (the caller then forgets the session here).
   signOut: () => (hostedSignOut ? withTimeout(signOut(), SIGN_OUT_TIMEOUT_MS, SIGN_OUT_TOO_SLOW) : signOut()),
   getCurrentUser,
   fetchUserAttributes,
@@ -108,7 +108,7 @@ export const auth = {
   updatePassword: (oldPassword: string, newPassword: string) => updatePassword({ oldPassword, newPassword }),
   deleteUser,
   /**
-   * The devices signed in to the account, a page of 60 (SPEC §3, §9: Amplify asks for ListDevices' largest page);
+   * The devices signed in to the account, a page of 60 (docs/product.md §3, §9: Amplify asks for ListDevices' largest page);
    * this browser's is the one its access token names (device_key, as Cognito's tokens carry it).
    */
   async fetchDevices(): Promise<DeviceEntry[]> {
@@ -133,7 +133,7 @@ export const auth = {
 
 export type AmplifyAuth = typeof auth
 
-/** SPEC §3's device list entry (id, name), with when it was last used and whether it is this browser. */
+/** docs/product.md §3's device list entry (id, name), with when it was last used and whether it is this browser. */
 export interface DeviceEntry {
   id: string
   name: string

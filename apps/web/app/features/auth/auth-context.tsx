@@ -9,7 +9,7 @@ import { loadAmplify, onAmplifyLoaded } from './load-amplify.ts'
 import { takeRememberedPassword } from './pending-sign-in.ts'
 import { AUTH_COOKIE_PREFIX, hasSessionCookie, jwtPayload, type CustomerSession } from './session-cookies.ts'
 
-/** SPEC §3 sign-up payload without the passwords, the phone in E.164: it also travels to the confirm page as client metadata. */
+/** docs/product.md §3 sign-up payload without the passwords, the phone in E.164: it also travels to the confirm page as client metadata. */
 export interface SignUpDetails {
   phone: string
   email: string
@@ -60,7 +60,7 @@ export function useAuth() {
   return value
 }
 
-/** SPEC §4 session-invalid conditions: the customer is signed out and the cached credentials cleared. */
+/** docs/product.md §4 session-invalid conditions: the customer is signed out and the cached credentials cleared. */
 const SESSION_INVALID = new Set(['NotAuthorizedException', 'UserNotFoundException', 'PasswordResetRequiredException', 'UserNotConfirmedException'])
 const nameOf = (error: unknown) => (error as AuthErrorLike | null)?.name ?? ''
 
@@ -72,7 +72,7 @@ function forgetSessionCookies() {
   }
 }
 
-/** The sign-up's client metadata (SPEC §3), loaded with Amplify when a customer signs up: no other page carries it. */
+/** The sign-up's client metadata (docs/product.md §3), loaded with Amplify when a customer signs up: no other page carries it. */
 const metadata = () => import('./sign-up-metadata.ts')
 
 function whenIdle(run: () => void): () => void {
@@ -119,7 +119,7 @@ export function AuthProvider({ config, session, children }: { config: PublicConf
     return reloading.current
   }, [])
 
-  // SPEC §4 auth events: signing out clears the user (and the booking saved on this browser, whoever signed out
+  // docs/product.md §4 auth events: signing out clears the user (and the booking saved on this browser, whoever signed out
   // and however); any other event reloads the user's details.
   useEffect(
     () =>

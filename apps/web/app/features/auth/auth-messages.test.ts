@@ -3,7 +3,7 @@ import { forgotPasswordErrorOutcome, plainErrorMessage, signInErrorOutcome, sign
 
 const err = (name: string, message: string) => Object.assign(new Error(message), { name })
 
-describe('SPEC §8 login catalogue', () => {
+describe('docs/product.md §8 login catalogue', () => {
   it('sends an unconfirmed customer to confirm their phone', () => {
     expect(signInErrorOutcome(err('UserNotConfirmedException', 'User is not confirmed.'))).toEqual({
       kind: 'confirm-phone',
@@ -31,7 +31,7 @@ describe('SPEC §8 login catalogue', () => {
   })
 })
 
-describe('SPEC §8 sign-up catalogue', () => {
+describe('docs/product.md §8 sign-up catalogue', () => {
   it('points an existing number to the reset-password steps', () => {
     expect(signUpErrorOutcome(err('UsernameExistsException', 'User already exists'))).toEqual({
       kind: 'alert',
@@ -48,7 +48,7 @@ describe('SPEC §8 sign-up catalogue', () => {
   })
 })
 
-describe('SPEC §8 forgot-password catalogue', () => {
+describe('docs/product.md §8 forgot-password catalogue', () => {
   it('treats "Username/client…" as no online account', () => {
     expect(forgotPasswordErrorOutcome(err('UserNotFoundException', 'Username/client id combination not found.')).message).toBe(
       'No online account registered to this number. If you signed up in shop you still need to sign up online to link your accounts',

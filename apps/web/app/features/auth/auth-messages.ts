@@ -1,4 +1,4 @@
-/** SPEC §8, word for word: these are the sentences customers see. */
+/** docs/product.md §8, word for word: these are the sentences customers see. */
 export const CODE_SENT = 'A code has been sent to your phone. Please input below.'
 export const PASSWORD_CHANGED = 'Successfully changed your password.'
 export const ACCOUNT_UPDATED = 'Account was updated!'
@@ -33,7 +33,7 @@ const nameOf = (error: unknown) => (error as AuthErrorLike | null)?.name ?? ''
 const isNetworkError = (error: unknown) => nameOf(error) === 'NetworkError' || /network error|failed to fetch/i.test(errorMessageOf(error))
 const NETWORK = 'We could not reach the salon. Please check your connection and try again.'
 
-/** SPEC §8 login catalogue. */
+/** docs/product.md §8 login catalogue. */
 export function signInErrorOutcome(error: unknown): ErrorOutcome {
   const message = errorMessageOf(error)
   if (message === USER_NOT_CONFIRMED || nameOf(error) === 'UserNotConfirmedException') return { kind: 'confirm-phone', message: NOT_VERIFIED }
@@ -42,14 +42,14 @@ export function signInErrorOutcome(error: unknown): ErrorOutcome {
   return { kind: 'alert', message: withForgotPasswordHint(message) }
 }
 
-/** SPEC §8 sign-up catalogue: an existing number points to the reset-password steps. */
+/** docs/product.md §8 sign-up catalogue: an existing number points to the reset-password steps. */
 export function signUpErrorOutcome(error: unknown): ErrorOutcome {
   if (nameOf(error) === 'UsernameExistsException') return { kind: 'alert', message: ACCOUNT_EXISTS, forgotPasswordButton: true }
   if (isNetworkError(error)) return { kind: 'alert', message: NETWORK }
   return { kind: 'alert', message: errorMessageOf(error) }
 }
 
-/** SPEC §8 forgot-password catalogue. */
+/** docs/product.md §8 forgot-password catalogue. */
 export function forgotPasswordErrorOutcome(error: unknown): ErrorOutcome {
   const message = errorMessageOf(error)
   if (message.startsWith('Username/client')) return { kind: 'alert', message: NO_ONLINE_ACCOUNT }

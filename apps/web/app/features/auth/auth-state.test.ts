@@ -19,7 +19,7 @@ const account: Account = {
 }
 const signedIn: AuthState = { ...signedOutState, user: amy, accessToken: 'access', accountData: account }
 
-describe('auth state (SPEC §3, §4)', () => {
+describe('auth state (docs/product.md §3, §4)', () => {
   it('starts signed out, or with the customer the server saw in the cookies', () => {
     expect(initialAuthState(null)).toEqual(signedOutState)
     expect(initialAuthState({ sub: 'sub-amy', phone: '+447700900123', firstName: 'Amy' }).user).toEqual(amy)

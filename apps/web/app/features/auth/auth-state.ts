@@ -1,14 +1,14 @@
 import type { Account } from '@salon/contracts/account'
 import type { CustomerSession } from './session-cookies.ts'
 
-/** SPEC §3 auth user info: id, username and the user-pool attributes. */
+/** docs/product.md §3 auth user info: id, username and the user-pool attributes. */
 export interface AuthUser {
   id: string
   username: string
   attributes: Record<string, string | undefined>
 }
 
-/** SPEC §3 auth state. accountData is the customer record of GET p_account (marketing consent and their times). */
+/** docs/product.md §3 auth state. accountData is the customer record of GET p_account (marketing consent and their times). */
 export interface AuthState {
   user: AuthUser | null
   accessToken: string | null
@@ -16,11 +16,11 @@ export interface AuthState {
   error: string | null
   pictureUrl: string | null
   accountData: Account | null
-  /** On while a sign-in or sign-up is in progress (SPEC §4). */
+  /** On while a sign-in or sign-up is in progress (docs/product.md §4). */
   authLoader: boolean
 }
 
-/** SPEC §4 auth actions. */
+/** docs/product.md §4 auth actions. */
 export type AuthAction =
   | { type: 'logoutSuccess' }
   | { type: 'logoutFailure'; error: string }
@@ -60,7 +60,7 @@ export function initialAuthState(session: CustomerSession | null): AuthState {
   return session ? { ...signedOutState, user: userFromSession(session) } : signedOutState
 }
 
-/** SPEC §4: updating the account changes the marketing consents and their times, nothing else. */
+/** docs/product.md §4: updating the account changes the marketing consents and their times, nothing else. */
 const MARKETING_FIELDS = ['appMarketing', 'appTimestamp', 'masterMarketing', 'masterTimestamp'] as const
 
 function withUser(state: AuthState, user: AuthUser | null, accessToken: string | null | undefined): AuthState {

@@ -1,7 +1,7 @@
 import type { SignUpDetails } from './auth-context.tsx'
 
 /**
- * The confirm page's address: the phone and the other sign-up fields except the passwords (SPEC §2), and the
+ * The confirm page's address: the phone and the other sign-up fields except the passwords (docs/product.md §2), and the
  * friend's referral code when there is one, since the code is sent again with the confirmation.
  */
 export function confirmPageUrl(details: SignUpDetails) {

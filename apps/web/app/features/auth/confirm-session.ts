@@ -7,7 +7,7 @@ import { loadAmplify } from './load-amplify.ts'
 import { hasSessionCookie } from './session-cookies.ts'
 
 /**
- * The browser half of the SPEC §2 guard: the session must give an identity token (Amplify refreshes an expired
+ * The browser half of the docs/product.md §2 guard: the session must give an identity token (Amplify refreshes an expired
  * one) and the API must accept it. A 401 means the session was revoked or has expired: it is signed out here too.
  * Resolves to the customer's account; rejects on any failure, and the guard then sends the visitor to sign in.
  */

@@ -14,7 +14,7 @@ import { normalisePhone } from './phone.ts'
 import { referralCodeFrom } from './sign-up-metadata.ts'
 import { codeProblem, withoutEmpty, type FormErrors } from './validation.ts'
 
-/** The sign-up fields that came with the address, sent again as client metadata with the code (SPEC §3). */
+/** The sign-up fields that came with the address, sent again as client metadata with the code (docs/product.md §3). */
 function detailsFrom(params: URLSearchParams): Partial<SignUpDetails> {
   const text = (key: string) => params.get(key)?.trim() || undefined
   const marketing = params.get('marketing')

@@ -16,7 +16,7 @@ import type { FormErrors } from './validation.ts'
 
 type Step = { step: 'phone' } | { step: 'reset'; phone: string }
 
-/** SPEC §4 forgot password: a code to the phone, then the code and a new password. */
+/** docs/product.md §4 forgot password: a code to the phone, then the code and a new password. */
 export function ForgotPasswordForm({ initialPhone = '' }: { initialPhone?: string }) {
   const auth = useAuth()
   const navigate = useNavigate()
@@ -46,7 +46,7 @@ export function ForgotPasswordForm({ initialPhone = '' }: { initialPhone?: strin
   function handleError(error: unknown, phone: string) {
     const outcome = forgotPasswordErrorOutcome(error)
     if (outcome.kind === 'confirm-phone') {
-      // SPEC §8: the phone was never confirmed, so a new sign-up code goes out and the customer confirms first.
+      // docs/product.md §8: the phone was never confirmed, so a new sign-up code goes out and the customer confirms first.
       // When no code could be sent, the customer is told why instead of being asked for one.
       void auth.resendSignUpCode(phone).then(
         () =>

@@ -34,7 +34,7 @@ export function onAmplifyLoaded(listener: (auth: AmplifyAuth) => void): () => vo
 }
 
 /**
- * The identity token of the current session for API calls (SPEC §7); Amplify refreshes it when it has expired.
+ * The identity token of the current session for API calls (docs/product.md §7); Amplify refreshes it when it has expired.
  * A visitor without the session cookies has none, and never downloads Amplify for it.
  */
 export async function currentIdToken(identity: IdentityConfig): Promise<string | null> {

@@ -1,6 +1,6 @@
 import { PASSWORD_RULES } from './password-validation.ts'
 
-/** SPEC §5 password rules, ticked off as the customer types. */
+/** docs/product.md §5 password rules, ticked off as the customer types. */
 export function PasswordRules({ id, password }: { id: string; password: string }) {
   return (
     <div id={id} className="text-sm text-cocoa-700">

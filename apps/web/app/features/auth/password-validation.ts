@@ -1,7 +1,7 @@
 import { isPasswordTooLong, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_REQUIREMENTS } from '@salon/contracts/rules/password'
 import { codeProblem, withoutEmpty } from './validation.ts'
 
-/** SPEC §5, by the shared rule: at least 8 characters, with lowercase and uppercase letters, numbers and symbols. */
+/** docs/product.md §5, by the shared rule: at least 8 characters, with lowercase and uppercase letters, numbers and symbols. */
 export const PASSWORD_RULES = [
   {
     id: 'length',

@@ -1,7 +1,7 @@
 import { checkPhone, type PhoneProblem } from '@salon/contracts/rules/phone'
 
 /**
- * The username is the mobile number in E.164 (SPEC §5). Customers type it the way they know it
+ * The username is the mobile number in E.164 (docs/product.md §5). Customers type it the way they know it
  * ("07700 900123", "+44 (0)7700 900123", "0044 7700 900123"); the shared rule tidies it, and says here why not.
  */
 export type PhoneCheck = { ok: true; phone: string } | { ok: false; message: string }

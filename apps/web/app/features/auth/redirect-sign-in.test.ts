@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { claimRedirectSignIn, PENDING_SIGN_IN, REDIRECT_WAIT_MS, releaseRedirectSignIn, SIGN_OUT_TIMEOUT_MS, withTimeout } from './redirect-sign-in.ts'
 
-describe('redirect sign-in rules (SPEC §4, §9)', () => {
+describe('redirect sign-in rules (docs/product.md §4, §9)', () => {
   afterEach(() => {
     releaseRedirectSignIn()
     vi.useRealTimers()

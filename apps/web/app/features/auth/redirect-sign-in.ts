@@ -1,5 +1,5 @@
 /**
- * SPEC §4 and §9 for the hosted sign-in: a redirect sign-in is waited for up to 10 s, a second attempt while one is
+ * docs/product.md §4 and §9 for the hosted sign-in: a redirect sign-in is waited for up to 10 s, a second attempt while one is
  * pending is refused with Amplify's words, and a sign-out through the hosted page fails after 3 s.
  */
 export const REDIRECT_WAIT_MS = 10_000

@@ -1,5 +1,5 @@
 /**
- * Amplify keeps the signed-in customer's tokens in cookies (CookieStorage, SPEC §9), named
+ * Amplify keeps the signed-in customer's tokens in cookies (CookieStorage, docs/product.md §9), named
  * `CognitoIdentityServiceProvider.<clientId>.LastAuthUser` and `…<clientId>.<username>.<idToken|accessToken|refreshToken|…>`.
  * js-cookie writes them percent-encoded except for a few characters (a phone's "+" stays as it is),
  * so names and values are read back with decodeURIComponent, which leaves "+" alone.

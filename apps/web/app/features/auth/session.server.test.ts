@@ -14,7 +14,7 @@ async function redirectOf(promise: Promise<unknown>) {
   return { status: (thrown as Response).status, location: (thrown as Response).headers.get('location') }
 }
 
-describe('guard (SPEC §2)', () => {
+describe('guard (docs/product.md §2)', () => {
   it('lets a customer with a valid session through', async () => {
     await expect(requireSession(request, async () => customer)).resolves.toEqual(customer)
   })

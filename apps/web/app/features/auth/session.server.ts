@@ -11,7 +11,7 @@ export async function getSession(request: Request, clientId?: string): Promise<C
   return sessionFromCookies(parseCookies(request.headers.get('cookie')), { clientId })
 }
 
-/** SPEC §2 guard: a valid current session passes; no session, or any error while checking, goes to /sign-in/. */
+/** docs/product.md §2 guard: a valid current session passes; no session, or any error while checking, goes to /sign-in/. */
 export async function requireSession(request: Request, check: (request: Request) => Promise<CustomerSession | null> = getSession): Promise<CustomerSession> {
   let session: CustomerSession | null = null
   try {

@@ -26,7 +26,7 @@ export function SignInForm({ initialPhone = '', onSignedIn }: { initialPhone?: s
   const { preload } = auth
   useEffect(() => preload(), [preload])
 
-  /** SPEC §4: an unconfirmed customer gets a new code and goes to the confirm page; told why when no code could be sent. */
+  /** docs/product.md §4: an unconfirmed customer gets a new code and goes to the confirm page; told why when no code could be sent. */
   async function confirmPhone(phone: string, password: string) {
     rememberSignIn(phone, password)
     try {

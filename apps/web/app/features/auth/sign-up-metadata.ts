@@ -12,11 +12,11 @@ import type { SignUpDetails } from './auth-context.tsx'
  */
 export { referralCodeFrom }
 
-/** The sign-up source of SPEC §3's client metadata: the friend's code, or 'online'. */
+/** The sign-up source of docs/product.md §3's client metadata: the friend's code, or 'online'. */
 export const signUpSource = (referralCode: string | null | undefined) => referralCodeFrom(referralCode) ?? 'online'
 
 /**
- * SPEC §3 sign-up client metadata, sent with the sign-up and again with the confirmation, as strings (Cognito's
+ * docs/product.md §3 sign-up client metadata, sent with the sign-up and again with the confirmation, as strings (Cognito's
  * rule). user_signup is the sign-up's source: a friend's referral code when the customer came with one, else 'online'.
  */
 export function clientMetadata(details: Partial<SignUpDetails>, config: Pick<PublicConfig, 'shopId' | 'apiKey'>): Record<string, string> {

@@ -68,7 +68,7 @@ export function dobProblem(dob: string, today: string): string | undefined {
   return problem ? DOB_MESSAGES[problem] : undefined
 }
 
-/** Every field of the sign-up form (SPEC §5), checked before anything is sent. */
+/** Every field of the sign-up form (docs/product.md §5), checked before anything is sent. */
 export function validateSignUp(values: SignUpValues, today: string): FormErrors<SignUpField> {
   const phone = normalisePhone(values.phone)
   const errors: FormErrors<SignUpField> = {

@@ -42,7 +42,7 @@ export function SocialButtons({ onError }: { onError: (message: string) => void 
   if (providers.length === 0 || !here) return null
 
   async function go(provider: SocialProvider) {
-    // SPEC §4: one redirect sign-in at a time; the page is on its way to the provider meanwhile.
+    // docs/product.md §4: one redirect sign-in at a time; the page is on its way to the provider meanwhile.
     if (!claimRedirectSignIn()) return onError(PENDING_SIGN_IN)
     setBusy(provider)
     try {
@@ -85,7 +85,7 @@ export function useRedirectSignIn(search: URLSearchParams, onError: (message: st
     if (!identity.oauth || (!(code && state) && !error)) return
     let stop: (() => void) | undefined
     let cancelled = false
-    // SPEC §9: the code that came back is waited for up to 10 s.
+    // docs/product.md §9: the code that came back is waited for up to 10 s.
     const tooSlow = setTimeout(() => {
       stop?.()
       setFinishing(false)

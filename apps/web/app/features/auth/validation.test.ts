@@ -47,7 +47,7 @@ describe('sign-up form', () => {
   })
 })
 
-describe('password rules (SPEC §5)', () => {
+describe('password rules (docs/product.md §5)', () => {
   it('accepts 8 characters with lowercase, uppercase, a number and a symbol', () => {
     expect(passwordProblem('Sunny#24')).toBeUndefined()
   })

@@ -22,7 +22,7 @@ function memoryStorage(initial: Record<string, string> = {}) {
 
 const request: StoredAppointment = { date: '2026-11-23', time: '10:15', minutes: 6, bedId: 'bed-1', bedType: 'lay-down' }
 
-describe('the appointment request in local storage (SPEC §3)', () => {
+describe('the appointment request in local storage (docs/product.md §3)', () => {
   it('is kept under the key APPOINTMENT_REQUEST as JSON, with when it was chosen', () => {
     const storage = memoryStorage()
     saveAppointment(request, storage, 1_700_000_000_000)

@@ -2,7 +2,7 @@ import type { BookRequest } from '@salon/contracts/booking'
 import { APPOINTMENT_REQUEST } from '../../lib/saved-booking.ts'
 import { browserStorage, storedJson } from '../../lib/stored-json.ts'
 
-/** SPEC §3: the appointment request is kept in the browser's local storage under this key (forgotten at every sign-out). */
+/** docs/product.md §3: the appointment request is kept in the browser's local storage under this key (forgotten at every sign-out). */
 export { APPOINTMENT_REQUEST }
 
 /** A booking chosen longer ago than this is dropped, as a chosen package is: whoever chose it has gone. */

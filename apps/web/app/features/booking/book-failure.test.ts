@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest'
 import { ApiError } from '../../lib/api.ts'
 import { classifyBookFailure, DUPLICATE_BOOKING_ALERT } from './book-failure.ts'
 
-describe('what a failed booking leads to (SPEC §4, §8; decision 007)', () => {
-  it('a message starting with "duplicate" shows the SPEC alert, word for word', () => {
+describe('what a failed booking leads to (docs/product.md §4, §8; decision 007)', () => {
+  it('a message starting with "duplicate" shows the duplicate-day alert, word for word', () => {
     expect(DUPLICATE_BOOKING_ALERT).toBe('You already have a booking on this day. Please select another day!')
     expect(classifyBookFailure(new ApiError(409, DUPLICATE_BOOKING_MESSAGE))).toEqual({ kind: 'duplicate', message: DUPLICATE_BOOKING_ALERT })
     expect(classifyBookFailure(new Error('Duplicate booking'))).toMatchObject({ kind: 'duplicate' })

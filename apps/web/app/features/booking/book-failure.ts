@@ -1,6 +1,6 @@
 import { ApiError } from '../../lib/api.ts'
 
-/** SPEC §8, copied as written. */
+/** docs/product.md §8, copied as written. */
 export const DUPLICATE_BOOKING_ALERT = 'You already have a booking on this day. Please select another day!'
 
 export type BookFailure =
@@ -8,7 +8,7 @@ export type BookFailure =
   | { kind: 'duplicate'; message: string }
   /** The salon refused it by its rules (bed taken, too soon, first-session maximum, age, balance): its message is shown. */
   | { kind: 'refused'; message: string }
-  /** The call itself failed (no or expired session, no connection, a server fault): SPEC §4 sends the customer to sign in. */
+  /** The call itself failed (no or expired session, no connection, a server fault): docs/product.md §4 sends the customer to sign in. */
   | { kind: 'sign-in' }
 
 /** Where a failed p_book leaves the customer (docs/decisions/007-booking-failures.md). */

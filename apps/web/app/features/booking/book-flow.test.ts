@@ -36,7 +36,7 @@ function run(signedIn: boolean, book: () => Promise<{ booking: Booking }>) {
   return { actions, stored, calls, outcome: bookAppointment({ request, signedIn, calls, dispatch: (a) => actions.push(a) }) }
 }
 
-describe('booking (SPEC §4)', () => {
+describe('booking (docs/product.md §4)', () => {
   it('stores the request before the book call, then shows the confirmation and clears it', async () => {
     const { actions, stored, calls, outcome } = run(true, async () => ({ booking }))
     expect(await outcome).toEqual({ kind: 'booked', booking, next: '/confirmation/success/?id=b-1' })
@@ -88,7 +88,7 @@ describe('after signing in with a booking waiting', () => {
   })
 })
 
-describe('afterSignIn with a booking waiting (SPEC §4)', () => {
+describe('afterSignIn with a booking waiting (docs/product.md §4)', () => {
   it('goes to the booking page to confirm it, and books nothing itself', async () => {
     saveAppointment(request)
     const navigate = vi.fn()

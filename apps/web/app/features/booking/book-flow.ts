@@ -19,7 +19,7 @@ export const awaitingCardPayment = (booking: Pick<Booking, 'status' | 'paidWith'
 export const nextAfterBooking = (booking: Booking) => (awaitingCardPayment(booking) ? sessionPaymentPath(booking) : confirmationPath(booking))
 
 /**
- * SPEC §4 booking: the request is stored first, then p_book is called. Without a session the request waits in
+ * docs/product.md §4 booking: the request is stored first, then p_book is called. Without a session the request waits in
  * storage for the customer to sign in (afterSignIn makes it). A refusal clears it: the customer chooses again.
  */
 export async function bookAppointment(options: {

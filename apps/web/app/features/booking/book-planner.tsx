@@ -66,7 +66,7 @@ export function BookPlanner({ salon, preload, stored, signedIn, notice }: BookPl
     if (notice) showAlert({ kind: 'error', message: notice, onConfirm: () => dayHeading.current?.focus() })
   }, [notice, showAlert])
 
-  // SPEC §3 times and timesLoading: the chosen day's free times for this request, preloaded with the page or
+  // docs/product.md §3 times and timesLoading: the chosen day's free times for this request, preloaded with the page or
   // loaded by a fetcher; React Router keeps only the answer to the latest request.
   const timesFetcher = useFetcher<FreeTimesAnswer>()
   const preloaded = preloadFresh && minutes === preloadMinutes && bedId === ANY_BED && date ? preload?.times[date] : undefined

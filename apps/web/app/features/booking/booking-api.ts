@@ -13,7 +13,7 @@ import { ApiError, type ApiClient } from '../../lib/api.ts'
 import { browserApi } from '../../lib/browser-api.ts'
 
 /**
- * SPEC §7 booking calls. `p_bookings` and `session/` carry the identity token by the client's rule. The price
+ * docs/product.md §7 booking calls. `p_bookings` and `session/` carry the identity token by the client's rule. The price
  * call falls outside that rule, but the salon prices a signed-in customer's session from their balance, so the
  * token goes with it when there is one; a token the salon no longer accepts should not hide the price, so a 401
  * asks again as a visitor.

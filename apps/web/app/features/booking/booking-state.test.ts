@@ -19,7 +19,7 @@ const booking: Booking = {
   holdUntil: null,
 }
 
-describe('booking state (SPEC §3, §4)', () => {
+describe('booking state (docs/product.md §3, §4)', () => {
   it('starts empty', () => {
     expect(initialBookingState).toEqual({
       appointmentRequest: null,

@@ -2,13 +2,13 @@ import type { AppointmentRequest, Booking } from '@salon/contracts/booking'
 import type { Package } from '@salon/contracts/content'
 
 /**
- * appointmentRequest (SPEC §3): the times query of p_sessions, plus the start time once one is chosen.
+ * appointmentRequest (docs/product.md §3): the times query of p_sessions, plus the start time once one is chosen.
  * With `time` and `bedId` it is the whole p_book payload.
  */
 export type BookingDraft = AppointmentRequest & { time?: string }
 
 /**
- * SPEC §3 booking state. Its `times` and `timesLoading` are not kept here: the planner reads the chosen day's free
+ * docs/product.md §3 booking state. Its `times` and `timesLoading` are not kept here: the planner reads the chosen day's free
  * times from the page's preload or a React Router fetcher, which also says while they load (decision 011).
  */
 export interface BookingState {
@@ -20,7 +20,7 @@ export interface BookingState {
   selectedPackage: Package | null
 }
 
-/** SPEC §4 booking transitions. */
+/** docs/product.md §4 booking transitions. */
 export type BookingAction =
   | { type: 'bookingStart'; request: BookingDraft }
   | { type: 'bookingSuccess'; booking: Booking }

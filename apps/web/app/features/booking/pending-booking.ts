@@ -1,6 +1,6 @@
 import { asStoredAppointment, clearAppointment, loadAppointment, type StoredAppointment } from './appointment-storage.ts'
 
-/** SPEC §3: the booking waiting in storage, if one was chosen in the last two hours; anything else there is dropped. */
+/** docs/product.md §3: the booking waiting in storage, if one was chosen in the last two hours; anything else there is dropped. */
 export function pendingAppointmentRequest(): StoredAppointment | null {
   return loadAppointment()
 }
@@ -12,7 +12,7 @@ export function pendingAppointmentRequest(): StoredAppointment | null {
 export const PENDING_BOOKING_PATH = '/book/'
 
 /**
- * For afterSignIn (SPEC §4): with a complete appointment waiting in storage, the customer goes to the booking page,
+ * For afterSignIn (docs/product.md §4): with a complete appointment waiting in storage, the customer goes to the booking page,
  * which shows it ready to confirm. A request that cannot be read is dropped and the customer goes home, as when
  * nothing waits.
  */

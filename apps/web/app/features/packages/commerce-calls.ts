@@ -3,7 +3,7 @@ import type { PaymentIntentRequest, PaymentResponse, PromoResponse, PurchaseResp
 import { browserApi } from '../../lib/browser-api.ts'
 
 /**
- * The money calls of SPEC §7, through the browser's one API client. customer/package carries the identity token
+ * The money calls of docs/product.md §7, through the browser's one API client. customer/package carries the identity token
  * by the client's rule; the promo code and the payment intent send it when there is one (a code may be once per
  * customer, and the salon takes payments from signed-in customers only).
  */

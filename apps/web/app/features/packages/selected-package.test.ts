@@ -32,7 +32,7 @@ const glow: Package = {
   highlight: true,
 }
 
-describe('the selected package (SPEC §4: selecting a package stores it)', () => {
+describe('the selected package (docs/product.md §4: selecting a package stores it)', () => {
   it('is kept in session storage under SELECTED_PACKAGE with when it was chosen', () => {
     const storage = memoryStorage()
     saveSelectedPackage(glow, storage, 1_000)

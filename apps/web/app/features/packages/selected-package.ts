@@ -2,7 +2,7 @@ import type { Package } from '@salon/contracts/content'
 import { browserStorage, storedJson } from '../../lib/stored-json.ts'
 
 /**
- * SPEC §3/§4 booking state: "Selecting a package stores it". The choice is kept in the tab's session storage
+ * docs/product.md §3/§4 booking state: "Selecting a package stores it". The choice is kept in the tab's session storage
  * under this key, so it survives the detour through sign-in (and sign-up) on the way to /payment/.
  */
 export const SELECTED_PACKAGE = 'SELECTED_PACKAGE'
