@@ -11,7 +11,8 @@ import { newOutboxToken } from './adapters/outbox/outbox-token.ts'
 import type { ReviewsSource } from './adapters/reviews/reviews.ts'
 import type { SmsSender } from './adapters/sms/sms.ts'
 import { apiFallback } from './lib/api-fallback.ts'
-import { compression, sentUnchanged } from './lib/compression.ts'
+import { compression } from './lib/compression.ts'
+import { httpCaching } from './lib/http-caching.ts'
 import { errorHandler, HttpError } from './lib/errors.ts'
 import { createHealthCheck } from './lib/health-check.ts'
 import type { Logger } from './lib/logger.ts'
@@ -205,6 +206,8 @@ export function createApp(deps: AppDeps) {
   const replay = createReplay({ trustProxy, logLine: requestLines(deps.logger) })
   app.use(replay.capture())
   app.use(securityHeaders({ ...csp, trustProxy }))
+  // Public answers a route marks shared carry standard HTTP caching (lib/http-caching.ts, docs/decisions/024).
+  app.use(httpCaching({ seconds: Math.floor((deps.publicCacheMs ?? 0) / 1000), now: deps.now }))
   app.use(compression())
   // The hosted sign-in keeps a Cognito domain's exact paths (/oauth2/authorize, /logout): they are not pages.
   const pagePaths = trailingSlash()
@@ -237,9 +240,7 @@ export function createApp(deps: AppDeps) {
   api.use('*', shopAccess(shops))
   api.use('*', requireIdentity(verifier))
   // The salon's public pages read the same few things on every visit: kept in memory for a short while.
-  // Each answer is also serialised and compressed once while it is kept.
-  const publicCache = <T>(read: (shopId: string) => PromiseLike<T>) =>
-    memoize(async (shopId) => sentUnchanged(await read(shopId)), deps.publicCacheMs ?? 0, deps.now)
+  const publicCache = <T>(read: (shopId: string) => PromiseLike<T>) => memoize(read, deps.publicCacheMs ?? 0, deps.now)
   const shopService = createShopService(shops)
   const packages = createPackagesRepository(db)
   api.route('/', createShopRoutes({ ...shopService, salon: publicCache(shopService.salon) }))

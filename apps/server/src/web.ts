@@ -74,10 +74,14 @@ export const isSharedPage = (path: string) => SHARED_PAGES.test(path)
 export function createWebHandler(options: WebOptions): WebHandler {
   const handle = createRequestHandler(options.build, options.mode)
   const apiBase = options.config.apiBaseUrl
+  let entry: WebEntry | undefined
   const pages = createPageCache({
     ttlMs: options.pageCacheMs ?? 0,
     cacheable: isSharedPage,
     keyOf: sharedPageKey(options.config.siteUrl, options.trustProxy ?? false),
+    // The web app says which requests get a page of their own (a signed-in customer's): every other visitor,
+    // whatever other cookies their browser sends, is sent the page kept for everyone.
+    sharedWith: (request) => (entry?.cacheControl ? entry.cacheControl(request) === null : !request.headers.has('cookie')),
   })
 
   return {
@@ -85,6 +89,8 @@ export function createWebHandler(options: WebOptions): WebHandler {
     routes(fetchInProcess) {
       const app = new Hono<{ Variables: NonceVariables }>()
       app.all('*', async (c) => {
+        const build = typeof options.build === 'function' ? await options.build() : options.build
+        entry = build.entry.module as WebEntry
         const origin = new URL(c.req.url).origin
         const ownApi = new URL(apiBase, origin).origin === origin
         const render = (nonce: string) => {
@@ -96,8 +102,7 @@ export function createWebHandler(options: WebOptions): WebHandler {
           return handle(asTheVisitorSeesIt(c.req.raw, options.trustProxy ?? false), context)
         }
         const response = pages.applies(c) ? await pages.serve(c, render) : await render(pageNonce(c))
-        const build = typeof options.build === 'function' ? await options.build() : options.build
-        const cacheControl = (build.entry.module as WebEntry).cacheControl?.(c.req.raw)
+        const cacheControl = entry.cacheControl?.(c.req.raw)
         if (!cacheControl) return response
         // A page for a signed-in customer names them: no shared cache may keep it, nor the browser once shown.
         const headers = new Headers(response.headers)

@@ -1,22 +1,20 @@
-import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { gunzipSync } from 'node:zlib'
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
-import { compression, sentUnchanged, wrapped } from './compression.ts'
+import { compression } from './compression.ts'
 
 const large = { items: Array.from({ length: 100 }, (_, i) => ({ id: i, text: 'a sunbed session of twelve minutes' })) }
 
 function app() {
-  let serialised = 0
-  const shared = sentUnchanged(Array.from({ length: 50 }, (_, i) => ({ id: i, toJSON: () => (serialised++, { id: i, name: `Session ${i}` }) })))
   const hono = new Hono()
     .use(compression())
     .get('/small', (c) => c.json({ ok: true }))
     .get('/large', (c) => c.json(large, 201))
-    .get('/shared', (c) => c.json(wrapped('items', shared)))
+    .get('/prepared', () => new Response('x'.repeat(2048), { headers: { 'content-type': 'application/json', 'content-encoding': 'br' } }))
     .get('/__manifest', () => new Response(JSON.stringify(large), { headers: { 'content-type': 'application/json; charset=utf-8' } }))
     .get('/tiny', () => new Response('{}', { headers: { 'content-type': 'application/json', 'content-length': '2' } }))
     .get('/page', (c) => c.html(`<!doctype html><p>${'Book your session. '.repeat(200)}</p>`))
-  return { hono, serialised: () => serialised }
+  return { hono }
 }
 const gzip = { headers: { 'accept-encoding': 'gzip, deflate, br' } }
 
@@ -40,17 +38,10 @@ describe('compression', () => {
     expect(await plain.json()).toEqual(large)
   })
 
-  it('an answer sent unchanged is serialised and compressed once, and sent in Brotli', async () => {
-    const { hono, serialised } = app()
-    const first = await hono.request('/shared', gzip)
-    expect(first.headers.get('content-encoding')).toBe('br')
-    const body = JSON.parse(brotliDecompressSync(Buffer.from(await first.arrayBuffer())).toString())
-    expect(body.items).toHaveLength(50)
-    const once = serialised()
-    expect(once).toBe(50)
-    for (let i = 0; i < 5; i++) await (await hono.request('/shared', gzip)).arrayBuffer()
-    expect(await (await hono.request('/shared')).json()).toEqual(body)
-    expect(serialised()).toBe(once)
+  it('an answer that already carries an encoding passes untouched', async () => {
+    const response = await app().hono.request('/prepared', gzip)
+    expect(response.headers.get('content-encoding')).toBe('br')
+    expect(await response.text()).toBe('x'.repeat(2048))
   })
 
   it("text made outside c.json, such as React Router's route manifest, is gzipped too, unless it says it is small", async () => {

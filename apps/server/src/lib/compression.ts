@@ -1,9 +1,6 @@
 import { constants, brotliCompressSync, gzipSync } from 'node:zlib'
 import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
-import { keptAs, keptWhile } from './memoize.ts'
-import { replayableWhile } from './replay.ts'
-import { isWhole } from './whole-answers.ts'
 
 /** Pages, React Router's data and route manifest, and other text: what is worth compressing as it streams. */
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/i
@@ -35,14 +32,6 @@ export function pickEncoding(acceptEncoding: string | undefined, available: { br
   if (available.br && names.has('br')) return 'br'
   if (available.gzip && names.has('gzip')) return 'gzip'
   return null
-}
-
-/**
- * Whether an answer made whole with these headers (lower-case names) and this many bytes would still be compressed
- * on its way out, as compression() does to text it did not make itself.
- */
-export function compressedOnTheWay(headers: Record<string, string>, length: number): boolean {
-  return headers['content-encoding'] === undefined && length >= MIN_COMPRESS_BYTES && COMPRESSIBLE.test(headers['content-type'] ?? '')
 }
 
 /** An answer made once and sent many times: its text and its compressed forms, made as they are first asked for. */
@@ -93,67 +82,51 @@ export class PreparedBody {
 
 const asBody = (buffer: Buffer) => buffer as Uint8Array<ArrayBuffer>
 
-const preparedBodies = new WeakMap<object, PreparedBody>()
-/**
- * Marks a value that is sent many times unchanged (the salon's content, kept in memory for a while): c.json
- * then serialises and compresses it once, not on every request. The value must not be changed afterwards.
- */
-export function sentUnchanged<T>(value: T): T {
-  if (typeof value === 'object' && value !== null && !preparedBodies.has(value)) preparedBodies.set(value, PreparedBody.json(value))
-  return value
-}
-
-const wrappers = new WeakMap<object, object>()
-/** `{ [key]: value }`, the same object for the same value, and sent unchanged when the value is. */
-export function wrapped<K extends string, T extends object>(key: K, value: T): Record<K, T> {
-  let wrapper = wrappers.get(value) as Record<K, T> | undefined
-  if (!wrapper || !(key in wrapper)) {
-    wrapper = { [key]: value } as Record<K, T>
-    wrappers.set(value, wrapper)
-    if (preparedBodies.has(value)) sentUnchanged(wrapper)
-    keptAs(value, wrapper)
-  }
-  return wrapper
-}
+/** JSON of any kind: known in full when the route answers, so compressed in one call rather than as a stream. */
+const DATA = /^application\/(?:[\w.+-]*\+)?json\b/i
 
 /**
- * Compresses what the server says, each kind the cheap way:
- * - JSON answers (c.json) are compressed whole, in one call, when they are over a kilobyte: no stream is built;
- * - pages, streamed as React renders them, and other text answers made elsewhere (React Router's data and route
- *   manifest) are gzipped as they stream.
+ * Compresses what the server says, each kind the cheap way, through Hono's public API only (the answer is read
+ * and replaced after the route has made it):
+ * - JSON answers are gzipped whole, in one call, when they are over a kilobyte: no stream is built;
+ * - pages, streamed as React renders them, and other text answers (React Router's data and route manifest) are
+ *   gzipped as they stream.
  * Answers that already carry an encoding (prepared bodies, files) pass untouched.
  */
 export function compression() {
   return createMiddleware(async (c, next) => {
-    const acceptEncoding = c.req.header('accept-encoding')
-    let answeredByJson = false
-    c.json = ((object: unknown, arg?: unknown, headers?: Record<string, string>) => {
-      answeredByJson = true
-      const prepared = typeof object === 'object' && object !== null ? preparedBodies.get(object) : undefined
-      if (prepared && !headers && (arg === undefined || typeof arg === 'number')) {
-        // Content a memo keeps may be given again from memory while the memo still answers with it.
-        const stillKept = keptWhile(object as object)
-        if (stillKept) replayableWhile(c, stillKept)
-        return prepared.respond(c, (arg ?? 200) as 200)
-      }
-      const text = JSON.stringify(object)
-      if (text.length < MIN_COMPRESS_BYTES) return c.body(text, arg as 200, { ...headers, 'Content-Type': 'application/json' })
-      c.header('Vary', 'Accept-Encoding')
-      const encoding = pickEncoding(acceptEncoding, { gzip: true })
-      if (!encoding) return c.body(text, arg as 200, { ...headers, 'Content-Type': 'application/json' })
-      return c.body(asBody(gzipSync(text, { level: 6 })), arg as 200, { ...headers, 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' })
-    }) as unknown as typeof c.json
     await next()
     const res = c.res
-    if (answeredByJson || isWhole(res)) return
-    if (c.req.method === 'HEAD' || res.headers.has('content-encoding') || !COMPRESSIBLE.test(res.headers.get('content-type') ?? '')) return
+    if (c.req.method === 'HEAD' || !res.body || res.headers.has('content-encoding')) return
+    const type = res.headers.get('content-type') ?? ''
+    if (!COMPRESSIBLE.test(type)) return
     const length = res.headers.get('content-length')
     if (length !== null && Number(length) < MIN_COMPRESS_BYTES) return
-    if (pickEncoding(acceptEncoding, { gzip: true }) !== 'gzip' || !res.body) return
+    const acceptEncoding = c.req.header('accept-encoding')
+    if (DATA.test(type)) {
+      const bytes = new Uint8Array(await res.arrayBuffer())
+      const headers = new Headers(res.headers)
+      const gzip = bytes.byteLength >= MIN_COMPRESS_BYTES && pickEncoding(acceptEncoding, { gzip: true }) === 'gzip'
+      if (bytes.byteLength >= MIN_COMPRESS_BYTES) appendVary(headers, 'Accept-Encoding')
+      if (gzip) headers.set('Content-Encoding', 'gzip')
+      // Replaced whole: Hono would otherwise carry the old answer's headers over into the new one.
+      c.res = undefined
+      c.res = new Response(gzip ? asBody(gzipSync(bytes, { level: 6 })) : bytes, { status: res.status, statusText: res.statusText, headers })
+      return
+    }
+    if (pickEncoding(acceptEncoding, { gzip: true }) !== 'gzip') return
     const headers = new Headers(res.headers)
     headers.set('Content-Encoding', 'gzip')
-    headers.append('Vary', 'Accept-Encoding')
+    appendVary(headers, 'Accept-Encoding')
     headers.delete('Content-Length')
+    c.res = undefined
     c.res = new Response(res.body.pipeThrough(new CompressionStream('gzip')), { status: res.status, statusText: res.statusText, headers })
   })
+}
+
+/** Adds a name to the Vary header unless it is listed already. */
+export function appendVary(headers: Headers, name: string): void {
+  const vary = headers.get('vary')
+  if (!vary) return headers.set('Vary', name)
+  if (!vary.split(',').some((part) => part.trim().toLowerCase() === name.toLowerCase())) headers.set('Vary', `${vary}, ${name}`)
 }

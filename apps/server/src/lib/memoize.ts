@@ -1,15 +1,3 @@
-/** For each value a memo keeps: whether it is still the memo's answer (lib/replay.ts gives it again while so). */
-const kept = new WeakMap<object, () => boolean>()
-
-/** Whether `value` is still what a memo answers, or undefined when no memo keeps it. */
-export const keptWhile = (value: object): (() => boolean) | undefined => kept.get(value)
-
-/** `derived` (made from `value` alone) stays right exactly as long as `value` is kept. */
-export function keptAs(value: object, derived: object): void {
-  const stillKept = kept.get(value)
-  if (stillKept) kept.set(derived, stillKept)
-}
-
 /**
  * Remembers an async function's answer per key for `ttlMs`. A failed answer is forgotten at once,
  * so the next call asks again. With a ttl of 0 every call asks.
@@ -25,14 +13,9 @@ export function memoize<T>(fn: (key: string) => PromiseLike<T>, ttlMs: number, n
     const value = Promise.resolve().then(() => fn(key))
     const entry = { until: now() + ttlMs, value }
     entries.set(key, entry)
-    value.then(
-      (answer) => {
-        if (typeof answer === 'object' && answer !== null) kept.set(answer, () => entries.get(key) === entry && entry.until > now())
-      },
-      () => {
-        if (entries.get(key) === entry) entries.delete(key)
-      },
-    )
+    value.catch(() => {
+      if (entries.get(key) === entry) entries.delete(key)
+    })
     return value
   }
 }

@@ -9,10 +9,15 @@ const hash = (text: string) => `'sha256-${createHash('sha256').update(text).dige
 const SCRIPT = 'window.__context = {"salon":"Bronze Glow"}'
 const STYLE = 'body{margin:0}'
 
-function site(options: { status?: number; setCookie?: boolean; ttlMs?: number } = {}) {
+function site(options: { status?: number; setCookie?: boolean; ttlMs?: number; sharedWith?: (request: Request) => boolean } = {}) {
   let clock = 1_000_000
   let renders = 0
-  const cache = createPageCache({ ttlMs: options.ttlMs ?? 30_000, cacheable: (path) => path === '/' || path === '/prices/', now: () => clock })
+  const cache = createPageCache({
+    ttlMs: options.ttlMs ?? 30_000,
+    cacheable: (path) => path === '/' || path === '/prices/',
+    now: () => clock,
+    sharedWith: options.sharedWith,
+  })
   const render = async (nonce: string) => {
     renders++
     await new Promise((r) => setImmediate(r))
@@ -88,6 +93,19 @@ describe('shared public pages', () => {
       expect(nonce).toBeTruthy()
       expect(await response.text()).toContain(`nonce="${nonce}"`)
     }
+  })
+
+  it('a returning visitor whose cookies change nothing on the page is sent the kept page; a signed-in customer gets their own', async () => {
+    // As the web app says: only its session's cookies make a page the customer's own.
+    const s = site({ sharedWith: (request) => !/(^|;\s*)CognitoIdentityServiceProvider\./.test(request.headers.get('cookie') ?? '') })
+    const kept = await (await s.app.request('/')).text()
+    const before = s.renders()
+    const returning = await s.app.request('/', { headers: { cookie: '_ga=GA1.1.1.1; _ga_SALON=GS2.1.s1' } })
+    expect(await returning.text()).toBe(kept)
+    expect(s.renders()).toBe(before)
+    const signedIn = await s.app.request('/', { headers: { cookie: '_ga=GA1.1.1.1; CognitoIdentityServiceProvider.x.idToken=abc' } })
+    expect(s.renders()).toBe(before + 1)
+    expect(await signedIn.text()).not.toBe(kept)
   })
 
   it('a page that sets a cookie or is not 200 is not kept, and its nonce is the one it was rendered with', async () => {

@@ -36,6 +36,12 @@ export interface PageCacheOptions {
   /** The pages that are the same for every visitor who is not signed in (the salon's public content). */
   cacheable: (path: string) => boolean
   /**
+   * Whether this request may be sent a page kept for everyone: by default only one without cookies. The web app
+   * says which cookies change a page (its session's); other cookies a browser sends (a returning visitor's
+   * analytics) change nothing, and such a visitor is sent the same page.
+   */
+  sharedWith?: (request: Request) => boolean
+  /**
    * Which visitors may be sent the same page: by default all who ask for its path. A page that names the address
    * it was asked for (its canonical link, when the site's address is not configured) must be kept per address.
    */
@@ -45,21 +51,22 @@ export interface PageCacheOptions {
 }
 
 /**
- * The salon's public pages, rendered once and sent to every visitor without cookies for a short while, as a
+ * The salon's public pages, rendered once and sent to every visitor who is not signed in for a short while, as a
  * CDN would: the public content they show is itself kept that long. A kept page cannot carry a per-response
  * nonce, so it is rendered with a throwaway one that is then removed, and its policy lists the hashes of its
- * inline scripts and styles instead. A visitor with any cookie (signed in, or with choices remembered), a
- * query string, or a page that sets a cookie or is not 200 is rendered as before.
+ * inline scripts and styles instead. A signed-in customer (`sharedWith` says no), a query string, or a page
+ * that sets a cookie or is not 200 is rendered as before.
  */
 export function createPageCache(options: PageCacheOptions) {
   const now = options.now ?? Date.now
   const maxPages = options.maxPages ?? 100
   const keyOf = options.keyOf ?? ((c: Context) => c.req.path)
+  const sharedWith = options.sharedWith ?? ((request: Request) => !request.headers.has('cookie'))
   const pages = new Map<string, CachedPage>()
   const rendering = new Map<string, Promise<CachedPage | null>>()
 
   function applies(c: Context): boolean {
-    if (options.ttlMs <= 0 || c.req.method !== 'GET' || c.req.header('cookie') !== undefined) return false
+    if (options.ttlMs <= 0 || c.req.method !== 'GET' || !sharedWith(c.req.raw)) return false
     const url = c.req.url
     return !url.includes('?') && options.cacheable(c.req.path)
   }

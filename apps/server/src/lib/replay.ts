@@ -2,7 +2,6 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { TLSSocket } from 'node:tls'
 import type { Context, MiddlewareHandler } from 'hono'
 import { requestIdOf, routeOf, type RequestLine } from './request-log.ts'
-import { wholeAnswerOf } from './whole-answers.ts'
 
 /**
  * Answers given again from memory (docs/decisions/019-answers-replayed-from-memory.md).
@@ -17,8 +16,10 @@ import { wholeAnswerOf } from './whole-answers.ts'
  *
  * Nothing is replayed that the chain did not decide: a route opts in (`replayableWhile`) with a test of whether
  * its source is still as it was, and every other part that checked something kept for a while (the shop's key)
- * adds its own. Only whole answers (lib/whole-answers.ts) with status 200 are kept, and only for requests that
- * carry no cookie and no Authorization header.
+ * adds its own. Only answers with status 200 (or 304 to a request that named the answer it holds) and no
+ * Set-Cookie are kept, and only for requests without an Authorization header. A cookie changes nothing: the API
+ * reads none (the web app's session cookies are read by its pages, which never opt in), so a returning visitor's
+ * or a signed-in customer's browser, which sends its cookies with every same-origin call, is answered as anyone.
  */
 
 /** Whether what an answer was made from is still as it was. */
@@ -70,10 +71,10 @@ const header = (req: IncomingMessage, name: string): string => {
   return value === undefined ? '' : Array.isArray(value) ? value.join(', ') : value
 }
 
-/** Requests that may be answered from memory at all: no cookie or credentials, no body on a GET. */
+/** Requests that may be answered from memory at all: no credentials, no body on a GET. Cookies are not read (see above). */
 function eligible(req: IncomingMessage): boolean {
   const h = req.headers
-  if (h.cookie !== undefined || h.authorization !== undefined || h.expect !== undefined) return false
+  if (h.authorization !== undefined || h.expect !== undefined) return false
   if (req.method === 'GET') return h['content-length'] === undefined && h['transfer-encoding'] === undefined
   return req.method === 'POST' && h['transfer-encoding'] === undefined && h['content-length'] !== undefined
 }
@@ -111,6 +112,7 @@ export function createReplay(options: ReplayOptions) {
       header(req, 'accept-encoding'),
       header(req, 'origin'),
       header(req, 'content-type'),
+      header(req, 'if-none-match'),
       trustProxy ? header(req, 'x-forwarded-proto') : '',
       body,
     ].join('\n')
@@ -146,14 +148,15 @@ export function createReplay(options: ReplayOptions) {
     },
 
     /**
-     * Keeps the chain's answer when its route opted in and it was made whole with status 200. Runs after the
-     * answer is made, outside the security headers, so what is kept is exactly what was sent.
+     * Keeps the chain's answer when its route opted in and it has status 200 (or 304). Runs after the answer is
+     * made, outside the security headers, so what is kept is exactly what was sent.
      */
     capture(): MiddlewareHandler {
       return async (c, next) => {
         await next()
         const replay = (c as Context<{ Variables: ReplayVariables }>).get('replay')
-        if (!replay?.optedIn || c.res.status !== 200) return
+        const res = c.res
+        if (!replay?.optedIn || (res.status !== 200 && res.status !== 304) || res.headers.has('set-cookie')) return
         const req = (c.env as { incoming?: RawRequest } | undefined)?.incoming
         // In-process calls (a page rendered on the server asking the API) carry the page's request: never kept.
         if (!req || req.method !== c.req.method || pathAndQuery(c.req.url) !== req.url || !eligible(req)) return
@@ -161,19 +164,21 @@ export function createReplay(options: ReplayOptions) {
           if (postPaths.size < MAX_POST_PATHS) postPaths.add(pathOf(req.url))
           if (!req.rawBody) return
         }
-        const whole = wholeAnswerOf(c.res)
-        if (!whole) return
+        // The answer is read once, as it is kept, and sent on unchanged.
+        const bytes = Buffer.from(await res.arrayBuffer())
+        c.res = undefined
+        c.res = new Response(bytes.byteLength > 0 ? bytes : null, { status: res.status, statusText: res.statusText, headers: res.headers })
         const headers: string[] = []
-        for (const name in whole.headers) if (name !== 'x-request-id' && name.toLowerCase() !== 'content-length') headers.push(name, whole.headers[name]!)
-        const body = (
-          typeof whole.body === 'string' ? Buffer.from(whole.body) : Buffer.from(whole.body.buffer, whole.body.byteOffset, whole.body.byteLength)
-        ).toString('latin1')
-        headers.push('content-length', String(Buffer.byteLength(body, 'latin1')))
+        res.headers.forEach((value, name) => {
+          if (name !== 'x-request-id' && name !== 'content-length') headers.push(name, value)
+        })
+        const body = bytes.toString('latin1')
+        if (res.status === 200) headers.push('content-length', String(bytes.byteLength))
         const request = keyOf(req, '')
         if (request.length > MAX_KEY_LENGTH) return
         if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!)
         entries.set(request + (req.method === 'POST' ? req.rawBody!.toString('latin1') : ''), {
-          status: 200,
+          status: res.status,
           headers,
           body,
           route: routeOf(c),

@@ -3,7 +3,6 @@ import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import { routePath } from 'hono/route'
 import type { Logger } from './logger.ts'
-import { isWhole } from './whole-answers.ts'
 
 export type RequestIdVariables = { requestId: string }
 
@@ -56,14 +55,13 @@ export function requestLog(logger: Logger) {
     c.set('requestId', requestId)
     // Errors reach here as the error handler's answer: this line runs for every request that is answered.
     await next()
-    if (!isWhole(c.res))
-      try {
-        c.res.headers.set(REQUEST_ID_HEADER, requestId)
-      } catch {
-        // A response passed on as it came (its headers locked): answered again with the same body and status.
-        c.res = new Response(c.res.body, c.res)
-        c.res.headers.set(REQUEST_ID_HEADER, requestId)
-      }
+    try {
+      c.res.headers.set(REQUEST_ID_HEADER, requestId)
+    } catch {
+      // A response passed on as it came (its headers locked): answered again with the same body and status.
+      c.res = new Response(c.res.body, c.res)
+      c.res.headers.set(REQUEST_ID_HEADER, requestId)
+    }
     const ms = Math.round((performance.now() - started) * 10) / 10
     line({ requestId, method: c.req.method, route: routeOf(c), status: c.res.status, ms })
   })

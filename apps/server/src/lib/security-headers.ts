@@ -3,9 +3,7 @@ import type { TLSSocket } from 'node:tls'
 import { randomBytes } from 'node:crypto'
 import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
-import { compressedOnTheWay } from './compression.ts'
 import type { RequestIdVariables } from './request-log.ts'
-import { answerWhole, isWhole } from './whole-answers.ts'
 
 export type NonceVariables = { nonce: string; inlineSources?: { scripts: string[]; styles: string[] } }
 
@@ -100,30 +98,13 @@ export function pageNonce(c: Context<{ Variables: NonceVariables }>): string {
 export const lowerCaseNames = (headers: Record<string, string>) =>
   Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]))
 
-/**
- * Security headers on every response; HSTS only where the page was served over HTTPS. An answer the route makes
- * whole (lib/whole-answers.ts) is given them, and the request id, as it is made.
- */
+/** Security headers on every response; HSTS only where the page was served over HTTPS. */
 export function securityHeaders(options: CspOptions & { trustProxy: boolean }) {
   const withoutNonce = contentSecurityPolicy(undefined, options)
   const entries = Object.entries(PROTECTIVE_HEADERS)
-  const overHttp = lowerCaseNames({ 'Content-Security-Policy': withoutNonce, ...PROTECTIVE_HEADERS })
-  const overHttps = { ...overHttp, 'strict-transport-security': HSTS }
-  const dataOverHttp = lowerCaseNames(DATA_HEADERS)
-  const dataOverHttps = { ...dataOverHttp, 'strict-transport-security': HSTS }
   return createMiddleware<{ Variables: NonceVariables & Partial<RequestIdVariables> }>(async (c, next) => {
-    const https = servedOverHttps(c, options.trustProxy)
-    answerWhole(c, {
-      addFixed: (headers) => {
-        Object.assign(headers, isDataType(headers['content-type']) ? (https ? dataOverHttps : dataOverHttp) : https ? overHttps : overHttp)
-        const requestId = c.get('requestId')
-        if (requestId !== undefined) headers['x-request-id'] = requestId
-      },
-      final: (headers, length) => !compressedOnTheWay(headers, length),
-      plain: () => c.get('nonce') === undefined && c.get('inlineSources') === undefined,
-    })
     await next()
-    if (isWhole(c.res)) return
+    const https = servedOverHttps(c, options.trustProxy)
     const h = c.res.headers
     const own = c.get('nonce') ?? c.get('inlineSources')
     if (!own && isDataType(h.get('content-type'))) for (const name in DATA_HEADERS) h.set(name, DATA_HEADERS[name]!)

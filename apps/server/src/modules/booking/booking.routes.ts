@@ -17,7 +17,7 @@ import { z } from 'zod'
 import { MIN_COMPRESS_BYTES, pickEncoding } from '../../lib/compression.ts'
 import { createRouter, errorResponses, json } from '../../lib/openapi.ts'
 import { optionalIdentity, type IdentityVerifier } from '../identity/api-identity.ts'
-import { replayableWhile } from '../../lib/replay.ts'
+import { sharedAnswer, SHOP_HEADERS } from '../../lib/http-caching.ts'
 import type { CachedAnswer } from './availability-cache.ts'
 import type { BookingService } from './booking.service.ts'
 
@@ -44,8 +44,8 @@ const body = <T extends z.ZodType>(schema: T) => ({ body: { content: { 'applicat
  * per answer, not per request; Brotli's best would take far longer to make than the answer is kept).
  */
 function cachedJson<T>(c: Context, answer: CachedAnswer): TypedResponse<T, 200, 'json'> {
-  // The same question is answered again from memory while the cache holds this answer as right.
-  replayableWhile(c, answer.stillKept)
+  // The same for everyone who asks: answered again from memory while the cache holds this answer as right.
+  sharedAnswer(c, { vary: SHOP_HEADERS, whileRight: answer.stillKept })
   const headers: Record<string, string> = { 'content-type': 'application/json' }
   const worth = answer.json.length >= MIN_COMPRESS_BYTES
   if (worth) headers.vary = 'Accept-Encoding'

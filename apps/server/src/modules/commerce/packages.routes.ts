@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi'
 import { PackagesResponse } from '@salon/contracts/content'
-import { wrapped } from '../../lib/compression.ts'
+import { sharedAnswer, SHOP_HEADERS } from '../../lib/http-caching.ts'
 import { createRouter, errorResponses, json } from '../../lib/openapi.ts'
 import type { PackagesRepository } from './packages.repository.ts'
 
@@ -13,6 +13,6 @@ export function createPackagesRoutes(packages: PackagesRepository) {
       summary: 'Minute packages on sale',
       responses: { 200: json(PackagesResponse, 'The packages'), ...errorResponses },
     }),
-    async (c) => c.json(wrapped('packages', await packages.activePackages(c.get('shopId'))), 200),
+    async (c) => (sharedAnswer(c, { vary: SHOP_HEADERS }), c.json({ packages: await packages.activePackages(c.get('shopId')) }, 200)),
   )
 }

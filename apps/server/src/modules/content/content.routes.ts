@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi'
 import { BlogResponse, BlogsResponse, ContactMessageRequest, MessageResponse, PopupLeadRequest, ReviewsResponse } from '@salon/contracts/content'
 import { ErrorResponse } from '@salon/contracts/errors'
 import { addressForLimits } from '../../lib/address-prefix.ts'
-import { wrapped } from '../../lib/compression.ts'
+import { sharedAnswer, SHOP_HEADERS } from '../../lib/http-caching.ts'
 import { createRouter, errorResponses, json } from '../../lib/openapi.ts'
 import type { ContentService } from './content.service.ts'
 
@@ -18,7 +18,7 @@ export function createContentRoutes(service: ContentService, options: { trustPro
         summary: 'Published blog posts, newest first',
         responses: { 200: json(BlogsResponse, 'The posts'), ...errorResponses },
       }),
-      async (c) => c.json(wrapped('blogs', await service.blogs(c.get('shopId'))), 200),
+      async (c) => (sharedAnswer(c, { vary: SHOP_HEADERS }), c.json({ blogs: await service.blogs(c.get('shopId')) }, 200)),
     )
     .openapi(
       createRoute({
@@ -39,7 +39,7 @@ export function createContentRoutes(service: ContentService, options: { trustPro
         summary: "Reviews from the maps service when configured, else the salon's own",
         responses: { 200: json(ReviewsResponse, 'The reviews'), ...errorResponses },
       }),
-      async (c) => c.json(await service.reviews(c.get('shopId')), 200),
+      async (c) => (sharedAnswer(c, { vary: SHOP_HEADERS }), c.json(await service.reviews(c.get('shopId')), 200)),
     )
     .openapi(
       createRoute({

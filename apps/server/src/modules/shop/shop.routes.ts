@@ -1,5 +1,6 @@
 import { createRoute } from '@hono/zod-openapi'
 import { SalonResponse } from '@salon/contracts/shop'
+import { sharedAnswer, SHOP_HEADERS } from '../../lib/http-caching.ts'
 import { createRouter, errorResponses, json } from '../../lib/openapi.ts'
 import type { ShopService } from './shop.service.ts'
 
@@ -12,6 +13,6 @@ export function createShopRoutes(service: ShopService) {
       summary: 'The salon: address, opening hours, sunbeds and price list',
       responses: { 200: json(SalonResponse, 'The salon'), ...errorResponses },
     }),
-    async (c) => c.json(await service.salon(c.get('shopId')), 200),
+    async (c) => (sharedAnswer(c, { vary: SHOP_HEADERS }), c.json(await service.salon(c.get('shopId')), 200)),
   )
 }
