@@ -1,6 +1,7 @@
 import js from '@eslint/js'
 import reactHooks from 'eslint-plugin-react-hooks'
 import tseslint from 'typescript-eslint'
+import { serverImportBoundaries } from './eslint.server-boundaries.js'
 import { webImportBoundaries } from './eslint.web-boundaries.js'
 
 export default tseslint.config(
@@ -34,6 +35,7 @@ export default tseslint.config(
     },
   },
   ...webImportBoundaries,
+  ...serverImportBoundaries,
   {
     files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**', 'apps/server/src/test/**', 'bench/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off', 'no-console': 'off' },

@@ -19,7 +19,24 @@ import type { Logger } from './lib/logger.ts'
 import { memoize } from './lib/memoize.ts'
 import { createRouter } from './lib/openapi.ts'
 import { createRateLimiter } from './lib/rate-limit.ts'
-import { BUILT_IN_POOL } from './modules/identity/default-pool.ts'
+import {
+  argon2Passwords,
+  BUILT_IN_POOL,
+  type ApiEnv,
+  cognitoVerifier,
+  createCognitoRoutes,
+  createCustomersRepository,
+  createIdentityRepository,
+  createIdentityService,
+  createTokenIssuer,
+  DEFAULT_ADDRESS_LIMITS,
+  identityTransaction,
+  loadSigningKeys,
+  localVerifier,
+  type PasswordHasher,
+  requireIdentity,
+  type SigningKeys,
+} from './modules/identity/public.ts'
 import { requestLines, requestLog, type RequestIdVariables } from './lib/request-log.ts'
 import { createReplay, type ReplayVariables } from './lib/replay.ts'
 import { createRateLimitRepository } from './lib/rate-limit.repository.ts'
@@ -27,40 +44,24 @@ import { DATA_HEADERS, HSTS, securityHeaders, servedOverHttps, staticSecurityHea
 import { loadStaticFiles, staticFiles } from './lib/static-files.ts'
 import { trailingSlash } from './lib/trailing-slash.ts'
 import { wellFormedText } from './lib/well-formed-text.ts'
-import { createPackagesRepository } from './modules/commerce/packages.repository.ts'
-import { createPackagesRoutes } from './modules/commerce/packages.routes.ts'
-import { createContentRepository } from './modules/content/content.repository.ts'
-import { createContentRoutes } from './modules/content/content.routes.ts'
-import { createContentService } from './modules/content/content.service.ts'
-import { createSeoRoutes } from './modules/content/seo.routes.ts'
-import { createAvailabilityCache } from './modules/booking/availability-cache.ts'
-import { createBookingRepository } from './modules/booking/booking.repository.ts'
-import { createBookingRoutes } from './modules/booking/booking.routes.ts'
-import { createBookingService } from './modules/booking/booking.service.ts'
-import { createLedgerRepository } from './modules/commerce/ledger.repository.ts'
-import { createCommerceRepository } from './modules/commerce/commerce.repository.ts'
-import { createCommerceRoutes } from './modules/commerce/commerce.routes.ts'
-import { createCommerceService, type CommerceService } from './modules/commerce/commerce.service.ts'
+import {
+  type CommerceService,
+  createCommerceRepository,
+  createCommerceRoutes,
+  createCommerceService,
+  createLedgerRepository,
+  createPackagesRepository,
+  createPackagesRoutes,
+  createStripeWebhookRoutes,
+} from './modules/commerce/public.ts'
+import { createContentRepository, createContentRoutes, createContentService, createSeoRoutes } from './modules/content/public.ts'
+import { createAvailabilityCache, createBookingRepository, createBookingRoutes, createBookingService } from './modules/booking/public.ts'
 import { createOfflinePayments } from './adapters/payments/offline.ts'
 import type { PaymentProviderAdapter } from './adapters/payments/payments.ts'
 import { verifyStripeWebhook } from './adapters/payments/stripe.ts'
-import { createStripeWebhookRoutes } from './modules/commerce/stripe-webhook.routes.ts'
-import { createAccountRoutes } from './modules/account/account.routes.ts'
-import { createAccountService } from './modules/account/account.service.ts'
-import { createCustomersRepository } from './modules/account/customers.repository.ts'
-import { cognitoVerifier, localVerifier, requireIdentity } from './modules/identity/api-identity.ts'
-import { createCognitoRoutes } from './modules/identity/cognito.routes.ts'
-import { createIdentityRepository } from './modules/identity/identity.repository.ts'
-import { createIdentityService, DEFAULT_ADDRESS_LIMITS, type PasswordHasher } from './modules/identity/identity.service.ts'
-import { identityTransaction } from './modules/identity/identity-transaction.ts'
-import { argon2Passwords } from './modules/identity/passwords.ts'
-import { loadSigningKeys, type SigningKeys } from './modules/identity/signing-keys.ts'
-import { createTokenIssuer } from './modules/identity/tokens.ts'
-import { acceptingEarlierIssuer, createHostedSignIn, type HostedSignInOptions } from './modules/hosted-sign-in/hosted-sign-in.ts'
-import { shopAccess } from './modules/shop/shop-access.ts'
-import { createShopRepository } from './modules/shop/shop.repository.ts'
-import { createShopRoutes } from './modules/shop/shop.routes.ts'
-import { createShopService } from './modules/shop/shop.service.ts'
+import { createAccountRoutes, createAccountService } from './modules/account/public.ts'
+import { acceptingEarlierIssuer, createHostedSignIn, type HostedSignInOptions } from './modules/hosted-sign-in/public.ts'
+import { createShopRepository, createShopRoutes, createShopService, shopAccess } from './modules/shop/public.ts'
 import type { WebHandler } from './web.ts'
 
 export const MAX_BODY_BYTES = 64 * 1024
@@ -213,7 +214,7 @@ export function createApp(deps: AppDeps) {
   const pagePaths = trailingSlash()
   app.use((c, next) => (/^\/(oauth2\/|logout$)/.test(c.req.path) ? next() : pagePaths(c, next)))
 
-  const api = createRouter()
+  const api = createRouter<ApiEnv>()
   if (deps.corsOrigins?.length) {
     api.use(cors({ origin: deps.corsOrigins, allowHeaders: ['Content-Type', 'Authorization', 'shop_id', 'api_key'], maxAge: 600 }))
   }

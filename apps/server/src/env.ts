@@ -1,5 +1,5 @@
 import { OUTBOX_TOKEN_PATTERN } from './adapters/outbox/outbox-token.ts'
-import { BUILT_IN_POOL } from './modules/identity/default-pool.ts'
+import { BUILT_IN_POOL } from './modules/identity/public.ts'
 import path from 'node:path'
 import { z } from 'zod'
 

@@ -2,8 +2,15 @@ import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { ZodError } from 'zod'
-import { PaymentProviderError } from '../adapters/payments/payments.ts'
 import type { Logger } from './logger.ts'
+
+/**
+ * An outside service (the card provider, say) did not answer or failed: nothing was done, and the caller may try
+ * again. Answered 502 with the message; `failure` is what the log says happened.
+ */
+export class UpstreamError extends Error {
+  readonly failure: string = 'an outside service failed'
+}
 
 /** An answer that is the caller's to fix, with a message a person can act on. */
 export class HttpError extends Error {
@@ -47,8 +54,8 @@ export function errorHandler(logger: Logger) {
   return (err: Error, c: Context) => {
     if (err instanceof HttpError) return c.json({ message: err.message, ...err.extra }, err.status)
     // The card provider did not answer or failed: nothing was taken; the customer may try again.
-    if (err instanceof PaymentProviderError) {
-      logger.error({ err, requestId: c.get('requestId'), method: c.req.method, path: c.req.path }, 'the card payment provider failed')
+    if (err instanceof UpstreamError) {
+      logger.error({ err, requestId: c.get('requestId'), method: c.req.method, path: c.req.path }, err.failure)
       return c.json({ message: err.message }, 502)
     }
     if (err instanceof HTTPException) {

@@ -1,15 +1,14 @@
 import { OpenAPIHono } from '@hono/zod-openapi'
 import { ErrorResponse } from '@salon/contracts/errors'
 import type { ZodType } from 'zod'
-import type { IdentityVariables } from '../modules/identity/api-identity.ts'
-import type { ShopVariables } from '../modules/shop/shop-access.ts'
+import type { Env } from 'hono'
 import { validationHook } from './errors.ts'
 
-/** identity is set on the calls that need it (docs/product.md §7), by requireIdentity. */
-export type ApiEnv = { Variables: ShopVariables & IdentityVariables }
-
-/** A router whose requests are checked against their schemas, answering 400 with the field named. */
-export const createRouter = () => new OpenAPIHono<ApiEnv>({ defaultHook: validationHook })
+/**
+ * A router whose requests are checked against their schemas, answering 400 with the field named. `E` names what
+ * the middleware in front of it sets (the shop, the customer's identity): the modules that set them define it.
+ */
+export const createRouter = <E extends Env = Env>() => new OpenAPIHono<E>({ defaultHook: validationHook })
 
 export const json = <T extends ZodType>(schema: T, description: string) => ({
   content: { 'application/json': { schema } },

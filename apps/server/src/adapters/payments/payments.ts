@@ -1,3 +1,5 @@
+import { UpstreamError } from '../../lib/errors.ts'
+
 /**
  * Card payments: the built-in offline test processor locally, Stripe in production. Both speak in Stripe's
  * terms (a PaymentIntent the browser confirms with its client secret), so the commerce rules do not care which.
@@ -41,4 +43,6 @@ export interface PaymentProviderAdapter {
 }
 
 /** The provider is unreachable or answered with an error that is not the customer's to fix. */
-export class PaymentProviderError extends Error {}
+export class PaymentProviderError extends UpstreamError {
+  override readonly failure = 'the card payment provider failed'
+}

@@ -2,6 +2,7 @@ import { createRoute } from '@hono/zod-openapi'
 import { AccountResponse, AccountUpdateRequest, AccountUpdateResponse } from '@salon/contracts/account'
 import { ErrorResponse } from '@salon/contracts/errors'
 import { z } from 'zod'
+import type { ApiEnv } from '../identity/public.ts'
 import { createRouter, errorResponses, json } from '../../lib/openapi.ts'
 import type { AccountService } from './account.service.ts'
 
@@ -12,7 +13,7 @@ const identityResponses = {
 const security = [{ shopId: [], apiKey: [], identityToken: [] }]
 
 export function createAccountRoutes(accounts: AccountService) {
-  const router = createRouter()
+  const router = createRouter<ApiEnv>()
   return router
     .openapi(
       createRoute({

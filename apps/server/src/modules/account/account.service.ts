@@ -1,8 +1,7 @@
 import type { Account, AccountUpdateRequest } from '@salon/contracts/account'
-import type { Identity } from '../identity/api-identity.ts'
-import type { BookingRepository } from '../booking/booking.repository.ts'
-import type { LedgerRepository } from '../commerce/ledger.repository.ts'
-import type { CustomerRow, CustomersRepository } from './customers.repository.ts'
+import { type CustomerRow, type CustomersRepository, type Identity } from '../identity/public.ts'
+import type { BookingRepository } from '../booking/public.ts'
+import type { LedgerRepository } from '../commerce/public.ts'
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null)
 

@@ -14,7 +14,7 @@ import {
   type BusyRange,
   type DaySchedule,
 } from './availability.ts'
-import { minutesOfDay, timeOfDay, toIsoWithOffset } from './local-time.ts'
+import { minutesOfDay, timeOfDay, toIsoWithOffset } from '../../lib/local-time.ts'
 
 const rules: BookingRules = {
   slotStepMinutes: 15,

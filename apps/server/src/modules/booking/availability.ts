@@ -1,6 +1,6 @@
 import { addDays } from '@salon/contracts/dates'
 import type { TimeSlot } from '@salon/contracts/booking'
-import { dayClock, describeDate, localDateOf, localToInstant, minutesOfDay, timeOfDay } from './local-time.ts'
+import { dayClock, describeDate, localDateOf, localToInstant, minutesOfDay, timeOfDay } from '../../lib/local-time.ts'
 
 /**
  * Which sessions can start when: plain functions of the shop's schedule, its beds, the day's bookings and now.

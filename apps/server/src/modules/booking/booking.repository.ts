@@ -1,6 +1,5 @@
 import { and, desc, eq, inArray, schema, sql, type Db } from '@salon/db'
-import type { LedgerRepository, LotRow } from '../commerce/ledger.repository.ts'
-import type { Draw } from '../commerce/lots.ts'
+import { type Draw, type LedgerRepository, type LotRow } from '../commerce/public.ts'
 import type { BedForSlots, BookingRules, BusyRange, OpeningHours } from './availability.ts'
 
 const { bookings, beds } = schema
@@ -239,12 +238,11 @@ export function createBookingRepository(db: Db, ledger: LedgerRepository) {
           .where(and(eq(schema.customers.shopId, shopId), eq(schema.customers.sub, sub)))
           .for('update')
         if (!locked) throw new CustomerMissing()
-        const executor = tx as unknown as Db
         // Under the lock: the customer's lapsed holds end, and lots whose time has come are written off.
         await tx.execute(sql`
           update bookings set status = 'cancelled', cancelled_at = ${at.toISOString()}::timestamptz
           where shop_id = ${shopId} and sub = ${sub} and status = 'pending' and hold_until <= ${at.toISOString()}::timestamptz`)
-        await ledger.expireDue(shopId, sub, at, executor)
+        await ledger.expireDue(shopId, sub, at, tx)
         // A separate statement, so that its snapshot is taken after the lock: it sees every change of the
         // transaction that held the lock before (in one statement, the subqueries would read the older snapshot).
         const result = (await tx.execute(sql`
@@ -255,10 +253,10 @@ export function createBookingRepository(db: Db, ledger: LedgerRepository) {
         const row = result.rows[0]!
         const customer: LockedCustomer = {
           ...locked,
-          lots: await ledger.lotsWithMinutes(shopId, sub, executor),
+          lots: await ledger.lotsWithMinutes(shopId, sub, tx),
           active: parsed(row.active).map((b) => ({ id: b.id, localDate: b.localDate, startsAt: new Date(b.startsAt) })),
         }
-        return work(inTransaction(executor, ledger, shopId, sub, at), customer)
+        return work(inTransaction(tx, ledger, shopId, sub, at), customer)
       })
     },
   }

@@ -16,7 +16,7 @@ import type { Context, TypedResponse } from 'hono'
 import { z } from 'zod'
 import { MIN_COMPRESS_BYTES, pickEncoding } from '../../lib/compression.ts'
 import { createRouter, errorResponses, json } from '../../lib/openapi.ts'
-import { optionalIdentity, type IdentityVerifier } from '../identity/api-identity.ts'
+import { optionalIdentity, type ApiEnv, type IdentityVerifier } from '../identity/public.ts'
 import { sharedAnswer, SHOP_HEADERS } from '../../lib/http-caching.ts'
 import type { CachedAnswer } from './availability-cache.ts'
 import type { BookingService } from './booking.service.ts'
@@ -57,7 +57,7 @@ function cachedJson<T>(c: Context, answer: CachedAnswer): TypedResponse<T, 200, 
 const BookingId = z.object({ id: z.uuid({ message: 'must be a booking id' }) })
 
 export function createBookingRoutes(bookings: BookingService, verifier: IdentityVerifier) {
-  return createRouter()
+  return createRouter<ApiEnv>()
     .openapi(
       createRoute({
         method: 'get',

@@ -16,11 +16,9 @@ import {
   type SlotBed,
 } from '@salon/contracts/booking'
 import { HttpError } from '../../lib/errors.ts'
-import type { CustomersRepository } from '../account/customers.repository.ts'
-import type { LedgerRepository } from '../commerce/ledger.repository.ts'
-import { fittingMinutes, planSpend, type Draw } from '../commerce/lots.ts'
+import { type CustomersRepository, type Identity } from '../identity/public.ts'
+import { type Draw, fittingMinutes, type LedgerRepository, planSpend } from '../commerce/public.ts'
 import { SESSION_HOLD_MINUTES } from '@salon/contracts/rules/money'
-import type { Identity } from '../identity/api-identity.ts'
 import { createAvailabilityCache, type AvailabilityCache, type CachedAnswer, type ComputedAnswer } from './availability-cache.ts'
 import {
   bedTakes,
@@ -37,7 +35,7 @@ import {
 } from './availability.ts'
 import { CustomerMissing, type BookingRepository, type BookingRow, type BookingTransaction, type LockedCustomer, type ShopSetup } from './booking.repository.ts'
 import { databaseError } from './database-errors.ts'
-import { describeDate, localDateOf, localTimeOf, nextLocalMidnight, toIsoWithOffset } from './local-time.ts'
+import { describeDate, localDateOf, localTimeOf, nextLocalMidnight, toIsoWithOffset } from '../../lib/local-time.ts'
 
 const MINUTE = 60_000
 const HOUR = 60 * MINUTE

@@ -15,7 +15,7 @@ import {
 import { ErrorResponse } from '@salon/contracts/errors'
 import { z } from 'zod'
 import { createRouter, errorResponses, json } from '../../lib/openapi.ts'
-import { optionalIdentity, signedInOnly, type IdentityVerifier } from '../identity/api-identity.ts'
+import { optionalIdentity, signedInOnly, type ApiEnv, type IdentityVerifier } from '../identity/public.ts'
 import type { CommerceService } from './commerce.service.ts'
 
 const signedIn = [{ shopId: [], apiKey: [], identityToken: [] }]
@@ -26,7 +26,7 @@ const identityResponses = {
 const body = <T extends z.ZodType>(schema: T) => ({ body: { content: { 'application/json': { schema } }, required: true } })
 
 export function createCommerceRoutes(commerce: CommerceService, verifier: IdentityVerifier) {
-  return createRouter()
+  return createRouter<ApiEnv>()
     .openapi(
       createRoute({
         method: 'get',

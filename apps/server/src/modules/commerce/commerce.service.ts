@@ -9,9 +9,8 @@ import type { SmsSender } from '../../adapters/sms/sms.ts'
 import { HttpError } from '../../lib/errors.ts'
 import type { Logger } from '../../lib/logger.ts'
 import type { RateLimiter } from '../../lib/rate-limit.ts'
-import type { CustomersRepository } from '../account/customers.repository.ts'
-import { describeDate, localDateOf, localTimeOf, toIsoWithOffset } from '../booking/local-time.ts'
-import type { Identity } from '../identity/api-identity.ts'
+import { type CustomersRepository, type Identity } from '../identity/public.ts'
+import { describeDate, localDateOf, localTimeOf, toIsoWithOffset } from '../../lib/local-time.ts'
 import type { CommerceRepository, PaymentRow, PromoCodeRow, RefusedReason } from './commerce.repository.ts'
 import type { LedgerRepository, LotRow } from './ledger.repository.ts'
 import { lastDayOf, lotExpiry } from './lots.ts'
@@ -171,8 +170,7 @@ export function createCommerceService(deps: CommerceServiceDeps) {
     }
     const shop = await shopOf(row.shopId)
     const at = new Date(now())
-    const outcome = await deps.db.transaction(async (t) => {
-      const tx = t as unknown as Db
+    const outcome = await deps.db.transaction(async (tx) => {
       // The code's lock comes first, in the order a checkout takes them, so a checkout and a payment never wait on each other.
       const refusal = row.promoCodeId ? await promoRefusal(row, row.promoCodeId, at, tx) : null
       const customer = await repo.lockCustomer(row.shopId, row.sub, tx)
@@ -420,8 +418,7 @@ export function createCommerceService(deps: CommerceServiceDeps) {
         }
         if (promoCode) {
           // Counted and reserved under the code's lock, so a code with one use left is used once, whatever the concurrency.
-          const made = await deps.db.transaction(async (t) => {
-            const tx = t as unknown as Db
+          const made = await deps.db.transaction(async (tx) => {
             const { promo, verdict } = await verdictFor(shopId, promoCode, pkg, identity.sub, tx, true)
             // A repeat of this checkout that waited for the lock finds the payment the first one made.
             const again = await repo.paymentByKey(shopId, identity.sub, key, tx)
@@ -434,7 +431,7 @@ export function createCommerceService(deps: CommerceServiceDeps) {
           return { payment: toPayment(await withIntent(made.row, made.made), promoCode), created: made.made }
         }
       }
-      const made = await deps.db.transaction((tx) => repo.insertPayment({ ...base, ...insert }, tx as unknown as Db))
+      const made = await deps.db.transaction((tx) => repo.insertPayment({ ...base, ...insert }, tx))
       const row = sameCheckout(made ?? (await repo.paymentByKey(shopId, identity.sub, key))!)
       return { payment: toPayment(await withIntent(row, Boolean(made)), promoCode), created: Boolean(made) }
     },
@@ -495,8 +492,7 @@ export function createCommerceService(deps: CommerceServiceDeps) {
       const shop = await shopOf(shopId)
       const at = now()
       // Expiry is written under the customer's lock, so it never races a booking spending the same lot.
-      await deps.db.transaction(async (t) => {
-        const tx = t as unknown as Db
+      await deps.db.transaction(async (tx) => {
         await repo.lockCustomer(shopId, identity.sub, tx)
         await ledger.expireDue(shopId, identity.sub, new Date(at), tx)
       })
@@ -545,8 +541,7 @@ export function createCommerceService(deps: CommerceServiceDeps) {
       const at = new Date(now())
       let written = 0
       for (const { shopId, sub } of await ledger.customersWithDueLots(at)) {
-        written += await deps.db.transaction(async (t) => {
-          const tx = t as unknown as Db
+        written += await deps.db.transaction(async (tx) => {
           await repo.lockCustomer(shopId, sub, tx)
           return ledger.expireDue(shopId, sub, at, tx)
         })

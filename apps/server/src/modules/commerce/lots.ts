@@ -1,5 +1,5 @@
 import { addDays } from '@salon/contracts/dates'
-import { localDateOf, localToInstant } from '../booking/local-time.ts'
+import { localDateOf, localToInstant } from '../../lib/local-time.ts'
 
 /** A lot as spending sees it. */
 export interface SpendableLot {

@@ -1,11 +1,12 @@
 import { createRoute } from '@hono/zod-openapi'
 import { PackagesResponse } from '@salon/contracts/content'
 import { sharedAnswer, SHOP_HEADERS } from '../../lib/http-caching.ts'
+import type { ShopEnv } from '../shop/public.ts'
 import { createRouter, errorResponses, json } from '../../lib/openapi.ts'
 import type { PackagesRepository } from './packages.repository.ts'
 
 export function createPackagesRoutes(packages: PackagesRepository) {
-  return createRouter().openapi(
+  return createRouter<ShopEnv>().openapi(
     createRoute({
       method: 'get',
       path: '/website/packages',

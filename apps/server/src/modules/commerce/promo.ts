@@ -1,6 +1,6 @@
 import type { PromoRefusal } from '@salon/contracts/commerce'
 import { MINIMUM_CHARGE_PENCE } from '@salon/contracts/rules/money'
-import { describeDate, localDateOf } from '../booking/local-time.ts'
+import { describeDate, localDateOf } from '../../lib/local-time.ts'
 
 export interface PromoCode {
   code: string

@@ -3,13 +3,14 @@ import { BlogResponse, BlogsResponse, ContactMessageRequest, MessageResponse, Po
 import { ErrorResponse } from '@salon/contracts/errors'
 import { addressForLimits } from '../../lib/address-prefix.ts'
 import { sharedAnswer, SHOP_HEADERS } from '../../lib/http-caching.ts'
+import type { ShopEnv } from '../shop/public.ts'
 import { createRouter, errorResponses, json } from '../../lib/openapi.ts'
 import type { ContentService } from './content.service.ts'
 
 const tooMany = { 429: json(ErrorResponse, 'Too many requests from this address; the message says when to try again') }
 
 export function createContentRoutes(service: ContentService, options: { trustProxy: boolean }) {
-  return createRouter()
+  return createRouter<ShopEnv>()
     .openapi(
       createRoute({
         method: 'get',

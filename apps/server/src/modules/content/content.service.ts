@@ -5,7 +5,7 @@ import type { ReviewsSource } from '../../adapters/reviews/reviews.ts'
 import { HttpError } from '../../lib/errors.ts'
 import type { Logger } from '../../lib/logger.ts'
 import type { RateLimiter } from '../../lib/rate-limit.ts'
-import type { ShopRepository } from '../shop/shop.repository.ts'
+import type { ShopRepository } from '../shop/public.ts'
 import type { ContentRepository } from './content.repository.ts'
 import { renderMarkdown } from './markdown.ts'
 

@@ -1,11 +1,16 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose'
 import type { Logger } from '../../lib/logger.ts'
-import { CognitoError } from '../identity/cognito-error.ts'
-import type { IdentityRepository } from '../identity/identity.repository.ts'
-import type { IdentityService } from '../identity/identity.service.ts'
-import type { SigningKeys } from '../identity/signing-keys.ts'
-import { hashToken, newRefreshToken, REFRESH_TOKEN_DAYS, type TokenIssuer } from '../identity/tokens.ts'
+import {
+  CognitoError,
+  hashToken,
+  type IdentityRepository,
+  type IdentityService,
+  newRefreshToken,
+  REFRESH_TOKEN_DAYS,
+  type SigningKeys,
+  type TokenIssuer,
+} from '../identity/public.ts'
 import type { HostedSignInRepository, SignInRequestRow } from './hosted-sign-in.repository.ts'
 import { OAuthError, oauthErrors as E } from './oauth-error.ts'
 import type { SocialProviderSettings } from './social-providers.ts'

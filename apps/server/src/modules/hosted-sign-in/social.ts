@@ -13,11 +13,8 @@ import type { Logger } from '../../lib/logger.ts'
 import { maskPhone } from '../../lib/mask.ts'
 import type { RateLimiter } from '../../lib/rate-limit.ts'
 import type { RequestIdVariables } from '../../lib/request-log.ts'
-import { createCustomersRepository } from '../account/customers.repository.ts'
-import { createIdentityRepository } from '../identity/identity.repository.ts'
-import { limitKeyOf } from '../identity/identity.service.ts'
-import { normalisePhone } from '../identity/phone.ts'
-import type { ShopRepository } from '../shop/shop.repository.ts'
+import { createCustomersRepository, createIdentityRepository, limitKeyOf, normalisePhone } from '../identity/public.ts'
+import type { ShopRepository } from '../shop/public.ts'
 import { createHostedSignInRepository, type HostedSignInRepository, type SignInRequestRow } from './hosted-sign-in.repository.ts'
 import { BROWSER_COOKIE, type RouteHelpers } from './hosted-sign-in.routes.ts'
 import { PROVIDER_LABEL, sha256, type HostedSignInService, type ProviderName } from './hosted-sign-in.service.ts'
@@ -89,9 +86,9 @@ export function createSocialSignIn(deps: SocialSignInDeps) {
   ) =>
     deps.db.transaction((tx) =>
       work({
-        hosted: createHostedSignInRepository(tx as unknown as Db),
-        identity: createIdentityRepository(tx as unknown as Db),
-        customers: createCustomersRepository(tx as unknown as Db),
+        hosted: createHostedSignInRepository(tx),
+        identity: createIdentityRepository(tx),
+        customers: createCustomersRepository(tx),
       }),
     )
 

@@ -3,6 +3,7 @@ import { SKIN_TYPE_ATTRIBUTE } from '@salon/contracts/rules/skin-type'
 import { createMiddleware } from 'hono/factory'
 import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from 'jose'
 import { HttpError } from '../../lib/errors.ts'
+import type { ShopVariables } from '../shop/public.ts'
 import { CognitoError } from './cognito-error.ts'
 import type { IdentityService } from './identity.service.ts'
 
@@ -19,6 +20,9 @@ export interface Identity {
   }
 }
 export type IdentityVariables = { identity: Identity }
+
+/** What an API router behind shopAccess and requireIdentity may read; identity is set on the calls that need it (docs/product.md §7). */
+export type ApiEnv = { Variables: ShopVariables & IdentityVariables }
 /** On calls where signing in is optional: the identity of a token sent, or null when none was sent. */
 export type OptionalIdentityVariables = { optionalIdentity: Identity | null }
 

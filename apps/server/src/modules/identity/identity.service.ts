@@ -8,9 +8,8 @@ import { isSkinType, SKIN_TYPE_ATTRIBUTE } from '@salon/contracts/rules/skin-typ
 import type { SmsSender } from '../../adapters/sms/sms.ts'
 import type { Logger } from '../../lib/logger.ts'
 import type { RateLimiter } from '../../lib/rate-limit.ts'
-import type { CustomersRepository } from '../account/customers.repository.ts'
-import type { ShopRepository } from '../shop/shop.repository.ts'
-import { hashApiKey } from '../shop/shop-access.ts'
+import type { CustomersRepository } from './customers.repository.ts'
+import { hashApiKey, type ShopRepository } from '../shop/public.ts'
 import { CognitoError, cognitoErrors as E } from './cognito-error.ts'
 import type {
   Attribute,
@@ -35,7 +34,7 @@ import { createDeviceOperations } from './devices.service.ts'
 import { readSrpA } from './srp.ts'
 import { createSrpSignIn, SRP_MESSAGES } from './srp-sign-in.ts'
 import { hashToken, newRefreshToken, REFRESH_TOKEN_DAYS, TokenError, type TokenClaims, type TokenIssuer } from './tokens.ts'
-import { sameMailbox } from '../commerce/referral-identity.ts'
+import { sameMailbox } from './mailbox.ts'
 
 export interface PasswordHasher {
   hash(password: string): Promise<string>

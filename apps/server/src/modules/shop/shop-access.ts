@@ -6,6 +6,9 @@ import type { ShopRepository } from './shop.repository.ts'
 
 export type ShopVariables = { shopId: string }
 
+/** What a router behind shopAccess may read: the shop the caller's key belongs to. */
+export type ShopEnv = { Variables: ShopVariables }
+
 export const hashApiKey = (key: string) => createHash('sha256').update(key).digest('hex')
 
 /** How long a checked key is trusted before the database is asked again. */

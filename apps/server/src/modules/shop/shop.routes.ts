@@ -1,11 +1,12 @@
 import { createRoute } from '@hono/zod-openapi'
 import { SalonResponse } from '@salon/contracts/shop'
 import { sharedAnswer, SHOP_HEADERS } from '../../lib/http-caching.ts'
+import type { ShopEnv } from './shop-access.ts'
 import { createRouter, errorResponses, json } from '../../lib/openapi.ts'
 import type { ShopService } from './shop.service.ts'
 
 export function createShopRoutes(service: ShopService) {
-  return createRouter().openapi(
+  return createRouter<ShopEnv>().openapi(
     createRoute({
       method: 'get',
       path: '/website/salon',

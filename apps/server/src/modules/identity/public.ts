@@ -1,0 +1,25 @@
+// What the identity module offers the rest of the server (docs/decisions/025-server-module-boundaries.md): other
+// modules and the app import from here, never from the module's other files.
+export {
+  cognitoVerifier,
+  localVerifier,
+  optionalIdentity,
+  requireIdentity,
+  signedInOnly,
+  type ApiEnv,
+  type Identity,
+  type IdentityVariables,
+  type IdentityVerifier,
+} from './api-identity.ts'
+export { CognitoError } from './cognito-error.ts'
+export { createCognitoRoutes } from './cognito.routes.ts'
+export { createCustomersRepository, type CustomerRow, type CustomersRepository } from './customers.repository.ts'
+export { BUILT_IN_POOL } from './default-pool.ts'
+export { identityTransaction } from './identity-transaction.ts'
+export { createIdentityRepository, type IdentityRepository } from './identity.repository.ts'
+export { createIdentityService, DEFAULT_ADDRESS_LIMITS, limitKeyOf, removeStaleSignUps, type IdentityService, type PasswordHasher } from './identity.service.ts'
+export { sameMailbox } from './mailbox.ts'
+export { argon2Passwords } from './passwords.ts'
+export { normalisePhone } from './phone.ts'
+export { loadSigningKeys, type SigningKeys } from './signing-keys.ts'
+export { createTokenIssuer, hashToken, newRefreshToken, REFRESH_TOKEN_DAYS, TokenError, type TokenIssuer } from './tokens.ts'
