@@ -18,6 +18,7 @@ import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import pg from 'pg'
 import { kB, routeJsSizes } from '../scripts/route-js-size.ts'
+import { BENCH_OUTBOX_TOKEN, RETURNING_VISITOR, signedInCookies } from './visitors.ts'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const CONNECTIONS = 50
@@ -71,7 +72,7 @@ function start(script: string, port: number, env: Record<string, string> = {}): 
   return spawn(process.execPath, [...(script === SERVER ? serveFlags : []), script], {
     cwd: root,
     // The default log level, as in production: one line per request, written to nowhere.
-    env: { ...process.env, PORT: String(port), NODE_ENV: 'production', ...env },
+    env: { ...process.env, PORT: String(port), NODE_ENV: 'production', OUTBOX_TOKEN: BENCH_OUTBOX_TOKEN, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   })
 }
@@ -145,18 +146,36 @@ async function openDay(base: string): Promise<{ date: string; minutes: number }>
   return { date, minutes: body.minutes }
 }
 
+/** Who sends a request: a first visit without cookies, a returning visitor, a signed-in customer (bench/visitors.ts). */
+interface Visitor {
+  who: string
+  cookie?: string
+}
+const as = (visitor: Visitor, headers: Record<string, string>) => (visitor.cookie ? { ...headers, cookie: visitor.cookie } : headers)
+const shown = (visitor: Visitor) => (visitor.cookie ? `, ${visitor.who}` : '')
+
 /** The server's API (and, on the embedded database, its pages) under load. Returns the availability latency. */
 async function measureServer(part: string, base: string, hello: Yardstick, pages: boolean) {
   const day = await openDay(base)
   const sessionsBody = JSON.stringify(day)
   const api = { ...SHOP, ...BROWSER }
-  const availability = [
-    { what: 'GET /api/p_preload_times', m: await paired(hello, `${base}/api/p_preload_times`, { headers: api }) },
-    {
-      what: `POST /api/p_sessions (one day, ${day.minutes} minutes)`,
-      m: await paired(hello, `${base}/api/p_sessions`, { method: 'POST', headers: { ...api, 'content-type': 'application/json' }, body: sessionsBody }),
-    },
-  ]
+  const fresh: Visitor = { who: 'no cookies' }
+  const returning: Visitor = { who: 'returning visitor', cookie: RETURNING_VISITOR }
+  const signedIn: Visitor = { who: 'signed in', cookie: await signedInCookies(base, SHOP) }
+  const availability: { what: string; m: Awaited<ReturnType<typeof paired>> }[] = []
+  for (const visitor of [fresh, signedIn]) {
+    availability.push(
+      { what: `GET /api/p_preload_times${shown(visitor)}`, m: await paired(hello, `${base}/api/p_preload_times`, { headers: as(visitor, api) }) },
+      {
+        what: `POST /api/p_sessions (one day, ${day.minutes} minutes)${shown(visitor)}`,
+        m: await paired(hello, `${base}/api/p_sessions`, {
+          method: 'POST',
+          headers: as(visitor, { ...api, 'content-type': 'application/json' }),
+          body: sessionsBody,
+        }),
+      },
+    )
+  }
   for (const { what, m } of availability) {
     record(part, what, '≥ 25 % of hello-world, p99 < 50 ms', m.shown, m.share >= 0.25 && m.l.p99 < 50 && m.l.failures === 0)
   }
@@ -168,14 +187,24 @@ async function measureServer(part: string, base: string, hello: Yardstick, pages
     record(part, what, '≥ 50 % of hello-world', m.shown, m.share >= 0.5 && m.l.failures === 0)
   }
   if (pages) {
-    const home = await paired(hello, `${base}/`, { headers: BROWSER })
-    record(
-      part,
-      'GET / (server-rendered home)',
-      '≥ 5 % of hello-world, p99 < 200 ms',
-      home.shown,
-      home.share >= 0.05 && home.l.p99 < 200 && home.l.failures === 0,
-    )
+    // The public pages: the same for everyone, so the cookies a visitor carries must cost little.
+    const targets = new Map<Visitor, [number, number]>([
+      [fresh, [0.05, 200]],
+      [returning, [0.05, 200]],
+      [signedIn, [0.01, 500]],
+    ])
+    for (const path of ['/', '/prices/', '/blog/']) {
+      for (const [visitor, [share, p99]] of targets) {
+        const m = await paired(hello, `${base}${path}`, { headers: as(visitor, BROWSER) })
+        record(
+          part,
+          `GET ${path} (server-rendered page)${shown(visitor)}`,
+          `≥ ${share * 100} % of hello-world, p99 < ${p99} ms`,
+          m.shown,
+          m.share >= share && m.l.p99 < p99 && m.l.failures === 0,
+        )
+      }
+    }
     await staticAsset(part, base, hello)
   }
   return availability.map(({ what, m }) => ({ what, l: m.l }))
@@ -278,9 +307,9 @@ async function lighthouse(base: string) {
     record(
       'phone',
       `Lighthouse mobile ${r.path}`,
-      'perf ≥ 0.97, LCP ≤ 1.8 s, CLS < 0.02, TBT < 100 ms, SEO 1',
-      `perf ${r.performance.toFixed(2)}, LCP ${(r.lcpMs / 1000).toFixed(2)} s, CLS ${r.cls.toFixed(3)}, TBT ${Math.round(r.tbtMs)} ms, SEO ${r.seo.toFixed(2)}`,
-      r.performance >= 0.97 && r.lcpMs <= 1800 && r.cls < 0.02 && r.tbtMs < 100 && r.seo >= 1,
+      'perf ≥ 0.97, LCP ≤ 1.8 s, CLS < 0.02, TBT < 150 ms, SEO 1 (CPU slowdown scaled to benchmarkIndex 1,300)',
+      `perf ${r.performance.toFixed(2)}, LCP ${(r.lcpMs / 1000).toFixed(2)} s, CLS ${r.cls.toFixed(3)}, TBT ${Math.round(r.tbtMs)} ms, SEO ${r.seo.toFixed(2)}; benchmarkIndex ${Math.round(r.benchmarkIndex)}, slowdown ${r.cpuSlowdown}×`,
+      r.performance >= 0.97 && r.lcpMs <= 1800 && r.cls < 0.02 && r.tbtMs < 150 && r.seo >= 1,
     )
   }
 }
