@@ -1,5 +1,5 @@
 import type { IdentityConfig, SocialProvider } from '@salon/contracts/web'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useEffectEvent, useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { usePublicConfig } from '../../lib/route-data.ts'
 import { afterSignIn } from './after-sign-in.ts'
@@ -78,10 +78,15 @@ export function useRedirectSignIn(search: URLSearchParams, onError: (message: st
   // Read once: Amplify takes the code and state out of the address as it finishes.
   const arrived = useRef({ code: search.get('code'), state: search.get('state'), error: search.get('error'), description: search.get('error_description') })
   const [finishing, setFinishing] = useState(Boolean(arrived.current.code && arrived.current.state))
+  // What the page does with the outcome is read when the outcome comes, not when the page opened.
+  const fail = useEffectEvent((message: string) => onError(message))
+  const signedIn = useEffectEvent(() => void afterSignIn({ navigate }))
 
+  // Once for the address the page opened at (the arrival is read once, above), and again only if the identity
+  // service's configuration changed, which it does not while a page is open.
   useEffect(() => {
     const { code, state, error, description } = arrived.current
-    if (error) onError(description ?? 'The sign-in was cancelled.')
+    if (error) fail(description ?? 'The sign-in was cancelled.')
     if (!identity.oauth || (!(code && state) && !error)) return
     let stop: (() => void) | undefined
     let cancelled = false
@@ -89,19 +94,19 @@ export function useRedirectSignIn(search: URLSearchParams, onError: (message: st
     const tooSlow = setTimeout(() => {
       stop?.()
       setFinishing(false)
-      if (!error) onError(REDIRECT_TOO_SLOW)
+      if (!error) fail(REDIRECT_TOO_SLOW)
     }, REDIRECT_WAIT_MS)
     void loadAmplify(identity).then((auth) => {
       if (cancelled) return
       stop = auth.listenRedirect(
         () => {
           clearTimeout(tooSlow)
-          void afterSignIn({ navigate })
+          signedIn()
         },
         (message) => {
           clearTimeout(tooSlow)
           setFinishing(false)
-          if (!error) onError(message)
+          if (!error) fail(message)
         },
       )
     })
@@ -110,9 +115,7 @@ export function useRedirectSignIn(search: URLSearchParams, onError: (message: st
       clearTimeout(tooSlow)
       stop?.()
     }
-    // Once, for the address the page opened at.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [])
+  }, [identity])
   return finishing
 }
 
