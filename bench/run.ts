@@ -1,7 +1,7 @@
 /**
  * The speed, memory and weight targets of the product, measured on this machine against the production server
  * (compiled JavaScript) and compared in the same run with the same framework's hello-world route.
- * Prints a table of target, measured and met, writes bench/results.json and the table into README.md,
+ * Prints a table of target, measured and met, writes bench/results.json and the table into docs/speed.md,
  * and exits 1 when a target is missed.
  *
  *   npm run bench                         (builds first; about ten minutes)
@@ -346,7 +346,7 @@ function compiledServer() {
   )
 }
 
-/** The table as Markdown, for the README and the results file. */
+/** The table as Markdown, for docs/speed.md and the results file. */
 function markdown(hello: Yardstick): string {
   const lines = [
     `Measured ${new Date().toISOString().slice(0, 10)} on ${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), Node ${process.version}, ${CONNECTIONS} connections for ${SECONDS} s each; each share is of what hello-world did just before it (${hello.summary()}).`,
@@ -388,10 +388,10 @@ writeFileSync(
   ) + '\n',
 )
 if (skip.size === 0) {
-  const readme = path.join(root, 'README.md')
-  const text = readFileSync(readme, 'utf8')
+  const speedDoc = path.join(root, 'docs/speed.md')
+  const text = readFileSync(speedDoc, 'utf8')
   const marked = /(<!-- bench:start -->\n)[\s\S]*?(\n<!-- bench:end -->)/
-  if (marked.test(text)) writeFileSync(readme, text.replace(marked, `$1${table}$2`))
+  if (marked.test(text)) writeFileSync(speedDoc, text.replace(marked, `$1${table}$2`))
 }
 console.log(`\n${missed.length === 0 ? 'Every target met.' : `${missed.length} target(s) missed.`} Results in bench/results.json.`)
 process.exit(missed.length === 0 ? 0 : 1)

@@ -16,7 +16,7 @@ import { httpCaching } from './lib/http-caching.ts'
 import { errorHandler, HttpError } from './lib/errors.ts'
 import { createHealthCheck } from './lib/health-check.ts'
 import type { Logger } from './lib/logger.ts'
-import { memoize } from './lib/memoize.ts'
+import { createPublicContent } from './lib/public-content.ts'
 import { createRouter } from './lib/openapi.ts'
 import { createRateLimiter } from './lib/rate-limit.ts'
 import {
@@ -241,13 +241,18 @@ export function createApp(deps: AppDeps) {
   api.use('*', shopAccess(shops))
   api.use('*', requireIdentity(verifier))
   // The salon's public pages read the same few things on every visit: kept in memory for a short while.
-  const publicCache = <T>(read: (shopId: string) => PromiseLike<T>) => memoize(read, deps.publicCacheMs ?? 0, deps.now)
+  const publicContent = createPublicContent({ ttlMs: deps.publicCacheMs ?? 0, now: deps.now })
+  void publicContent.follow(deps.database, (error) =>
+    deps.logger.warn({ err: error }, 'Public content is not kept: the database notifications could not be followed.'),
+  )
+  const unchanged = publicContent.unchangedSince
+  const publicCache = publicContent.kept
   const shopService = createShopService(shops)
   const packages = createPackagesRepository(db)
-  api.route('/', createShopRoutes({ ...shopService, salon: publicCache(shopService.salon) }))
+  api.route('/', createShopRoutes({ ...shopService, salon: publicCache(shopService.salon) }, { unchanged }))
   const blogs = publicCache(content.blogs)
-  api.route('/', createContentRoutes({ ...content, blogs, reviews: publicCache(content.reviews) }, { trustProxy }))
-  api.route('/', createPackagesRoutes({ ...packages, activePackages: publicCache(packages.activePackages) }))
+  api.route('/', createContentRoutes({ ...content, blogs, reviews: publicCache(content.reviews) }, { trustProxy, unchanged }))
+  api.route('/', createPackagesRoutes({ ...packages, activePackages: publicCache(packages.activePackages) }, { unchanged }))
   const ledger = createLedgerRepository(db)
   const bookingRepository = createBookingRepository(db, ledger)
   api.route('/', createAccountRoutes(createAccountService({ customers, bookings: bookingRepository, ledger, now: deps.now })))
@@ -337,6 +342,6 @@ export function createApp(deps: AppDeps) {
 
   /** Node's request listener for this app: the health check and answers kept in memory first, then the app. */
   const nodeListener = (next: (req: IncomingMessage, res: ServerResponse) => unknown) => health.front(replay.front(next))
-  return Object.assign(app, { commerce, availability, replay, nodeListener })
+  return Object.assign(app, { commerce, availability, publicContent, replay, nodeListener })
 }
 export type App = ReturnType<typeof createApp>

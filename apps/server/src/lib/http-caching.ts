@@ -36,6 +36,12 @@ export interface SharedAnswerOptions {
    * served stale by a shared cache (`no-cache`: revalidated each time), and replayed from memory while this holds.
    */
   whileRight?: StillRight
+  /**
+   * For an answer made from content kept for a while (the salon's public content): whether that content is still
+   * what it was. Shared caches keep it for their time as usual; this process gives it again from memory only while
+   * this holds, so a change reaches every process at once.
+   */
+  keptWhile?: StillRight
 }
 
 /** The route's answer is the same for everyone who sends the same request: it may be shared. */
@@ -47,7 +53,8 @@ export function sharedAnswer(c: Context, options: SharedAnswerOptions = {}): voi
   else if (sharing.seconds > 0) {
     // Given again from memory no longer than a shared cache may keep it.
     const until = sharing.now() + sharing.seconds * 1000
-    replayableWhile(c, () => sharing.now() < until)
+    const kept = options.keptWhile
+    replayableWhile(c, kept ? () => sharing.now() < until && kept() : () => sharing.now() < until)
   }
 }
 

@@ -60,3 +60,19 @@ describe('memoize', () => {
     expect(fn).toHaveBeenCalledTimes(2)
   })
 })
+
+describe('memoize, dropped before its time', () => {
+  it('asks again for a key it was told to forget, and keeps the others', async () => {
+    let version = 1
+    const fn = vi.fn(async (key: string) => `${key}${version}`)
+    const cached = memoize(fn, 30_000, () => 0)
+    expect(await cached('a')).toBe('a1')
+    expect(await cached('b')).toBe('b1')
+    version = 2
+    cached.forget('a')
+    expect(await cached('a')).toBe('a2')
+    expect(await cached('b')).toBe('b1')
+    cached.clear()
+    expect(await cached('b')).toBe('b2')
+  })
+})

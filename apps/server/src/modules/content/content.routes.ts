@@ -3,13 +3,14 @@ import { BlogResponse, BlogsResponse, ContactMessageRequest, MessageResponse, Po
 import { ErrorResponse } from '@salon/contracts/errors'
 import { addressForLimits } from '../../lib/address-prefix.ts'
 import { sharedAnswer, SHOP_HEADERS } from '../../lib/http-caching.ts'
+import type { ContentUnchanged } from '../../lib/public-content.ts'
 import type { ShopEnv } from '../shop/public.ts'
 import { createRouter, errorResponses, json } from '../../lib/openapi.ts'
 import type { ContentService } from './content.service.ts'
 
 const tooMany = { 429: json(ErrorResponse, 'Too many requests from this address; the message says when to try again') }
 
-export function createContentRoutes(service: ContentService, options: { trustProxy: boolean }) {
+export function createContentRoutes(service: ContentService, options: { trustProxy: boolean; unchanged: ContentUnchanged }) {
   return createRouter<ShopEnv>()
     .openapi(
       createRoute({
@@ -19,7 +20,10 @@ export function createContentRoutes(service: ContentService, options: { trustPro
         summary: 'Published blog posts, newest first',
         responses: { 200: json(BlogsResponse, 'The posts'), ...errorResponses },
       }),
-      async (c) => (sharedAnswer(c, { vary: SHOP_HEADERS }), c.json({ blogs: await service.blogs(c.get('shopId')) }, 200)),
+      async (c) => (
+        sharedAnswer(c, { vary: SHOP_HEADERS, keptWhile: options.unchanged(c.get('shopId')) }),
+        c.json({ blogs: await service.blogs(c.get('shopId')) }, 200)
+      ),
     )
     .openapi(
       createRoute({
@@ -40,7 +44,10 @@ export function createContentRoutes(service: ContentService, options: { trustPro
         summary: "Reviews from the maps service when configured, else the salon's own",
         responses: { 200: json(ReviewsResponse, 'The reviews'), ...errorResponses },
       }),
-      async (c) => (sharedAnswer(c, { vary: SHOP_HEADERS }), c.json(await service.reviews(c.get('shopId')), 200)),
+      async (c) => (
+        sharedAnswer(c, { vary: SHOP_HEADERS, keptWhile: options.unchanged(c.get('shopId')) }),
+        c.json(await service.reviews(c.get('shopId')), 200)
+      ),
     )
     .openapi(
       createRoute({
