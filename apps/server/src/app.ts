@@ -19,24 +19,7 @@ import type { Logger } from './lib/logger.ts'
 import { createPublicContent } from './lib/public-content.ts'
 import { createRouter } from './lib/openapi.ts'
 import { createRateLimiter } from './lib/rate-limit.ts'
-import {
-  argon2Passwords,
-  BUILT_IN_POOL,
-  type ApiEnv,
-  cognitoVerifier,
-  createCognitoRoutes,
-  createCustomersRepository,
-  createIdentityRepository,
-  createIdentityService,
-  createTokenIssuer,
-  DEFAULT_ADDRESS_LIMITS,
-  identityTransaction,
-  loadSigningKeys,
-  localVerifier,
-  type PasswordHasher,
-  requireIdentity,
-  type SigningKeys,
-} from './modules/identity/public.ts'
+import { BUILT_IN_POOL, createIdentityModule, requireIdentity, type ApiEnv, type PasswordHasher, type UserPoolOptions } from './modules/identity/public.ts'
 import { requestLines, requestLog, type RequestIdVariables } from './lib/request-log.ts'
 import { createReplay, type ReplayVariables } from './lib/replay.ts'
 import { createRateLimitRepository } from './lib/rate-limit.repository.ts'
@@ -44,24 +27,13 @@ import { DATA_HEADERS, HSTS, securityHeaders, servedOverHttps, staticSecurityHea
 import { loadStaticFiles, staticFiles } from './lib/static-files.ts'
 import { trailingSlash } from './lib/trailing-slash.ts'
 import { wellFormedText } from './lib/well-formed-text.ts'
-import {
-  type CommerceService,
-  createCommerceRepository,
-  createCommerceRoutes,
-  createCommerceService,
-  createLedgerRepository,
-  createPackagesRepository,
-  createPackagesRoutes,
-  createStripeWebhookRoutes,
-} from './modules/commerce/public.ts'
-import { createContentRepository, createContentRoutes, createContentService, createSeoRoutes } from './modules/content/public.ts'
-import { createAvailabilityCache, createBookingRepository, createBookingRoutes, createBookingService } from './modules/booking/public.ts'
-import { createOfflinePayments } from './adapters/payments/offline.ts'
 import type { PaymentProviderAdapter } from './adapters/payments/payments.ts'
-import { verifyStripeWebhook } from './adapters/payments/stripe.ts'
-import { createAccountRoutes, createAccountService } from './modules/account/public.ts'
-import { acceptingEarlierIssuer, createHostedSignIn, type HostedSignInOptions } from './modules/hosted-sign-in/public.ts'
-import { createShopRepository, createShopRoutes, createShopService, shopAccess } from './modules/shop/public.ts'
+import { createAccountModule } from './modules/account/public.ts'
+import { createBookingModule } from './modules/booking/public.ts'
+import { createCommerceModule } from './modules/commerce/public.ts'
+import { createContentModule } from './modules/content/public.ts'
+import { createHostedSignIn, type HostedSignInOptions } from './modules/hosted-sign-in/public.ts'
+import { createShopModule } from './modules/shop/public.ts'
 import type { WebHandler } from './web.ts'
 
 export const MAX_BODY_BYTES = 64 * 1024
@@ -87,20 +59,8 @@ const limitBody = (maxBytes: number): MiddlewareHandler => {
 /** The built-in user pool's ids when settings give none (the values in .env.example). */
 export const DEFAULT_POOL: IdentityOptions = BUILT_IN_POOL
 
-export interface IdentityOptions {
-  poolId: string
-  clientId: string
-  /** The shop whose name text messages carry when a request names none. */
-  defaultShopId: string
-  /** Sign-ups send text messages, which cost the salon money: at most this many per client address and hour (50 by default). */
-  signUpsPerAddressPerHour?: number
-  /** Password sign-ins per client address and hour (60 by default): numbers cannot be probed for accounts without limit. */
-  signInsPerAddressPerHour?: number
-  /** Codes asked for (ForgotPassword, ResendConfirmationCode) per client address and hour (10 by default). */
-  codeRequestsPerAddressPerHour?: number
-  /** A real Amazon Cognito user pool: the API checks its tokens, and /cognito/ is not served. */
-  cognito?: { region: string; userPoolId: string; clientId: string; jwksUrl?: string }
-  /** The hosted sign-in (/oauth2/…, docs/decisions/018); its address then issues the pool's tokens. */
+/** The user pool, and its hosted sign-in (/oauth2/…, docs/decisions/018) whose address then issues the pool's tokens. */
+export interface IdentityOptions extends UserPoolOptions {
   hostedSignIn?: HostedSignInOptions
 }
 
@@ -139,48 +99,70 @@ export interface AppDeps {
 export function createApp(deps: AppDeps) {
   const { db } = deps.database
   const trustProxy = deps.trustProxy ?? false
-  const shops = createShopRepository(db)
-  const outbox = createOutboxRepository(db)
+  const now = deps.now ?? Date.now
+  const pool = deps.identity ?? DEFAULT_POOL
   const rateLimiter = createRateLimiter(createRateLimitRepository(db))
-  const content = createContentService({
-    content: createContentRepository(db),
-    shops,
+  // The salon's public content: kept in memory for a short while, dropped in every process when it changes.
+  const publicContent = createPublicContent({ ttlMs: deps.publicCacheMs ?? 0, now: deps.now })
+  void publicContent.follow(deps.database, (error) =>
+    deps.logger.warn({ err: error }, 'Public content is not kept: the database notifications could not be followed.'),
+  )
+  const { kept, unchangedSince: unchanged } = publicContent
+
+  // Each module is made from what it needs of the others, in MODULE_DIRECTION's order (docs/decisions/025).
+  const shop = createShopModule({ db, kept, unchanged })
+  const identity = createIdentityModule({
+    db,
+    pool,
+    hostedIssuer: pool.hostedSignIn?.issuer,
+    shops: shop.shops,
+    sms: deps.sms,
+    rateLimiter,
+    logger: deps.logger,
+    trustProxy,
+    passwords: deps.passwords,
+    now: deps.now,
+  })
+  const content = createContentModule({
+    db,
+    shops: shop.shops,
     email: deps.email,
     rateLimiter,
     logger: deps.logger,
     reviewsSource: deps.reviewsSource,
     reviewsCacheMs: deps.reviewsCacheMs ?? 6 * 3600_000,
+    kept,
+    unchanged,
+    trustProxy,
+    shopId: pool.defaultShopId,
+    siteUrl: deps.siteUrl,
+    startedAt: new Date(now()),
   })
-
-  const pool = deps.identity ?? DEFAULT_POOL
-  let keys: Promise<SigningKeys> | undefined
-  const signingKeys = () => (keys ??= loadSigningKeys(db))
-  const customers = createCustomersRepository(db)
-  const poolTokens = createTokenIssuer({ keys: signingKeys, issuer: `urn:salon-identity:${pool.poolId}`, clientId: pool.clientId, now: deps.now })
-  const hostedIssuer = pool.hostedSignIn && !pool.cognito ? pool.hostedSignIn.issuer : undefined
-  const tokens = hostedIssuer
-    ? acceptingEarlierIssuer(createTokenIssuer({ keys: signingKeys, issuer: hostedIssuer, clientId: pool.clientId, now: deps.now }), poolTokens)
-    : poolTokens
-  const identity = createIdentityService({
-    poolId: pool.poolId,
-    clientId: pool.clientId,
-    defaultShopId: pool.defaultShopId,
-    repository: createIdentityRepository(db),
-    shops,
-    tokens,
-    passwords: deps.passwords ?? argon2Passwords,
+  const commerce = createCommerceModule({
+    db,
+    customers: identity.customers,
+    verifier: identity.verifier,
+    payments: deps.payments,
+    stripeWebhookSecret: deps.stripeWebhookSecret,
+    email: deps.email,
     sms: deps.sms,
-    rateLimiter,
-    transaction: identityTransaction(db),
-    addressLimits: {
-      signUps: pool.signUpsPerAddressPerHour ?? DEFAULT_ADDRESS_LIMITS.signUps,
-      signIns: pool.signInsPerAddressPerHour ?? DEFAULT_ADDRESS_LIMITS.signIns,
-      codeRequests: pool.codeRequestsPerAddressPerHour ?? DEFAULT_ADDRESS_LIMITS.codeRequests,
-    },
     logger: deps.logger,
+    rateLimiter,
+    kept,
+    unchanged,
     now: deps.now,
   })
-  const verifier = pool.cognito ? cognitoVerifier(pool.cognito) : localVerifier(identity)
+  const booking = createBookingModule({
+    database: deps.database,
+    ledger: commerce.ledger,
+    customers: identity.customers,
+    verifier: identity.verifier,
+    refundSessionPayment: commerce.commerce.refundSessionPayment,
+    logger: deps.logger,
+    availabilityCacheMs: deps.availabilityCacheMs,
+    now: deps.now,
+  })
+  const account = createAccountModule({ customers: identity.customers, bookings: booking.bookings, ledger: commerce.ledger, now: deps.now })
 
   const app = new OpenAPIHono<{ Variables: NonceVariables & RequestIdVariables & ReplayVariables }>()
   app.onError(errorHandler(deps.logger))
@@ -238,89 +220,45 @@ export function createApp(deps: AppDeps) {
     security: [{ shopId: [], apiKey: [] }],
   })
   // Registered after the document, so the document stays public and everything else needs the shop's key.
-  api.use('*', shopAccess(shops))
-  api.use('*', requireIdentity(verifier))
-  // The salon's public pages read the same few things on every visit: kept in memory for a short while.
-  const publicContent = createPublicContent({ ttlMs: deps.publicCacheMs ?? 0, now: deps.now })
-  void publicContent.follow(deps.database, (error) =>
-    deps.logger.warn({ err: error }, 'Public content is not kept: the database notifications could not be followed.'),
-  )
-  const unchanged = publicContent.unchangedSince
-  const publicCache = publicContent.kept
-  const shopService = createShopService(shops)
-  const packages = createPackagesRepository(db)
-  api.route('/', createShopRoutes({ ...shopService, salon: publicCache(shopService.salon) }, { unchanged }))
-  const blogs = publicCache(content.blogs)
-  api.route('/', createContentRoutes({ ...content, blogs, reviews: publicCache(content.reviews) }, { trustProxy, unchanged }))
-  api.route('/', createPackagesRoutes({ ...packages, activePackages: publicCache(packages.activePackages) }, { unchanged }))
-  const ledger = createLedgerRepository(db)
-  const bookingRepository = createBookingRepository(db, ledger)
-  api.route('/', createAccountRoutes(createAccountService({ customers, bookings: bookingRepository, ledger, now: deps.now })))
-  const offline = deps.payments ? undefined : createOfflinePayments(db, { now: deps.now })
-  const commerce: CommerceService = createCommerceService({
-    db,
-    commerce: createCommerceRepository(db),
-    ledger,
-    customers,
-    provider: deps.payments ?? offline!.adapter,
-    email: deps.email,
-    sms: deps.sms,
-    logger: deps.logger,
-    rateLimiter,
-    now: deps.now ?? Date.now,
-  })
-  const availability = createAvailabilityCache({ now: deps.now ?? Date.now, maxAgeMs: deps.availabilityCacheMs })
-  void availability.follow(deps.database, (error) =>
-    deps.logger.warn({ err: error }, 'Free times are not kept: the database notifications could not be followed.'),
-  )
-  const bookings = createBookingService({
-    availability,
-    bookings: bookingRepository,
-    ledger,
-    customers,
-    now: deps.now ?? Date.now,
-    refundSessionPayment: commerce.refundSessionPayment,
-  })
-  api.route('/', createBookingRoutes(bookings, verifier))
-  api.route('/', createCommerceRoutes(commerce, verifier))
+  api.use('*', shop.access)
+  api.use('*', requireIdentity(identity.verifier))
+  api.route('/', shop.routes)
+  api.route('/', content.routes)
+  api.route('/', commerce.packagesRoutes)
+  api.route('/', account.routes)
+  api.route('/', booking.routes)
+  api.route('/', commerce.routes)
   app.route('/api', api)
   // A mounted router's notFound is never called: without this, unknown API paths would reach the web app's pages.
   app.all('/api/*', apiFallback(api, '/api'))
 
   // The offline test processor is a card processor of its own, outside the salon API, as Stripe's API is.
-  if (offline) {
+  if (commerce.testProcessorRoutes) {
     const processor = createRouter()
     processor.use(limitBody(4 * 1024))
     processor.use(wellFormedText())
-    processor.route('/', offline.routes(commerce.providerSucceeded))
+    processor.route('/', commerce.testProcessorRoutes)
     app.route('/test-payments/v1/payment_intents', processor)
   }
-
-  if (deps.stripeWebhookSecret) {
-    const secret = deps.stripeWebhookSecret
-    const webhooks = createStripeWebhookRoutes({
-      verify: (raw, signature) => verifyStripeWebhook(secret, raw, signature, deps.now ? Math.floor(deps.now() / 1000) : undefined),
-      onSucceeded: commerce.providerSucceeded,
-      logger: deps.logger,
-    })
+  if (commerce.webhookRoutes) {
     const limited = createRouter()
     limited.use(limitBody(MAX_BODY_BYTES))
-    limited.route('/', webhooks)
+    limited.route('/', commerce.webhookRoutes)
     app.route('/webhooks', limited)
   }
 
-  if (!pool.cognito) app.route('/', createCognitoRoutes({ identity, keys: signingKeys, logger: deps.logger, trustProxy }))
+  if (identity.routes) app.route('/', identity.routes)
   if (!pool.cognito && pool.hostedSignIn) {
     const hosted = createHostedSignIn({
       db,
       options: pool.hostedSignIn,
       poolId: pool.poolId,
       clientId: pool.clientId,
-      identity,
-      tokens,
-      keys: signingKeys,
+      identity: identity.identity,
+      tokens: identity.tokens,
+      keys: identity.signingKeys,
       shopId: pool.defaultShopId,
-      shops,
+      shops: shop.shops,
       sms: deps.sms,
       rateLimiter,
       logger: deps.logger,
@@ -330,9 +268,10 @@ export function createApp(deps: AppDeps) {
     app.route('/', hosted.routes)
   }
 
-  if (deps.email.kind === 'outbox' || deps.sms.kind === 'outbox') app.route('/dev', createOutboxRoutes(outbox, { token: deps.outboxToken ?? newOutboxToken() }))
+  if (deps.email.kind === 'outbox' || deps.sms.kind === 'outbox')
+    app.route('/dev', createOutboxRoutes(createOutboxRepository(db), { token: deps.outboxToken ?? newOutboxToken() }))
 
-  app.route('/', createSeoRoutes({ shopId: pool.defaultShopId, blogs, siteUrl: deps.siteUrl, trustProxy, startedAt: new Date((deps.now ?? Date.now)()) }))
+  app.route('/', content.seoRoutes)
 
   if (deps.web)
     app.route(
@@ -342,6 +281,6 @@ export function createApp(deps: AppDeps) {
 
   /** Node's request listener for this app: the health check and answers kept in memory first, then the app. */
   const nodeListener = (next: (req: IncomingMessage, res: ServerResponse) => unknown) => health.front(replay.front(next))
-  return Object.assign(app, { commerce, availability, publicContent, replay, nodeListener })
+  return Object.assign(app, { commerce: commerce.commerce, availability: booking.availability, publicContent, replay, nodeListener })
 }
 export type App = ReturnType<typeof createApp>

@@ -1,6 +1,6 @@
 import type { Db } from '@salon/db'
 import type { Logger } from '../../lib/logger.ts'
-import { createIdentityRepository, type IdentityService, type SigningKeys, TokenError, type TokenIssuer } from '../identity/public.ts'
+import { createIdentityRepository, type IdentityService, type SigningKeys, type TokenIssuer } from '../identity/public.ts'
 import { createHostedSignInRepository } from './hosted-sign-in.repository.ts'
 import { createHostedSignInRoutes } from './hosted-sign-in.routes.ts'
 import { createHostedSignInService, type HostedSignInOptions } from './hosted-sign-in.service.ts'
@@ -12,25 +12,6 @@ import type { RateLimiter } from '../../lib/rate-limit.ts'
 
 export type { HostedSignInOptions } from './hosted-sign-in.service.ts'
 export type { SocialProviderSettings } from './social-providers.ts'
-
-/**
- * The pool's tokens once the hosted sign-in is on: issued by the hosted domain's address, so a standard OpenID
- * Connect library finds the same issuer in the discovery document and in the tokens, while tokens issued before
- * (by urn:salon-identity:<pool>) stand until they expire.
- */
-export function acceptingEarlierIssuer(current: TokenIssuer, earlier: TokenIssuer): TokenIssuer {
-  return {
-    ...current,
-    async verify(token, use) {
-      try {
-        return await current.verify(token, use)
-      } catch (error) {
-        if (!(error instanceof TokenError) || error.problem !== 'invalid') throw error
-        return earlier.verify(token, use)
-      }
-    },
-  }
-}
 
 export interface HostedSignInDeps {
   db: Db

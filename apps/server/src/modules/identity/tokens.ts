@@ -120,3 +120,22 @@ export function createTokenIssuer(options: { keys: () => Promise<SigningKeys>; i
   }
 }
 export type TokenIssuer = ReturnType<typeof createTokenIssuer>
+
+/**
+ * The pool's tokens once the hosted sign-in is on: issued by the hosted domain's address, so a standard OpenID
+ * Connect library finds the same issuer in the discovery document and in the tokens, while tokens issued before
+ * (by urn:salon-identity:<pool>) stand until they expire.
+ */
+export function acceptingEarlierIssuer(current: TokenIssuer, earlier: TokenIssuer): TokenIssuer {
+  return {
+    ...current,
+    async verify(token, use) {
+      try {
+        return await current.verify(token, use)
+      } catch (error) {
+        if (!(error instanceof TokenError) || error.problem !== 'invalid') throw error
+        return earlier.verify(token, use)
+      }
+    },
+  }
+}

@@ -1,0 +1,40 @@
+import type { Database } from '@salon/db'
+import type { Logger } from '../../lib/logger.ts'
+import type { CommerceService, LedgerRepository } from '../commerce/public.ts'
+import type { CustomersRepository, IdentityVerifier } from '../identity/public.ts'
+import { createAvailabilityCache } from './availability-cache.ts'
+import { createBookingRepository } from './booking.repository.ts'
+import { createBookingRoutes } from './booking.routes.ts'
+import { createBookingService } from './booking.service.ts'
+
+/**
+ * The booking module as the app uses it: free times (kept in memory, dropped in every process by the database's
+ * notifications: docs/decisions/015), booking, cancelling and a customer's bookings under the API.
+ */
+export function createBookingModule(deps: {
+  database: Database
+  ledger: LedgerRepository
+  customers: CustomersRepository
+  verifier: IdentityVerifier
+  refundSessionPayment: CommerceService['refundSessionPayment']
+  logger: Logger
+  /** The longest a free-times answer is kept (60 s by default; 0 keeps none); changes drop it sooner. */
+  availabilityCacheMs?: number
+  now?: () => number
+}) {
+  const now = deps.now ?? Date.now
+  const bookings = createBookingRepository(deps.database.db, deps.ledger)
+  const availability = createAvailabilityCache({ now, maxAgeMs: deps.availabilityCacheMs })
+  void availability.follow(deps.database, (error) =>
+    deps.logger.warn({ err: error }, 'Free times are not kept: the database notifications could not be followed.'),
+  )
+  const service = createBookingService({
+    availability,
+    bookings,
+    ledger: deps.ledger,
+    customers: deps.customers,
+    now,
+    refundSessionPayment: deps.refundSessionPayment,
+  })
+  return { bookings, availability, routes: createBookingRoutes(service, deps.verifier) }
+}

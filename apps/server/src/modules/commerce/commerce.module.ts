@@ -1,0 +1,75 @@
+import type { Db } from '@salon/db'
+import type { EmailSender } from '../../adapters/email/email.ts'
+import { createOfflinePayments } from '../../adapters/payments/offline.ts'
+import type { PaymentProviderAdapter } from '../../adapters/payments/payments.ts'
+import { verifyStripeWebhook } from '../../adapters/payments/stripe.ts'
+import type { SmsSender } from '../../adapters/sms/sms.ts'
+import type { Logger } from '../../lib/logger.ts'
+import type { ContentUnchanged } from '../../lib/public-content.ts'
+import type { RateLimiter } from '../../lib/rate-limit.ts'
+import type { CustomersRepository, IdentityVerifier } from '../identity/public.ts'
+import { createCommerceRepository } from './commerce.repository.ts'
+import { createCommerceRoutes } from './commerce.routes.ts'
+import { createCommerceService } from './commerce.service.ts'
+import { createLedgerRepository } from './ledger.repository.ts'
+import { createPackagesRepository } from './packages.repository.ts'
+import { createPackagesRoutes } from './packages.routes.ts'
+import { createStripeWebhookRoutes } from './stripe-webhook.routes.ts'
+
+export interface CommerceModuleDeps {
+  db: Db
+  customers: CustomersRepository
+  verifier: IdentityVerifier
+  /** Card payments through Stripe; by default the built-in offline test processor, which takes no real payment. */
+  payments?: PaymentProviderAdapter
+  /** Checks the signature of Stripe's webhook; the webhook exists only with it. */
+  stripeWebhookSecret?: string
+  email: EmailSender
+  sms: SmsSender
+  logger: Logger
+  rateLimiter: RateLimiter
+  kept: <T>(read: (shopId: string) => PromiseLike<T>) => (shopId: string) => Promise<T>
+  unchanged: ContentUnchanged
+  now?: () => number
+}
+
+/**
+ * The commerce module as the app uses it: packages (kept as public content is), payments, the balance's ledger,
+ * promo codes and referrals under the API; the offline test processor when no card provider is given, and
+ * Stripe's webhook when its secret is.
+ */
+export function createCommerceModule(deps: CommerceModuleDeps) {
+  const { db } = deps
+  const ledger = createLedgerRepository(db)
+  const packages = createPackagesRepository(db)
+  const offline = deps.payments ? undefined : createOfflinePayments(db, { now: deps.now })
+  const commerce = createCommerceService({
+    db,
+    commerce: createCommerceRepository(db),
+    ledger,
+    customers: deps.customers,
+    provider: deps.payments ?? offline!.adapter,
+    email: deps.email,
+    sms: deps.sms,
+    logger: deps.logger,
+    rateLimiter: deps.rateLimiter,
+    now: deps.now ?? Date.now,
+  })
+  const secret = deps.stripeWebhookSecret
+  return {
+    commerce,
+    ledger,
+    packagesRoutes: createPackagesRoutes({ ...packages, activePackages: deps.kept(packages.activePackages) }, { unchanged: deps.unchanged }),
+    routes: createCommerceRoutes(commerce, deps.verifier),
+    /** The offline test processor's API, a card processor of its own (as Stripe's API is), when no provider is given. */
+    testProcessorRoutes: offline?.routes(commerce.providerSucceeded),
+    /** POST /stripe: Stripe's events, signed with the webhook secret. */
+    webhookRoutes: secret
+      ? createStripeWebhookRoutes({
+          verify: (raw, signature) => verifyStripeWebhook(secret, raw, signature, deps.now ? Math.floor(deps.now() / 1000) : undefined),
+          onSucceeded: commerce.providerSucceeded,
+          logger: deps.logger,
+        })
+      : undefined,
+  }
+}

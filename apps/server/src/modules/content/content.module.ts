@@ -1,0 +1,50 @@
+import type { Db } from '@salon/db'
+import type { EmailSender } from '../../adapters/email/email.ts'
+import type { ReviewsSource } from '../../adapters/reviews/reviews.ts'
+import type { Logger } from '../../lib/logger.ts'
+import type { ContentUnchanged } from '../../lib/public-content.ts'
+import type { RateLimiter } from '../../lib/rate-limit.ts'
+import type { ShopRepository } from '../shop/public.ts'
+import { createContentRepository } from './content.repository.ts'
+import { createContentRoutes } from './content.routes.ts'
+import { createContentService } from './content.service.ts'
+import { createSeoRoutes } from './seo.routes.ts'
+
+export interface ContentModuleDeps {
+  db: Db
+  shops: ShopRepository
+  email: EmailSender
+  rateLimiter: RateLimiter
+  logger: Logger
+  reviewsSource?: (shopId: string) => ReviewsSource | undefined
+  reviewsCacheMs: number
+  kept: <T>(read: (shopId: string) => PromiseLike<T>) => (shopId: string) => Promise<T>
+  unchanged: ContentUnchanged
+  trustProxy: boolean
+  /** The shop the web app shows, whose posts sitemap.xml lists. */
+  shopId: string
+  /** The site's public address (PUBLIC_URL); by default each request's own. */
+  siteUrl?: string
+  startedAt: Date
+}
+
+/**
+ * The content module as the app uses it: the blog, reviews, the contact form and the offers popup under the API,
+ * the posts and reviews kept as public content is, and robots.txt and sitemap.xml at the site's root.
+ */
+export function createContentModule(deps: ContentModuleDeps) {
+  const content = createContentService({
+    content: createContentRepository(deps.db),
+    shops: deps.shops,
+    email: deps.email,
+    rateLimiter: deps.rateLimiter,
+    logger: deps.logger,
+    reviewsSource: deps.reviewsSource,
+    reviewsCacheMs: deps.reviewsCacheMs,
+  })
+  const blogs = deps.kept(content.blogs)
+  return {
+    routes: createContentRoutes({ ...content, blogs, reviews: deps.kept(content.reviews) }, { trustProxy: deps.trustProxy, unchanged: deps.unchanged }),
+    seoRoutes: createSeoRoutes({ shopId: deps.shopId, blogs, siteUrl: deps.siteUrl, trustProxy: deps.trustProxy, startedAt: deps.startedAt }),
+  }
+}

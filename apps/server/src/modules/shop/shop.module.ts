@@ -1,0 +1,25 @@
+import type { Db } from '@salon/db'
+import type { ContentUnchanged } from '../../lib/public-content.ts'
+import { shopAccess } from './shop-access.ts'
+import { createShopRepository } from './shop.repository.ts'
+import { createShopRoutes } from './shop.routes.ts'
+import { createShopService } from './shop.service.ts'
+
+/**
+ * The shop module as the app uses it: the shops (and their client keys, which every API call is checked against),
+ * and the salon's public details at GET website/salon, kept as public content is (`kept`, `unchanged`).
+ */
+export function createShopModule(deps: {
+  db: Db
+  kept: <T>(read: (shopId: string) => PromiseLike<T>) => (shopId: string) => Promise<T>
+  unchanged: ContentUnchanged
+}) {
+  const shops = createShopRepository(deps.db)
+  const service = createShopService(shops)
+  return {
+    shops,
+    /** Refuses an API call without a good shop_id and api_key (401), and tells the routes the shop. */
+    access: shopAccess(shops),
+    routes: createShopRoutes({ ...service, salon: deps.kept(service.salon) }, { unchanged: deps.unchanged }),
+  }
+}
