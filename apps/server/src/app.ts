@@ -1,8 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { OpenAPIHono } from '@hono/zod-openapi'
 import type { Database } from '@salon/db'
-import type { MiddlewareHandler } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import { cors } from 'hono/cors'
 import type { EmailSender } from './adapters/email/email.ts'
 import { createOutboxRepository } from './adapters/outbox/outbox.repository.ts'
@@ -13,7 +11,8 @@ import type { SmsSender } from './adapters/sms/sms.ts'
 import { apiFallback } from './lib/api-fallback.ts'
 import { compression } from './lib/compression.ts'
 import { httpCaching } from './lib/http-caching.ts'
-import { errorHandler, HttpError } from './lib/errors.ts'
+import { limitBody } from './lib/body-limit.ts'
+import { errorHandler } from './lib/errors.ts'
 import { createHealthCheck } from './lib/health-check.ts'
 import type { Logger } from './lib/logger.ts'
 import { createPublicContent } from './lib/public-content.ts'
@@ -37,24 +36,6 @@ import { createShopModule } from './modules/shop/public.ts'
 import type { WebHandler } from './web.ts'
 
 export const MAX_BODY_BYTES = 64 * 1024
-
-/**
- * Refuses a body over `maxBytes` with 413 and the limit named, before any of it is parsed. A body whose length is
- * declared is judged by its Content-Length, as the HTTP parser will not deliver more; only a chunked body is
- * counted as it streams. A GET or HEAD has no body. Neither case builds a web Request just to look.
- */
-const limitBody = (maxBytes: number): MiddlewareHandler => {
-  const tooLarge = () => {
-    throw new HttpError(413, `The request body is too large: the limit is ${maxBytes / 1024} KiB.`)
-  }
-  const streamed = bodyLimit({ maxSize: maxBytes, onError: tooLarge })
-  return (c, next) => {
-    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next()
-    const length = c.req.header('content-length')
-    if (length !== undefined && c.req.header('transfer-encoding') === undefined) return Number(length) > maxBytes ? tooLarge() : next()
-    return streamed(c, next)
-  }
-}
 
 /** The built-in user pool's ids when settings give none (the values in .env.example). */
 export const DEFAULT_POOL: IdentityOptions = BUILT_IN_POOL
