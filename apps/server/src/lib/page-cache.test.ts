@@ -119,6 +119,67 @@ describe('shared public pages', () => {
     }
   })
 
+  it('a kept page carries standard HTTP caching: shared for as long as it is kept, a strong tag per encoding, 304 when the tag is known', async () => {
+    const s = site({ ttlMs: 30_000 })
+    const plain = await s.app.request('/')
+    const brotli = await s.app.request('/', { headers: { 'accept-encoding': 'br' } })
+    const gzip = await s.app.request('/', { headers: { 'accept-encoding': 'gzip' } })
+    for (const response of [plain, brotli, gzip]) {
+      expect(response.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=30, stale-while-revalidate=30')
+      expect(response.headers.get('vary')).toBe('Accept-Encoding')
+      expect(response.headers.get('etag')).toMatch(/^"[\w-]{32}"$/)
+    }
+    // Each encoding is its own representation, with its own tag; the same bytes always get the same one.
+    const tags = [plain, brotli, gzip].map((response) => response.headers.get('etag'))
+    expect(new Set(tags).size).toBe(3)
+    expect(tags[0]).toBe(
+      `"${createHash('sha256')
+        .update(await plain.text())
+        .digest('base64url')
+        .slice(0, 32)}"`,
+    )
+    expect((await s.app.request('/', { headers: { 'accept-encoding': 'br' } })).headers.get('etag')).toBe(tags[1])
+
+    const again = await s.app.request('/', { headers: { 'accept-encoding': 'br', 'if-none-match': tags[1]! } })
+    expect(again.status).toBe(304)
+    expect(await again.text()).toBe('')
+    expect(again.headers.get('etag')).toBe(tags[1])
+    expect(again.headers.get('cache-control')).toContain('s-maxage=30')
+    // Another encoding's tag is not this representation's.
+    expect((await s.app.request('/', { headers: { 'accept-encoding': 'br', 'if-none-match': tags[2]! } })).status).toBe(200)
+    expect(s.renders()).toBe(1)
+  })
+
+  it('a page rendered for one visitor carries no shared caching and no tag', async () => {
+    const s = site()
+    await s.app.request('/')
+    for (const [path, init] of [
+      ['/', { headers: { cookie: 'CognitoIdentityServiceProvider.x.idToken=abc' } }],
+      ['/?utm_source=flyer', {}],
+      ['/book/', {}],
+    ] as const) {
+      const response = await s.app.request(path, init)
+      expect(response.headers.get('content-security-policy'), path).toContain("'nonce-")
+      expect(response.headers.get('cache-control'), path).toBeNull()
+      expect(response.headers.get('etag'), path).toBeNull()
+    }
+    for (const options of [{ setCookie: true }, { status: 404 }]) {
+      const response = await site(options).app.request('/')
+      expect(response.headers.get('cache-control')).toBeNull()
+      expect(response.headers.get('etag')).toBeNull()
+    }
+  })
+
+  it('a page that depends on another request header says so to shared caches', async () => {
+    const cache = createPageCache({ ttlMs: 60_000, cacheable: () => true, vary: ['X-Forwarded-Proto'] })
+    const app = new Hono<{ Variables: NonceVariables }>()
+      .use(securityHeaders({ connect: [], scripts: [], images: [], dev: false, trustProxy: false }))
+      .get('*', (c) => cache.serve(c, async () => c.html('<p>'.padEnd(2000, 'x'))))
+    const response = await app.request('/', { headers: { 'accept-encoding': 'gzip' } })
+    expect(response.headers.get('vary')).toBe('Accept-Encoding, X-Forwarded-Proto')
+    expect(response.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=60')
+  })
+
   it('the hashes cover every inline script and style, and only those', () => {
     const sources = inlineSources(
       `<script>a()</script><script src="/x.js"></script><script type="module">b()</script><script type="application/json">{}</script><style media="print">p{}</style>`,

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { Context } from 'hono'
-import { PreparedBody } from './compression.ts'
+import { appendVary, PreparedBody } from './compression.ts'
+import { entityTag, noneMatch } from './http-caching.ts'
 import type { NonceVariables } from './security-headers.ts'
 
 /** The policy sources that let a cached page's own inline scripts and styles run: their hashes, as no nonce is shared. */
@@ -10,6 +11,8 @@ interface CachedPage {
   body: PreparedBody
   sources: InlineSources
   headers: [string, string][]
+  /** The page's entity tag in each encoding it was sent in: a hash of the bytes, the same in every process. */
+  tags: Map<string, string>
   until: number
 }
 
@@ -46,22 +49,31 @@ export interface PageCacheOptions {
    * it was asked for (its canonical link, when the site's address is not configured) must be kept per address.
    */
   keyOf?: (c: Context) => string
+  /** Request headers a kept page depends on besides its path, address and Accept-Encoding (told to shared caches). */
+  vary?: readonly string[]
   maxPages?: number
   now?: () => number
 }
 
 /**
- * The salon's public pages, rendered once and sent to every visitor who is not signed in for a short while, as a
- * CDN would: the public content they show is itself kept that long. A kept page cannot carry a per-response
- * nonce, so it is rendered with a throwaway one that is then removed, and its policy lists the hashes of its
- * inline scripts and styles instead. A signed-in customer (`sharedWith` says no), a query string, or a page
- * that sets a cookie or is not 200 is rendered as before.
+ * The salon's public pages, rendered once and sent to every visitor for a short while, as a CDN would: the public
+ * content they show is itself kept that long. A kept page cannot carry a per-response nonce, so it is rendered with
+ * a throwaway one that is then removed, and its policy lists the hashes of its inline scripts and styles instead.
+ * A request the web app renders a page of its own for (`sharedWith` says no), a query string, or a page that sets
+ * a cookie or is not 200 is rendered as before, and carries no shared caching.
+ *
+ * A kept page carries standard HTTP caching, as a shared API answer does (lib/http-caching.ts), so that a CDN or
+ * reverse proxy in front of several processes keeps it too: `Cache-Control: public, max-age=0, s-maxage=N,
+ * stale-while-revalidate=N` (N: as long as it is kept here), a strong `ETag` per encoding with `304 Not Modified`
+ * to a matching `If-None-Match`, and `Vary: Accept-Encoding` (and `vary`). Its address is part of every cache's key.
  */
 export function createPageCache(options: PageCacheOptions) {
   const now = options.now ?? Date.now
   const maxPages = options.maxPages ?? 100
   const keyOf = options.keyOf ?? ((c: Context) => c.req.path)
   const sharedWith = options.sharedWith ?? ((request: Request) => !request.headers.has('cookie'))
+  const seconds = Math.floor(options.ttlMs / 1000)
+  const cacheControl = seconds > 0 ? `public, max-age=0, s-maxage=${seconds}, stale-while-revalidate=${seconds}` : 'public, no-cache'
   const pages = new Map<string, CachedPage>()
   const rendering = new Map<string, Promise<CachedPage | null>>()
 
@@ -74,7 +86,20 @@ export function createPageCache(options: PageCacheOptions) {
   function send(c: Context<{ Variables: NonceVariables }>, page: CachedPage): Response {
     c.set('inlineSources', page.sources)
     for (const [name, value] of page.headers) c.header(name, value)
-    return page.body.respond(c)
+    const response = page.body.respond(c)
+    const encoding = response.headers.get('content-encoding') ?? 'identity'
+    let etag = page.tags.get(encoding)
+    if (!etag) {
+      etag = entityTag(encoding === 'br' ? page.body.br : encoding === 'gzip' ? page.body.gzip : page.body.bytes)
+      page.tags.set(encoding, etag)
+    }
+    const headers = response.headers
+    headers.set('ETag', etag)
+    headers.set('Cache-Control', cacheControl)
+    for (const name of ['Accept-Encoding', ...(options.vary ?? [])]) appendVary(headers, name)
+    if (!noneMatch(c.req.header('if-none-match'), etag)) return response
+    for (const name of ['content-type', 'content-length', 'content-encoding']) headers.delete(name)
+    return new Response(null, { status: 304, headers })
   }
 
   const keepable = (response: Response) =>
@@ -90,6 +115,7 @@ export function createPageCache(options: PageCacheOptions) {
       body: new PreparedBody(() => html, response.headers.get('content-type') ?? 'text/html; charset=utf-8'),
       sources: inlineSources(html),
       headers,
+      tags: new Map(),
       until: now() + options.ttlMs,
     }
     if (pages.size >= maxPages) pages.delete(pages.keys().next().value!)
