@@ -38,10 +38,16 @@ test.describe('signed out', () => {
 test.describe('signed in', () => {
   test.use({ signedIn: 'shared' })
 
-  test('a signed-in customer sees the signed-in header from the first paint, and the library loads when the page is idle', async ({ page }) => {
-    const html = await (await page.request.get('/blog/')).text()
-    expect(html).toMatch(/>Sign out</)
-    expect(html).toMatch(/>Account Balance</)
+  test('a signed-in customer’s own page comes signed in; a public page shows the signed-in header once loaded, and the library loads when the page is idle', async ({
+    page,
+  }) => {
+    const own = await (await page.request.get('/account/')).text()
+    expect(own).toMatch(/>Sign out</)
+    expect(own).toMatch(/>Account Balance</)
+    // A public page is the same for everyone (docs/decisions/026-shared-pages-for-signed-in-visitors.md).
+    const shared = await (await page.request.get('/blog/')).text()
+    expect(shared).not.toMatch(/>Sign out</)
+    expect(shared).not.toMatch(/>Account Balance</)
 
     const loaded = watchAuthLibrary(page)
     await stopTheClock(page)

@@ -3,7 +3,7 @@ import { expect, it } from 'vitest'
 import type { NonceVariables } from './lib/security-headers.ts'
 import { fromAddress } from './test/factories/customers.ts'
 import { describeApi } from './test/harness.ts'
-import { asTheVisitorSeesIt, isSharedPage, sharedPageKey, type WebHandler } from './web.ts'
+import { asTheVisitorSeesIt, isSharedPage, sharedPageKey, withoutCredentials, type WebHandler } from './web.ts'
 
 const shop = { id: 'web-page-salon', apiKey: 'pk_test_web_page_salon_key' }
 
@@ -69,4 +69,17 @@ it('a kept page is shared by everyone asking for its path when the site address 
   // Behind a trusted proxy that ends HTTPS the page names https://, so it is kept apart from the http:// one.
   expect(await keyOf(null, true, 'http://salon.example/', { 'x-forwarded-proto': 'https' })).toBe('https://salon.example/')
   expect(await keyOf(null, false, 'http://salon.example/', { 'x-forwarded-proto': 'https' })).toBe('http://salon.example/')
+})
+
+it('a page kept for everyone is rendered without the cookies or Authorization of the visitor who asked first', () => {
+  const request = new Request('https://salon.example/blog/', {
+    headers: { cookie: 'CognitoIdentityServiceProvider.c.LastAuthUser=%2B447700900123', authorization: 'Bearer t', 'accept-language': 'en-GB' },
+  })
+  const rendered = withoutCredentials(request)
+  expect(rendered.headers.has('cookie')).toBe(false)
+  expect(rendered.headers.has('authorization')).toBe(false)
+  expect(rendered.headers.get('accept-language')).toBe('en-GB')
+  expect(rendered.url).toBe('https://salon.example/blog/')
+  const anonymous = new Request('https://salon.example/')
+  expect(withoutCredentials(anonymous)).toBe(anonymous)
 })

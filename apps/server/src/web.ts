@@ -70,6 +70,15 @@ export function sharedPageKey(siteUrl: string | null | undefined, trustProxy: bo
 const SHARED_PAGES = /^\/(?:prices\/|blog\/(?:[^/]+\/)?|book\/package\/|privacypolicy\/)?$/
 export const isSharedPage = (path: string) => SHARED_PAGES.test(path)
 
+/** The request without what says who sends it: its cookies and any Authorization header. */
+export function withoutCredentials(request: Request): Request {
+  if (!request.headers.has('cookie') && !request.headers.has('authorization')) return request
+  const headers = new Headers(request.headers)
+  headers.delete('cookie')
+  headers.delete('authorization')
+  return new Request(request.url, { method: request.method, headers, signal: request.signal })
+}
+
 /** The web app: every GET that is not a file, rendered by React Router on the server. */
 export function createWebHandler(options: WebOptions): WebHandler {
   const handle = createRequestHandler(options.build, options.mode)
@@ -79,9 +88,12 @@ export function createWebHandler(options: WebOptions): WebHandler {
     ttlMs: options.pageCacheMs ?? 0,
     cacheable: isSharedPage,
     keyOf: sharedPageKey(options.config.siteUrl, options.trustProxy ?? false),
-    // The web app says which requests get a page of their own (a signed-in customer's): every other visitor,
-    // whatever other cookies their browser sends, is sent the page kept for everyone.
+    // The web app says which requests get a page of their own (a customer's own pages, any other page for a
+    // signed-in customer): every other visitor, whatever cookies their browser sends (a returning visitor's
+    // analytics, a signed-in customer's session on a public page), is sent the page kept for everyone.
     sharedWith: (request) => (entry?.cacheControl ? entry.cacheControl(request) === null : !request.headers.has('cookie')),
+    // Without the site's address, the page names the scheme it was asked with, which a trusted proxy says.
+    vary: !options.config.siteUrl && options.trustProxy ? ['X-Forwarded-Proto'] : [],
   })
 
   return {
@@ -93,15 +105,17 @@ export function createWebHandler(options: WebOptions): WebHandler {
         entry = build.entry.module as WebEntry
         const origin = new URL(c.req.url).origin
         const ownApi = new URL(apiBase, origin).origin === origin
-        const render = (nonce: string) => {
+        const render = (nonce: string, request: Request = c.req.raw) => {
           const context: AppLoadContext = {
             nonce,
             config: options.config,
             apiFetch: (request) => (ownApi && new URL(request.url).origin === origin ? fetchInProcess(request, c.env) : fetch(request)),
           }
-          return handle(asTheVisitorSeesIt(c.req.raw, options.trustProxy ?? false), context)
+          return handle(asTheVisitorSeesIt(request, options.trustProxy ?? false), context)
         }
-        const response = pages.applies(c) ? await pages.serve(c, render) : await render(pageNonce(c))
+        // A page kept for everyone is rendered as for a visitor without cookies: whatever the web app does with
+        // them, nothing of the visitor who happened to ask first can be in it.
+        const response = pages.applies(c) ? await pages.serve(c, (nonce) => render(nonce, withoutCredentials(c.req.raw))) : await render(pageNonce(c))
         const cacheControl = entry.cacheControl?.(c.req.raw)
         if (!cacheControl) return response
         // A page for a signed-in customer names them: no shared cache may keep it, nor the browser once shown.

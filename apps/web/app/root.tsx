@@ -2,7 +2,9 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, 
 import type { Route } from './+types/root'
 import stylesheet from './app.css?url'
 import { AuthProvider } from './features/auth/auth-context.tsx'
+import { isSharedPage } from './features/auth/cache-control.server.ts'
 import { getSession } from './features/auth/session.server.ts'
+import { SESSION_HINT_SCRIPT } from './features/auth/session-hint.ts'
 import { currentIdToken } from './features/auth/load-amplify.ts'
 import { browserConfig, publicConfigScript } from './lib/public-config.ts'
 import { setIdentityTokenSource } from './lib/browser-api.ts'
@@ -20,18 +22,22 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { config } = context
-  return { config, session: await getSession(request, config.identity.userPoolClientId) }
+  // A public page is the same for everyone: the browser learns who is signed in once it has loaded (AuthProvider).
+  const session = isSharedPage(request) ? null : await getSession(request, config.identity.userPoolClientId)
+  return { config, session }
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce()
   const config = useRouteLoaderData<typeof loader>('root')?.config
   return (
-    <html lang="en-GB">
+    // The session mark (SESSION_HINT) is set on <html> by the page itself before React hydrates it.
+    <html lang="en-GB" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#3b2416" />
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: SESSION_HINT_SCRIPT }} />
         <InlineStyles nonce={nonce} />
         <Meta />
         <Links />

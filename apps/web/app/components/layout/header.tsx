@@ -15,6 +15,14 @@ interface HeaderProps {
   linkDetails?: Record<string, string>
 }
 
+/**
+ * Sign in and Sign out take the same room: a public page shows Sign in until the browser knows the visitor is signed
+ * in (docs/decisions/026-shared-pages-for-signed-in-visitors.md), and the switch must not move the items beside it.
+ */
+const SESSION_SLOT = 'inline-block min-w-[6rem] text-center'
+/** Sign in stays out of sight while the page, not yet knowing the session, is marked as a signed-in browser's (session-hint.ts). */
+const WHILE_SIGNED_IN_UNKNOWN = '[html[data-session]_&]:invisible'
+
 export function Header({ shopName, signedIn, onSignOut, onMenuOpen, linkDetails }: HeaderProps) {
   const { pathname } = useLocation()
   const onHome = pathname === '/'
@@ -39,7 +47,11 @@ export function Header({ shopName, signedIn, onSignOut, onMenuOpen, linkDetails 
           <ul className="flex items-center gap-0.5">
             {visibleTo(desktopNav, signedIn).map((item) => (
               <li key={item.label}>
-                <NavEntry item={item} className={linkClass} onSignOut={onSignOut} />
+                <NavEntry
+                  item={item}
+                  className={item.show === 'everyone' ? linkClass : `${linkClass} ${SESSION_SLOT} ${item.show === 'signed-out' ? WHILE_SIGNED_IN_UNKNOWN : ''}`}
+                  onSignOut={onSignOut}
+                />
               </li>
             ))}
           </ul>

@@ -3,11 +3,12 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useReducer,
 import { forgetSavedBooking } from '../../lib/saved-booking.ts'
 import type { AmplifyAuth, DeviceEntry } from './amplify.ts'
 import { errorMessageOf, type AuthErrorLike } from './auth-messages.ts'
-import { authReducer, initialAuthState, type AuthAction, type AuthState, type AuthUser } from './auth-state.ts'
+import { authReducer, initialAuthState, userFromSession, type AuthAction, type AuthState, type AuthUser } from './auth-state.ts'
 import { endSession } from './end-session.ts'
 import { loadAmplify, onAmplifyLoaded } from './load-amplify.ts'
 import { takeRememberedPassword } from './pending-sign-in.ts'
-import { AUTH_COOKIE_PREFIX, hasSessionCookie, jwtPayload, type CustomerSession } from './session-cookies.ts'
+import { dropSessionHint } from './session-hint.ts'
+import { AUTH_COOKIE_PREFIX, hasSessionCookie, jwtPayload, parseCookies, sessionFromCookies, type CustomerSession } from './session-cookies.ts'
 
 /** docs/product.md §3 sign-up payload without the passwords, the phone in E.164: it also travels to the confirm page as client metadata. */
 export interface SignUpDetails {
@@ -134,15 +135,30 @@ export function AuthProvider({ config, session, children }: { config: PublicConf
     [reloadUser],
   )
 
+  // A public page is rendered signed out for everyone (docs/decisions/026-shared-pages-for-signed-in-visitors.md):
+  // once it has loaded, the session cookies say who is signed in, at once, before Amplify is even downloaded.
+  const renderedSignedOut = useRef(session === null)
   // A signed-in visitor: once the page is idle, load Amplify to keep the session fresh and hear its events.
   // A visitor without the cookies never downloads it here.
   useEffect(() => {
     if (!hasSessionCookie(document.cookie, identity.userPoolClientId)) {
+      dropSessionHint()
       dispatch({ type: 'setUser', user: null })
       return
     }
+    const fromCookies = renderedSignedOut.current ? sessionFromCookies(parseCookies(document.cookie), { clientId: identity.userPoolClientId }) : null
+    if (fromCookies) dispatch({ type: 'setUser', user: userFromSession(fromCookies) })
+    // The cookies do not make a session after all: the header may offer Sign in again.
+    else if (renderedSignedOut.current) dropSessionHint()
     return whenIdle(() => void load().then(reloadUser, () => undefined))
   }, [identity.userPoolClientId, load, reloadUser])
+
+  // Once a customer has been shown signed in, signing out (or a session found invalid) shows Sign in again.
+  const shownSignedIn = useRef(false)
+  useEffect(() => {
+    if (state.user) shownSignedIn.current = true
+    else if (shownSignedIn.current) dropSessionHint()
+  }, [state.user])
 
   const finishSignIn = useCallback(
     async (auth: AmplifyAuth) => {

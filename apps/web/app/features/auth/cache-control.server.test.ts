@@ -1,7 +1,7 @@
 import type { RouteConfigEntry } from '@react-router/dev/routes'
 import { describe, expect, it } from 'vitest'
 import routes from '../../routes.ts'
-import { cacheControl, PRIVATE } from './cache-control.server.ts'
+import { cacheControl, isSharedPage, PRIVATE } from './cache-control.server.ts'
 
 const CLIENT_ID = '5k1n7an5a1on0c1ien7id0demo'
 const signedIn = `CognitoIdentityServiceProvider.${CLIENT_ID}.LastAuthUser=%2B447700900123; CognitoIdentityServiceProvider.${CLIENT_ID}.%2B447700900123.idToken=eyJ.x.y`
@@ -40,15 +40,21 @@ describe('which pages a cache must not keep', () => {
     }
   })
 
-  it('any page asked for with a customer’s session cookies', () => {
-    for (const path of ['/', '/prices/', '/blog/', '/blog/know-your-skin-type/', '/_root.data', '/no-such-page/']) {
+  it('any other page, and any page’s data, asked for with a customer’s session cookies', () => {
+    for (const path of ['/book/', '/_root.data', '/prices.data', '/blog/_.data', '/no-such-page/', '/account/']) {
       expect(cacheControl(request(path, signedIn)), path).toBe(PRIVATE)
     }
   })
 
+  it('a form sent to a public page with a customer’s session cookies: its answer is theirs', () => {
+    const post = new Request('https://salon.example/?index', { method: 'POST', headers: { cookie: signedIn } })
+    expect(isSharedPage(post)).toBe(false)
+    expect(cacheControl(post)).toBe(PRIVATE)
+  })
+
   it('a session cookie of any client of the pool counts, and so does one left behind without its user', () => {
-    expect(cacheControl(request('/', 'CognitoIdentityServiceProvider.other-client.LastAuthUser=abc'))).toBe(PRIVATE)
-    expect(cacheControl(request('/', `CognitoIdentityServiceProvider.${CLIENT_ID}.abc.refreshToken=r1`))).toBe(PRIVATE)
+    expect(cacheControl(request('/book/', 'CognitoIdentityServiceProvider.other-client.LastAuthUser=abc'))).toBe(PRIVATE)
+    expect(cacheControl(request('/book/', `CognitoIdentityServiceProvider.${CLIENT_ID}.abc.refreshToken=r1`))).toBe(PRIVATE)
   })
 
   it('public pages for a signed-out visitor keep their caching', () => {
@@ -61,5 +67,21 @@ describe('which pages a cache must not keep', () => {
       expect(cacheControl(request(url, 'analytics-consent=granted; _ga=GA1.1.1')), url).toBeNull()
     }
     expect(cacheControl(request('/_root.data'))).toBeNull()
+  })
+})
+
+describe('the public pages, rendered the same for everyone', () => {
+  const all = pages(routes).filter((page) => page.path !== '/*')
+
+  it('are the home page, prices, the blog and its posts, the packages and the privacy notice, and nothing else', () => {
+    const shared = all.filter((page) => isSharedPage(request(page.path === '/' ? '/' : `${page.path.replace(':id', 'know-your-skin-type')}/`)))
+    expect(shared.map((page) => page.path).sort()).toEqual(['/', '/blog', '/blog/:id', '/book/package', '/prices', '/privacypolicy'])
+  })
+
+  it('are the same with a customer’s session cookies: nothing marks them private', () => {
+    for (const path of ['/', '/prices/', '/blog/', '/blog/know-your-skin-type/', '/book/package/', '/privacypolicy/', '/?utm_source=flyer']) {
+      expect(isSharedPage(request(path, signedIn)), path).toBe(true)
+      expect(cacheControl(request(path, signedIn)), path).toBeNull()
+    }
   })
 })

@@ -32,11 +32,31 @@ function pagePath(pathname: string): string {
 }
 
 /**
- * The Cache-Control a server-rendered response must carry, or null to leave it as it is. A page rendered for a
- * signed-in customer shows who they are, so any request with Amplify's session cookies is private; so are the
- * customer's own pages and the sign-in pages, whoever asks.
+ * The pages of the salon's public content, which the server keeps and sends to every visitor (apps/server/src/web.ts
+ * `isSharedPage` lists the same): the home page, prices, the blog and its posts, the packages and the privacy notice.
+ */
+const SHARED_PAGES = /^\/(?:prices|blog(?:\/[^/]+)?|book\/package|privacypolicy)?$/
+
+/**
+ * Whether this request is for the HTML of a public page, which is rendered the same for everyone, signed in or
+ * not (docs/decisions/026-shared-pages-for-signed-in-visitors.md): the customer's own parts of it (the header's
+ * Account Balance, Sign out) come from the browser once the page has loaded. Not its data (a navigation in the
+ * browser, which is the customer's), nor a form sent to it, whose answer is the sender's.
+ */
+export function isSharedPage(request: Request): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false
+  const { pathname } = new URL(request.url)
+  return !pathname.endsWith('.data') && SHARED_PAGES.test(pagePath(pathname))
+}
+
+/**
+ * The Cache-Control a server-rendered response must carry, or null to leave it as it is. A public page is the same
+ * for everyone, whatever cookies come with the request (the server gives it its shared caching). Any other page
+ * rendered for a signed-in customer shows who they are, so a request with Amplify's session cookies is private;
+ * so are the customer's own pages and the sign-in pages, whoever asks.
  */
 export function cacheControl(request: Request): string | null {
+  if (isSharedPage(request)) return null
   const cookies = parseCookies(request.headers.get('cookie'))
   for (const name of cookies.keys()) if (name.startsWith(`${AUTH_COOKIE_PREFIX}.`)) return PRIVATE
   return PRIVATE_PAGES.has(pagePath(new URL(request.url).pathname)) ? PRIVATE : null
