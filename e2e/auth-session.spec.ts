@@ -61,6 +61,30 @@ test.describe('signed in', () => {
   })
 })
 
+test.describe('before the page’s scripts have run', () => {
+  // The scripts are held back (never answered), so the page stays as the server sent it and its inline code left it.
+  const holdScripts = (page: Page) => page.route(/\/assets\/.*\.js$/, () => new Promise<void>(() => undefined))
+  const signIn = (page: Page) => page.getByRole('navigation', { name: 'Main' }).locator('a[href="/sign-in/"]')
+
+  test('a visitor without a session is offered Sign in on a public page', async ({ page }) => {
+    await holdScripts(page)
+    await page.goto('/blog/')
+    await expect(signIn(page)).toBeVisible()
+  })
+
+  test.describe('signed in', () => {
+    test.use({ signedIn: 'shared' })
+
+    test('a signed-in customer is not offered Sign in on a public page, and its room is kept for Sign out', async ({ page }) => {
+      await holdScripts(page)
+      await page.goto('/blog/')
+      await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Blog' })).toBeVisible()
+      await expect(signIn(page)).toBeHidden()
+      expect(await signIn(page).evaluate((link) => link.getBoundingClientRect().width)).toBeGreaterThan(0)
+    })
+  })
+})
+
 test('an auth page downloads the sign-in library as it opens', async ({ page }) => {
   const loaded = watchAuthLibrary(page)
   await page.goto('/sign-in/')
