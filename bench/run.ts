@@ -205,9 +205,36 @@ async function measureServer(part: string, base: string, hello: Yardstick, pages
         )
       }
     }
+    await pageCaching(part, base, signedIn)
     await staticAsset(part, base, hello)
   }
   return availability.map(({ what, m }) => ({ what, l: m.l }))
+}
+
+/**
+ * A public page tells a CDN it may keep it (docs/decisions/026-shared-pages-for-signed-in-visitors.md): shared caching,
+ * a strong tag, the same page and tag for a signed-in customer, and 304 to a browser that has it.
+ */
+async function pageCaching(part: string, base: string, signedIn: Visitor) {
+  const get = async (headers: Record<string, string>) => {
+    const res = await fetch(`${base}/`, { headers: { ...BROWSER, ...headers } })
+    await res.arrayBuffer()
+    return res
+  }
+  const everyone = await get({})
+  const theirs = await get(as(signedIn, {}))
+  const etag = everyone.headers.get('etag') ?? ''
+  const cache = everyone.headers.get('cache-control') ?? 'none'
+  const again = await get({ 'if-none-match': etag })
+  const met =
+    /\bs-maxage=\d+/.test(cache) &&
+    /\bstale-while-revalidate=\d+/.test(cache) &&
+    /^"[^"]+"$/.test(etag) &&
+    theirs.headers.get('etag') === etag &&
+    (everyone.headers.get('vary') ?? '').includes('Accept-Encoding') &&
+    again.status === 304
+  const measured = `${cache}; ETag ${etag ? 'strong' : 'none'}, ${theirs.headers.get('etag') === etag ? 'same' : 'another'} signed in; If-None-Match: ${again.status}`
+  record(part, 'GET /: HTTP caching for a CDN', 's-maxage, strong ETag, 304', measured, met)
 }
 
 /** A hashed build file: served precompressed (Brotli to browsers that take it), cached for a year, and fast. */
