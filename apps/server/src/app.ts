@@ -257,7 +257,7 @@ export function createApp(deps: AppDeps) {
   if (deps.web)
     app.route(
       '/',
-      deps.web.routes(async (request, env) => app.fetch(request, env)),
+      deps.web.routes(async (request, env) => app.fetch(request, env), { contentUnchanged: () => unchanged(pool.defaultShopId) }),
     )
 
   /** Node's request listener for this app: the health check and answers kept in memory first, then the app. */

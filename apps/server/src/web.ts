@@ -25,8 +25,15 @@ interface WebEntry {
 export interface WebHandler {
   /** The built browser files, which the server answers from memory before anything else; absent in development. */
   clientDir?: string
-  /** `env` is the visitor's connection, so the API counts a call made for them (a form's action) against their address. */
-  routes(fetchInProcess: (request: Request, env?: unknown) => Promise<Response>): Hono<{ Variables: NonceVariables }>
+  /**
+   * `env` is the visitor's connection, so the API counts a call made for them (a form's action) against their
+   * address. `contentUnchanged`, taken as a page is rendered, says whether the salon's public content it shows is
+   * still as it was: a kept page is sent only while it holds.
+   */
+  routes(
+    fetchInProcess: (request: Request, env?: unknown) => Promise<Response>,
+    options?: { contentUnchanged?: () => () => boolean },
+  ): Hono<{ Variables: NonceVariables }>
 }
 
 /**
@@ -84,7 +91,9 @@ export function createWebHandler(options: WebOptions): WebHandler {
   const handle = createRequestHandler(options.build, options.mode)
   const apiBase = options.config.apiBaseUrl
   let entry: WebEntry | undefined
+  let contentUnchanged: (() => () => boolean) | undefined
   const pages = createPageCache({
+    unchanged: () => contentUnchanged?.() ?? (() => true),
     ttlMs: options.pageCacheMs ?? 0,
     cacheable: isSharedPage,
     keyOf: sharedPageKey(options.config.siteUrl, options.trustProxy ?? false),
@@ -98,7 +107,8 @@ export function createWebHandler(options: WebOptions): WebHandler {
 
   return {
     clientDir: options.clientDir,
-    routes(fetchInProcess) {
+    routes(fetchInProcess, routeOptions) {
+      contentUnchanged = routeOptions?.contentUnchanged
       const app = new Hono<{ Variables: NonceVariables }>()
       app.all('*', async (c) => {
         const build = typeof options.build === 'function' ? await options.build() : options.build

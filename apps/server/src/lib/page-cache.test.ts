@@ -208,4 +208,26 @@ describe('shared public pages', () => {
     await app.request('http://salon.example/', { headers: { host: 'salon.example' } })
     expect(renders).toBe(2)
   })
+
+  it('a kept page is rendered again as soon as the content it shows changes, before its time is up', async () => {
+    let renders = 0
+    let generation = 0
+    const cache = createPageCache({
+      ttlMs: 30_000,
+      cacheable: () => true,
+      unchanged: () => {
+        const seen = generation
+        return () => generation === seen
+      },
+    })
+    const app = new Hono<{ Variables: NonceVariables }>()
+      .use(securityHeaders({ connect: [], scripts: [], images: [], dev: false, trustProxy: false }))
+      .get('*', (c) => cache.serve(c, async () => c.html(`<p>Prices, version ${++renders}</p>`)))
+    expect(await (await app.request('/prices/')).text()).toContain('version 1')
+    expect(await (await app.request('/prices/')).text()).toContain('version 1')
+    generation++
+    expect(await (await app.request('/prices/')).text()).toContain('version 2')
+    expect(await (await app.request('/prices/')).text()).toContain('version 2')
+    expect(renders).toBe(2)
+  })
 })

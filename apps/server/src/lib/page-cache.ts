@@ -14,6 +14,8 @@ interface CachedPage {
   /** The page's entity tag in each encoding it was sent in: a hash of the bytes, the same in every process. */
   tags: Map<string, string>
   until: number
+  /** Whether what the page was made from still holds. */
+  stillRight: () => boolean
 }
 
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`
@@ -51,6 +53,11 @@ export interface PageCacheOptions {
   keyOf?: (c: Context) => string
   /** Request headers a kept page depends on besides its path, address and Accept-Encoding (told to shared caches). */
   vary?: readonly string[]
+  /**
+   * Taken as a render starts: whether what the page is made from (the salon's public content) is still as it was.
+   * A kept page is sent only while it holds, so a change reaches the very next visitor.
+   */
+  unchanged?: () => () => boolean
   maxPages?: number
   now?: () => number
 }
@@ -105,7 +112,7 @@ export function createPageCache(options: PageCacheOptions) {
   const keepable = (response: Response) =>
     response.status === 200 && !response.headers.has('set-cookie') && !/private|no-store/.test(response.headers.get('cache-control') ?? '')
 
-  async function keep(key: string, marker: string, response: Response): Promise<CachedPage> {
+  async function keep(key: string, marker: string, response: Response, stillRight: () => boolean): Promise<CachedPage> {
     const html = (await response.text()).replaceAll(` nonce="${marker}"`, '')
     const headers: [string, string][] = []
     response.headers.forEach((value, name) => {
@@ -117,6 +124,7 @@ export function createPageCache(options: PageCacheOptions) {
       headers,
       tags: new Map(),
       until: now() + options.ttlMs,
+      stillRight,
     }
     if (pages.size >= maxPages) pages.delete(pages.keys().next().value!)
     pages.set(key, page)
@@ -129,7 +137,7 @@ export function createPageCache(options: PageCacheOptions) {
     async serve(c: Context<{ Variables: NonceVariables }>, render: (nonce: string) => Promise<Response>): Promise<Response> {
       const key = keyOf(c)
       const kept = pages.get(key)
-      if (kept && kept.until > now()) return send(c, kept)
+      if (kept && kept.until > now() && kept.stillRight()) return send(c, kept)
       const pending = rendering.get(key)
       if (pending) {
         const page = await pending
@@ -137,6 +145,7 @@ export function createPageCache(options: PageCacheOptions) {
         return render(ownNonce(c))
       }
       const marker = randomBytes(16).toString('base64')
+      const stillRight = options.unchanged?.() ?? (() => true)
       let settle!: (page: CachedPage | null) => void
       rendering.set(key, new Promise((resolve) => (settle = resolve)))
       try {
@@ -147,7 +156,7 @@ export function createPageCache(options: PageCacheOptions) {
           c.set('nonce', marker)
           return response
         }
-        const page = await keep(key, marker, response)
+        const page = await keep(key, marker, response, stillRight)
         settle(page)
         return send(c, page)
       } catch (err) {
