@@ -1,14 +1,9 @@
 import { expect, it } from 'vitest'
-import { createOutboxEmailSender } from '../adapters/email/outbox.ts'
-import { createOutboxRepository } from '../adapters/outbox/outbox.repository.ts'
-import { createOutboxSmsSender } from '../adapters/sms/outbox.ts'
-import { createApp, DEFAULT_POOL } from '../app.ts'
 import { shopCustomer } from '../test/factories/customers.ts'
 import { fastPasswords, testClock } from '../test/factories/doubles.ts'
 import type { ShopInput } from '../test/factories/shop.ts'
 import { eventually } from '../test/eventually.ts'
-import { describeApi, type TestApp } from '../test/harness.ts'
-import { createLogger } from './logger.ts'
+import { anotherProcess, describeApi, type TestApp } from '../test/harness.ts'
 
 /** Public answers carry standard HTTP caching (http-caching.ts): what a CDN in front of several processes needs. */
 const HOUR = 3_600_000
@@ -29,16 +24,7 @@ describeApi(
   (t: () => TestApp) => {
     /** Another server process on the same database: it learns of the first one's changes only from the database. */
     async function secondProcess() {
-      const outbox = createOutboxRepository(t().db)
-      const logger = createLogger('silent')
-      const app = createApp({
-        database: { ...t().database, close: async () => undefined },
-        logger,
-        email: createOutboxEmailSender(outbox, logger, false),
-        sms: createOutboxSmsSender(outbox, logger, false),
-        identity: { ...DEFAULT_POOL, defaultShopId: t().shop.id },
-        ...deps(),
-      })
+      const app = anotherProcess(t(), deps())
       await eventually(
         async () => app.availability.listening,
         (on) => on,

@@ -1,12 +1,7 @@
 import { and, eq, schema } from '@salon/db'
 import { expect, it } from 'vitest'
-import { createOutboxEmailSender } from '../adapters/email/outbox.ts'
-import { createOutboxRepository } from '../adapters/outbox/outbox.repository.ts'
-import { createOutboxSmsSender } from '../adapters/sms/outbox.ts'
-import { createApp, DEFAULT_POOL } from '../app.ts'
-import { createLogger } from './logger.ts'
 import { eventually } from '../test/eventually.ts'
-import { describeApi } from '../test/harness.ts'
+import { anotherProcess, describeApi } from '../test/harness.ts'
 
 const CACHE_MS = 60_000
 
@@ -24,16 +19,7 @@ describeApi(
 
     it('a price changed in the database reaches the answers of every process at once, though they keep content for a minute', async () => {
       // A second server process on the same database: it learns of the change only from the database.
-      const outbox = createOutboxRepository(t().db)
-      const logger = createLogger('silent')
-      const second = createApp({
-        database: t().database,
-        logger,
-        email: createOutboxEmailSender(outbox, logger, false),
-        sms: createOutboxSmsSender(outbox, logger, false),
-        identity: { ...DEFAULT_POOL, defaultShopId: t().shop.id },
-        publicCacheMs: CACHE_MS,
-      })
+      const second = anotherProcess(t(), { publicCacheMs: CACHE_MS })
       await listening(t().app)
       await listening(second)
       const [code] = (await salonOf(t().app)).bedTypes.map((b) => b.code)

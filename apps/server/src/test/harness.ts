@@ -46,6 +46,24 @@ export async function createTestApp(overrides: TestDeps = {}, options: { shop?: 
   return { app, database, db: database.db, api, outbox, shop, close: () => database.close() }
 }
 
+/**
+ * Another server process on the test app's database, with the local adapters and the same shop: it learns of the
+ * first one's changes only from the database, as a second process in production does. Its database is the test
+ * app's, which the suite closes.
+ */
+export function anotherProcess(t: TestApp, overrides: TestDeps = {}) {
+  const outbox = createOutboxRepository(t.db)
+  const logger = overrides.logger ?? createLogger('silent')
+  return createApp({
+    database: { ...t.database, close: async () => undefined },
+    logger,
+    email: createOutboxEmailSender(outbox, logger, false),
+    sms: createOutboxSmsSender(outbox, logger, false),
+    ...overrides,
+    identity: { ...DEFAULT_POOL, defaultShopId: t.shop.id, ...overrides.identity },
+  })
+}
+
 export interface ApiSuiteOptions {
   /** The app's dependencies, asked for when the suite starts (so they may read state the suite's file sets up). */
   deps?: () => TestDeps

@@ -2,16 +2,11 @@ import { gunzipSync } from 'node:zlib'
 import { PreloadTimesResponse, SessionsResponse, type TimeSlot } from '@salon/contracts/booking'
 import { schema, sql } from '@salon/db'
 import { expect, it } from 'vitest'
-import { createOutboxEmailSender } from '../../adapters/email/outbox.ts'
-import { createOutboxRepository } from '../../adapters/outbox/outbox.repository.ts'
-import { createOutboxSmsSender } from '../../adapters/sms/outbox.ts'
-import { createApp, DEFAULT_POOL } from '../../app.ts'
-import { createLogger } from '../../lib/logger.ts'
 import { shopCustomer, shopCustomers, type ShopCustomer } from '../../test/factories/customers.ts'
 import { fastPasswords, testClock } from '../../test/factories/doubles.ts'
 import type { ShopInput } from '../../test/factories/shop.ts'
 import { eventually } from '../../test/eventually.ts'
-import { describeApi, type TestApp } from '../../test/harness.ts'
+import { anotherProcess, describeApi, type TestApp } from '../../test/harness.ts'
 
 /**
  * Free times are kept in memory (availability-cache.ts) and must never offer a slot that is taken. These suites
@@ -234,16 +229,7 @@ describeApi(
       await following()
       const other = await customer()
       // A second app on the same database: its answers learn of the first app's bookings only from the database.
-      const outbox = createOutboxRepository(t().db)
-      const logger = createLogger('silent')
-      const second = createApp({
-        database: t().database,
-        logger,
-        email: createOutboxEmailSender(outbox, logger, false),
-        sms: createOutboxSmsSender(outbox, logger, false),
-        identity: { ...DEFAULT_POOL, defaultShopId: t().shop.id },
-        ...deps(),
-      })
+      const second = anotherProcess(t(), deps())
       const secondSessions = async (date: string) => {
         const response = await second.request('/api/p_sessions', {
           method: 'POST',
