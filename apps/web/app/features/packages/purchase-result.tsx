@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, type ReactNode } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { paidUrl, retryDelayMs, type PurchaseView } from './purchase.ts'
@@ -40,39 +40,31 @@ export function PurchaseResult({ paymentId, view }: { paymentId: string; view: P
 
   if (view.status === 'refunded') {
     return (
-      <section className="card mx-auto flex w-full max-w-xl flex-col items-start gap-4 p-6 sm:p-8" role="alert" aria-labelledby="refunded-title">
-        <h2 id="refunded-title" className="text-2xl font-semibold">
-          Your payment was refunded
-        </h2>
-        <p className="text-cocoa-700">{view.message}</p>
-        <div className="flex flex-wrap gap-3">
-          <Link to="/book/package/" className="btn-primary">
-            Choose a package
-          </Link>
-          <Link to="/account/balance/" className="btn-outline">
-            See your balance
-          </Link>
-        </div>
-      </section>
+      <PurchaseNotice titleId="refunded-title" title="Your payment was refunded" message={view.message}>
+        <Link to="/book/package/" className="btn-primary">
+          Choose a package
+        </Link>
+        <Link to="/account/balance/" className="btn-outline">
+          See your balance
+        </Link>
+      </PurchaseNotice>
     )
   }
 
   if (view.status === 'error') {
     return (
-      <section className="card mx-auto flex w-full max-w-xl flex-col items-start gap-4 p-6 sm:p-8" role="alert" aria-labelledby="record-title">
-        <h2 id="record-title" className="text-2xl font-semibold">
-          {view.stillProcessing ? 'Your payment is being processed' : 'We could not add your minutes yet'}
-        </h2>
-        <p className="text-cocoa-700">{view.message}</p>
-        <div className="flex flex-wrap gap-3">
-          <button type="button" className="btn-primary" onClick={() => void navigate(paidUrl(paymentId), { replace: true })}>
-            Try again
-          </button>
-          <Link to="/account/balance/" className="btn-outline">
-            See your balance
-          </Link>
-        </div>
-      </section>
+      <PurchaseNotice
+        titleId="record-title"
+        title={view.stillProcessing ? 'Your payment is being processed' : 'We could not add your minutes yet'}
+        message={view.message}
+      >
+        <button type="button" className="btn-primary" onClick={() => void navigate(paidUrl(paymentId), { replace: true })}>
+          Try again
+        </button>
+        <Link to="/account/balance/" className="btn-outline">
+          See your balance
+        </Link>
+      </PurchaseNotice>
     )
   }
 
@@ -98,6 +90,19 @@ export function PurchaseResult({ paymentId, view }: { paymentId: string; view: P
           See your balance
         </Link>
       </div>
+    </section>
+  )
+}
+
+/** A purchase that did not end in minutes: what happened, and what the customer can do next. */
+function PurchaseNotice({ titleId, title, message, children }: { titleId: string; title: string; message: string; children: ReactNode }) {
+  return (
+    <section className="card mx-auto flex w-full max-w-xl flex-col items-start gap-4 p-6 sm:p-8" role="alert" aria-labelledby={titleId}>
+      <h2 id={titleId} className="text-2xl font-semibold">
+        {title}
+      </h2>
+      <p className="text-cocoa-700">{message}</p>
+      <div className="flex flex-wrap gap-3">{children}</div>
     </section>
   )
 }
