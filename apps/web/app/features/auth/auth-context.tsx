@@ -92,6 +92,8 @@ export function AuthProvider({ config, session, children }: { config: PublicConf
 
   /** Reads who is signed in from Amplify (getCurrentUser + fetchUserAttributes); concurrent calls share one. */
   const reloading = useRef<Promise<AuthUser | null> | null>(null)
+  /** A sign-out has begun on this page (and no sign-in since): the page's first reload of the customer's details is not started. */
+  const signingOut = useRef(false)
   const reloadUser = useCallback((auth: AmplifyAuth) => {
     reloading.current ??= (async () => {
       try {
@@ -150,7 +152,14 @@ export function AuthProvider({ config, session, children }: { config: PublicConf
     if (fromCookies) dispatch({ type: 'setUser', user: userFromSession(fromCookies) })
     // The cookies do not make a session after all: the header may offer Sign in again.
     else if (renderedSignedOut.current) dropSessionHint()
-    return whenIdle(() => void load().then(reloadUser, () => undefined))
+    // Not once a sign-out has begun: the session it would ask about is being revoked, and asking would be refused.
+    return whenIdle(
+      () =>
+        void load().then(
+          (auth) => (signingOut.current ? null : reloadUser(auth)),
+          () => undefined,
+        ),
+    )
   }, [identity.userPoolClientId, load, reloadUser])
 
   // Once a customer has been shown signed in, signing out (or a session found invalid) shows Sign in again.
@@ -162,6 +171,7 @@ export function AuthProvider({ config, session, children }: { config: PublicConf
 
   const finishSignIn = useCallback(
     async (auth: AmplifyAuth) => {
+      signingOut.current = false
       const user = await reloadUser(auth)
       if (!user) throw new Error('Please use your credentials to sign in')
       dispatch({ type: 'signInSuccess', user, accessToken: null })
@@ -182,6 +192,7 @@ export function AuthProvider({ config, session, children }: { config: PublicConf
     }
 
     async function signOut() {
+      signingOut.current = true
       // Gone before anything that may fail or leave the page (the hosted sign-out).
       forgetSavedBooking()
       try {
