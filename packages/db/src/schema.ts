@@ -497,6 +497,9 @@ export const customers = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** Set when the customer deleted their account: personal fields are erased, the row stays for the salon's records. */
     erasedAt: timestamp('erased_at', { withTimezone: true }),
+    /** Set while the salon has blocked the customer from booking and buying online; the reason is the staff's own note. */
+    blockedAt: timestamp('blocked_at', { withTimezone: true }),
+    blockedReason: text('blocked_reason'),
   },
   (t) => [primaryKey({ columns: [t.shopId, t.sub] }), index('customers_sub').on(t.sub), check('customers_skin_type', sql`${t.skinType} between 1 and 6`)],
 )
@@ -572,8 +575,12 @@ export const bookings = pgTable(
     pricePence: integer('price_pence').notNull(),
     /** balance, in_salon or card */
     paidWith: text('paid_with').notNull(),
-    /** pending (its bed held until hold_until while the card payment is made), booked, attended or cancelled */
+    /** pending (its bed held until hold_until while the card payment is made), booked, attended, no_show or cancelled */
     status: text('status').notNull().default('booked'),
+    /** The staff member who booked it at the salon (a walk-in or by phone); null when the customer booked online. */
+    bookedBy: uuid('booked_by'),
+    /** Why the owner let this booking past a sunbed rule (docs/product.md §10); null when no rule was overridden. */
+    overrideReason: text('override_reason'),
     /** For a pending booking: when its hold on the bed ends unless the payment has succeeded. */
     holdUntil: timestamp('hold_until', { withTimezone: true }),
     createdAt: createdAt(),
@@ -585,7 +592,7 @@ export const bookings = pgTable(
     uniqueIndex('bookings_one_per_day')
       .on(t.shopId, t.sub, t.localDate)
       .where(sql`status <> 'cancelled'`),
-    check('bookings_status', sql`${t.status} in ('pending', 'booked', 'attended', 'cancelled')`),
+    check('bookings_status', sql`${t.status} in ('pending', 'booked', 'attended', 'no_show', 'cancelled')`),
     check('bookings_paid_with', sql`${t.paidWith} in ('balance', 'in_salon', 'card')`),
     check('bookings_hold', sql`(${t.status} = 'pending') = (${t.holdUntil} is not null) or ${t.status} = 'cancelled'`),
     check('bookings_minutes', sql`${t.minutes} > 0 and ${t.pricePence} >= 0`),
@@ -650,6 +657,10 @@ export const balanceLedger = pgTable(
     kind: text('kind').notNull(),
     bookingId: uuid('booking_id').references(() => bookings.id),
     lotId: uuid('lot_id'),
+    /** The staff member who made the change at the salon (a counter sale, a correction); null when the customer or the system did. */
+    recordedBy: uuid('recorded_by'),
+    /** Why a staff member corrected the balance; required for an adjustment made by staff. */
+    reason: text('reason'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -673,6 +684,7 @@ export const balanceLedger = pgTable(
       sql`(${t.kind} in ('booking', 'refund')) = (${t.bookingId} is not null) and (${t.kind} <> 'booking' or ${t.minutes} < 0) and (${t.kind} <> 'refund' or ${t.minutes} > 0)`,
     ),
     check('balance_ledger_expiry', sql`${t.kind} <> 'expiry' or ${t.minutes} < 0`),
+    check('balance_ledger_staff_reason', sql`${t.recordedBy} is null or ${t.kind} <> 'adjustment' or length(trim(${t.reason})) > 0`),
   ],
 )
 
@@ -746,8 +758,10 @@ export const payments = pgTable(
     sub: uuid('sub').notNull(),
     /** The client's key for this checkout: the same key always answers the same payment. */
     idempotencyKey: text('idempotency_key').notNull(),
-    /** offline (the built-in test processor) or stripe */
+    /** offline (the built-in test processor) or stripe; cash or card_terminal for a sale at the salon's counter */
     provider: text('provider').notNull(),
+    /** The staff member who took a counter sale; null for a payment the customer made online. */
+    recordedBy: uuid('recorded_by'),
     /** The provider's id for it (a PaymentIntent id); set once the provider has made it. */
     providerRef: text('provider_ref'),
     clientSecret: text('client_secret'),
@@ -782,7 +796,8 @@ export const payments = pgTable(
     uniqueIndex('payments_idempotency').on(t.shopId, t.sub, t.idempotencyKey),
     uniqueIndex('payments_provider_ref').on(t.provider, t.providerRef),
     index('payments_promo_code').on(t.promoCodeId),
-    check('payments_provider', sql`${t.provider} in ('offline', 'stripe')`),
+    check('payments_provider', sql`${t.provider} in ('offline', 'stripe', 'cash', 'card_terminal')`),
+    check('payments_counter', sql`(${t.provider} in ('cash', 'card_terminal')) = (${t.recordedBy} is not null)`),
     check('payments_status', sql`${t.status} in ('creating', 'pending', 'succeeded', 'refused', 'refunded', 'failed', 'cancelled')`),
     check(
       'payments_refused',
@@ -895,4 +910,90 @@ export const referrals = pgTable(
     check('referrals_not_self', sql`${t.friendSub} <> ${t.referrerSub}`),
     check('referrals_reward', sql`(${t.rewardedPaymentId} is null) = (${t.rewardedAt} is null)`),
   ],
+)
+
+/* ---------- Staff: the salon's team, their invitations, and every change they make ---------- */
+
+/**
+ * A member of a shop's staff: a user of the pool in the Cognito group owner or staff, which their tokens carry as
+ * cognito:groups. An account belongs to one shop's staff at a time; a removed member's row stays for the audit log.
+ */
+export const staffMembers = pgTable(
+  'staff_members',
+  {
+    shopId: text('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    sub: uuid('sub')
+      .notNull()
+      .references(() => identityUsers.sub, { onDelete: 'cascade' }),
+    /** owner or staff */
+    role: text('role').notNull(),
+    name: text('name').notNull(),
+    /** Who added them (null for the first owner, made by the staff command). */
+    addedBy: uuid('added_by'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.shopId, t.sub] }),
+    uniqueIndex('staff_members_one_shop')
+      .on(t.sub)
+      .where(sql`removed_at is null`),
+    check('staff_members_role', sql`${t.role} in ('owner', 'staff')`),
+  ],
+)
+
+/** An invitation to a shop's staff, sent by text message with a six-digit code (hashed here), spent once. */
+export const staffInvitations = pgTable(
+  'staff_invitations',
+  {
+    id: uuid('id').primaryKey(),
+    shopId: text('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    /** E.164 */
+    phone: text('phone').notNull(),
+    name: text('name').notNull(),
+    role: text('role').notNull(),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Wrong codes tried: the invitation is spent after five. */
+    attempts: integer('attempts').notNull().default(0),
+    invitedBy: uuid('invited_by').notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    acceptedSub: uuid('accepted_sub'),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('staff_invitations_phone').on(t.shopId, t.phone),
+    check('staff_invitations_role', sql`${t.role} in ('owner', 'staff')`),
+    check('staff_invitations_accepted', sql`(${t.acceptedAt} is null) = (${t.acceptedSub} is null)`),
+  ],
+)
+
+/** Every change a member of staff makes, with who, when, what, and the record before and after: append-only. */
+export const staffAuditLog = pgTable(
+  'staff_audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    shopId: text('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    actorSub: uuid('actor_sub').notNull(),
+    actorName: text('actor_name').notNull(),
+    actorRole: text('actor_role').notNull(),
+    /** What was done, as a dotted name: booking.attended, team.invited, price.changed... */
+    action: text('action').notNull(),
+    /** What it was done to: booking, customer, bed, package... and its id. */
+    subjectType: text('subject_type').notNull(),
+    subjectId: text('subject_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    reason: text('reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('staff_audit_log_shop_time').on(t.shopId, t.createdAt), index('staff_audit_log_subject').on(t.shopId, t.subjectType, t.subjectId)],
 )
