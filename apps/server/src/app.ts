@@ -203,12 +203,17 @@ export function createApp(deps: AppDeps) {
   // Registered after the document, so the document stays public and everything else needs the shop's key.
   api.use('*', shop.access)
   api.use('*', requireIdentity(identity.verifier))
+  // The staff back office (docs/product.md §10): every call under /api/staff/ is made by a member of the shop's staff.
+  api.use('/staff/*', identity.staffAccess)
   api.route('/', shop.routes)
   api.route('/', content.routes)
   api.route('/', commerce.packagesRoutes)
   api.route('/', account.routes)
   api.route('/', booking.routes)
   api.route('/', commerce.routes)
+  api.route('/', identity.invitationRoutes)
+  api.route('/', identity.staffRoutes)
+  api.route('/', shop.staffRoutes)
   app.route('/api', api)
   // A mounted router's notFound is never called: without this, unknown API paths would reach the web app's pages.
   app.all('/api/*', apiFallback(api, '/api'))

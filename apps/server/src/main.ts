@@ -14,6 +14,7 @@ import { CONNECTION_TIMEOUTS, listen } from './listen.ts'
 import { localCertificate } from './local-https.ts'
 import { outsideServices } from './outside-services.ts'
 import { siteConfig } from './site-config.ts'
+import { seedDemoOwner } from './staff-accounts.ts'
 import { createWebHandler, type WebOptions } from './web.ts'
 
 // Starts the server: the settings, the database, the outside services, the app, the periodic clean-ups, the
@@ -35,7 +36,11 @@ const databaseOptions = settings.DATABASE_URL ? { url: settings.DATABASE_URL } :
 // database keeps every page of memory it ever grows to, and setting up a new one grows it by ~200 MB.
 const setup = await createDatabase(databaseOptions)
 await setup.migrate()
-if (settings.SEED_DEMO) await seedDemo(setup.db, { apiKey: settings.API_KEY })
+if (settings.SEED_DEMO) {
+  await seedDemo(setup.db, { apiKey: settings.API_KEY })
+  const owner = await seedDemoOwner(setup.db, settings)
+  if (owner.created) logger.info(`The demo salon's owner can sign in at /staff/ with ${settings.DEMO_OWNER_PHONE} (DEMO_OWNER_PHONE, DEMO_OWNER_PASSWORD).`)
+}
 await setup.close()
 const database = await createDatabase(databaseOptions)
 

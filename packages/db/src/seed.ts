@@ -8,20 +8,17 @@ import * as demo from './seed-data/demo-salon.ts'
 export const DEMO_SHOP_ID = demo.demoShop.id
 
 /**
- * The demo salon that `npm start` shows. Idempotent: rows are keyed by fixed ids and
- * re-running refreshes them, so a changed seed reaches an existing database.
+ * The demo salon that `npm start` shows, made once: from then on it is the salon's to change in the back office
+ * (docs/product.md §10), and a restart changes none of it. Only the web app's key is added if it is new.
  */
 export async function seedDemo(db: Db, options: { apiKey: string }) {
   await db.transaction(async (tx) => {
     const shop = demo.demoShop
-    await tx
-      .insert(schema.shops)
-      .values(shop)
-      .onConflictDoUpdate({ target: schema.shops.id, set: excluded(schema.shops, shop, ['id']) })
     const shopId = shop.id
-
     const keyHash = createHash('sha256').update(options.apiKey).digest('hex')
+    const made = await tx.insert(schema.shops).values(shop).onConflictDoNothing().returning({ id: schema.shops.id })
     await tx.insert(schema.shopApiKeys).values({ shopId, keyHash, label: 'Web app' }).onConflictDoNothing()
+    if (!made.length) return
 
     for (const hours of demo.demoOpeningHours) {
       const row = { shopId, ...hours }

@@ -34,7 +34,7 @@ import {
   type DaySchedule,
 } from './availability.ts'
 import { CustomerMissing, type BookingRepository, type BookingRow, type BookingTransaction, type LockedCustomer, type ShopSetup } from './booking.repository.ts'
-import { databaseError } from './database-errors.ts'
+import { databaseError } from '../../lib/database-errors.ts'
 import { describeDate, localDateOf, localTimeOf, nextLocalMidnight, toIsoWithOffset } from '../../lib/local-time.ts'
 
 const MINUTE = 60_000

@@ -7,9 +7,13 @@ import { cognitoVerifier, localVerifier } from './api-identity.ts'
 import { createCognitoRoutes } from './cognito.routes.ts'
 import { createCustomersRepository } from './customers.repository.ts'
 import { identityTransaction } from './identity-transaction.ts'
+import { createGroupsRepository } from './groups.repository.ts'
 import { createIdentityRepository } from './identity.repository.ts'
 import { createIdentityService, DEFAULT_ADDRESS_LIMITS, type PasswordHasher } from './identity.service.ts'
 import { argon2Passwords } from './passwords.ts'
+import { staffAccess } from './staff-access.ts'
+import { createStaffTeam } from './staff-team.ts'
+import { createInvitationRoutes, createStaffTeamRoutes } from './staff-team.routes.ts'
 import { loadSigningKeys, type SigningKeys } from './signing-keys.ts'
 import { acceptingEarlierIssuer, createTokenIssuer } from './tokens.ts'
 
@@ -51,10 +55,12 @@ export function createIdentityModule(deps: IdentityModuleDeps) {
   const { db, pool } = deps
   let keys: Promise<SigningKeys> | undefined
   const signingKeys = () => (keys ??= loadSigningKeys(db))
-  const poolTokens = createTokenIssuer({ keys: signingKeys, issuer: `urn:salon-identity:${pool.poolId}`, clientId: pool.clientId, now: deps.now })
+  const groups = createGroupsRepository(db)
+  const groupsOf = (sub: string) => groups.groupsOf(sub)
+  const poolTokens = createTokenIssuer({ keys: signingKeys, issuer: `urn:salon-identity:${pool.poolId}`, clientId: pool.clientId, now: deps.now, groupsOf })
   const hostedIssuer = pool.cognito ? undefined : deps.hostedIssuer
   const tokens = hostedIssuer
-    ? acceptingEarlierIssuer(createTokenIssuer({ keys: signingKeys, issuer: hostedIssuer, clientId: pool.clientId, now: deps.now }), poolTokens)
+    ? acceptingEarlierIssuer(createTokenIssuer({ keys: signingKeys, issuer: hostedIssuer, clientId: pool.clientId, now: deps.now, groupsOf }), poolTokens)
     : poolTokens
   const identity = createIdentityService({
     poolId: pool.poolId,
@@ -75,12 +81,28 @@ export function createIdentityModule(deps: IdentityModuleDeps) {
     logger: deps.logger,
     now: deps.now,
   })
+  const verifier = pool.cognito ? cognitoVerifier(pool.cognito) : localVerifier(identity)
+  const team = createStaffTeam({
+    db,
+    poolId: pool.poolId,
+    shops: deps.shops,
+    passwords: deps.passwords ?? argon2Passwords,
+    sms: deps.sms,
+    rateLimiter: deps.rateLimiter,
+    now: deps.now,
+  })
   return {
     identity,
+    team,
+    /** In front of every call under /api/staff/: a standing session of an active member of the shop's staff. */
+    staffAccess: staffAccess(verifier, groups),
+    staffRoutes: createStaffTeamRoutes(team, deps.shops),
+    invitationRoutes: createInvitationRoutes(team),
     tokens,
     signingKeys,
     customers: createCustomersRepository(db),
-    verifier: pool.cognito ? cognitoVerifier(pool.cognito) : localVerifier(identity),
+    groups,
+    verifier,
     /** The Cognito protocol at /cognito/ (and the JWKS), unless a real Cognito pool is in use. */
     routes: pool.cognito ? undefined : createCognitoRoutes({ identity, keys: signingKeys, logger: deps.logger, trustProxy: deps.trustProxy }),
   }

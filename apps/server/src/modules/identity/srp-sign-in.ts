@@ -43,18 +43,21 @@ export interface SrpSignInDeps {
   startSession: (user: UserRow, deviceKey: string) => Promise<IssuedTokens>
 }
 
+/** The pool's name without its region: what SRP hashes the password with, as Cognito's clients do. */
+const poolNameOf = (poolId: string) => poolId.split('_')[1] ?? poolId
+
+/** The password's SRP salt and verifier, made wherever the password is set (the username in it is the sub, USER_ID_FOR_SRP). */
+export function srpCredentials(poolId: string, sub: string, password: string) {
+  const { salt, verifier } = makeVerifier(poolNameOf(poolId), sub, password)
+  return { srpSalt: salt, srpVerifier: verifier }
+}
+
 export function createSrpSignIn(deps: SrpSignInDeps) {
   const { repository: repo, now } = deps
 
-  /** The pool's name without its region: what SRP hashes the password with, as Cognito's clients do. */
-  const poolName = deps.poolId.split('_')[1] ?? deps.poolId
+  const poolName = poolNameOf(deps.poolId)
   const region = deps.poolId.split('_')[0] ?? 'local'
-
-  /** The password's SRP salt and verifier, made wherever the password is set (the username in it is the sub, USER_ID_FOR_SRP). */
-  const srpOf = (sub: string, password: string) => {
-    const { salt, verifier } = makeVerifier(poolName, sub, password)
-    return { srpSalt: salt, srpVerifier: verifier }
-  }
+  const srpOf = (sub: string, password: string) => srpCredentials(deps.poolId, sub, password)
 
   /** The user's device a sign-in names, or Cognito's ResourceNotFoundException (clients then forget it and sign in again without). */
   async function namedDevice(user: UserRow, deviceKey: string | undefined): Promise<DeviceRow | undefined> {

@@ -44,8 +44,16 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 export const newRefreshToken = () => randomBytes(48).toString('base64url')
 
 /** Cognito's token claims (docs/product.md §7): the id token describes the user, the access token authorises calls. */
-export function createTokenIssuer(options: { keys: () => Promise<SigningKeys>; issuer: string; clientId: string; now?: () => number }) {
+export function createTokenIssuer(options: {
+  keys: () => Promise<SigningKeys>
+  issuer: string
+  clientId: string
+  now?: () => number
+  /** The Cognito groups a user is in (owner, staff), carried as cognito:groups in both tokens when there are any. */
+  groupsOf?: (sub: string) => Promise<string[]>
+}) {
   const now = options.now ?? Date.now
+  const groupsOf = options.groupsOf ?? (async () => [])
   const sign = async (claims: JWTPayload) => {
     const keys = await options.keys()
     return new SignJWT(claims)
@@ -63,7 +71,14 @@ export function createTokenIssuer(options: { keys: () => Promise<SigningKeys>; i
     async issue(user: PoolUser, session: { id: string; authTime: Date; deviceKey?: string | null }, refreshToken?: string): Promise<IssuedTokens> {
       const eventId = randomUUID()
       const authTime = Math.floor(session.authTime.getTime() / 1000)
-      const common = { sub: user.sub, origin_jti: session.id, event_id: eventId, auth_time: authTime }
+      const groups = await groupsOf(user.sub)
+      const common = {
+        sub: user.sub,
+        origin_jti: session.id,
+        event_id: eventId,
+        auth_time: authTime,
+        ...(groups.length ? { 'cognito:groups': groups } : {}),
+      }
       const [AccessToken, IdToken] = await Promise.all([
         sign({
           ...common,

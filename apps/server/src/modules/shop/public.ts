@@ -2,4 +2,17 @@
 // import from here, never from the module's other files.
 export { type ShopEnv, type ShopVariables, hashApiKey } from './shop-access.ts'
 export { createShopModule } from './shop.module.ts'
-export type { ShopRepository } from './shop.repository.ts'
+export { createShopRepository, type ShopRepository } from './shop.repository.ts'
+export {
+  createAuditLog,
+  ONLY_OWNER,
+  requireRole,
+  staffResponses,
+  staffRoute,
+  type AuditEntry,
+  type AuditLog,
+  type StaffActor,
+  type StaffEnv,
+  type StaffRole,
+  type StaffVariables,
+} from './staff.ts'

@@ -4,6 +4,7 @@ import { shopAccess } from './shop-access.ts'
 import { createShopRepository } from './shop.repository.ts'
 import { createShopRoutes } from './shop.routes.ts'
 import { createShopService } from './shop.service.ts'
+import { createAuditRoutes } from './staff.routes.ts'
 
 /**
  * The shop module as the app uses it: the shops (and their client keys, which every API call is checked against),
@@ -21,5 +22,7 @@ export function createShopModule(deps: {
     /** Refuses an API call without a good shop_id and api_key (401), and tells the routes the shop. */
     access: shopAccess(shops),
     routes: createShopRoutes({ ...service, salon: deps.kept(service.salon) }, { unchanged: deps.unchanged }),
+    /** The owner's audit log under /api/staff/. */
+    staffRoutes: createAuditRoutes(deps.db),
   }
 }

@@ -1,0 +1,49 @@
+import { AuditResponse } from '@salon/contracts/staff'
+import type { Db } from '@salon/db'
+import { z } from 'zod'
+import { createRouter, json } from '../../lib/openapi.ts'
+import { auditEntries, staffRoute, type StaffEnv } from './staff.ts'
+
+const PAGE = 50
+const AuditQuery = z.object({
+  before: z.coerce
+    .number({ message: 'must be the id of an entry' })
+    .int({ message: 'must be the id of an entry' })
+    .positive({ message: 'must be the id of an entry' })
+    .max(Number.MAX_SAFE_INTEGER, { message: 'must be the id of an entry' })
+    .optional(),
+})
+
+/** The owner's view of the audit log (docs/product.md §10): every change staff made, newest first, fifty at a time. */
+export function createAuditRoutes(db: Db) {
+  return createRouter<StaffEnv>().openapi(
+    staffRoute('owner', {
+      method: 'get',
+      path: '/staff/audit',
+      summary: 'Every change staff made: who, when, what, before and after',
+      request: { query: AuditQuery },
+      responses: { 200: json(AuditResponse, 'The entries, newest first') },
+    }),
+    async (c) => {
+      const { entries, more } = await auditEntries(db, c.get('staff').shopId, { before: c.req.valid('query').before, limit: PAGE })
+      return c.json(
+        {
+          entries: entries.map((e) => ({
+            id: e.id,
+            at: e.createdAt.toISOString(),
+            actorName: e.actorName,
+            actorRole: e.actorRole,
+            action: e.action,
+            subjectType: e.subjectType,
+            subjectId: e.subjectId,
+            before: e.before,
+            after: e.after,
+            reason: e.reason,
+          })),
+          nextBefore: more ? (entries.at(-1)?.id ?? null) : null,
+        },
+        200,
+      )
+    },
+  )
+}

@@ -1,0 +1,31 @@
+import type { Db } from '@salon/db'
+import { addStaffDirectly, argon2Passwords, createGroupsRepository, normalisePhone, type Invitee, type PasswordHasher } from './modules/identity/public.ts'
+import { createShopRepository } from './modules/shop/public.ts'
+
+/**
+ * Puts an account on a shop's team without an invitation: the staff command's `add`, for a salon's first owner
+ * (docs/product.md §10), and the demo seed's owner.
+ */
+export function addStaffMember(db: Db, poolId: string, input: Invitee & { shopId: string; password: string }, passwords: PasswordHasher = argon2Passwords) {
+  return addStaffDirectly({ db, poolId, passwords, shops: createShopRepository(db) }, input)
+}
+
+/**
+ * The demo salon's owner (DEMO_OWNER_PHONE, DEMO_OWNER_PASSWORD), made once: an owner already on the demo shop's
+ * team is left as they are, so a restart neither resets their password nor signs them out.
+ */
+export async function seedDemoOwner(db: Db, settings: { USER_POOL_ID: string; SHOP_ID: string; DEMO_OWNER_PHONE: string; DEMO_OWNER_PASSWORD: string }) {
+  const phone = normalisePhone(settings.DEMO_OWNER_PHONE)
+  if (!phone) throw new Error('DEMO_OWNER_PHONE must be a mobile number, for example 07700 900100.')
+  const existing = await db.query.identityUsers.findFirst({ where: (u, { and, eq }) => and(eq(u.poolId, settings.USER_POOL_ID), eq(u.phone, phone)) })
+  const membership = existing && (await createGroupsRepository(db).activeMembership(existing.sub))
+  if (membership?.shopId === settings.SHOP_ID) return { created: false }
+  await addStaffMember(db, settings.USER_POOL_ID, {
+    shopId: settings.SHOP_ID,
+    phone,
+    name: 'Demo Owner',
+    role: 'owner',
+    password: settings.DEMO_OWNER_PASSWORD,
+  })
+  return { created: true }
+}
