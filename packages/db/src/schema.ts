@@ -208,8 +208,15 @@ export const contactMessages = pgTable(
     message: text('message').notNull(),
     consentAt: timestamp('consent_at', { withTimezone: true }).notNull(),
     createdAt: createdAt(),
+    /** When a member of staff marked the message handled, and who (docs/product.md §10.6); both null while it waits. */
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    handledBy: uuid('handled_by'),
   },
-  (t) => [check('contact_messages_reply_to', sql`${t.email} is not null or ${t.phone} is not null`)],
+  (t) => [
+    check('contact_messages_reply_to', sql`${t.email} is not null or ${t.phone} is not null`),
+    check('contact_messages_handled', sql`(${t.handledAt} is null) = (${t.handledBy} is null)`),
+    index('contact_messages_shop_time').on(t.shopId, t.createdAt),
+  ],
 )
 
 /** Visitors who left their details in the home page offer popup, with their explicit marketing consent. */
@@ -226,8 +233,16 @@ export const popupLeads = pgTable(
     marketingConsent: boolean('marketing_consent').notNull(),
     consentText: text('consent_text').notNull(),
     createdAt: createdAt(),
+    /** When a member of staff marked the lead handled, and who (docs/product.md §10.6); both null while it waits. */
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    handledBy: uuid('handled_by'),
   },
-  (t) => [check('popup_leads_contact', sql`${t.email} is not null or ${t.phone} is not null`), check('popup_leads_consent', sql`${t.marketingConsent}`)],
+  (t) => [
+    check('popup_leads_contact', sql`${t.email} is not null or ${t.phone} is not null`),
+    check('popup_leads_consent', sql`${t.marketingConsent}`),
+    check('popup_leads_handled', sql`(${t.handledAt} is null) = (${t.handledBy} is null)`),
+    index('popup_leads_shop_time').on(t.shopId, t.createdAt),
+  ],
 )
 
 /** Messages sent by the local SMS and email adapters, shown at /dev/outbox/. */
@@ -589,6 +604,7 @@ export const bookings = pgTable(
   (t) => [
     foreignKey({ columns: [t.shopId, t.sub], foreignColumns: [customers.shopId, customers.sub] }),
     index('bookings_customer_time').on(t.shopId, t.sub, t.startsAt),
+    index('bookings_shop_date').on(t.shopId, t.localDate),
     uniqueIndex('bookings_one_per_day')
       .on(t.shopId, t.sub, t.localDate)
       .where(sql`status <> 'cancelled'`),
@@ -796,6 +812,7 @@ export const payments = pgTable(
     uniqueIndex('payments_idempotency').on(t.shopId, t.sub, t.idempotencyKey),
     uniqueIndex('payments_provider_ref').on(t.provider, t.providerRef),
     index('payments_promo_code').on(t.promoCodeId),
+    index('payments_shop_succeeded').on(t.shopId, t.succeededAt),
     check('payments_provider', sql`${t.provider} in ('offline', 'stripe', 'cash', 'card_terminal')`),
     check('payments_counter', sql`(${t.provider} in ('cash', 'card_terminal')) = (${t.recordedBy} is not null)`),
     check('payments_status', sql`${t.status} in ('creating', 'pending', 'succeeded', 'refused', 'refunded', 'failed', 'cancelled')`),
