@@ -534,6 +534,34 @@ export const closures = pgTable(
   (t) => [primaryKey({ columns: [t.shopId, t.date] })],
 )
 
+/**
+ * A time a sunbed is out of service (a repair, a lamp change): no session may use it from starts_at until ends_at.
+ * Free times leave the bed out meanwhile, and a booking and the period's insert both lock the bed's row, so one of
+ * them sees the other (docs/product.md §10.4). Its GiST index on (bed, range) is in the migration.
+ */
+export const bedOutOfService = pgTable(
+  'bed_out_of_service',
+  {
+    id: uuid('id').primaryKey(),
+    shopId: text('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    bedId: text('bed_id')
+      .notNull()
+      .references(() => beds.id),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    reason: text('reason').notNull(),
+    /** The member of staff who put the bed out of service. */
+    createdBy: uuid('created_by').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('bed_out_of_service_times', sql`${t.endsAt} > ${t.startsAt}`),
+    check('bed_out_of_service_reason', sql`char_length(${t.reason}) between 1 and 200`),
+  ],
+)
+
 /** How a shop takes bookings; one row per shop. A shop without a row does not take bookings online. */
 export const bookingRules = pgTable(
   'booking_rules',
@@ -1013,4 +1041,51 @@ export const staffAuditLog = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('staff_audit_log_shop_time').on(t.shopId, t.createdAt), index('staff_audit_log_subject').on(t.shopId, t.subjectType, t.subjectId)],
+)
+
+/* ---------- Jobs: work done later, shared by every server process ---------- */
+
+/**
+ * The job queue (docs/decisions/029): work that happens later (messages, reminders, refunds, sweeps), taken by one
+ * process at a time with FOR UPDATE SKIP LOCKED, taken again when the process holding it dies (locked_until passes),
+ * retried with backoff and kept as failed after its last try. A key makes a job once: enqueuing the same key again
+ * adds nothing, however many processes do it.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid('id').primaryKey(),
+    kind: text('kind').notNull(),
+    /** What the job needs, as JSON; never a secret. */
+    payload: jsonb('payload').notNull().default({}),
+    /** One job per key, ever (for example reminder:<booking id>, or sweep:rate-limits:<hour>). */
+    key: text('key'),
+    /** queued, running, done, failed or cancelled */
+    status: text('status').notNull().default('queued'),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(8),
+    /** While running: the process that took it, and when it may be taken again if that process has died. */
+    lockedBy: text('locked_by'),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    /** What the job answered when done (a provider's message id, a count), for the record. */
+    result: jsonb('result'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('jobs_key').on(t.key),
+    index('jobs_due')
+      .on(t.runAt)
+      .where(sql`status = 'queued'`),
+    index('jobs_running')
+      .on(t.lockedUntil)
+      .where(sql`status = 'running'`),
+    index('jobs_kind_status').on(t.kind, t.status),
+    check('jobs_status', sql`${t.status} in ('queued', 'running', 'done', 'failed', 'cancelled')`),
+    check('jobs_attempts', sql`${t.attempts} >= 0 and ${t.maxAttempts} > 0`),
+    check('jobs_running_lock', sql`${t.status} <> 'running' or (${t.lockedBy} is not null and ${t.lockedUntil} is not null)`),
+  ],
 )
