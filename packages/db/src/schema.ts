@@ -816,7 +816,7 @@ export const payments = pgTable(
     status: text('status').notNull().default('creating'),
     /** Why a payment that took money bought nothing: its promo code was already_used by the customer, or used_up. */
     refusedReason: text('refused_reason'),
-    /** package or session */
+    /** package or session; minutes for minutes sold loose at the counter (docs/product.md §10.3) */
     purpose: text('purpose').notNull(),
     packageId: text('package_id'),
     bookingId: uuid('booking_id').references(() => bookings.id),
@@ -832,6 +832,8 @@ export const payments = pgTable(
     lotValidityDays: integer('lot_validity_days'),
     createdAt: createdAt(),
     succeededAt: timestamp('succeeded_at', { withTimezone: true }),
+    /** When the money went back (status refunded), so a day's takings count the refund on its own day. */
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
     /** The last four digits of the card that paid, for the receipt. */
     cardLast4: text('card_last4'),
   },
@@ -841,6 +843,9 @@ export const payments = pgTable(
     uniqueIndex('payments_provider_ref').on(t.provider, t.providerRef),
     index('payments_promo_code').on(t.promoCodeId),
     index('payments_shop_succeeded').on(t.shopId, t.succeededAt),
+    index('payments_shop_refunded')
+      .on(t.shopId, t.refundedAt)
+      .where(sql`refunded_at is not null`),
     check('payments_provider', sql`${t.provider} in ('offline', 'stripe', 'cash', 'card_terminal')`),
     check('payments_counter', sql`(${t.provider} in ('cash', 'card_terminal')) = (${t.recordedBy} is not null)`),
     check('payments_status', sql`${t.status} in ('creating', 'pending', 'succeeded', 'refused', 'refunded', 'failed', 'cancelled')`),
@@ -851,8 +856,10 @@ export const payments = pgTable(
     check(
       'payments_purpose',
       sql`(${t.purpose} = 'package' and ${t.packageId} is not null and ${t.lotMinutes} > 0 and ${t.lotValidityDays} > 0 and ${t.lotBedTypes} is not null)
-      or (${t.purpose} = 'session' and ${t.bookingId} is not null)`,
+      or (${t.purpose} = 'session' and ${t.bookingId} is not null)
+      or (${t.purpose} = 'minutes' and ${t.packageId} is null and ${t.bookingId} is null and ${t.lotMinutes} > 0 and ${t.lotValidityDays} > 0 and ${t.lotBedTypes} is not null and ${t.provider} in ('cash', 'card_terminal'))`,
     ),
+    check('payments_refunded_at', sql`${t.refundedAt} is null or ${t.status} = 'refunded'`),
     check('payments_amount', sql`${t.discountPence} >= 0 and ${t.amountPence} = ${t.pricePence} - ${t.discountPence} and ${t.amountPence} >= 30`),
     check('payments_currency', sql`${t.currency} = 'gbp'`),
   ],

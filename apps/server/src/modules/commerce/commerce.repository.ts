@@ -192,7 +192,7 @@ export function createCommerceRepository(db: Db) {
     async markRefunded(id: string, executor: Db = db) {
       await executor
         .update(payments)
-        .set({ status: 'refunded' })
+        .set({ status: 'refunded', refundedAt: new Date() })
         .where(and(eq(payments.id, id), sql`${payments.status} in ('succeeded', 'refused')`))
     },
 
