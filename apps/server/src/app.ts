@@ -15,7 +15,9 @@ import { limitBody } from './lib/body-limit.ts'
 import { errorHandler } from './lib/errors.ts'
 import { createHealthCheck } from './lib/health-check.ts'
 import type { Logger } from './lib/logger.ts'
+import { createJobQueue } from './lib/job-queue.ts'
 import { createPublicContent } from './lib/public-content.ts'
+import { sweepJobs } from './jobs/sweeps.ts'
 import { createRouter } from './lib/openapi.ts'
 import { createRateLimiter } from './lib/rate-limit.ts'
 import { BUILT_IN_POOL, createIdentityModule, requireIdentity, type ApiEnv, type PasswordHasher, type UserPoolOptions } from './modules/identity/public.ts'
@@ -265,8 +267,19 @@ export function createApp(deps: AppDeps) {
       deps.web.routes(async (request, env) => app.fetch(request, env), { contentUnchanged: () => unchanged(pool.defaultShopId) }),
     )
 
+  // Work done later, on the queue every process shares: each process's worker (main.ts) runs these handlers.
+  const jobQueue = createJobQueue(db, now)
+  const sweeps = sweepJobs({
+    db,
+    queue: jobQueue,
+    expireMinutes: commerce.commerce.expireDue,
+    builtInPool: !pool.cognito,
+    hostedSignIn: !pool.cognito && pool.hostedSignIn !== undefined,
+  })
+  const jobs = { queue: jobQueue, handlers: { ...sweeps.handlers }, periodic: sweeps.periodic }
+
   /** Node's request listener for this app: the health check and answers kept in memory first, then the app. */
   const nodeListener = (next: (req: IncomingMessage, res: ServerResponse) => unknown) => health.front(replay.front(next))
-  return Object.assign(app, { commerce: commerce.commerce, availability: booking.availability, publicContent, replay, nodeListener })
+  return Object.assign(app, { commerce: commerce.commerce, availability: booking.availability, publicContent, replay, nodeListener, jobs })
 }
 export type App = ReturnType<typeof createApp>

@@ -8,7 +8,7 @@ import { seedDemo } from '@salon/db/seed'
 import type { ServerBuild } from 'react-router'
 import { createApp } from './app.ts'
 import { readSettings } from './env.ts'
-import { startSweeps } from './jobs/sweeps.ts'
+import { createWorker } from './jobs/worker.ts'
 import { createLogger } from './lib/logger.ts'
 import { CONNECTION_TIMEOUTS, listen } from './listen.ts'
 import { localCertificate } from './local-https.ts'
@@ -95,13 +95,9 @@ const app = createApp({
   web: createWebHandler(web),
 })
 
-startSweeps({
-  database,
-  logger,
-  expireMinutes: app.commerce.expireDue,
-  builtInPool: !settings.COGNITO_USER_POOL_ID,
-  hostedSignIn: site.hostedSignIn !== undefined,
-})
+// This process's worker on the shared job queue: messages, reminders, refunds and the periodic clean-ups.
+const worker = createWorker({ ...app.jobs, logger })
+worker.start()
 
 const appListener = app.nodeListener(getRequestListener(app.fetch))
 // The local HTTPS mode: the same app on a second port, over TLS, for Amplify's redirect sign-in; plain HTTP stays as it is.
@@ -152,6 +148,7 @@ void servers.port.then((port) => {
 function shutdown(signal: string) {
   logger.info({ signal }, 'shutting down: finishing requests in flight')
   void servers.close(async () => {
+    await worker.stop()
     await vite?.close()
     services.close()
     await database.close()

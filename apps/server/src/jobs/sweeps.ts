@@ -1,13 +1,14 @@
-import type { Database } from '@salon/db'
-import type { Logger } from '../lib/logger.ts'
+import type { Db } from '@salon/db'
+import type { JobQueue } from '../lib/job-queue.ts'
 import { removeExpiredWindows } from '../lib/rate-limit.ts'
 import { createRateLimitRepository } from '../lib/rate-limit.repository.ts'
 import { removeExpiredSignIns } from '../modules/hosted-sign-in/public.ts'
 import { identityTransaction, removeStaleSignUps } from '../modules/identity/public.ts'
+import type { JobHandler, PeriodicJob } from './worker.ts'
 
 export interface SweepOptions {
-  database: Database
-  logger: Logger
+  db: Db
+  queue: JobQueue
   /** Writes off minutes whose lot has expired; answers how many ledger entries it wrote. */
   expireMinutes: () => Promise<number>
   /** The built-in user pool is in use (not a Cognito pool): its unconfirmed sign-ups are this server's to remove. */
@@ -16,56 +17,37 @@ export interface SweepOptions {
   hostedSignIn: boolean
 }
 
-/**
- * The periodic clean-ups, each at start and then every so often. Each is safe to run in several processes at
- * once (a row removed twice is removed once), which is what happens today with several processes.
- */
-export function startSweeps(options: SweepOptions): void {
-  const { database, logger } = options
-  const every = (ms: number, sweep: () => Promise<unknown>) => {
-    void sweep()
-    setInterval(() => void sweep(), ms).unref()
-  }
-  const logged = (work: () => Promise<number>, done: (count: number) => void, failed: string) => () =>
-    work().then(
-      (count) => count > 0 && done(count),
-      (err: unknown) => logger.error({ err }, failed),
-    )
+const HOUR = 3600_000
+/** Finished jobs are kept this long for the record; failed ones stay until the salon has seen them. */
+const FINISHED_JOBS_KEPT_MS = 30 * 24 * HOUR
 
+/**
+ * The periodic clean-ups, as jobs on the shared queue (docs/decisions/029): each runs once per period however many
+ * server processes there are, and its answer (how many rows it removed or wrote) is kept with the job.
+ */
+export function sweepJobs(options: SweepOptions): { handlers: Record<string, JobHandler>; periodic: PeriodicJob[] } {
+  const handlers: Record<string, JobHandler> = {
+    // Minutes whose lot has expired are written off in the ledger, so the salon's records agree with what customers
+    // see (each customer's own reads and bookings also write off what is due).
+    'sweep.expired-minutes': async () => ({ written: await options.expireMinutes() }),
+    // Rate-limit counters whose window has run out, so the table holds only live windows.
+    'sweep.rate-limits': async () => ({ removed: await removeExpiredWindows(createRateLimitRepository(options.db)) }),
+    'sweep.finished-jobs': async () => ({ removed: await options.queue.prune(new Date(Date.now() - FINISHED_JOBS_KEPT_MS)) }),
+  }
+  const periodic: PeriodicJob[] = [
+    { kind: 'sweep.expired-minutes', everyMs: 15 * 60_000 },
+    { kind: 'sweep.rate-limits', everyMs: HOUR },
+    { kind: 'sweep.finished-jobs', everyMs: 24 * HOUR },
+  ]
   // Sign-ups nobody confirmed within 24 hours, so a number cannot be held.
-  if (options.builtInPool)
-    every(
-      3600_000,
-      logged(
-        () => removeStaleSignUps(identityTransaction(database.db)),
-        (removed) => logger.info({ removed }, 'removed sign-ups left unconfirmed for 24 hours'),
-        'could not remove stale sign-ups',
-      ),
-    )
+  if (options.builtInPool) {
+    handlers['sweep.stale-sign-ups'] = async () => ({ removed: await removeStaleSignUps(identityTransaction(options.db)) })
+    periodic.push({ kind: 'sweep.stale-sign-ups', everyMs: HOUR })
+  }
   // Hosted sign-in requests past their time.
-  if (options.hostedSignIn)
-    every(
-      3600_000,
-      logged(
-        () => removeExpiredSignIns(database.db),
-        (removed) => logger.debug({ removed }, 'removed expired hosted sign-in requests'),
-        'could not remove expired hosted sign-in requests',
-      ),
-    )
-  // Rate-limit counters whose window has run out, so the table holds only live windows.
-  const rateLimits = createRateLimitRepository(database.db)
-  every(
-    3600_000,
-    logged(
-      () => removeExpiredWindows(rateLimits),
-      (removed) => logger.debug({ removed }, 'removed expired rate-limit windows'),
-      'could not remove expired rate-limit windows',
-    ),
-  )
-  // Minutes whose lot has expired are written off in the ledger, so the salon's records agree with what customers
-  // see (each customer's own reads and bookings also write off what is due).
-  every(
-    15 * 60_000,
-    logged(options.expireMinutes, (written) => logger.info({ written }, 'wrote off expired minutes'), 'could not write off expired minutes'),
-  )
+  if (options.hostedSignIn) {
+    handlers['sweep.hosted-sign-ins'] = async () => ({ removed: await removeExpiredSignIns(options.db) })
+    periodic.push({ kind: 'sweep.hosted-sign-ins', everyMs: HOUR })
+  }
+  return { handlers, periodic }
 }
