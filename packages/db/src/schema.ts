@@ -512,6 +512,9 @@ export const customers = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** Set when the customer deleted their account: personal fields are erased, the row stays for the salon's records. */
     erasedAt: timestamp('erased_at', { withTimezone: true }),
+    /** Whether the customer gets booking texts (confirmations, reminders, cancellations, refunds, expiring minutes); STOP turns them off. */
+    bookingTexts: boolean('booking_texts').notNull().default(true),
+    bookingTextsChangedAt: timestamp('booking_texts_changed_at', { withTimezone: true }),
     /** Set while the salon has blocked the customer from booking and buying online; the reason is the staff's own note. */
     blockedAt: timestamp('blocked_at', { withTimezone: true }),
     blockedReason: text('blocked_reason'),
@@ -585,12 +588,15 @@ export const bookingRules = pgTable(
     payInSalon: boolean('pay_in_salon').notNull().default(true),
     /** Whether a session the balance does not cover is paid by card when it is booked, its bed held while the payment is pending. */
     payUpFront: boolean('pay_up_front').notNull().default(false),
+    /** How long before a session its reminder is sent; 0 sends none. A booking made inside that time gets no reminder. */
+    reminderHoursBefore: integer('reminder_hours_before').notNull().default(24),
   },
   (t) => [
     check(
       'booking_rules_values',
       sql`${t.slotStepMinutes} between 1 and 240 and ${t.leadTimeMinutes} >= 0 and ${t.horizonDays} between 0 and 366
-        and ${t.cancellationCutoffMinutes} >= 0 and ${t.firstSessionMaxMinutes} > 0 and ${t.minHoursBetweenSessions} >= 0`,
+        and ${t.cancellationCutoffMinutes} >= 0 and ${t.firstSessionMaxMinutes} > 0 and ${t.minHoursBetweenSessions} >= 0
+        and ${t.reminderHoursBefore} between 0 and 168`,
     ),
   ],
 )
@@ -833,6 +839,13 @@ export const payments = pgTable(
     createdAt: createdAt(),
     succeededAt: timestamp('succeeded_at', { withTimezone: true }),
     /** When the money went back (status refunded), so a day's takings count the refund on its own day. */
+    /**
+     * A refund owed to the card (a cancelled card-paid session), recorded in the cancellation's transaction; a job
+     * asks the provider until it confirms (refunded_at), or gives up (refund_failed_at, refund_error) for the salon.
+     */
+    refundOwedAt: timestamp('refund_owed_at', { withTimezone: true }),
+    refundFailedAt: timestamp('refund_failed_at', { withTimezone: true }),
+    refundError: text('refund_error'),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
     /** The last four digits of the card that paid, for the receipt. */
     cardLast4: text('card_last4'),
@@ -1094,5 +1107,41 @@ export const jobs = pgTable(
     check('jobs_status', sql`${t.status} in ('queued', 'running', 'done', 'failed', 'cancelled')`),
     check('jobs_attempts', sql`${t.attempts} >= 0 and ${t.maxAttempts} > 0`),
     check('jobs_running_lock', sql`${t.status} <> 'running' or (${t.lockedBy} is not null and ${t.lockedUntil} is not null)`),
+  ],
+)
+
+/**
+ * Every message sent to a customer about their bookings and money, once per key (a job's key and the channel): a
+ * retry finds the row and sends nothing again. The provider's id is kept, and its delivery callbacks set the status.
+ */
+export const customerMessages = pgTable(
+  'customer_messages',
+  {
+    id: uuid('id').primaryKey(),
+    /** For example confirmation:<booking id>:sms */
+    key: text('key').notNull(),
+    shopId: text('shop_id').notNull(),
+    sub: uuid('sub'),
+    /** booking-confirmed, booking-reminder, booking-cancelled, refund-done, minutes-expiring */
+    kind: text('kind').notNull(),
+    /** sms or email */
+    channel: text('channel').notNull(),
+    recipient: text('recipient').notNull(),
+    body: text('body').notNull(),
+    /** sending, sent, delivered, failed, or skipped (the customer turned booking texts off) */
+    status: text('status').notNull(),
+    /** The provider's id (a Twilio message SID, the outbox's row) once it accepted the message. */
+    providerRef: text('provider_ref'),
+    error: text('error'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('customer_messages_key').on(t.key),
+    index('customer_messages_provider').on(t.providerRef),
+    index('customer_messages_customer').on(t.shopId, t.sub),
+    check('customer_messages_channel', sql`${t.channel} in ('sms', 'email')`),
+    check('customer_messages_status', sql`${t.status} in ('sending', 'sent', 'delivered', 'failed', 'skipped')`),
   ],
 )
