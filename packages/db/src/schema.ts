@@ -4,6 +4,7 @@ import {
   date,
   boolean,
   check,
+  customType,
   foreignKey,
   index,
   integer,
@@ -18,6 +19,9 @@ import {
 } from 'drizzle-orm/pg-core'
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
+
+/** Bytes as PostgreSQL's bytea: a Buffer from node-postgres, a Uint8Array from PGlite. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' })
 
 /** A salon. Every other tenant table carries its id as shop_id. */
 export const shops = pgTable('shops', {
@@ -161,12 +165,67 @@ export const blogPosts = pgTable(
     bodyMarkdown: text('body_markdown').notNull(),
     coverImage: text('cover_image').notNull(),
     author: text('author').notNull(),
+    /** When it shows on the blog once published; a published post dated later is not out until then. */
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
+    /** draft (only the salon's staff see it) or published */
+    status: text('status').notNull().default('published'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.shopId, t.id] }),
     index('blog_posts_published_idx').on(t.shopId, t.publishedAt),
     check('blog_posts_id', sql`${t.id} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
+    check('blog_posts_status', sql`${t.status} in ('draft', 'published')`),
+  ],
+)
+
+/**
+ * Pictures the salon's staff uploaded (a blog post's cover), served at /uploads/{shop}/{id}.{ext}: JPEG, PNG or WebP
+ * only, as their first bytes say, at most 2 MB. Never changed once made.
+ */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: uuid('id').primaryKey(),
+    shopId: text('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    contentType: text('content_type').notNull(),
+    bytes: bytea('bytes').notNull(),
+    /** The member of staff who uploaded it. */
+    createdBy: uuid('created_by').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('uploads_shop').on(t.shopId),
+    check('uploads_content_type', sql`${t.contentType} in ('image/jpeg', 'image/png', 'image/webp')`),
+    check('uploads_size', sql`octet_length(${t.bytes}) between 1 and 2097152`),
+  ],
+)
+
+/**
+ * What the salon shows of itself beyond its details, one row per shop (a shop without one shows the defaults): the
+ * home page's offers popup, and where its reviews come from (docs/product.md §10.4).
+ */
+export const contentSettings = pgTable(
+  'content_settings',
+  {
+    shopId: text('shop_id')
+      .primaryKey()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    popupEnabled: boolean('popup_enabled').notNull().default(true),
+    popupLabel: text('popup_label').notNull(),
+    popupHeadline: text('popup_headline').notNull(),
+    popupText: text('popup_text').notNull(),
+    popupOffer: text('popup_offer').notNull().default(''),
+    /** salon (its own reviews) or google (Google Places, with google_place_id, when the server has an API key) */
+    reviewsSource: text('reviews_source').notNull().default('salon'),
+    googlePlaceId: text('google_place_id'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('content_settings_reviews_source', sql`${t.reviewsSource} in ('salon', 'google')`),
+    check('content_settings_google', sql`${t.reviewsSource} <> 'google' or ${t.googlePlaceId} is not null`),
   ],
 )
 
@@ -182,6 +241,8 @@ export const reviews = pgTable(
     rating: smallint('rating').notNull(),
     text: text('text').notNull(),
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
+    /** Set while the salon hides the review from its site. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
   },
   (t) => [index('reviews_shop_idx').on(t.shopId), check('reviews_rating', sql`${t.rating} between 1 and 5`)],
 )
