@@ -120,6 +120,7 @@ export function createApp(deps: AppDeps) {
     shopId: pool.defaultShopId,
     siteUrl: deps.siteUrl,
     startedAt: new Date(now()),
+    now: deps.now,
   })
   const commerce = createCommerceModule({
     db,
@@ -216,6 +217,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', identity.invitationRoutes)
   api.route('/', identity.staffRoutes)
   api.route('/', shop.staffRoutes)
+  api.route('/', content.staffRoutes)
   app.route('/api', api)
   // A mounted router's notFound is never called: without this, unknown API paths would reach the web app's pages.
   app.all('/api/*', apiFallback(api, '/api'))

@@ -9,6 +9,8 @@ import { createContentRepository } from './content.repository.ts'
 import { createContentRoutes } from './content.routes.ts'
 import { createContentService } from './content.service.ts'
 import { createSeoRoutes } from './seo.routes.ts'
+import { createStaffLeads } from './staff-leads.ts'
+import { createStaffLeadsRoutes } from './staff-leads.routes.ts'
 
 export interface ContentModuleDeps {
   db: Db
@@ -26,11 +28,14 @@ export interface ContentModuleDeps {
   /** The site's public address (PUBLIC_URL); by default each request's own. */
   siteUrl?: string
   startedAt: Date
+  /** The clock of the staff's changes (when a lead was marked handled), for tests. */
+  now?: () => number
 }
 
 /**
  * The content module as the app uses it: the blog, reviews, the contact form and the offers popup under the API,
- * the posts and reviews kept as public content is, and robots.txt and sitemap.xml at the site's root.
+ * the posts and reviews kept as public content is, the staff's view of the leads and messages, and robots.txt and
+ * sitemap.xml at the site's root.
  */
 export function createContentModule(deps: ContentModuleDeps) {
   const content = createContentService({
@@ -45,6 +50,8 @@ export function createContentModule(deps: ContentModuleDeps) {
   const blogs = deps.kept(content.blogs)
   return {
     routes: createContentRoutes({ ...content, blogs, reviews: deps.kept(content.reviews) }, { trustProxy: deps.trustProxy, unchanged: deps.unchanged }),
+    /** The staff's leads and messages under /api/staff/ (docs/product.md §10.6). */
+    staffRoutes: createStaffLeadsRoutes(createStaffLeads({ db: deps.db, now: deps.now })),
     seoRoutes: createSeoRoutes({ shopId: deps.shopId, blogs, siteUrl: deps.siteUrl, trustProxy: deps.trustProxy, startedAt: deps.startedAt }),
   }
 }
