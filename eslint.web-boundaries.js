@@ -19,6 +19,19 @@ const routesOrRoot = {
   message: 'Only routes compose routes: read route data through lib/route-data.ts, or pass it down as props.',
 }
 
+// The staff back office (docs/product.md §10) is code-split from the customer pages: its features (staff, staff-…) and
+// its routes (routes/staff/) are imported by staff code only, so no customer page ever downloads them.
+const isStaff = (feature) => /^staff(-|$)/.test(feature)
+const noStaff = {
+  regex: '(^|/)(features/staff[^/]*|routes/staff)(/|$)|^\\.\\./staff[^/]*/',
+  message: 'Customer pages never load staff code: only the staff features and routes/staff/ import it.',
+}
+const onlyRoutes = {
+  regex: '^\\./(?!\\+types/)',
+  allowTypeImports: true,
+  message: 'A route imports no other route: share through features, components or lib.',
+}
+
 const boundaries = [
   {
     files: [`${app}/components/**`, `${app}/lib/**`],
@@ -35,18 +48,19 @@ const boundaries = [
         message: "A feature uses another feature only through that feature's public.ts, or the route composes them.",
       },
       routesOrRoot,
+      ...(isStaff(feature) ? [] : [noStaff]),
     ],
   })),
-  {
-    files: [`${app}/routes/**`],
-    patterns: [{ regex: '^\\./(?!\\+types/)', allowTypeImports: true, message: 'A route imports no other route: share through features, components or lib.' }],
-  },
+  { files: [`${app}/routes/**`], patterns: [onlyRoutes, noStaff] },
+  { files: [`${app}/*.ts`, `${app}/*.tsx`], patterns: [noStaff] },
+  // Listed after the customer routes, so these settings are the ones for the staff pages.
+  { files: [`${app}/routes/staff/**`], patterns: [onlyRoutes] },
 ]
 
 // The contracts modules that define Zod schemas: code that runs in the browser takes their types only, so Zod
 // stays out of every page (values it needs are in @salon/contracts/rules/*). Server-only modules and tests may.
 const zodModules = {
-  regex: '^@salon/contracts/(account|booking|commerce|content|shop|errors)$',
+  regex: '^@salon/contracts/(account|booking|commerce|content|shop|errors|staff(-[a-z]+)?)$',
   allowTypeImports: true,
   message: 'This contracts module loads Zod: import its types only, or take the value from @salon/contracts/rules/*.',
 }

@@ -48,4 +48,16 @@ describe('imports in the web app run one way', { timeout: 60_000 }, () => {
     expect(await boundaryErrors('features/auth/example.tsx', "import { x } from '@salon/contracts/rules/phone'")).toEqual([])
     expect(await boundaryErrors('features/content/example.server.ts', "import { x } from '@salon/contracts/content'")).toEqual([])
   })
+
+  it('no customer page imports staff code: only the staff features and pages do', async () => {
+    expect(await boundaryErrors('routes/home.tsx', "import { x } from '../features/staff/public.ts'")).toHaveLength(1)
+    expect(await boundaryErrors('routes/home.tsx', "import { x } from '../features/staff-manage/public.ts'")).toHaveLength(1)
+    expect(await boundaryErrors('root.tsx', "import { x } from './features/staff/public.ts'")).toHaveLength(1)
+    expect(await boundaryErrors('features/booking/example.tsx', "import { x } from '../staff/public.ts'")).toHaveLength(1)
+    expect(await boundaryErrors('routes/staff/example.tsx', "import { x } from '../../features/staff/public.ts'")).toEqual([])
+    expect(await boundaryErrors('routes/staff/example.tsx', "import { x } from './layout.tsx'")).toHaveLength(1)
+    expect(await boundaryErrors('features/staff-manage/example.tsx', "import { x } from '../staff/public.ts'")).toEqual([])
+    expect(await boundaryErrors('features/staff/example.tsx', "import type { x } from '@salon/contracts/staff'")).toEqual([])
+    expect(await boundaryErrors('features/staff/example.tsx', "import { x } from '@salon/contracts/staff-day'")).toHaveLength(1)
+  })
 })

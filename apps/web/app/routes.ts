@@ -30,4 +30,18 @@ export default [
     ]),
     route('*', 'routes/not-found.tsx'),
   ]),
+  // docs/product.md §10: the staff back office, outside the customer layout (no customer header or footer) and
+  // code-split from every customer page. Its own sign-in and join pages stand outside the staff guard.
+  route('staff/sign-in', 'routes/staff/sign-in.tsx'),
+  route('staff/join', 'routes/staff/join.tsx'),
+  route('staff', 'routes/staff/layout.tsx', [
+    index('routes/staff/day.tsx'),
+    route('counter', 'routes/staff/counter.tsx'),
+    route('customers', 'routes/staff/customers.tsx'),
+    route('customers/:sub', 'routes/staff/customer.tsx'),
+    // The owner's pages: staff/manage/*, staff/leads, staff/reports go here as they are built.
+    route('team', 'routes/staff/team.tsx'),
+    route('audit', 'routes/staff/audit.tsx'),
+    route('*', 'routes/staff/not-found.tsx'),
+  ]),
 ] satisfies RouteConfig

@@ -28,6 +28,15 @@ describe('which pages a cache must not keep', () => {
     }
   })
 
+  it('every page of the staff back office, its data and its sign-in and join pages (docs/product.md §10), whoever asks', () => {
+    const staff = all.filter((page) => page.path === '/staff' || page.path.startsWith('/staff/')).map((page) => `${page.path}/`)
+    expect(staff).toEqual(expect.arrayContaining(['/staff/', '/staff/sign-in/', '/staff/join/', '/staff/counter/', '/staff/team/']))
+    for (const path of [...staff, '/staff', '/staff/customers/0b4f/', '/staff/_.data', '/staff/counter.data']) {
+      expect(cacheControl(request(path)), path).toBe(PRIVATE)
+    }
+    expect(cacheControl(request('/staffing/'))).toBeNull()
+  })
+
   it('their data requests too, in both forms React Router asks for them', () => {
     for (const path of [
       '/account/_.data',
@@ -60,7 +69,8 @@ describe('which pages a cache must not keep', () => {
   it('public pages for a signed-out visitor keep their caching', () => {
     const guarded = new Set(all.filter((page) => page.layouts.includes('routes/protected.tsx')).map((page) => page.path))
     const auth = new Set(['/sign-in', '/sign-up', '/sign-up/confirm', '/forgot-password', '/booking', '/confirmation', '/confirmation/success'])
-    const open = all.filter((page) => !guarded.has(page.path) && !auth.has(page.path))
+    const staff = (path: string) => path === '/staff' || path.startsWith('/staff/')
+    const open = all.filter((page) => !guarded.has(page.path) && !auth.has(page.path) && !staff(page.path))
     expect(open.map((page) => page.path)).toEqual(expect.arrayContaining(['/', '/prices', '/blog', '/blog/:id', '/book', '/privacypolicy']))
     for (const { path } of open) {
       const url = path === '/' ? '/' : `${path.replace(':id', 'know-your-skin-type')}/`

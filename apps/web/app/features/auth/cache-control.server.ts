@@ -59,5 +59,7 @@ export function cacheControl(request: Request): string | null {
   if (isSharedPage(request)) return null
   const cookies = parseCookies(request.headers.get('cookie'))
   for (const name of cookies.keys()) if (name.startsWith(`${AUTH_COOKIE_PREFIX}.`)) return PRIVATE
-  return PRIVATE_PAGES.has(pagePath(new URL(request.url).pathname)) ? PRIVATE : null
+  const page = pagePath(new URL(request.url).pathname)
+  // The staff back office (docs/product.md §10): every page of it, whoever asks.
+  return PRIVATE_PAGES.has(page) || page === '/staff' || page.startsWith('/staff/') ? PRIVATE : null
 }
