@@ -26,6 +26,7 @@ export { afterStaffSignIn, messageOf, query, signInPath, staffApi, useStaffData,
 export { StaffProvider, useStaff, useStaffAction, type StaffNotice } from './staff-context.tsx'
 export { StaffAuthFrame } from './staff-auth-frame.tsx'
 export { StaffFrame } from './staff-frame.tsx'
+export { dateTime, localPhone, longDate, minutesText } from './format.ts'
 export { StaffIcon } from './staff-icon.tsx'
 export { STAFF_NAV, staffNavFor, type StaffNavItem } from './staff-nav.ts'
 export { loadStaffSession, type StaffSession } from './staff-session.ts'

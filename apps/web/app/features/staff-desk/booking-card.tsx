@@ -1,0 +1,96 @@
+import type { DaySheetBooking, DaySheetPayment, DaySheetStatus } from '@salon/contracts/staff-day'
+import { formatPence } from '../../lib/format.ts'
+import { Badge } from '../staff/public.ts'
+import { skinTypeText } from './customer-picker.tsx'
+
+const STATUS: Record<DaySheetStatus, { label: string; tone: 'neutral' | 'good' | 'warn' | 'bad' | 'info' }> = {
+  pending: { label: 'Awaiting payment', tone: 'warn' },
+  booked: { label: 'Booked', tone: 'info' },
+  attended: { label: 'Attended', tone: 'good' },
+  no_show: { label: 'No-show', tone: 'bad' },
+  cancelled: { label: 'Cancelled', tone: 'neutral' },
+}
+
+/** How a session is paid, in a few words. */
+export function paymentText(payment: DaySheetPayment): string {
+  if (payment.method === 'balance') return `From balance (${payment.minutes} min)`
+  if (payment.method === 'in_salon') return `Pay in salon ${formatPence(payment.pricePence)}`
+  const state = { paid: 'paid', pending: 'payment pending', refunded: 'refunded', unpaid: 'not paid' }[payment.state]
+  return `Card ${formatPence(payment.pricePence)}, ${state}`
+}
+
+export function StatusBadge({ status }: { status: DaySheetStatus }) {
+  return <Badge tone={STATUS[status].tone}>{STATUS[status].label}</Badge>
+}
+
+export interface BookingCardActions {
+  onMark: (booking: DaySheetBooking, status: 'attended' | 'no_show' | 'booked') => void
+  onMore: (booking: DaySheetBooking) => void
+  busy: boolean
+}
+
+/** One session on the day sheet: time, customer, skin type, minutes, how paid, status, and what staff may do with it. */
+export function BookingCard({ booking, actions, showBed }: { booking: DaySheetBooking; actions: BookingCardActions; showBed?: boolean }) {
+  const done = booking.status === 'attended' || booking.status === 'no_show'
+  const open = booking.status === 'booked' || booking.status === 'pending'
+  return (
+    <article
+      className={`rounded-2xl border bg-white p-3.5 shadow-sm ${booking.status === 'no_show' ? 'border-red-200' : booking.status === 'attended' ? 'border-emerald-200' : 'border-cocoa-100'}`}
+      data-testid="day-booking"
+      aria-label={`${booking.time} ${booking.customer.name}`}
+    >
+      <div className="flex items-start justify-between gap-2">
+        <div className="min-w-0">
+          <p className="text-sm font-semibold text-cocoa-600 tabular-nums">
+            {booking.time}–{booking.endTime}
+            {showBed && <span className="font-normal"> · {booking.bed.name}</span>}
+          </p>
+          <p className="truncate text-base font-semibold text-cocoa-950">{booking.customer.name}</p>
+        </div>
+        <StatusBadge status={booking.status} />
+      </div>
+      <p className="mt-1 text-sm text-cocoa-700">
+        {skinTypeText(booking.customer.skinType)} · {booking.minutes} min
+      </p>
+      <p className="text-sm text-cocoa-700">{paymentText(booking.payment)}</p>
+      {booking.overrideReason && <p className="mt-1 text-xs text-amber-800">Rule overridden: {booking.overrideReason}</p>}
+      <div className="mt-3 flex flex-wrap gap-2">
+        {open && (
+          <>
+            <button
+              type="button"
+              className="btn min-h-10 flex-1 bg-emerald-700 px-3 text-sm text-white hover:bg-emerald-800"
+              disabled={actions.busy}
+              onClick={() => actions.onMark(booking, 'attended')}
+            >
+              Attended
+            </button>
+            <button
+              type="button"
+              className="btn-outline min-h-10 flex-1 px-3 text-sm"
+              disabled={actions.busy}
+              onClick={() => actions.onMark(booking, 'no_show')}
+            >
+              No-show
+            </button>
+          </>
+        )}
+        {done && (
+          <button type="button" className="btn-outline min-h-10 flex-1 px-3 text-sm" disabled={actions.busy} onClick={() => actions.onMark(booking, 'booked')}>
+            Undo
+          </button>
+        )}
+        {booking.status !== 'cancelled' && (
+          <button
+            type="button"
+            className="btn-outline min-h-10 px-3 text-sm"
+            onClick={() => actions.onMore(booking)}
+            aria-label={`Move or cancel ${booking.customer.name}'s session`}
+          >
+            Move or cancel
+          </button>
+        )}
+      </div>
+    </article>
+  )
+}

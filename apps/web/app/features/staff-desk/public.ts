@@ -1,0 +1,7 @@
+// The staff pages staff use every day (docs/product.md §10.2, §10.3): the day sheet, walk-ins, the counter and the
+// customer picker they share. Only staff routes import this.
+export { BookingCard, paymentText, StatusBadge } from './booking-card.tsx'
+export { CustomerPicker, PickedCustomer, skinTypeText, useCustomerSearch, type CustomerHit } from './customer-picker.tsx'
+export { DaySheet } from './day-sheet.tsx'
+export { cancelConsequence, MoveCancelDialog } from './move-cancel-dialog.tsx'
+export { WalkInDialog } from './walk-in-dialog.tsx'
