@@ -11,6 +11,9 @@ import type { CustomersRepository, IdentityVerifier } from '../identity/public.t
 import { createCommerceRepository } from './commerce.repository.ts'
 import { createCommerceRoutes } from './commerce.routes.ts'
 import { createCommerceService } from './commerce.service.ts'
+import { createCounterRepository } from './counter.repository.ts'
+import { createCounterRoutes } from './counter.routes.ts'
+import { createCounterService } from './counter.service.ts'
 import { createLedgerRepository } from './ledger.repository.ts'
 import { createPackagesRepository } from './packages.repository.ts'
 import { createPackagesRoutes } from './packages.routes.ts'
@@ -55,10 +58,22 @@ export function createCommerceModule(deps: CommerceModuleDeps) {
     rateLimiter: deps.rateLimiter,
     now: deps.now ?? Date.now,
   })
+  const counter = createCounterService({
+    db,
+    commerce: createCommerceRepository(db),
+    counter: createCounterRepository(db),
+    ledger,
+    customers: deps.customers,
+    shared: commerce.shared,
+    now: deps.now ?? Date.now,
+  })
   const secret = deps.stripeWebhookSecret
   return {
     commerce,
     ledger,
+    /** Sales at the counter, refunds and corrections of a balance, the day's takings (docs/product.md §10.3). */
+    counter,
+    counterRoutes: createCounterRoutes(counter),
     packagesRoutes: createPackagesRoutes({ ...packages, activePackages: deps.kept(packages.activePackages) }, { unchanged: deps.unchanged }),
     routes: createCommerceRoutes(commerce, deps.verifier),
     /** The offline test processor's API, a card processor of its own (as Stripe's API is), when no provider is given. */

@@ -157,6 +157,40 @@ export function createCommerceService(deps: CommerceServiceDeps) {
   }
 
   /**
+   * What a succeeded payment for minutes gives, online or at the counter: the lot of what it bought (copied into the
+   * payment when it was made), and the referral reward of a friend's first purchase. Called once per payment, in the
+   * transaction that made it succeeded, under the customer's lock (and its promo code's, taken first); answers the lot.
+   */
+  async function creditPurchase(
+    payment: PaymentRow,
+    customer: { phone: string | null; dob: string | null },
+    at: Date,
+    timeZone: string,
+    tx: Db,
+  ): Promise<string> {
+    const lotId = randomUUID()
+    const expiry = lotExpiry(at.getTime(), payment.lotValidityDays!, timeZone)
+    await ledger.addLot(
+      {
+        id: lotId,
+        shopId: payment.shopId,
+        sub: payment.sub,
+        source: 'purchase',
+        label: payment.description,
+        minutes: payment.lotMinutes!,
+        bedTypes: payment.lotBedTypes!,
+        expiresAt: new Date(expiry.expiresAt),
+        paymentId: payment.id,
+        recordedBy: payment.recordedBy,
+        at,
+      },
+      tx,
+    )
+    await rewardReferral(payment.shopId, payment.sub, payment.id, customer, at, timeZone, tx)
+    return lotId
+  }
+
+  /**
    * Credits what a payment bought, once, after the provider has said it succeeded: a package's lot, or a held
    * session's confirmation; the referral reward of a friend's first purchase; then the receipt.
    */
@@ -184,24 +218,7 @@ export function createCommerceService(deps: CommerceServiceDeps) {
         const confirmed = await repo.confirmHeldBooking(done.bookingId!, tx)
         return { payment: done, customer, lotId: null, sessionLost: !confirmed, refusal: null }
       }
-      const lotId = randomUUID()
-      const expiry = lotExpiry(at.getTime(), done.lotValidityDays!, shop.timeZone)
-      await ledger.addLot(
-        {
-          id: lotId,
-          shopId: row.shopId,
-          sub: row.sub,
-          source: 'purchase',
-          label: done.description,
-          minutes: done.lotMinutes!,
-          bedTypes: done.lotBedTypes!,
-          expiresAt: new Date(expiry.expiresAt),
-          paymentId: done.id,
-          at,
-        },
-        tx,
-      )
-      await rewardReferral(row.shopId, row.sub, done.id, customer, at, shop.timeZone, tx)
+      const lotId = await creditPurchase(done, customer, at, shop.timeZone, tx)
       return { payment: done, customer, lotId, sessionLost: false, refusal: null }
     })
     if (!outcome) return
@@ -344,6 +361,12 @@ export function createCommerceService(deps: CommerceServiceDeps) {
   }
 
   return {
+    /**
+     * For the counter (counter.service.ts), inside this module only: the same promo code verdict, crediting and lot
+     * view as an online purchase, so a sale at the counter gives exactly what the same purchase online gives.
+     */
+    shared: { verdictFor, creditPurchase, toLot, shopOf, refuse },
+
     /** GET apply/promocode/{code} */
     async applyPromo(shopId: string, identity: Identity | null, code: string, packageId: string): Promise<PromoResponse> {
       const pkg = await packageOrRefuse(shopId, packageId)

@@ -22,6 +22,9 @@ export interface NewLot {
   bedTypes: string[]
   expiresAt: Date
   paymentId?: string | null
+  /** The member of staff who gave it (a counter sale, a correction), and why when it is a correction. */
+  recordedBy?: string | null
+  reason?: string | null
   at: Date
 }
 
@@ -97,9 +100,16 @@ export function createLedgerRepository(db: Db) {
         paymentId: lot.paymentId ?? null,
         createdAt: lot.at,
       })
-      await executor
-        .insert(balanceLedger)
-        .values({ shopId: lot.shopId, sub: lot.sub, minutes: lot.minutes, kind: LEDGER_KIND_OF_SOURCE[lot.source], lotId: lot.id, createdAt: lot.at })
+      await executor.insert(balanceLedger).values({
+        shopId: lot.shopId,
+        sub: lot.sub,
+        minutes: lot.minutes,
+        kind: LEDGER_KIND_OF_SOURCE[lot.source],
+        lotId: lot.id,
+        recordedBy: lot.recordedBy ?? null,
+        reason: lot.reason ?? null,
+        createdAt: lot.at,
+      })
     },
 
     /** A session paid from the balance: one row per lot it draws on. */
@@ -108,6 +118,26 @@ export function createLedgerRepository(db: Db) {
       await executor
         .insert(balanceLedger)
         .values(draws.map((d) => ({ shopId, sub, minutes: -d.minutes, kind: 'booking', bookingId, lotId: d.lotId, createdAt: at })))
+    },
+
+    /**
+     * Minutes a member of staff takes off (a correction, or a refunded counter sale's unused minutes): one row per
+     * lot, recorded with who and why. The lots' check refuses taking any below zero.
+     */
+    async takeOff(shopId: string, sub: string, draws: Draw[], staff: { recordedBy: string; reason: string }, at: Date, executor: Db): Promise<void> {
+      if (draws.length === 0) return
+      await executor.insert(balanceLedger).values(
+        draws.map((d) => ({
+          shopId,
+          sub,
+          minutes: -d.minutes,
+          kind: 'adjustment',
+          lotId: d.lotId,
+          recordedBy: staff.recordedBy,
+          reason: staff.reason,
+          createdAt: at,
+        })),
+      )
     },
 
     /**

@@ -2,5 +2,6 @@
 // import from here, never from the module's other files.
 export { createCommerceModule } from './commerce.module.ts'
 export type { CommerceService } from './commerce.service.ts'
+export { COUNTER_MESSAGES, type CounterService } from './counter.service.ts'
 export type { LedgerRepository, LotRow } from './ledger.repository.ts'
 export { fittingMinutes, planSpend, type Draw } from './lots.ts'

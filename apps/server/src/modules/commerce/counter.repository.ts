@@ -1,0 +1,135 @@
+import { and, desc, eq, schema, sql, type Db } from '@salon/db'
+
+const { payments, promoCodes, minuteLots, balanceLedger, bookings, beds, staffMembers } = schema
+
+/** The counter's own reads and writes of payments, lots and the ledger (docs/product.md §10.3). */
+export function createCounterRepository(db: Db) {
+  return {
+    /**
+     * A counter sale given back, once: only a cash or card-terminal sale that succeeded. The row lock of the UPDATE
+     * makes a second refund of the same sale wait, then find it done (undefined).
+     */
+    async markCounterRefunded(id: string, at: Date, executor: Db) {
+      const [row] = await executor
+        .update(payments)
+        .set({ status: 'refunded', refundedAt: at })
+        .where(and(eq(payments.id, id), eq(payments.status, 'succeeded'), sql`${payments.provider} in ('cash', 'card_terminal')`))
+        .returning()
+      return row
+    },
+
+    async lotOfPayment(paymentId: string, executor: Db = db) {
+      const [row] = await executor.select({ id: minuteLots.id }).from(minuteLots).where(eq(minuteLots.paymentId, paymentId))
+      return row?.id
+    },
+
+    async promoCodeText(id: string | null, executor: Db = db) {
+      if (!id) return null
+      const [row] = await executor.select({ code: promoCodes.code }).from(promoCodes).where(eq(promoCodes.id, id))
+      return row?.code ?? null
+    },
+
+    /**
+     * A shop's takings between two instants, by provider: payments that succeeded then (whatever became of them
+     * since), and refunds made then of payments that had succeeded (a payment refused when its money came was never
+     * a sale, so neither is its refund).
+     */
+    async takings(shopId: string, from: Date, to: Date) {
+      const [f, t] = [from.toISOString(), to.toISOString()]
+      const rows = await db
+        .select({
+          provider: payments.provider,
+          sales: sql<number>`count(*) filter (where ${payments.succeededAt} >= ${f}::timestamptz and ${payments.succeededAt} < ${t}::timestamptz)::int`,
+          salesPence: sql<number>`coalesce(sum(${payments.amountPence}) filter (where ${payments.succeededAt} >= ${f}::timestamptz and ${payments.succeededAt} < ${t}::timestamptz), 0)::int`,
+          refunds: sql<number>`count(*) filter (where ${payments.refundedAt} >= ${f}::timestamptz and ${payments.refundedAt} < ${t}::timestamptz)::int`,
+          refundsPence: sql<number>`coalesce(sum(${payments.amountPence}) filter (where ${payments.refundedAt} >= ${f}::timestamptz and ${payments.refundedAt} < ${t}::timestamptz), 0)::int`,
+        })
+        .from(payments)
+        .where(
+          and(
+            eq(payments.shopId, shopId),
+            sql`${payments.succeededAt} is not null`,
+            sql`((${payments.succeededAt} >= ${f}::timestamptz and ${payments.succeededAt} < ${t}::timestamptz) or (${payments.refundedAt} >= ${f}::timestamptz and ${payments.refundedAt} < ${t}::timestamptz))`,
+          ),
+        )
+        .groupBy(payments.provider)
+      return rows.map((r) => ({
+        ...r,
+        sales: Number(r.sales),
+        salesPence: Number(r.salesPence),
+        refunds: Number(r.refunds),
+        refundsPence: Number(r.refundsPence),
+      }))
+    },
+
+    /** A customer's payments at a shop, newest first, with who took each at the counter. */
+    async paymentsOf(shopId: string, sub: string) {
+      return db
+        .select({
+          id: payments.id,
+          provider: payments.provider,
+          status: payments.status,
+          purpose: payments.purpose,
+          description: payments.description,
+          amountPence: payments.amountPence,
+          discountPence: payments.discountPence,
+          promoCode: promoCodes.code,
+          createdAt: payments.createdAt,
+          succeededAt: payments.succeededAt,
+          refundedAt: payments.refundedAt,
+          recordedByName: staffMembers.name,
+        })
+        .from(payments)
+        .leftJoin(promoCodes, eq(promoCodes.id, payments.promoCodeId))
+        .leftJoin(staffMembers, and(eq(staffMembers.shopId, payments.shopId), eq(staffMembers.sub, payments.recordedBy)))
+        .where(and(eq(payments.shopId, shopId), eq(payments.sub, sub)))
+        .orderBy(desc(payments.createdAt))
+        .limit(500)
+    },
+
+    /** Every lot a customer was given at a shop, newest first (spent and expired ones too). */
+    async lotsOf(shopId: string, sub: string) {
+      return db
+        .select({
+          id: minuteLots.id,
+          source: minuteLots.source,
+          label: minuteLots.label,
+          minutes: minuteLots.minutes,
+          remaining: minuteLots.remaining,
+          bedTypes: minuteLots.bedTypes,
+          expiresAt: minuteLots.expiresAt,
+          createdAt: minuteLots.createdAt,
+        })
+        .from(minuteLots)
+        .where(and(eq(minuteLots.shopId, shopId), eq(minuteLots.sub, sub)))
+        .orderBy(desc(minuteLots.createdAt), desc(minuteLots.id))
+        .limit(500)
+    },
+
+    /** The ledger, newest first, with who made each change at the salon and why. */
+    async ledgerOf(shopId: string, sub: string) {
+      return db
+        .select({
+          id: balanceLedger.id,
+          at: balanceLedger.createdAt,
+          kind: balanceLedger.kind,
+          minutes: balanceLedger.minutes,
+          bookingId: balanceLedger.bookingId,
+          lotLabel: minuteLots.label,
+          reason: balanceLedger.reason,
+          recordedByName: staffMembers.name,
+          bookingStartsAt: bookings.startsAt,
+          bedName: beds.name,
+        })
+        .from(balanceLedger)
+        .leftJoin(minuteLots, eq(minuteLots.id, balanceLedger.lotId))
+        .leftJoin(staffMembers, and(eq(staffMembers.shopId, balanceLedger.shopId), eq(staffMembers.sub, balanceLedger.recordedBy)))
+        .leftJoin(bookings, eq(bookings.id, balanceLedger.bookingId))
+        .leftJoin(beds, eq(beds.id, bookings.bedId))
+        .where(and(eq(balanceLedger.shopId, shopId), eq(balanceLedger.sub, sub)))
+        .orderBy(desc(balanceLedger.createdAt), desc(balanceLedger.id))
+        .limit(500)
+    },
+  }
+}
+export type CounterRepository = ReturnType<typeof createCounterRepository>

@@ -1,0 +1,102 @@
+import { ErrorResponse } from '@salon/contracts/errors'
+import {
+  AdjustmentRequest,
+  AdjustmentResponse,
+  CounterMinutesRequest,
+  CounterRefundRequest,
+  CounterRefundResponse,
+  CounterSale,
+  CounterSaleRequest,
+  TakingsQuery,
+  TakingsResponse,
+} from '@salon/contracts/staff-counter'
+import { z } from 'zod'
+import { createRouter, json } from '../../lib/openapi.ts'
+import { staffRoute, type StaffEnv } from '../shop/public.ts'
+import type { CounterService } from './counter.service.ts'
+
+const body = <T extends z.ZodType>(schema: T) => ({ body: { content: { 'application/json': { schema } }, required: true } })
+const Sub = z.object({ sub: z.uuid({ message: 'must be a customer id' }) })
+const saleResponses = {
+  200: json(CounterSale, 'This idempotency key already made this sale: the same sale'),
+  201: json(CounterSale, 'Sold: paid, and the minutes are on the balance'),
+  404: json(ErrorResponse, 'No such customer at this salon, no such package on sale, or no such promo code'),
+  409: json(ErrorResponse, 'The key was used for a different sale, or the promo code is used up or already used by the customer'),
+  422: json(ErrorResponse, 'The promo code has ended, has not started or is not for this package; or a bed type the salon does not have'),
+} as const
+
+/** The counter's calls under /api/staff/ (docs/product.md §10.3). */
+export function createCounterRoutes(counter: CounterService) {
+  return createRouter<StaffEnv>()
+    .openapi(
+      staffRoute('staff', {
+        method: 'post',
+        path: '/staff/counter/sales',
+        summary: 'Sell a package at the counter, for cash or on the card terminal',
+        description:
+          'The minutes go on the balance at once, exactly as an online purchase of the package gives them (promo code and referral rules too). The same idempotencyKey answers the same sale.',
+        request: body(CounterSaleRequest),
+        responses: saleResponses,
+      }),
+      async (c) => {
+        const { sale, created } = await counter.sellPackage(c.get('staff'), c.req.valid('json'))
+        return created ? c.json(sale, 201) : c.json(sale, 200)
+      },
+    )
+    .openapi(
+      staffRoute('staff', {
+        method: 'post',
+        path: '/staff/counter/minutes',
+        summary: 'Sell loose minutes at the counter at a price the member of staff names',
+        description: 'A lot labelled "12 minutes from the counter", for the bed types given (by default all) and validityDays (by default 365).',
+        request: body(CounterMinutesRequest),
+        responses: saleResponses,
+      }),
+      async (c) => {
+        const { sale, created } = await counter.sellMinutes(c.get('staff'), c.req.valid('json'))
+        return created ? c.json(sale, 201) : c.json(sale, 200)
+      },
+    )
+    .openapi(
+      staffRoute('owner', {
+        method: 'post',
+        path: '/staff/counter/refunds',
+        summary: 'Refund a counter sale: its unused minutes leave the balance',
+        request: body(CounterRefundRequest),
+        responses: {
+          200: json(CounterRefundResponse, 'Refunded; the answer says how many minutes had already been used'),
+          404: json(ErrorResponse, 'No such sale at this salon'),
+          409: json(ErrorResponse, 'Already refunded'),
+          422: json(ErrorResponse, 'Not a counter sale (an online card payment)'),
+        },
+      }),
+      async (c) => c.json(await counter.refund(c.get('staff'), c.req.valid('json')), 200),
+    )
+    .openapi(
+      staffRoute('owner', {
+        method: 'post',
+        path: '/staff/customers/{sub}/adjustments',
+        summary: "Correct a customer's balance, with the reason",
+        description: 'Positive minutes are a new lot; negative ones come off the lots with minutes, soonest to expire first, never below zero.',
+        request: { params: Sub, ...body(AdjustmentRequest) },
+        responses: {
+          200: json(AdjustmentResponse, 'Corrected, with the balance before and after'),
+          404: json(ErrorResponse, 'No such customer at this salon'),
+          409: json(ErrorResponse, 'The balance has fewer minutes than would be taken off'),
+          422: json(ErrorResponse, 'A bed type the salon does not have'),
+        },
+      }),
+      async (c) => c.json(await counter.adjust(c.get('staff'), c.req.valid('param').sub, c.req.valid('json')), 200),
+    )
+    .openapi(
+      staffRoute('staff', {
+        method: 'get',
+        path: '/staff/counter/takings',
+        summary: "A day's takings by method, less that day's refunds",
+        description: 'The shop’s local day; today when no date is given.',
+        request: { query: TakingsQuery },
+        responses: { 200: json(TakingsResponse, 'The takings') },
+      }),
+      async (c) => c.json(await counter.takings(c.get('staff').shopId, c.req.valid('query').date), 200),
+    )
+}

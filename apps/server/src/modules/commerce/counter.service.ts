@@ -1,0 +1,405 @@
+import { randomUUID } from 'node:crypto'
+import {
+  COUNTER_DEFAULT_VALIDITY_DAYS,
+  type AdjustmentRequest,
+  type AdjustmentResponse,
+  type CounterMethod,
+  type CounterMinutesRequest,
+  type CounterRefundRequest,
+  type CounterRefundResponse,
+  type CounterSale,
+  type CounterSaleRequest,
+  type TakingsLine,
+  type TakingsResponse,
+} from '@salon/contracts/staff-counter'
+import { addDays } from '@salon/contracts/dates'
+import type { Db } from '@salon/db'
+import { HttpError } from '../../lib/errors.ts'
+import { describeDate, localDateOf, localToInstant } from '../../lib/local-time.ts'
+import type { CustomersRepository } from '../identity/public.ts'
+import { createAuditLog, type StaffActor } from '../shop/public.ts'
+import type { CommerceRepository, PaymentRow } from './commerce.repository.ts'
+import type { CommerceService } from './commerce.service.ts'
+import type { CounterRepository } from './counter.repository.ts'
+import type { LedgerRepository } from './ledger.repository.ts'
+import { lotExpiry, type Draw } from './lots.ts'
+import { pounds } from './promo.ts'
+
+export interface CounterServiceDeps {
+  db: Db
+  commerce: CommerceRepository
+  counter: CounterRepository
+  ledger: LedgerRepository
+  customers: CustomersRepository
+  shared: CommerceService['shared']
+  now: () => number
+}
+
+export const COUNTER_MESSAGES = {
+  noCustomer: 'There is no such customer at this salon.',
+  noSale: 'There is no such sale at this salon.',
+  notCounterSale: 'Only a sale made at the counter (cash or card terminal) can be refunded here. A card payment made online goes back to the card.',
+  alreadyRefunded: 'This sale has already been refunded.',
+  otherSale: 'This idempotency key was used for a different sale. Please send a new key.',
+} as const
+
+const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`
+const METHOD_WORDS: Record<CounterMethod, string> = { cash: 'in cash', card_terminal: 'on the card terminal' }
+const isCounter = (provider: string): provider is CounterMethod => provider === 'cash' || provider === 'card_terminal'
+
+/** The start of a shop's local day, as lotExpiry finds it (a zone whose clocks change at midnight starts it at 01:00). */
+const dayStart = (date: string, timeZone: string) => localToInstant(date, '00:00', timeZone) ?? localToInstant(date, '01:00', timeZone)!
+
+/**
+ * The counter (docs/product.md §10.3): packages and loose minutes sold for cash or on the card terminal, credited
+ * by the same code as an online purchase (commerce.service.ts creditPurchase); refunds of counter sales and
+ * corrections of a balance by the owner; the day's takings. Every change is audited in its transaction.
+ */
+export function createCounterService(deps: CounterServiceDeps) {
+  const { db, commerce: repo, counter, ledger, shared, now } = deps
+
+  async function customerAt(shopId: string, sub: string) {
+    const customer = await deps.customers.find(shopId, sub)
+    if (!customer) throw new HttpError(404, COUNTER_MESSAGES.noCustomer)
+    return customer
+  }
+
+  /** The bed types asked for, each one of the shop's; by default all of them. */
+  async function bedTypesOf(shopId: string, asked: string[] | undefined) {
+    const known = await repo.shopBedTypes(shopId)
+    if (!asked) return known
+    const unknown = asked.find((code) => !known.includes(code))
+    if (unknown !== undefined) {
+      throw new HttpError(422, `There is no bed type "${unknown.slice(0, 64)}" at this salon. The bed types are: ${known.join(', ')}.`, { field: 'bedTypes' })
+    }
+    return [...new Set(asked)]
+  }
+
+  /** The answer for a counter sale, new or repeated: the payment, its lot and the customer's balance now. */
+  async function saleOf(row: PaymentRow, customerName: string | null): Promise<CounterSale> {
+    const shop = await shared.shopOf(row.shopId)
+    const lotId = await counter.lotOfPayment(row.id)
+    const lot = (await ledger.lot(lotId!))!
+    const view = shared.toLot(lot, shop.timeZone)
+    const balance = await ledger.balance(row.shopId, row.sub)
+    const whose = customerName ? `${customerName}’s` : 'the customer’s'
+    return {
+      paymentId: row.id,
+      sub: row.sub,
+      method: row.provider as CounterMethod,
+      status: row.status === 'refunded' ? 'refunded' : 'succeeded',
+      description: row.description,
+      packageId: row.packageId,
+      promoCode: await counter.promoCodeText(row.promoCodeId),
+      pricePence: row.pricePence,
+      discountPence: row.discountPence,
+      amountPence: row.amountPence,
+      recordedBy: row.recordedBy!,
+      at: (row.succeededAt ?? row.createdAt).toISOString(),
+      lot: view,
+      balance,
+      message: `${pounds(row.amountPence)} taken ${METHOD_WORDS[row.provider as CounterMethod]}. ${plural(lot.minutes, 'minute')} of ${lot.label} are on ${whose} balance, to use by ${describeDate(view.lastDay)}.`,
+    }
+  }
+
+  type SaleInsert = Pick<PaymentRow, 'purpose' | 'packageId' | 'description' | 'pricePence' | 'lotMinutes' | 'lotBedTypes' | 'lotValidityDays'>
+
+  /**
+   * One sale at the counter, in one transaction: the promo code's lock first (as a checkout and a payment take it),
+   * then the customer's; a sale already made with this key is answered again; otherwise a payment that succeeded
+   * at once, credited as an online payment is (its lot, the referral reward), and its line in the audit log.
+   */
+  async function sell(
+    actor: StaffActor,
+    input: { sub: string; method: CounterMethod; idempotencyKey: string; promoCode?: string },
+    sale: SaleInsert,
+    audit: string,
+  ): Promise<{ sale: CounterSale; created: boolean }> {
+    const shopId = actor.shopId
+    const customer = await customerAt(shopId, input.sub)
+    const shop = await shared.shopOf(shopId)
+    // A key answers the sale it was made for: the same goods, method and promo code (or none).
+    const sameSale = (row: PaymentRow, promoId: string | null) => {
+      const same =
+        row.provider === input.method &&
+        row.purpose === sale.purpose &&
+        row.packageId === sale.packageId &&
+        row.pricePence === sale.pricePence &&
+        row.lotMinutes === sale.lotMinutes &&
+        row.promoCodeId === promoId
+      if (!same) throw new HttpError(409, COUNTER_MESSAGES.otherSale)
+      return row
+    }
+    const outcome = await db.transaction(async (tx) => {
+      const at = new Date(now())
+      const promo =
+        input.promoCode && sale.packageId
+          ? await shared.verdictFor(shopId, input.promoCode, { id: sale.packageId, name: sale.description, pricePence: sale.pricePence }, input.sub, tx, true)
+          : null
+      const locked = await repo.lockCustomer(shopId, input.sub, tx)
+      if (!locked) throw new HttpError(404, COUNTER_MESSAGES.noCustomer)
+      const again = await repo.paymentByKey(shopId, input.sub, input.idempotencyKey, tx)
+      if (again) return { row: sameSale(again, promo?.promo?.id ?? null), created: false }
+      let discountPence = 0
+      if (promo) {
+        if (!promo.verdict.applies) {
+          const verdict = promo.verdict
+          // The customer is at the counter, not at the keyboard: the refusal speaks of them.
+          throw shared.refuse(
+            verdict.reason === 'already_used' ? { ...verdict, message: `This customer has already used the promo code ${input.promoCode}.` } : verdict,
+          )
+        }
+        discountPence = promo.verdict.discountPence
+      }
+      const row = await repo.insertPayment(
+        {
+          id: randomUUID(),
+          shopId,
+          sub: input.sub,
+          idempotencyKey: input.idempotencyKey,
+          provider: input.method,
+          recordedBy: actor.sub,
+          status: 'succeeded',
+          succeededAt: at,
+          createdAt: at,
+          ...sale,
+          discountPence,
+          amountPence: sale.pricePence - discountPence,
+          promoCodeId: promo?.promo?.id ?? null,
+        },
+        tx,
+      )
+      const lotId = await shared.creditPurchase(row!, locked, at, shop.timeZone, tx)
+      await createAuditLog(tx).record(actor, {
+        action: audit,
+        subjectType: 'customer',
+        subjectId: input.sub,
+        after: {
+          paymentId: row!.id,
+          method: input.method,
+          description: row!.description,
+          amountPence: row!.amountPence,
+          discountPence,
+          promoCode: input.promoCode ?? null,
+          minutes: sale.lotMinutes,
+          lotId,
+        },
+      })
+      return { row: row!, created: true }
+    })
+    return { sale: await saleOf(outcome.row, customer.firstName), created: outcome.created }
+  }
+
+  /** The customer's lots that still hold minutes now, fitting one of `bedTypes` when given, soonest to expire first. */
+  function takeable(lots: Awaited<ReturnType<LedgerRepository['lotsWithMinutes']>>, at: number, bedTypes?: string[]) {
+    return lots
+      .filter((lot) => lot.expiresAt.getTime() > at && (!bedTypes || lot.bedTypes.some((type) => bedTypes.includes(type))))
+      .sort((a, b) => a.expiresAt.getTime() - b.expiresAt.getTime() || a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id))
+  }
+
+  return {
+    /** POST /api/staff/counter/sales */
+    async sellPackage(actor: StaffActor, request: CounterSaleRequest) {
+      const pkg = await repo.activePackage(actor.shopId, request.packageId)
+      if (!pkg) throw new HttpError(404, `There is no package "${request.packageId.slice(0, 64)}" on sale at this salon.`)
+      return sell(
+        actor,
+        request,
+        {
+          purpose: 'package',
+          packageId: pkg.id,
+          description: pkg.name,
+          pricePence: pkg.pricePence,
+          lotMinutes: pkg.minutes,
+          lotBedTypes: pkg.bedTypes,
+          lotValidityDays: pkg.validityDays,
+        },
+        'counter.sale',
+      )
+    },
+
+    /** POST /api/staff/counter/minutes: loose minutes, a payment of purpose minutes (docs/product.md §10.3). */
+    async sellMinutes(actor: StaffActor, request: CounterMinutesRequest) {
+      const bedTypes = await bedTypesOf(actor.shopId, request.bedTypes)
+      return sell(
+        actor,
+        request,
+        {
+          purpose: 'minutes',
+          packageId: null,
+          description: `${plural(request.minutes, 'minute')} from the counter`,
+          pricePence: request.pricePence,
+          lotMinutes: request.minutes,
+          lotBedTypes: bedTypes,
+          lotValidityDays: request.validityDays ?? COUNTER_DEFAULT_VALIDITY_DAYS,
+        },
+        'counter.minutes',
+      )
+    },
+
+    /**
+     * POST /api/staff/counter/refunds (owner): a counter sale given back; the lot's unused minutes leave the balance
+     * by a ledger row of the owner's, and the answer says how many were already used.
+     */
+    async refund(actor: StaffActor, request: CounterRefundRequest): Promise<CounterRefundResponse> {
+      const shopId = actor.shopId
+      const row = await repo.payment(request.paymentId)
+      if (!row || row.shopId !== shopId) throw new HttpError(404, COUNTER_MESSAGES.noSale)
+      if (!isCounter(row.provider)) throw new HttpError(422, COUNTER_MESSAGES.notCounterSale)
+      const outcome = await db.transaction(async (tx) => {
+        const at = new Date(now())
+        await repo.lockCustomer(shopId, row.sub, tx)
+        // Minutes whose time has come are expired first: they are not the customer's to give back.
+        await ledger.expireDue(shopId, row.sub, at, tx)
+        const before = await ledger.balance(shopId, row.sub, tx)
+        const refunded = await counter.markCounterRefunded(row.id, at, tx)
+        if (!refunded) throw new HttpError(409, COUNTER_MESSAGES.alreadyRefunded)
+        const lot = (await ledger.lot((await counter.lotOfPayment(row.id, tx))!, tx))!
+        const removed = lot.remaining
+        if (removed > 0) {
+          await ledger.takeOff(shopId, row.sub, [{ lotId: lot.id, minutes: removed }], { recordedBy: actor.sub, reason: request.reason }, at, tx)
+        }
+        const after = await ledger.balance(shopId, row.sub, tx)
+        await createAuditLog(tx).record(actor, {
+          action: 'counter.refund',
+          subjectType: 'customer',
+          subjectId: row.sub,
+          before: { paymentId: row.id, status: row.status, balance: before },
+          after: { paymentId: row.id, status: 'refunded', amountPence: row.amountPence, minutesRemoved: removed, balance: after },
+          reason: request.reason,
+        })
+        return { lot, removed, after }
+      })
+      const used = outcome.lot.minutes - outcome.removed
+      const back = `${pounds(row.amountPence)} to give back ${METHOD_WORDS[row.provider as CounterMethod]}.`
+      return {
+        paymentId: row.id,
+        method: row.provider as CounterMethod,
+        amountPence: row.amountPence,
+        minutesRemoved: outcome.removed,
+        minutesAlreadyUsed: used,
+        balance: outcome.after,
+        message:
+          used === 0
+            ? `Refunded: ${back} All ${plural(outcome.lot.minutes, 'minute')} of ${outcome.lot.label} were taken off the balance.`
+            : `Refunded: ${back} ${plural(outcome.removed, 'minute')} of ${outcome.lot.label} were taken off the balance; ${plural(used, 'minute')} had already been used or had expired and cannot be taken back.`,
+      }
+    },
+
+    /**
+     * POST /api/staff/customers/{sub}/adjustments (owner): a correction with a reason. Minutes added are a lot of
+     * their own; minutes taken off come from the lots with minutes, soonest to expire first, never below zero.
+     */
+    async adjust(actor: StaffActor, sub: string, request: AdjustmentRequest): Promise<AdjustmentResponse> {
+      const shopId = actor.shopId
+      await customerAt(shopId, sub)
+      const shop = await shared.shopOf(shopId)
+      const bedTypes = await bedTypesOf(shopId, request.bedTypes)
+      const outcome = await db.transaction(async (tx) => {
+        const at = new Date(now())
+        await repo.lockCustomer(shopId, sub, tx)
+        await ledger.expireDue(shopId, sub, at, tx)
+        const before = await ledger.balance(shopId, sub, tx)
+        let lotId: string | null = null
+        if (request.minutes > 0) {
+          lotId = randomUUID()
+          const expiry = lotExpiry(at.getTime(), request.validityDays ?? COUNTER_DEFAULT_VALIDITY_DAYS, shop.timeZone)
+          await ledger.addLot(
+            {
+              id: lotId,
+              shopId,
+              sub,
+              source: 'adjustment',
+              label: 'Added by the salon',
+              minutes: request.minutes,
+              bedTypes,
+              expiresAt: new Date(expiry.expiresAt),
+              recordedBy: actor.sub,
+              reason: request.reason,
+              at,
+            },
+            tx,
+          )
+        } else {
+          const lots = takeable(await ledger.lotsWithMinutes(shopId, sub, tx), at.getTime(), request.bedTypes)
+          const available = lots.reduce((sum, lot) => sum + lot.remaining, 0)
+          const wanted = -request.minutes
+          if (available < wanted) {
+            const which = request.bedTypes ? ` for ${request.bedTypes.join(', ')} sunbeds` : ''
+            throw new HttpError(
+              409,
+              `This customer has ${plural(available, 'minute')}${which}, so at most ${plural(available, 'minute')} can be taken off. A balance never goes below zero.`,
+            )
+          }
+          const draws: Draw[] = []
+          let left = wanted
+          for (const lot of lots) {
+            if (left === 0) break
+            const take = Math.min(lot.remaining, left)
+            draws.push({ lotId: lot.id, minutes: take })
+            left -= take
+          }
+          await ledger.takeOff(shopId, sub, draws, { recordedBy: actor.sub, reason: request.reason }, at, tx)
+        }
+        const after = await ledger.balance(shopId, sub, tx)
+        await createAuditLog(tx).record(actor, {
+          action: 'customer.balance-adjusted',
+          subjectType: 'customer',
+          subjectId: sub,
+          before: { balance: before },
+          after: { balance: after, minutes: request.minutes, lotId },
+          reason: request.reason,
+        })
+        return { before, after, lotId }
+      })
+      const lot = outcome.lotId ? await ledger.lot(outcome.lotId) : undefined
+      return {
+        minutes: request.minutes,
+        balanceBefore: outcome.before,
+        balanceAfter: outcome.after,
+        lot: lot ? shared.toLot(lot, shop.timeZone) : null,
+        message:
+          request.minutes > 0
+            ? `${plural(request.minutes, 'minute')} added. The balance was ${plural(outcome.before, 'minute')} and is now ${plural(outcome.after, 'minute')}.`
+            : `${plural(-request.minutes, 'minute')} taken off. The balance was ${plural(outcome.before, 'minute')} and is now ${plural(outcome.after, 'minute')}.`,
+      }
+    },
+
+    /** GET /api/staff/counter/takings: a local day's takings by method, less that day's refunds. */
+    async takings(shopId: string, date?: string): Promise<TakingsResponse> {
+      const shop = await shared.shopOf(shopId)
+      const day = date ?? localDateOf(now(), shop.timeZone)
+      const from = new Date(dayStart(day, shop.timeZone))
+      const to = new Date(dayStart(addDays(day, 1), shop.timeZone))
+      const rows = await counter.takings(shopId, from, to)
+      const line = (method: TakingsLine['method'], providers: string[]): TakingsLine => {
+        const mine = rows.filter((r) => providers.includes(r.provider))
+        const sum = (key: 'sales' | 'salesPence' | 'refunds' | 'refundsPence') => mine.reduce((total, r) => total + r[key], 0)
+        return {
+          method,
+          sales: sum('sales'),
+          salesPence: sum('salesPence'),
+          refunds: sum('refunds'),
+          refundsPence: sum('refundsPence'),
+          netPence: sum('salesPence') - sum('refundsPence'),
+        }
+      }
+      const methods = [line('cash', ['cash']), line('card_terminal', ['card_terminal']), line('online_card', ['stripe', 'offline'])]
+      return { date: day, methods, totalPence: methods.reduce((sum, m) => sum + m.netPence, 0) }
+    },
+
+    /** The commerce side of a customer's record for staff (docs/product.md §10.5): lots, payments and the ledger. */
+    async customerMoney(shopId: string, sub: string) {
+      const shop = await shared.shopOf(shopId)
+      const at = now()
+      const [lots, payments, ledgerRows, balance] = await Promise.all([
+        counter.lotsOf(shopId, sub),
+        counter.paymentsOf(shopId, sub),
+        counter.ledgerOf(shopId, sub),
+        ledger.balance(shopId, sub),
+      ])
+      return { shop, at, lots, payments, ledger: ledgerRows, balance }
+    },
+  }
+}
+export type CounterService = ReturnType<typeof createCounterService>

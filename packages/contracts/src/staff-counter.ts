@@ -1,0 +1,170 @@
+import { z } from 'zod'
+import { unknownFieldsMessage } from './account.ts'
+import { LocalDate } from './booking.ts'
+import { IdempotencyKey, MinuteLot, PromoCodeText } from './commerce.ts'
+
+/**
+ * The counter (docs/product.md §10.3): packages and loose minutes sold for cash or on the salon's card terminal,
+ * the owner's refunds of counter sales and corrections of a balance, and the day's takings. Money is integer pence;
+ * instants are ISO 8601 with the shop's offset.
+ */
+
+const strict = <T extends z.ZodRawShape>(shape: T) =>
+  z.strictObject(shape, { error: (issue) => (issue.code === 'unrecognized_keys' ? unknownFieldsMessage(issue.keys) : undefined) })
+
+/** How a customer paid at the counter. */
+export const CounterMethod = z.enum(['cash', 'card_terminal'], { message: 'must be cash or card_terminal' })
+export type CounterMethod = z.infer<typeof CounterMethod>
+
+/** The most minutes one counter sale or one correction may move. */
+export const COUNTER_MAX_MINUTES = 1000
+/** The most one sale of loose minutes may cost: £1,000. */
+export const COUNTER_MAX_PENCE = 100_000
+/** A counter sale may not cost less than a card payment may: 30p. */
+export const COUNTER_MIN_PENCE = 30
+/** How long minutes sold loose or added by a correction last when the salon does not say: a year. */
+export const COUNTER_DEFAULT_VALIDITY_DAYS = 365
+export const COUNTER_MAX_VALIDITY_DAYS = 3650
+
+const CustomerSub = z.uuid({ message: 'must be a customer id' })
+const BedTypeCodes = z
+  .array(z.string().min(1).max(64), { message: 'must be a list of bed types' })
+  .min(1, { message: 'must name at least one bed type' })
+  .max(20, { message: 'must name at most 20 bed types' })
+const ValidityDays = z
+  .number({ message: `must be a whole number of days from 1 to ${COUNTER_MAX_VALIDITY_DAYS}` })
+  .int({ message: `must be a whole number of days from 1 to ${COUNTER_MAX_VALIDITY_DAYS}` })
+  .min(1, { message: `must be a whole number of days from 1 to ${COUNTER_MAX_VALIDITY_DAYS}` })
+  .max(COUNTER_MAX_VALIDITY_DAYS, { message: `must be a whole number of days from 1 to ${COUNTER_MAX_VALIDITY_DAYS}` })
+const Reason = z
+  .string({ message: 'is required: say why, in a few words' })
+  .trim()
+  .min(1, { message: 'is required: say why, in a few words' })
+  .max(500, { message: 'must be at most 500 characters' })
+
+/** POST /api/staff/counter/sales: a package sold at the counter. The same key answers the same sale. */
+export const CounterSaleRequest = strict({
+  sub: CustomerSub,
+  packageId: z.string({ message: 'is required: the package sold' }).min(1, { message: 'is required: the package sold' }).max(64),
+  method: CounterMethod,
+  promoCode: PromoCodeText.optional(),
+  idempotencyKey: IdempotencyKey,
+})
+export type CounterSaleRequest = z.infer<typeof CounterSaleRequest>
+
+/** POST /api/staff/counter/minutes: minutes sold loose, at a price the member of staff names. */
+export const CounterMinutesRequest = strict({
+  sub: CustomerSub,
+  minutes: z
+    .number({ message: `must be a whole number of minutes from 1 to ${COUNTER_MAX_MINUTES}` })
+    .int({ message: `must be a whole number of minutes from 1 to ${COUNTER_MAX_MINUTES}` })
+    .min(1, { message: `must be a whole number of minutes from 1 to ${COUNTER_MAX_MINUTES}` })
+    .max(COUNTER_MAX_MINUTES, { message: `must be a whole number of minutes from 1 to ${COUNTER_MAX_MINUTES}` }),
+  pricePence: z
+    .number({ message: `must be a whole number of pence from ${COUNTER_MIN_PENCE} to ${COUNTER_MAX_PENCE}` })
+    .int({ message: `must be a whole number of pence from ${COUNTER_MIN_PENCE} to ${COUNTER_MAX_PENCE}` })
+    .min(COUNTER_MIN_PENCE, { message: `must be a whole number of pence from ${COUNTER_MIN_PENCE} to ${COUNTER_MAX_PENCE}` })
+    .max(COUNTER_MAX_PENCE, { message: `must be a whole number of pence from ${COUNTER_MIN_PENCE} to ${COUNTER_MAX_PENCE}` }),
+  /** By default every bed type of the salon. */
+  bedTypes: BedTypeCodes.optional(),
+  /** By default COUNTER_DEFAULT_VALIDITY_DAYS. */
+  validityDays: ValidityDays.optional(),
+  method: CounterMethod,
+  idempotencyKey: IdempotencyKey,
+})
+export type CounterMinutesRequest = z.infer<typeof CounterMinutesRequest>
+
+/** A sale made at the counter, as the answer and the customer's purchases show it. */
+export const CounterSale = z.object({
+  paymentId: z.string(),
+  sub: z.string(),
+  method: CounterMethod,
+  status: z.enum(['succeeded', 'refunded']),
+  /** The package's name, or "12 minutes from the counter". */
+  description: z.string(),
+  packageId: z.string().nullable(),
+  promoCode: z.string().nullable(),
+  pricePence: z.number().int(),
+  discountPence: z.number().int(),
+  amountPence: z.number().int(),
+  recordedBy: z.string(),
+  at: z.string(),
+  /** The lot the sale put on the balance. */
+  lot: MinuteLot,
+  /** The customer's balance after the sale. */
+  balance: z.number().int(),
+  /** What to tell the customer, for example "60 minutes of Course of 60 are on Jo's balance, to use by Friday 26 February 2027." */
+  message: z.string(),
+})
+export type CounterSale = z.infer<typeof CounterSale>
+
+/** POST /api/staff/counter/refunds (owner only): a counter sale given back. */
+export const CounterRefundRequest = strict({ paymentId: z.uuid({ message: 'must be the id of a sale' }), reason: Reason })
+export type CounterRefundRequest = z.infer<typeof CounterRefundRequest>
+
+export const CounterRefundResponse = z.object({
+  paymentId: z.string(),
+  method: CounterMethod,
+  amountPence: z.number().int(),
+  /** The lot's minutes taken off the balance: those not yet used. */
+  minutesRemoved: z.number().int(),
+  /** Minutes of the lot already used (or expired) before the refund: they cannot be taken back. */
+  minutesAlreadyUsed: z.number().int(),
+  balance: z.number().int(),
+  message: z.string(),
+})
+export type CounterRefundResponse = z.infer<typeof CounterRefundResponse>
+
+/** POST /api/staff/customers/{sub}/adjustments (owner only): a correction of the balance, with the reason. */
+export const AdjustmentRequest = strict({
+  minutes: z
+    .number({ message: `must be a whole number of minutes, from -${COUNTER_MAX_MINUTES} to ${COUNTER_MAX_MINUTES}, not 0` })
+    .int({ message: `must be a whole number of minutes, from -${COUNTER_MAX_MINUTES} to ${COUNTER_MAX_MINUTES}, not 0` })
+    .min(-COUNTER_MAX_MINUTES, { message: `must be a whole number of minutes, from -${COUNTER_MAX_MINUTES} to ${COUNTER_MAX_MINUTES}, not 0` })
+    .max(COUNTER_MAX_MINUTES, { message: `must be a whole number of minutes, from -${COUNTER_MAX_MINUTES} to ${COUNTER_MAX_MINUTES}, not 0` })
+    .refine((n) => n !== 0, { message: `must be a whole number of minutes, from -${COUNTER_MAX_MINUTES} to ${COUNTER_MAX_MINUTES}, not 0` }),
+  reason: Reason,
+  /** Minutes added: the bed types they fit (by default every one). Minutes taken off: only from lots that fit one of these. */
+  bedTypes: BedTypeCodes.optional(),
+  /** Minutes added only: how long they last (by default COUNTER_DEFAULT_VALIDITY_DAYS). */
+  validityDays: ValidityDays.optional(),
+})
+export type AdjustmentRequest = z.infer<typeof AdjustmentRequest>
+
+export const AdjustmentResponse = z.object({
+  /** Minutes added (positive) or taken off (negative). */
+  minutes: z.number().int(),
+  balanceBefore: z.number().int(),
+  balanceAfter: z.number().int(),
+  /** The new lot, when minutes were added. */
+  lot: MinuteLot.nullable(),
+  message: z.string(),
+})
+export type AdjustmentResponse = z.infer<typeof AdjustmentResponse>
+
+/** GET /api/staff/counter/takings?date=YYYY-MM-DD (today by default, in the shop's local day). */
+export const TakingsQuery = z.strictObject({ date: LocalDate.optional() })
+
+export const TakingsMethod = z.enum(['cash', 'card_terminal', 'online_card'])
+export type TakingsMethod = z.infer<typeof TakingsMethod>
+
+export const TakingsLine = z.object({
+  method: TakingsMethod,
+  /** Payments taken that day. */
+  sales: z.number().int(),
+  salesPence: z.number().int(),
+  /** Payments given back that day (whenever they were taken). */
+  refunds: z.number().int(),
+  refundsPence: z.number().int(),
+  /** salesPence less refundsPence. */
+  netPence: z.number().int(),
+})
+export type TakingsLine = z.infer<typeof TakingsLine>
+
+export const TakingsResponse = z.object({
+  date: z.string(),
+  /** Always the three methods, in this order: cash, card_terminal, online_card. */
+  methods: z.array(TakingsLine),
+  totalPence: z.number().int(),
+})
+export type TakingsResponse = z.infer<typeof TakingsResponse>
