@@ -5,6 +5,10 @@ import { createShopRepository } from './shop.repository.ts'
 import { createShopRoutes } from './shop.routes.ts'
 import { createShopService } from './shop.service.ts'
 import { createAuditRoutes } from './staff.routes.ts'
+import { createSalonManagement } from './manage.ts'
+import { createSalonManageRoutes } from './manage.routes.ts'
+import { createRouter } from '../../lib/openapi.ts'
+import type { StaffEnv } from './staff.ts'
 
 /**
  * The shop module as the app uses it: the shops (and their client keys, which every API call is checked against),
@@ -22,7 +26,9 @@ export function createShopModule(deps: {
     /** Refuses an API call without a good shop_id and api_key (401), and tells the routes the shop. */
     access: shopAccess(shops),
     routes: createShopRoutes({ ...service, salon: deps.kept(service.salon) }, { unchanged: deps.unchanged }),
-    /** The owner's audit log under /api/staff/. */
-    staffRoutes: createAuditRoutes(deps.db),
+    /** Under /api/staff/: the owner's audit log, and the salon's details and opening hours. */
+    staffRoutes: createRouter<StaffEnv>()
+      .route('/', createAuditRoutes(deps.db))
+      .route('/', createSalonManageRoutes(createSalonManagement(deps.db))),
   }
 }

@@ -1,0 +1,41 @@
+import { OpeningHoursRequest, SalonDetails, SalonSettings } from '@salon/contracts/staff-manage'
+import type { z } from 'zod'
+import { createRouter, json } from '../../lib/openapi.ts'
+import type { SalonManagement } from './manage.ts'
+import { staffRoute, type StaffEnv } from './staff.ts'
+
+const body = <T extends z.ZodType>(schema: T) => ({ body: { content: { 'application/json': { schema } }, required: true } })
+
+/** The salon's details and opening hours under /api/staff/ (docs/product.md §10.4): staff read them, the owner changes them. */
+export function createSalonManageRoutes(salon: SalonManagement) {
+  return createRouter<StaffEnv>()
+    .openapi(
+      staffRoute('staff', {
+        method: 'get',
+        path: '/staff/salon',
+        summary: "The salon's details, time zone and opening hours",
+        responses: { 200: json(SalonSettings, 'The salon as it is now') },
+      }),
+      async (c) => c.json(await salon.read(c.get('staff').shopId), 200),
+    )
+    .openapi(
+      staffRoute('owner', {
+        method: 'put',
+        path: '/staff/salon',
+        summary: "Change the salon's name, tagline, address, phone and email (shown on the customer site at once)",
+        request: body(SalonDetails),
+        responses: { 200: json(SalonSettings, 'Changed') },
+      }),
+      async (c) => c.json(await salon.changeDetails(c.get('staff'), c.req.valid('json')), 200),
+    )
+    .openapi(
+      staffRoute('owner', {
+        method: 'put',
+        path: '/staff/salon/hours',
+        summary: 'Set the opening hours of the whole week; a weekday left out is closed',
+        request: body(OpeningHoursRequest),
+        responses: { 200: json(SalonSettings, 'Changed') },
+      }),
+      async (c) => c.json(await salon.changeHours(c.get('staff'), c.req.valid('json').hours), 200),
+    )
+}

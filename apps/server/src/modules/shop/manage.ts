@@ -1,0 +1,85 @@
+import type { OpeningDay, SalonDetails, SalonSettings } from '@salon/contracts/staff-manage'
+import { asc, eq, schema, type Db } from '@salon/db'
+import { HttpError } from '../../lib/errors.ts'
+import { createAuditLog, type StaffActor } from './staff.ts'
+
+type ShopRow = typeof schema.shops.$inferSelect
+
+const detailsOf = (shop: ShopRow): SalonDetails => ({
+  name: shop.name,
+  tagline: shop.tagline,
+  addressLine1: shop.addressLine1,
+  addressLine2: shop.addressLine2,
+  town: shop.town,
+  postcode: shop.postcode,
+  phone: shop.phone,
+  email: shop.email,
+})
+
+const hoursOf = (db: Db, shopId: string): Promise<OpeningDay[]> =>
+  db
+    .select({ weekday: schema.openingHours.weekday, opensAt: schema.openingHours.opensAt, closesAt: schema.openingHours.closesAt })
+    .from(schema.openingHours)
+    .where(eq(schema.openingHours.shopId, shopId))
+    .orderBy(asc(schema.openingHours.weekday))
+
+/** The shop's row, locked until the transaction ends: changes to its details or its week happen one after another. */
+async function lockedShop(tx: Db, shopId: string) {
+  const [shop] = await tx.select().from(schema.shops).where(eq(schema.shops.id, shopId)).for('update')
+  if (!shop) throw new HttpError(404, 'This shop does not exist.')
+  return shop
+}
+
+/**
+ * The owner's changes to the salon's details and opening hours (docs/product.md §10.4). Each is made in one
+ * transaction with its audit entry; the database's notifications drop the public content and free times every
+ * process keeps, so the customer site shows the change at once.
+ */
+export function createSalonManagement(db: Db) {
+  async function settings(tx: Db, shop: ShopRow): Promise<SalonSettings> {
+    return { details: detailsOf(shop), timeZone: shop.timeZone, openingHours: await hoursOf(tx, shop.id) }
+  }
+
+  return {
+    async read(shopId: string): Promise<SalonSettings> {
+      const [shop] = await db.select().from(schema.shops).where(eq(schema.shops.id, shopId))
+      if (!shop) throw new HttpError(404, 'This shop does not exist.')
+      return settings(db, shop)
+    },
+
+    async changeDetails(actor: StaffActor, details: SalonDetails): Promise<SalonSettings> {
+      return db.transaction(async (tx) => {
+        const before = await lockedShop(tx, actor.shopId)
+        const [after] = await tx.update(schema.shops).set(details).where(eq(schema.shops.id, actor.shopId)).returning()
+        await createAuditLog(tx).record(actor, {
+          action: 'salon.details-changed',
+          subjectType: 'shop',
+          subjectId: actor.shopId,
+          before: detailsOf(before),
+          after: detailsOf(after!),
+        })
+        return settings(tx, after!)
+      })
+    },
+
+    /** The whole week at once: the days given open at those times, every other weekday is closed. */
+    async changeHours(actor: StaffActor, hours: OpeningDay[]): Promise<SalonSettings> {
+      return db.transaction(async (tx) => {
+        const shop = await lockedShop(tx, actor.shopId)
+        const before = await hoursOf(tx, actor.shopId)
+        await tx.delete(schema.openingHours).where(eq(schema.openingHours.shopId, actor.shopId))
+        if (hours.length) await tx.insert(schema.openingHours).values(hours.map((h) => ({ shopId: actor.shopId, ...h })))
+        const result = await settings(tx, shop)
+        await createAuditLog(tx).record(actor, {
+          action: 'salon.hours-changed',
+          subjectType: 'shop',
+          subjectId: actor.shopId,
+          before: { openingHours: before },
+          after: { openingHours: result.openingHours },
+        })
+        return result
+      })
+    },
+  }
+}
+export type SalonManagement = ReturnType<typeof createSalonManagement>
