@@ -5,3 +5,6 @@ export { CustomerPicker, PickedCustomer, skinTypeText, useCustomerSearch, type C
 export { DaySheet } from './day-sheet.tsx'
 export { cancelConsequence, MoveCancelDialog } from './move-cancel-dialog.tsx'
 export { WalkInDialog } from './walk-in-dialog.tsx'
+export { CounterSaleForm } from './counter-sale.tsx'
+export { AdjustDialog, RefundDialog } from './owner-corrections.tsx'
+export { Takings } from './takings.tsx'

@@ -1,0 +1,246 @@
+import type { Package, PackagesResponse } from '@salon/contracts/content'
+import type { CounterMethod, CounterMinutesRequest, CounterSale, CounterSaleRequest } from '@salon/contracts/staff-counter'
+import { useId, useState, type FormEvent } from 'react'
+import { Spinner } from '../../components/ui/spinner.tsx'
+import { formatPence } from '../../lib/format.ts'
+import { messageOf, Panel, staffApi, useStaffAction, useStaffData } from '../staff/public.ts'
+import { CustomerPicker, PickedCustomer, type CustomerHit } from './customer-picker.tsx'
+
+/** A key for one sale: the same key for a retry of the same sale, so it is never taken twice (docs/product.md §10.3). */
+const newKey = () =>
+  typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now().toString(36)}${Math.random().toString(36).slice(2)}x0000000000`
+
+const METHODS: { value: CounterMethod; label: string }[] = [
+  { value: 'cash', label: 'Cash' },
+  { value: 'card_terminal', label: 'Card terminal' },
+]
+
+/** The counter's sale: choose the customer, then a package (with an optional promo code) or loose minutes, and how they paid. */
+export function CounterSaleForm({ onSold }: { onSold: (sale: CounterSale) => void }) {
+  const [customer, setCustomer] = useState<CustomerHit | null>(null)
+  const [kind, setKind] = useState<'package' | 'minutes'>('package')
+  return (
+    <Panel title="Sell">
+      <div className="flex flex-col gap-5 p-4 sm:p-5">
+        <div className="flex flex-col gap-2">
+          <h3 className="font-sans text-sm font-bold tracking-wide text-cocoa-600 uppercase">1. Customer</h3>
+          {customer ? <PickedCustomer customer={customer} onChange={() => setCustomer(null)} /> : <CustomerPicker onPick={setCustomer} />}
+        </div>
+        {customer && (
+          <div className="flex flex-col gap-3">
+            <h3 className="font-sans text-sm font-bold tracking-wide text-cocoa-600 uppercase">2. What they buy</h3>
+            <div className="grid grid-cols-2 gap-1 rounded-full bg-stone-100 p-1" role="tablist" aria-label="What they buy">
+              {(
+                [
+                  ['package', 'A package'],
+                  ['minutes', 'Minutes'],
+                ] as const
+              ).map(([value, label]) => (
+                <button
+                  key={value}
+                  type="button"
+                  role="tab"
+                  aria-selected={kind === value}
+                  onClick={() => setKind(value)}
+                  className={`min-h-10 rounded-full text-sm font-semibold ${kind === value ? 'bg-white text-cocoa-950 shadow-sm' : 'text-cocoa-600'}`}
+                >
+                  {label}
+                </button>
+              ))}
+            </div>
+            {kind === 'package' ? (
+              <PackageSale
+                customer={customer}
+                onSold={(sale) => {
+                  setCustomer(null)
+                  onSold(sale)
+                }}
+              />
+            ) : (
+              <MinutesSale
+                customer={customer}
+                onSold={(sale) => {
+                  setCustomer(null)
+                  onSold(sale)
+                }}
+              />
+            )}
+          </div>
+        )}
+      </div>
+    </Panel>
+  )
+}
+
+function MethodChoice({ value, onChange }: { value: CounterMethod; onChange: (method: CounterMethod) => void }) {
+  return (
+    <fieldset>
+      <legend className="mb-1.5 text-sm font-semibold text-cocoa-800">Paid by</legend>
+      <div className="grid grid-cols-2 gap-2">
+        {METHODS.map((method) => (
+          <label
+            key={method.value}
+            className={`flex min-h-12 cursor-pointer items-center justify-center rounded-xl border text-sm font-semibold ${value === method.value ? 'border-brand-teal bg-brand-teal/10 text-brand-teal-dark' : 'border-cocoa-200 bg-white'}`}
+          >
+            <input
+              type="radio"
+              name="method"
+              value={method.value}
+              checked={value === method.value}
+              onChange={() => onChange(method.value)}
+              className="sr-only"
+            />
+            {method.label}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  )
+}
+
+function PackageSale({ customer, onSold }: { customer: CustomerHit; onSold: (sale: CounterSale) => void }) {
+  const packages = useStaffData<PackagesResponse>('website/packages')
+  const action = useStaffAction()
+  const [chosen, setChosen] = useState<Package | null>(null)
+  const [method, setMethod] = useState<CounterMethod>('cash')
+  const [promo, setPromo] = useState('')
+  const [key, setKey] = useState(newKey)
+  const [problem, setProblem] = useState<string | null>(null)
+  const promoId = useId()
+  async function sell(event: FormEvent) {
+    event.preventDefault()
+    if (!chosen) return setProblem('Please choose a package.')
+    setProblem(null)
+    const body: CounterSaleRequest = {
+      sub: customer.sub,
+      packageId: chosen.id,
+      method,
+      idempotencyKey: key,
+      ...(promo.trim() ? { promoCode: promo.trim() } : {}),
+    }
+    try {
+      const sale = await action.run(() => staffApi.post<CounterSale>('staff/counter/sales', body), { rethrow: true })
+      if (sale) {
+        setKey(newKey())
+        onSold(sale)
+      }
+    } catch (error) {
+      setProblem(messageOf(error))
+    }
+  }
+  if (packages.error) return <p role="alert">{packages.error}</p>
+  if (!packages.data) return <Spinner label="Loading the packages" />
+  return (
+    <form onSubmit={(event) => void sell(event)} className="flex flex-col gap-4" aria-label="Sell a package">
+      <ul className="grid gap-2 sm:grid-cols-2" aria-label="Packages">
+        {packages.data.packages.map((pkg) => (
+          <li key={pkg.id}>
+            <label
+              className={`flex h-full cursor-pointer flex-col rounded-xl border px-4 py-3 ${chosen?.id === pkg.id ? 'border-brand-teal bg-brand-teal/5 ring-1 ring-brand-teal' : 'border-cocoa-200 bg-white hover:border-cocoa-300'}`}
+            >
+              <input
+                type="radio"
+                name="package"
+                value={pkg.id}
+                checked={chosen?.id === pkg.id}
+                onChange={() => {
+                  setChosen(pkg)
+                  setKey(newKey())
+                }}
+                className="sr-only"
+              />
+              <span className="flex items-baseline justify-between gap-2">
+                <span className="font-semibold text-cocoa-950">{pkg.name}</span>
+                <span className="font-bold text-cocoa-950 tabular-nums">{formatPence(pkg.pricePence)}</span>
+              </span>
+              <span className="text-sm text-cocoa-600">
+                {pkg.minutes} minutes · {pkg.validityDays} days
+              </span>
+            </label>
+          </li>
+        ))}
+      </ul>
+      <MethodChoice value={method} onChange={setMethod} />
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={promoId} className="text-sm font-semibold text-cocoa-800">
+          Promo code (optional)
+        </label>
+        <input
+          id={promoId}
+          className="field-input uppercase"
+          value={promo}
+          maxLength={32}
+          autoComplete="off"
+          onChange={(event) => {
+            setPromo(event.target.value)
+            setKey(newKey())
+          }}
+        />
+      </div>
+      {problem && (
+        <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 font-medium text-red-800">
+          {problem}
+        </p>
+      )}
+      <button type="submit" className="btn-primary" disabled={action.busy}>
+        {action.busy && <Spinner label="Recording the sale" />}
+        {chosen ? `Record the sale: ${chosen.name}` : 'Record the sale'}
+      </button>
+    </form>
+  )
+}
+
+function MinutesSale({ customer, onSold }: { customer: CustomerHit; onSold: (sale: CounterSale) => void }) {
+  const action = useStaffAction()
+  const [method, setMethod] = useState<CounterMethod>('cash')
+  const [key, setKey] = useState(newKey)
+  const [problem, setProblem] = useState<string | null>(null)
+  const ids = { minutes: useId(), price: useId() }
+  async function sell(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const form = new FormData(event.currentTarget)
+    const minutes = Number(form.get('minutes'))
+    const pricePence = Math.round(Number(String(form.get('price')).replace(/[£,\s]/g, '')) * 100)
+    if (!Number.isInteger(minutes) || minutes < 1) return setProblem('Please give the minutes sold, a whole number.')
+    if (!Number.isFinite(pricePence) || pricePence <= 0) return setProblem('Please give the price paid, in pounds, for example 6.50.')
+    setProblem(null)
+    const body: CounterMinutesRequest = { sub: customer.sub, minutes, pricePence, method, idempotencyKey: key }
+    try {
+      const sale = await action.run(() => staffApi.post<CounterSale>('staff/counter/minutes', body), { rethrow: true })
+      if (sale) {
+        setKey(newKey())
+        onSold(sale)
+      }
+    } catch (error) {
+      setProblem(messageOf(error))
+    }
+  }
+  return (
+    <form onSubmit={(event) => void sell(event)} onChange={() => setKey(newKey())} noValidate className="flex flex-col gap-4" aria-label="Sell minutes">
+      <div className="grid grid-cols-2 gap-3">
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={ids.minutes} className="text-sm font-semibold text-cocoa-800">
+            Minutes
+          </label>
+          <input id={ids.minutes} name="minutes" type="number" inputMode="numeric" min={1} max={1000} className="field-input" required />
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={ids.price} className="text-sm font-semibold text-cocoa-800">
+            Price paid (£)
+          </label>
+          <input id={ids.price} name="price" inputMode="decimal" className="field-input" placeholder="6.50" required />
+        </div>
+      </div>
+      <MethodChoice value={method} onChange={setMethod} />
+      {problem && (
+        <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 font-medium text-red-800">
+          {problem}
+        </p>
+      )}
+      <button type="submit" className="btn-primary" disabled={action.busy}>
+        {action.busy && <Spinner label="Recording the sale" />}
+        Record the sale
+      </button>
+    </form>
+  )
+}

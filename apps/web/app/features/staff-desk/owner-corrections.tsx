@@ -1,0 +1,163 @@
+import type { AdjustmentRequest, AdjustmentResponse, CounterRefundRequest, CounterRefundResponse } from '@salon/contracts/staff-counter'
+import { useId, useState, type FormEvent } from 'react'
+import { Spinner } from '../../components/ui/spinner.tsx'
+import { formatAmount } from '../../lib/format.ts'
+import { messageOf, staffApi, StaffDialog, useStaff, useStaffAction } from '../staff/public.ts'
+
+/** The owner's refund of a counter sale, with the reason (docs/product.md §10.3): the unused minutes of its lot come off the balance. */
+export function RefundDialog({
+  sale,
+  onClose,
+  onRefunded,
+}: {
+  sale: { paymentId: string; description: string; amountPence: number; method: string } | null
+  onClose: () => void
+  onRefunded: (answer: CounterRefundResponse) => void
+}) {
+  const { notify } = useStaff()
+  const action = useStaffAction()
+  const [reason, setReason] = useState('')
+  const [problem, setProblem] = useState<string | null>(null)
+  const reasonId = useId()
+  const close = () => {
+    setReason('')
+    setProblem(null)
+    onClose()
+  }
+  async function refund(event: FormEvent) {
+    event.preventDefault()
+    if (!sale) return
+    if (!reason.trim()) return setProblem('Please say why the sale is refunded.')
+    const body: CounterRefundRequest = { paymentId: sale.paymentId, reason: reason.trim() }
+    try {
+      const answer = await action.run(() => staffApi.post<CounterRefundResponse>('staff/counter/refunds', body), { rethrow: true })
+      if (answer) {
+        notify({ kind: 'success', message: answer.message })
+        onRefunded(answer)
+        close()
+      }
+    } catch (error) {
+      setProblem(messageOf(error))
+    }
+  }
+  return (
+    <StaffDialog open={sale !== null} title="Refund this sale?" onClose={close}>
+      {sale && (
+        <form onSubmit={(event) => void refund(event)} className="flex flex-col gap-4" aria-label="Refund the sale">
+          <p className="text-cocoa-800">
+            {sale.description}, {formatAmount(sale.amountPence)} by {sale.method === 'cash' ? 'cash' : 'card terminal'}. Give the money back{' '}
+            {sale.method === 'cash' ? 'in cash' : 'on the card terminal'}: the minutes of this sale not yet used come off the customer's balance.
+          </p>
+          {problem && (
+            <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 font-medium text-red-800">
+              {problem}
+            </p>
+          )}
+          <div className="flex flex-col gap-1.5">
+            <label htmlFor={reasonId} className="text-sm font-semibold text-cocoa-800">
+              Reason (kept in the audit log)
+            </label>
+            <textarea id={reasonId} className="field-input min-h-20" maxLength={500} value={reason} onChange={(event) => setReason(event.target.value)} />
+          </div>
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <button type="button" className="btn-outline" onClick={close}>
+              Keep the sale
+            </button>
+            <button type="submit" className="btn bg-red-700 text-white hover:bg-red-800" disabled={action.busy}>
+              {action.busy && <Spinner label="Refunding" />}
+              Refund {formatAmount(sale.amountPence)}
+            </button>
+          </div>
+        </form>
+      )}
+    </StaffDialog>
+  )
+}
+
+/** The owner's correction of a customer's balance, minutes added or taken off, with the reason (docs/product.md §10.3). */
+export function AdjustDialog({
+  customer,
+  onClose,
+  onAdjusted,
+}: {
+  customer: { sub: string; name: string } | null
+  onClose: () => void
+  onAdjusted: (answer: AdjustmentResponse) => void
+}) {
+  const { notify } = useStaff()
+  const action = useStaffAction()
+  const [direction, setDirection] = useState<'add' | 'remove'>('add')
+  const [problem, setProblem] = useState<string | null>(null)
+  const ids = { minutes: useId(), reason: useId() }
+  const close = () => {
+    setProblem(null)
+    onClose()
+  }
+  async function adjust(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (!customer) return
+    const form = new FormData(event.currentTarget)
+    const minutes = Number(form.get('minutes'))
+    const reason = String(form.get('reason') ?? '').trim()
+    if (!Number.isInteger(minutes) || minutes < 1) return setProblem('Please give the minutes, a whole number above 0.')
+    if (!reason) return setProblem('Please say why the balance is corrected.')
+    const body: AdjustmentRequest = { minutes: direction === 'add' ? minutes : -minutes, reason }
+    try {
+      const answer = await action.run(() => staffApi.post<AdjustmentResponse>(`staff/customers/${customer.sub}/adjustments`, body), { rethrow: true })
+      if (answer) {
+        notify({ kind: 'success', message: answer.message })
+        onAdjusted(answer)
+        close()
+      }
+    } catch (error) {
+      setProblem(messageOf(error))
+    }
+  }
+  return (
+    <StaffDialog open={customer !== null} title={customer ? `Correct ${customer.name}'s balance` : ''} onClose={close}>
+      {customer && (
+        <form onSubmit={(event) => void adjust(event)} noValidate className="flex flex-col gap-4" aria-label="Correct the balance">
+          {problem && (
+            <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 font-medium text-red-800">
+              {problem}
+            </p>
+          )}
+          <div className="grid grid-cols-2 gap-1 rounded-full bg-stone-100 p-1">
+            {(
+              [
+                ['add', 'Add minutes'],
+                ['remove', 'Take minutes off'],
+              ] as const
+            ).map(([value, label]) => (
+              <button
+                key={value}
+                type="button"
+                aria-pressed={direction === value}
+                onClick={() => setDirection(value)}
+                className={`min-h-10 rounded-full text-sm font-semibold ${direction === value ? 'bg-white text-cocoa-950 shadow-sm' : 'text-cocoa-600'}`}
+              >
+                {label}
+              </button>
+            ))}
+          </div>
+          <div className="flex flex-col gap-1.5">
+            <label htmlFor={ids.minutes} className="text-sm font-semibold text-cocoa-800">
+              Minutes
+            </label>
+            <input id={ids.minutes} name="minutes" type="number" inputMode="numeric" min={1} max={1000} className="field-input" required />
+          </div>
+          <div className="flex flex-col gap-1.5">
+            <label htmlFor={ids.reason} className="text-sm font-semibold text-cocoa-800">
+              Reason (kept in the audit log)
+            </label>
+            <textarea id={ids.reason} name="reason" className="field-input min-h-20" maxLength={500} required />
+          </div>
+          <button type="submit" className="btn-primary" disabled={action.busy}>
+            {action.busy && <Spinner label="Correcting" />}
+            {direction === 'add' ? 'Add the minutes' : 'Take the minutes off'}
+          </button>
+        </form>
+      )}
+    </StaffDialog>
+  )
+}
