@@ -218,6 +218,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', identity.staffRoutes)
   api.route('/', shop.staffRoutes)
   api.route('/', commerce.counterRoutes)
+  api.route('/', commerce.manageRoutes)
   api.route('/', content.staffRoutes)
   app.route('/api', api)
   // A mounted router's notFound is never called: without this, unknown API paths would reach the web app's pages.

@@ -15,6 +15,8 @@ import { createCounterRepository } from './counter.repository.ts'
 import { createCounterRoutes } from './counter.routes.ts'
 import { createCounterService } from './counter.service.ts'
 import { createLedgerRepository } from './ledger.repository.ts'
+import { createCatalogueManagement } from './manage.ts'
+import { createManageRoutes } from './manage.routes.ts'
 import { createPackagesRepository } from './packages.repository.ts'
 import { createPackagesRoutes } from './packages.routes.ts'
 import { createStripeWebhookRoutes } from './stripe-webhook.routes.ts'
@@ -76,6 +78,8 @@ export function createCommerceModule(deps: CommerceModuleDeps) {
     counterRoutes: createCounterRoutes(counter),
     packagesRoutes: createPackagesRoutes({ ...packages, activePackages: deps.kept(packages.activePackages) }, { unchanged: deps.unchanged }),
     routes: createCommerceRoutes(commerce, deps.verifier),
+    /** The owner's prices, packages, promo codes and refer-and-earn under /api/staff/ (docs/product.md §10.4). */
+    manageRoutes: createManageRoutes(createCatalogueManagement({ db })),
     /** The offline test processor's API, a card processor of its own (as Stripe's API is), when no provider is given. */
     testProcessorRoutes: offline?.routes(commerce.providerSucceeded),
     /** POST /stripe: Stripe's events, signed with the webhook secret. */
