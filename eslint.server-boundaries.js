@@ -19,6 +19,8 @@ export const MODULE_DIRECTION = {
   commerce: ['identity', 'shop'],
   booking: ['commerce', 'identity', 'shop'],
   account: ['booking', 'commerce', 'identity', 'shop'],
+  reports: ['account', 'booking', 'commerce', 'identity', 'shop'],
+  messages: ['booking', 'commerce', 'identity', 'shop'],
 }
 
 const modules = fs

@@ -34,6 +34,7 @@ import { createBookingModule } from './modules/booking/public.ts'
 import { createCommerceModule } from './modules/commerce/public.ts'
 import { createContentModule } from './modules/content/public.ts'
 import { createHostedSignIn, type HostedSignInOptions } from './modules/hosted-sign-in/public.ts'
+import { createMessagesModule } from './modules/messages/public.ts'
 import { createShopModule } from './modules/shop/public.ts'
 import type { WebHandler } from './web.ts'
 
@@ -77,6 +78,10 @@ export interface AppDeps {
   availabilityCacheMs?: number
   /** The secret that opens the outbox (docs/decisions/008); without one, a new random one that nobody knows keeps it shut. */
   outboxToken?: string
+  /** The address links in text messages and emails start with (PUBLIC_URL, or this server's own address). */
+  linkBase?: string
+  /** Twilio's auth token: it signs Twilio's webhooks (texts to the salon's number, delivery reports), served only with it. */
+  twilioAuthToken?: string
 }
 
 export function createApp(deps: AppDeps) {
@@ -147,6 +152,18 @@ export function createApp(deps: AppDeps) {
     now: deps.now,
   })
   const account = createAccountModule({ customers: identity.customers, bookings: booking.bookings, ledger: commerce.ledger, now: deps.now })
+  // Work done later, on the queue every process shares: each process's worker (main.ts) runs the handlers below.
+  const jobQueue = createJobQueue(db, now)
+  const messages = createMessagesModule({
+    db,
+    queue: jobQueue,
+    sms: deps.sms,
+    email: deps.email,
+    linkBase: deps.linkBase ?? deps.siteUrl ?? 'http://localhost:3000',
+    twilioAuthToken: deps.twilioAuthToken,
+    publicUrl: deps.siteUrl,
+    now,
+  })
 
   const app = new OpenAPIHono<{ Variables: NonceVariables & RequestIdVariables & ReplayVariables }>()
   app.onError(errorHandler(deps.logger))
@@ -232,6 +249,12 @@ export function createApp(deps: AppDeps) {
     processor.route('/', commerce.testProcessorRoutes)
     app.route('/test-payments/v1/payment_intents', processor)
   }
+  if (messages.webhooks) {
+    const twilio = createRouter()
+    twilio.use(limitBody(MAX_BODY_BYTES))
+    twilio.route('/', messages.webhooks)
+    app.route('/webhooks/twilio', twilio)
+  }
   if (commerce.webhookRoutes) {
     const limited = createRouter()
     limited.use(limitBody(MAX_BODY_BYTES))
@@ -271,8 +294,6 @@ export function createApp(deps: AppDeps) {
       deps.web.routes(async (request, env) => app.fetch(request, env), { contentUnchanged: () => unchanged(pool.defaultShopId) }),
     )
 
-  // Work done later, on the queue every process shares: each process's worker (main.ts) runs these handlers.
-  const jobQueue = createJobQueue(db, now)
   const sweeps = sweepJobs({
     db,
     queue: jobQueue,
@@ -280,7 +301,11 @@ export function createApp(deps: AppDeps) {
     builtInPool: !pool.cognito,
     hostedSignIn: !pool.cognito && pool.hostedSignIn !== undefined,
   })
-  const jobs = { queue: jobQueue, handlers: { ...sweeps.handlers }, periodic: sweeps.periodic }
+  const jobs = {
+    queue: jobQueue,
+    handlers: { ...sweeps.handlers, ...messages.handlers },
+    periodic: [...sweeps.periodic, ...messages.periodic],
+  }
 
   /** Node's request listener for this app: the health check and answers kept in memory first, then the app. */
   const nodeListener = (next: (req: IncomingMessage, res: ServerResponse) => unknown) => health.front(replay.front(next))

@@ -91,6 +91,8 @@ const app = createApp({
   payments: services.stripe?.payments,
   stripeWebhookSecret: services.stripe?.webhookSecret,
   outboxToken: services.outboxToken,
+  linkBase: settings.PUBLIC_URL ?? `http://localhost:${settings.PORT}`,
+  twilioAuthToken: settings.TWILIO_ACCOUNT_SID && settings.TWILIO_FROM ? settings.TWILIO_AUTH_TOKEN : undefined,
   dev,
   web: createWebHandler(web),
 })

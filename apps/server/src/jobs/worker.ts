@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { hostname } from 'node:os'
-import type { JobQueue, JobRow } from '../lib/job-queue.ts'
+import { JobDeferred, type JobQueue, type JobRow } from '../lib/job-queue.ts'
 import type { Logger } from '../lib/logger.ts'
 
 /** What a handler is given: the job as it was asked for, and which try this is (1 for the first). */
@@ -72,6 +72,10 @@ export function createWorker(options: WorkerOptions) {
       const result = await handler(job.payload as Record<string, unknown>, context)
       await queue.complete(job.id, id, result)
     } catch (error) {
+      if (error instanceof JobDeferred) {
+        await queue.defer(job.id, id, error.until)
+        return
+      }
       const message = error instanceof Error ? error.message : String(error)
       const last = job.attempts >= job.maxAttempts
       await queue.fail(job.id, id, message.slice(0, 2000), last ? null : new Date(now() + backoffMs(job.attempts)))

@@ -5,6 +5,16 @@ const { jobs } = schema
 
 export type JobRow = typeof jobs.$inferSelect
 
+/**
+ * Thrown by a handler whose work may not be done yet (a reminder due in the quiet hours): the job waits until
+ * `until` without the try counting against it.
+ */
+export class JobDeferred extends Error {
+  constructor(readonly until: Date) {
+    super(`deferred until ${until.toISOString()}`)
+  }
+}
+
 /** Work to do later: its kind names the handler; a key makes it once, however often and wherever it is asked for. */
 export interface JobRequest {
   kind: string
@@ -111,6 +121,14 @@ export function createJobQueue(db: Db, now: () => number = Date.now) {
             ? { status: 'queued', runAt: retryAt, lastError: error, lockedBy: null, lockedUntil: null, updatedAt: new Date(now()) }
             : { status: 'failed', lastError: error, lockedBy: null, lockedUntil: null, finishedAt: new Date(now()), updatedAt: new Date(now()) },
         )
+        .where(and(eq(jobs.id, id), eq(jobs.lockedBy, worker), eq(jobs.status, 'running')))
+    },
+
+    /** Puts a taken job back to wait until `runAt`, giving back the try it was taken with. */
+    async defer(id: string, worker: string, runAt: Date): Promise<void> {
+      await db
+        .update(jobs)
+        .set({ status: 'queued', runAt, attempts: sql`greatest(${jobs.attempts} - 1, 0)`, lockedBy: null, lockedUntil: null, updatedAt: new Date(now()) })
         .where(and(eq(jobs.id, id), eq(jobs.lockedBy, worker), eq(jobs.status, 'running')))
     },
 

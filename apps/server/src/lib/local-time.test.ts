@@ -8,6 +8,7 @@ import {
   minutesOfDay,
   nextLocalMidnight,
   offsetMinutes,
+  outsideQuietHours,
   timeOfDay,
   toIsoWithOffset,
 } from './local-time.ts'
@@ -116,5 +117,19 @@ describe('calendar helpers', () => {
 
   it('writes dates the British way', () => {
     expect(describeDate('2026-12-25')).toBe('Friday 25 December 2026')
+  })
+})
+
+describe('the quiet hours', () => {
+  const at = (iso: string) => Date.parse(iso)
+  it('leaves a time between 08:00 and 21:00 as it is, and moves one in the quiet hours to the next 08:00, in UK time', () => {
+    expect(outsideQuietHours(at('2026-12-03T14:30:00Z'), 'Europe/London')).toBe(at('2026-12-03T14:30:00Z'))
+    expect(outsideQuietHours(at('2026-12-03T20:59:00Z'), 'Europe/London')).toBe(at('2026-12-03T20:59:00Z'))
+    expect(outsideQuietHours(at('2026-12-03T22:30:00Z'), 'Europe/London')).toBe(at('2026-12-04T08:00:00Z'))
+    expect(outsideQuietHours(at('2026-12-04T07:59:00Z'), 'Europe/London')).toBe(at('2026-12-04T08:00:00Z'))
+    // British Summer Time: 21:30 local is 20:30 UTC, and 08:00 local is 07:00 UTC.
+    expect(outsideQuietHours(at('2026-07-01T20:30:00Z'), 'Europe/London')).toBe(at('2026-07-02T07:00:00Z'))
+    // The night the clocks go back.
+    expect(outsideQuietHours(at('2026-10-25T00:30:00Z'), 'Europe/London')).toBe(at('2026-10-25T08:00:00Z'))
   })
 })

@@ -150,3 +150,16 @@ export function describeDate(date: string): string {
 }
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
+
+/** The quiet hours (docs/product.md §4.14): from 21:00 to 08:00 local time nothing the customer did not just ask for is sent. */
+export const QUIET_FROM = '21:00'
+export const QUIET_UNTIL = '08:00'
+
+/** The instant itself when it is outside the quiet hours in this time zone, else the next 08:00 there. */
+export function outsideQuietHours(instant: number, timeZone: string): number {
+  const minutes = minutesOfDay(localTimeOf(instant, timeZone))
+  if (minutes >= minutesOfDay(QUIET_UNTIL) && minutes < minutesOfDay(QUIET_FROM)) return instant
+  const today = localDateOf(instant, timeZone)
+  const day = minutes < minutesOfDay(QUIET_UNTIL) ? today : localDateOf(nextLocalMidnight(instant, timeZone), timeZone)
+  return localToInstant(day, QUIET_UNTIL, timeZone) ?? instant
+}

@@ -10,14 +10,19 @@ export interface OutboxEntry {
 
 export function createOutboxRepository(db: Db) {
   return {
-    async add(entry: { channel: 'sms' | 'email'; to: string; subject?: string; body: string; shopId?: string }) {
-      await db.insert(schema.outbox).values({
-        channel: entry.channel,
-        recipient: entry.to,
-        subject: entry.subject ?? null,
-        body: entry.body,
-        shopId: entry.shopId ?? null,
-      })
+    /** Answers the entry's id. */
+    async add(entry: { channel: 'sms' | 'email'; to: string; subject?: string; body: string; shopId?: string }): Promise<number> {
+      const [row] = await db
+        .insert(schema.outbox)
+        .values({
+          channel: entry.channel,
+          recipient: entry.to,
+          subject: entry.subject ?? null,
+          body: entry.body,
+          shopId: entry.shopId ?? null,
+        })
+        .returning({ id: schema.outbox.id })
+      return row!.id
     },
     async list(limit = 200): Promise<OutboxEntry[]> {
       const rows = await db

@@ -8,8 +8,9 @@ export function createOutboxSmsSender(outbox: OutboxRepository, logger: Logger, 
   return {
     kind: 'outbox',
     async send(message) {
-      await outbox.add({ channel: 'sms', to: message.to, body: message.body, shopId: message.shopId })
+      const id = await outbox.add({ channel: 'sms', to: message.to, body: message.body, shopId: message.shopId })
       logger.info({ to: maskPhone(message.to), ...(logBodies ? { body: message.body } : {}) }, 'text message written to the outbox')
+      return { ref: `outbox:${id}` }
     },
   }
 }

@@ -5,8 +5,13 @@ export interface SmsMessage {
   shopId?: string
 }
 
+/** What the provider calls a message it accepted (a Twilio message SID, or the outbox's row), for its delivery callbacks. */
+export interface SmsReceipt {
+  ref: string
+}
+
 /** Sends text messages: the outbox locally, an SMS gateway in production. */
 export interface SmsSender {
   readonly kind: 'outbox' | 'twilio'
-  send(message: SmsMessage): Promise<void>
+  send(message: SmsMessage): Promise<SmsReceipt | void>
 }

@@ -167,7 +167,7 @@ describe('Twilio SMS sender', () => {
   const sender = (extra: { from?: string; authToken?: string; timeoutMs?: number } = {}) =>
     createTwilioSmsSender({ accountSid: ACCOUNT_SID, authToken: AUTH_TOKEN, from: FROM, baseUrl, ...extra })
 
-  const failure = async (promise: Promise<void>): Promise<Error> => {
+  const failure = async (promise: Promise<unknown>): Promise<Error> => {
     const error = await promise.then(
       () => undefined,
       (e: unknown) => e,
@@ -180,8 +180,10 @@ describe('Twilio SMS sender', () => {
     const sms = sender()
     expect(sms.kind).toBe('twilio')
 
-    await sms.send({ to: '+447700900123', body: BODY, shopId: 'shop-1' })
+    const receipt = await sms.send({ to: '+447700900123', body: BODY, shopId: 'shop-1' })
 
+    // The message's SID, which Twilio's status callbacks name.
+    expect(receipt).toEqual({ ref: 'SM' + '0123456789abcdef'.repeat(2) })
     expect(received).toEqual([
       {
         method: 'POST',

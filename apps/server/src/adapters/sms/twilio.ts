@@ -17,6 +17,7 @@ export interface TwilioSmsSenderOptions {
 const MESSAGING_SERVICE_SID = /^MG[0-9a-f]{32}$/i
 
 // Twilio answers every error as JSON with these fields (plus status); we read only what we report.
+const TwilioMessageBody = z.object({ sid: z.string().regex(/^[SM]M[0-9a-f]{32}$/i) })
 const TwilioErrorBody = z.object({ code: z.number(), message: z.string(), more_info: z.string().optional() })
 
 /** Sends text messages through Twilio's Programmable Messaging API; failures reach the caller, which decides whether to retry. */
@@ -51,6 +52,8 @@ export function createTwilioSmsSender(options: TwilioSmsSenderOptions): SmsSende
       }
       // A 2xx means Twilio accepted (queued) the message; delivery failures arrive later, by status callback.
       if (!answer.ok) throw fail(`Twilio answered ${answer.status}: ${errorMessage(answer.body, answer.statusText)}`)
+      const sid = messageSid(answer.body)
+      return sid ? { ref: sid } : undefined
     },
   }
 }
@@ -80,6 +83,16 @@ function transportFailure(error: unknown, timeoutMs: number): string {
 }
 
 /** Twilio's numeric code is what its docs and support index by; fall back to the HTTP status text. */
+/** The SID of the message Twilio accepted (SM… or MM…), which its status callbacks name. */
+function messageSid(body: string): string | undefined {
+  try {
+    const parsed = TwilioMessageBody.safeParse(JSON.parse(body))
+    return parsed.success ? parsed.data.sid : undefined
+  } catch {
+    return undefined
+  }
+}
+
 function errorMessage(body: string, statusText: string): string {
   try {
     const parsed = TwilioErrorBody.safeParse(JSON.parse(body))

@@ -1,0 +1,194 @@
+import type { EmailSender } from '../../adapters/email/email.ts'
+import type { SmsSender } from '../../adapters/sms/sms.ts'
+import { JobDeferred, type JobQueue } from '../../lib/job-queue.ts'
+import { localDateOf, localTimeOf, outsideQuietHours } from '../../lib/local-time.ts'
+import { BOOKING_JOBS, type CancelledPayload } from '../booking/public.ts'
+import type { MessagesRepository, Recipient } from './messages.repository.ts'
+import { bookingCancelled, bookingConfirmed, bookingReminder, minutesExpiring, refundDone, type Message, type Payment, type SalonWords } from './wording.ts'
+
+/** The work the messages module does on the job queue, besides the booking module's kinds. */
+export const MESSAGE_JOBS = {
+  refundDone: 'payment.refund-done',
+  minutesExpiring: 'lot.expiring',
+  findExpiringMinutes: 'sweep.expiring-minutes',
+} as const
+
+const DAY = 24 * 3600_000
+/** Minutes about to run out are told of this long before (docs/product.md §4.14). */
+export const EXPIRY_NOTICE_MS = 7 * DAY
+
+type Outcome = { sms?: 'sent' | 'skipped' | 'none'; email?: 'sent' | 'none' } | { skipped: string }
+
+/**
+ * The messages customers get about their bookings and money (docs/product.md §4.14), each a job on the shared queue:
+ * the handler reads the booking or payment as it is now, writes the words (wording.ts), and sends each channel once
+ * per key. Texts respect the customer's booking-texts choice (STOP); what the customer did not just ask for
+ * (reminders, expiring minutes) waits out the quiet hours.
+ */
+export function createMessagesService(deps: {
+  repository: MessagesRepository
+  queue: JobQueue
+  sms: SmsSender
+  email: EmailSender
+  /** The site's address, for the links in messages. */
+  linkBase: string
+  now: () => number
+}) {
+  const { repository: repo, now } = deps
+  const link = (path: string) => `${deps.linkBase.replace(/\/+$/, '')}${path}`
+  const salonOf = (shop: { name: string; phone: string }): SalonWords => ({ name: shop.name, phone: shop.phone })
+
+  async function deliver(key: string, kind: string, shopId: string, to: Recipient, message: Message): Promise<Outcome> {
+    const at = () => new Date(now())
+    const outcome: { sms?: 'sent' | 'skipped' | 'none'; email?: 'sent' | 'none' } = { sms: 'none', email: 'none' }
+    if (to.phone) {
+      const smsKey = `${key}:sms`
+      const send = await repo.claim({
+        key: smsKey,
+        shopId,
+        sub: to.sub,
+        kind,
+        channel: 'sms',
+        recipient: to.phone,
+        body: message.sms,
+        status: to.bookingTexts ? 'sending' : 'skipped',
+      })
+      outcome.sms = to.bookingTexts ? 'sent' : 'skipped'
+      if (send) {
+        try {
+          const receipt = await deps.sms.send({ to: to.phone, body: message.sms, shopId })
+          await repo.sent(smsKey, receipt?.ref ?? null, at())
+        } catch (error) {
+          await repo.sendFailed(smsKey, error instanceof Error ? error.message : String(error), at())
+          throw error
+        }
+      }
+    }
+    if (to.email) {
+      const emailKey = `${key}:email`
+      const send = await repo.claim({
+        key: emailKey,
+        shopId,
+        sub: to.sub,
+        kind,
+        channel: 'email',
+        recipient: to.email,
+        body: `${message.email.subject}\n\n${message.email.text}`,
+        status: 'sending',
+      })
+      outcome.email = 'sent'
+      if (send) {
+        try {
+          await deps.email.send({ to: to.email, subject: message.email.subject, text: message.email.text, shopId })
+          await repo.sent(emailKey, null, at())
+        } catch (error) {
+          await repo.sendFailed(emailKey, error instanceof Error ? error.message : String(error), at())
+          throw error
+        }
+      }
+    }
+    return outcome
+  }
+
+  /** Work the customer did not just ask for waits until 08:00 in the shop's time zone. */
+  function notInQuietHours(timeZone: string) {
+    const allowed = outsideQuietHours(now(), timeZone)
+    if (allowed > now()) throw new JobDeferred(new Date(allowed))
+  }
+
+  async function sessionOf(bookingId: string) {
+    const facts = await repo.bookingFacts(bookingId)
+    if (!facts || facts.customer.erasedAt) return undefined
+    const { booking, shop } = facts
+    const payment: Payment =
+      booking.paidWith === 'balance'
+        ? { with: 'balance', minutes: booking.minutes }
+        : booking.paidWith === 'card'
+          ? { with: 'card', pence: facts.cardPayment?.amountPence ?? booking.pricePence }
+          : { with: 'in_salon', pence: booking.pricePence }
+    const session = {
+      date: localDateOf(booking.startsAt.getTime(), shop.timeZone),
+      time: localTimeOf(booking.startsAt.getTime(), shop.timeZone),
+      endTime: localTimeOf(booking.endsAt.getTime(), shop.timeZone),
+      bed: facts.bedName,
+      minutes: booking.minutes,
+      payment,
+    }
+    return { ...facts, session }
+  }
+
+  const handlers = {
+    async [BOOKING_JOBS.confirmed](payload: Record<string, unknown>) {
+      const facts = await sessionOf(String(payload.bookingId))
+      if (!facts) return { skipped: 'no such booking or customer' }
+      if (!['booked', 'attended'].includes(facts.booking.status)) return { skipped: `the booking is ${facts.booking.status}` }
+      const message = bookingConfirmed(salonOf(facts.shop), facts.session, link('/upcoming-booking/'), facts.customer.firstName)
+      return deliver(`confirmation:${facts.booking.id}`, 'booking-confirmed', facts.shop.id, facts.customer, message)
+    },
+
+    async [BOOKING_JOBS.reminder](payload: Record<string, unknown>) {
+      const facts = await sessionOf(String(payload.bookingId))
+      if (!facts) return { skipped: 'no such booking or customer' }
+      const { booking } = facts
+      // A booking cancelled or moved since the reminder was asked for gets no stale reminder.
+      if (booking.status !== 'booked') return { skipped: `the booking is ${booking.status}` }
+      if (booking.startsAt.toISOString() !== payload.startsAt) return { skipped: 'the booking was moved' }
+      if (booking.startsAt.getTime() <= now()) return { skipped: 'the session has started' }
+      notInQuietHours(facts.shop.timeZone)
+      const message = bookingReminder(salonOf(facts.shop), facts.session, link('/upcoming-booking/'), facts.customer.firstName)
+      return deliver(`reminder:${booking.id}:${booking.startsAt.toISOString()}`, 'booking-reminder', facts.shop.id, facts.customer, message)
+    },
+
+    async [BOOKING_JOBS.cancelled](payload: Record<string, unknown>) {
+      const { bookingId, by, returned } = payload as CancelledPayload
+      const facts = await sessionOf(bookingId)
+      if (!facts) return { skipped: 'no such booking or customer' }
+      const message = bookingCancelled(salonOf(facts.shop), facts.session, by, returned, facts.customer.firstName)
+      return deliver(`cancellation:${bookingId}`, 'booking-cancelled', facts.shop.id, facts.customer, message)
+    },
+
+    async [MESSAGE_JOBS.refundDone](payload: Record<string, unknown>) {
+      const facts = await repo.paymentFacts(String(payload.paymentId))
+      if (!facts || facts.customer.erasedAt) return { skipped: 'no such payment or customer' }
+      if (facts.payment.status !== 'refunded') return { skipped: `the payment is ${facts.payment.status}` }
+      const startsAt = facts.booking?.startsAt ?? facts.payment.createdAt
+      const session = { date: localDateOf(startsAt.getTime(), facts.shop.timeZone), time: localTimeOf(startsAt.getTime(), facts.shop.timeZone) }
+      const message = refundDone(salonOf(facts.shop), facts.payment.amountPence, session, facts.customer.firstName)
+      return deliver(`refund-done:${facts.payment.id}`, 'refund-done', facts.shop.id, facts.customer, message)
+    },
+
+    async [MESSAGE_JOBS.minutesExpiring](payload: Record<string, unknown>) {
+      const facts = await repo.lotFacts(String(payload.lotId))
+      if (!facts || facts.customer.erasedAt) return { skipped: 'no such lot or customer' }
+      const { lot, shop } = facts
+      if (lot.remaining <= 0 || lot.expiresAt.getTime() <= now()) return { skipped: 'nothing left to use' }
+      notInQuietHours(shop.timeZone)
+      // expires_at is the first instant the minutes can no longer be used: the last day is the one before it.
+      const lastDate = localDateOf(lot.expiresAt.getTime() - 1, shop.timeZone)
+      const message = minutesExpiring(salonOf(shop), { label: lot.label, remaining: lot.remaining, lastDate }, link('/book/'), facts.customer.firstName)
+      return deliver(`expiry-notice:${lot.id}`, 'minutes-expiring', shop.id, facts.customer, message)
+    },
+
+    /** Asks, once per lot, for the notice of minutes that run out within a week (for lots that lasted longer than that). */
+    async [MESSAGE_JOBS.findExpiringMinutes]() {
+      const lots = await repo.lotsExpiringBetween(new Date(now()), new Date(now() + EXPIRY_NOTICE_MS))
+      let asked = 0
+      for (const lot of lots) {
+        const added = await deps.queue.enqueue({
+          kind: MESSAGE_JOBS.minutesExpiring,
+          key: `expiry-notice:${lot.id}`,
+          payload: { lotId: lot.id },
+          runAt: new Date(outsideQuietHours(now(), lot.timeZone)),
+        })
+        if (added) asked++
+      }
+      return { asked }
+    },
+  }
+
+  return {
+    handlers,
+    periodic: [{ kind: MESSAGE_JOBS.findExpiringMinutes, everyMs: 3600_000 }],
+  }
+}
+export type MessagesService = ReturnType<typeof createMessagesService>

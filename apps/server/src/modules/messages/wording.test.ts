@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest'
+import { bookingCancelled, bookingConfirmed, bookingReminder, minutesExpiring, refundDone } from './wording.ts'
+
+const salon = { name: 'Bronze & Glow', phone: '0161 496 0000' }
+const session = { date: '2026-12-03', time: '14:30', endTime: '14:36', bed: 'Sunbed 2', minutes: 6 }
+const link = 'https://bronze-glow.example/upcoming-booking/'
+
+describe('the messages customers get, with UK dates and prices', () => {
+  it('confirms a booking, however it is paid', () => {
+    expect(bookingConfirmed(salon, { ...session, payment: { with: 'balance', minutes: 6 } }, link, 'Ann').sms).toBe(
+      "Bronze & Glow: you're booked for Thu 3 Dec at 14:30 (Sunbed 2, 6 minutes, 6 minutes from your balance). Your bookings: https://bronze-glow.example/upcoming-booking/",
+    )
+    expect(bookingConfirmed(salon, { ...session, minutes: 1, payment: { with: 'card', pence: 450 } }, link, null).sms).toContain(
+      '(Sunbed 2, 1 minute, £4.50, paid by card)',
+    )
+    const inSalon = bookingConfirmed(salon, { ...session, payment: { with: 'in_salon', pence: 1205 } }, link, 'Ann')
+    expect(inSalon.sms).toContain('£12.05, to pay in the salon')
+    expect(inSalon.email.subject).toBe('Your sunbed session on Thu 3 Dec at 14:30')
+    expect(inSalon.email.text).toBe(
+      [
+        'Hello Ann,',
+        '',
+        "You're booked for Thu 3 Dec at 14:30 to 14:36.",
+        'Sunbed: Sunbed 2',
+        'Session: 6 minutes',
+        'Payment: £12.05, to pay in the salon',
+        '',
+        'Your upcoming bookings: https://bronze-glow.example/upcoming-booking/',
+        '',
+        'Bronze & Glow',
+        '0161 496 0000',
+      ].join('\n'),
+    )
+  })
+
+  it('reminds of a session with the way to cancel', () => {
+    const reminder = bookingReminder(salon, { ...session, date: '2027-09-06', payment: { with: 'balance', minutes: 6 } }, link, null)
+    expect(reminder.sms).toBe(
+      "Bronze & Glow: a reminder of your sunbed session on Mon 6 Sep at 14:30 (Sunbed 2, 6 minutes). Can't make it? Cancel or see your bookings: https://bronze-glow.example/upcoming-booking/",
+    )
+    expect(reminder.email.text.startsWith('Hello,\n')).toBe(true)
+  })
+
+  it('says where the minutes or the money went when a session is cancelled, and who cancelled it', () => {
+    expect(bookingCancelled(salon, session, 'customer', { to: 'balance', minutes: 6 }, null).sms).toBe(
+      'Bronze & Glow: Your sunbed session on Thu 3 Dec at 14:30 is cancelled. The 6 minutes are back on your balance.',
+    )
+    expect(bookingCancelled(salon, session, 'salon', { to: 'card', pence: 360 }, null).sms).toBe(
+      'Bronze & Glow: Your sunbed session on Thu 3 Dec at 14:30 has been cancelled by the salon. Your card payment of £3.60 is being refunded: we will text you when it is done. Call us on 0161 496 0000 to rebook.',
+    )
+    expect(bookingCancelled(salon, session, 'customer', { to: 'nothing' }, null).sms).toContain('Nothing was paid for it.')
+  })
+
+  it('tells of a refund made and of minutes about to run out', () => {
+    expect(refundDone(salon, 1000, session, null).sms).toBe(
+      'Bronze & Glow: Your refund of £10.00 for the session on Thu 3 Dec at 14:30 has been made to your card. It can take 5 to 10 working days to show on your statement.',
+    )
+    expect(minutesExpiring(salon, { label: '60 minute package', remaining: 14, lastDate: '2027-01-31' }, link, null).sms).toBe(
+      'Bronze & Glow: 14 minutes of your 60 minute package can be used until Sun 31 Jan. Book a session: https://bronze-glow.example/upcoming-booking/',
+    )
+  })
+})

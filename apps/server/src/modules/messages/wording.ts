@@ -1,0 +1,125 @@
+import { shortDate } from '@salon/contracts/dates'
+import { poundsAndPence } from '@salon/contracts/rules/money'
+
+/**
+ * The words of every message the salon sends a customer about their bookings and money (docs/product.md §8.10),
+ * in one place. Dates are the shop's local dates (YYYY-MM-DD) and times its local HH:MM; money is in pence.
+ */
+
+export interface SalonWords {
+  name: string
+  phone: string
+}
+
+/** How a session is paid, as the messages say it. */
+export type Payment = { with: 'balance'; minutes: number } | { with: 'card'; pence: number } | { with: 'in_salon'; pence: number }
+
+export interface SessionWords {
+  date: string
+  time: string
+  endTime: string
+  bed: string
+  minutes: number
+  payment: Payment
+}
+
+export interface Message {
+  sms: string
+  email: { subject: string; text: string }
+}
+
+const minutesWord = (n: number) => `${n} minute${n === 1 ? '' : 's'}`
+
+function paidLine(payment: Payment): string {
+  switch (payment.with) {
+    case 'balance':
+      return `${minutesWord(payment.minutes)} from your balance`
+    case 'card':
+      return `${poundsAndPence(payment.pence)}, paid by card`
+    case 'in_salon':
+      return `${poundsAndPence(payment.pence)}, to pay in the salon`
+  }
+}
+
+const when = (s: Pick<SessionWords, 'date' | 'time'>) => `${shortDate(s.date)} at ${s.time}`
+
+function email(salon: SalonWords, subject: string, firstName: string | null, lines: string[]) {
+  return { subject, text: [`Hello${firstName ? ` ${firstName}` : ''},`, '', ...lines, '', salon.name, salon.phone].join('\n') }
+}
+
+export function bookingConfirmed(salon: SalonWords, session: SessionWords, link: string, firstName: string | null): Message {
+  const what = `${session.bed}, ${minutesWord(session.minutes)}, ${paidLine(session.payment)}`
+  return {
+    sms: `${salon.name}: you're booked for ${when(session)} (${what}). Your bookings: ${link}`,
+    email: email(salon, `Your sunbed session on ${shortDate(session.date)} at ${session.time}`, firstName, [
+      `You're booked for ${when(session)} to ${session.endTime}.`,
+      `Sunbed: ${session.bed}`,
+      `Session: ${minutesWord(session.minutes)}`,
+      `Payment: ${paidLine(session.payment)}`,
+      '',
+      `Your upcoming bookings: ${link}`,
+    ]),
+  }
+}
+
+export function bookingReminder(salon: SalonWords, session: SessionWords, link: string, firstName: string | null): Message {
+  return {
+    sms: `${salon.name}: a reminder of your sunbed session on ${when(session)} (${session.bed}, ${minutesWord(session.minutes)}). Can't make it? Cancel or see your bookings: ${link}`,
+    email: email(salon, `Reminder: your sunbed session on ${shortDate(session.date)} at ${session.time}`, firstName, [
+      `A reminder of your sunbed session on ${when(session)} to ${session.endTime}.`,
+      `Sunbed: ${session.bed}`,
+      `Session: ${minutesWord(session.minutes)}`,
+      `Payment: ${paidLine(session.payment)}`,
+      '',
+      `Can't make it? Cancel or see your bookings: ${link}`,
+    ]),
+  }
+}
+
+/** Where what was paid for a cancelled session went. */
+export type Returned = { to: 'balance'; minutes: number } | { to: 'card'; pence: number } | { to: 'nothing' }
+
+function returnedLine(returned: Returned): string {
+  switch (returned.to) {
+    case 'balance':
+      return `The ${minutesWord(returned.minutes)} are back on your balance.`
+    case 'card':
+      return `Your card payment of ${poundsAndPence(returned.pence)} is being refunded: we will text you when it is done.`
+    case 'nothing':
+      return 'Nothing was paid for it.'
+  }
+}
+
+export function bookingCancelled(
+  salon: SalonWords,
+  session: Pick<SessionWords, 'date' | 'time'>,
+  by: 'customer' | 'salon',
+  returned: Returned,
+  firstName: string | null,
+): Message {
+  const what = by === 'salon' ? 'has been cancelled by the salon' : 'is cancelled'
+  const rebook = by === 'salon' ? `Call us on ${salon.phone} to rebook.` : ''
+  const sentence = `Your sunbed session on ${when(session)} ${what}. ${returnedLine(returned)}`
+  return {
+    sms: `${salon.name}: ${sentence}${rebook ? ` ${rebook}` : ''}`,
+    email: email(salon, `Your sunbed session on ${shortDate(session.date)} is cancelled`, firstName, [sentence, ...(rebook ? [rebook] : [])]),
+  }
+}
+
+export function refundDone(salon: SalonWords, pence: number, session: Pick<SessionWords, 'date' | 'time'>, firstName: string | null): Message {
+  const sentence = `Your refund of ${poundsAndPence(pence)} for the session on ${when(session)} has been made to your card. It can take 5 to 10 working days to show on your statement.`
+  return { sms: `${salon.name}: ${sentence}`, email: email(salon, `Your refund of ${poundsAndPence(pence)}`, firstName, [sentence]) }
+}
+
+export function minutesExpiring(
+  salon: SalonWords,
+  lot: { label: string; remaining: number; lastDate: string },
+  link: string,
+  firstName: string | null,
+): Message {
+  const sentence = `${minutesWord(lot.remaining)} of your ${lot.label} can be used until ${shortDate(lot.lastDate)}.`
+  return {
+    sms: `${salon.name}: ${sentence} Book a session: ${link}`,
+    email: email(salon, `Your minutes run out on ${shortDate(lot.lastDate)}`, firstName, [sentence, '', `Book a session: ${link}`]),
+  }
+}
