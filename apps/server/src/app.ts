@@ -234,6 +234,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', identity.invitationRoutes)
   api.route('/', identity.staffRoutes)
   api.route('/', shop.staffRoutes)
+  api.route('/', booking.staffRoutes)
   api.route('/', commerce.counterRoutes)
   api.route('/', commerce.manageRoutes)
   api.route('/', content.staffRoutes)

@@ -188,3 +188,15 @@ export function comingDates(now: number, timeZone: string, days: number): string
   const today = localDateOf(now, timeZone)
   return Array.from({ length: days }, (_, i) => addDays(today, i))
 }
+
+/**
+ * The refusal of a session the database would not write (migration 0016, docs/product.md §10.4): its bed was
+ * retired or put out of service, or the salon closed that day, after the free times were read. Null for any other
+ * refusal. Every code that writes bookings answers these the same way.
+ */
+export function bedOpenRefusal(constraint: string | undefined, bedName: string, date: string): Refusal | null {
+  if (constraint === 'bookings_bed_in_service') return refuse(`Sorry, ${bedName} is out of service at that time. Please choose another time or sunbed.`)
+  if (constraint === 'bookings_bed_in_use') return refuse(`Sorry, ${bedName} is no longer taking bookings. Please choose another sunbed.`)
+  if (constraint === 'bookings_salon_open') return refuse(`The salon is closed on ${describeDate(date)}. Please choose another day.`)
+  return null
+}

@@ -6,6 +6,8 @@ import { createAvailabilityCache } from './availability-cache.ts'
 import { createBookingRepository } from './booking.repository.ts'
 import { createBookingRoutes } from './booking.routes.ts'
 import { createBookingService } from './booking.service.ts'
+import { createScheduleManagement } from './manage.ts'
+import { createScheduleRoutes } from './manage.routes.ts'
 
 /**
  * The booking module as the app uses it: free times (kept in memory, dropped in every process by the database's
@@ -36,5 +38,11 @@ export function createBookingModule(deps: {
     now,
     refundSessionPayment: deps.refundSessionPayment,
   })
-  return { bookings, availability, routes: createBookingRoutes(service, deps.verifier) }
+  return {
+    bookings,
+    availability,
+    routes: createBookingRoutes(service, deps.verifier),
+    /** The salon's schedule under /api/staff/: closures, sunbeds, times out of service, booking rules. */
+    staffRoutes: createScheduleRoutes(createScheduleManagement({ db: deps.database.db, availability, now })),
+  }
 }

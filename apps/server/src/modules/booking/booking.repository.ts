@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, schema, sql, type Db } from '@salon/db'
 import { type Draw, type LedgerRepository, type LotRow } from '../commerce/public.ts'
 import type { BedForSlots, BookingRules, BusyRange, OpeningHours } from './availability.ts'
 
-const { bookings, beds } = schema
+const { bookings, beds, bedOutOfService } = schema
 
 export interface ShopSetup {
   shopId: string
@@ -187,24 +187,35 @@ export function createBookingRepository(db: Db, ledger: LedgerRepository) {
      */
     async busy(bedIds: string[], from: number, to: number, at: number) {
       if (bedIds.length === 0) return []
-      const rows = await db
-        .select({ bedId: bookings.bedId, startsAt: bookings.startsAt, blockedUntil: bookings.blockedUntil, holdUntil: bookings.holdUntil })
-        .from(bookings)
-        .where(
-          and(
-            inArray(bookings.bedId, bedIds),
-            sql`tstzrange(${bookings.startsAt}, ${bookings.blockedUntil}) && tstzrange(${new Date(from).toISOString()}::timestamptz, ${new Date(to).toISOString()}::timestamptz)`,
-            sql`${bookings.status} <> 'cancelled'`,
-            // A hold on an unpaid session that has run out no longer keeps the bed.
-            sql`(${bookings.status} <> 'pending' or ${bookings.holdUntil} > ${new Date(at).toISOString()}::timestamptz)`,
+      const range = sql`tstzrange(${new Date(from).toISOString()}::timestamptz, ${new Date(to).toISOString()}::timestamptz)`
+      const [rows, outOfService] = await Promise.all([
+        db
+          .select({ bedId: bookings.bedId, startsAt: bookings.startsAt, blockedUntil: bookings.blockedUntil, holdUntil: bookings.holdUntil })
+          .from(bookings)
+          .where(
+            and(
+              inArray(bookings.bedId, bedIds),
+              sql`tstzrange(${bookings.startsAt}, ${bookings.blockedUntil}) && ${range}`,
+              sql`${bookings.status} <> 'cancelled'`,
+              // A hold on an unpaid session that has run out no longer keeps the bed.
+              sql`(${bookings.status} <> 'pending' or ${bookings.holdUntil} > ${new Date(at).toISOString()}::timestamptz)`,
+            ),
           ),
-        )
-      return rows.map((r): BusyRange => ({
-        bedId: r.bedId,
-        startsAt: r.startsAt.getTime(),
-        blockedUntil: r.blockedUntil.getTime(),
-        holdUntil: r.holdUntil?.getTime() ?? null,
-      }))
+        // A bed out of service is busy all that time (docs/product.md §10.4), found by its GiST index on (bed, range).
+        db
+          .select({ bedId: bedOutOfService.bedId, startsAt: bedOutOfService.startsAt, blockedUntil: bedOutOfService.endsAt })
+          .from(bedOutOfService)
+          .where(and(inArray(bedOutOfService.bedId, bedIds), sql`tstzrange(${bedOutOfService.startsAt}, ${bedOutOfService.endsAt}) && ${range}`)),
+      ])
+      return [
+        ...rows.map((r): BusyRange => ({
+          bedId: r.bedId,
+          startsAt: r.startsAt.getTime(),
+          blockedUntil: r.blockedUntil.getTime(),
+          holdUntil: r.holdUntil?.getTime() ?? null,
+        })),
+        ...outOfService.map((r): BusyRange => ({ bedId: r.bedId, startsAt: r.startsAt.getTime(), blockedUntil: r.blockedUntil.getTime() })),
+      ]
     },
 
     async bookingsOf(shopId: string, sub: string): Promise<BookingRow[]> {

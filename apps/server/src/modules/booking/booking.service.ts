@@ -21,6 +21,7 @@ import { type Draw, fittingMinutes, type LedgerRepository, planSpend } from '../
 import { SESSION_HOLD_MINUTES } from '@salon/contracts/rules/money'
 import { createAvailabilityCache, type AvailabilityCache, type CachedAnswer, type ComputedAnswer } from './availability-cache.ts'
 import {
+  bedOpenRefusal,
   bedTakes,
   busyByBed,
   checkStart,
@@ -394,6 +395,8 @@ export function createBookingService(deps: BookingServiceDeps) {
             return paidWith
           }),
         (constraint, code) => {
+          const closed = bedOpenRefusal(constraint, bed.name, request.date)
+          if (closed) return new HttpError(closed.status, closed.message)
           if (code === '23P01' || constraint === 'bookings_no_overlap' || code === '40P01' || code === '40001') {
             return new HttpError(409, `Sorry, ${bed.name} has just been booked at ${request.time}. Please choose another time or sunbed.`)
           }
