@@ -3,6 +3,7 @@
 export { afterSignIn } from './after-sign-in.ts'
 export type { DeviceEntry } from './amplify.ts'
 export { useAuth } from './auth-context.tsx'
+export { currentIdToken } from './load-amplify.ts'
 export { ACCOUNT_UPDATED, PASSWORD_CHANGED, plainErrorMessage } from './auth-messages.ts'
 export { NameAndEmailFields } from './name-and-email-fields.tsx'
 export { PasswordRules } from './password-rules.tsx'

@@ -1,0 +1,359 @@
+import type { BlogPostRequest, StaffBlogPost, UploadResponse } from '@salon/contracts/staff-catalogue'
+import { useEffect, useEffectEvent, useRef, useState } from 'react'
+import { Link, useNavigate } from 'react-router'
+import { Field, TextAreaField } from '../../components/ui/field.tsx'
+import { Spinner } from '../../components/ui/spinner.tsx'
+import { staffApi } from './client.ts'
+import { momentText } from './dates.ts'
+import { Badge, EmptyState, NoticeLine, onSubmitted, Panel, useAction, useConfirm, type Notice } from './ui.tsx'
+
+export type BlogListItem = Omit<StaffBlogPost, 'bodyMarkdown'>
+
+export const blogEditorPath = (slug: string) => `/staff/manage/blog/${encodeURIComponent(slug)}/`
+const postPath = (slug: string) => `staff/blog-posts/${encodeURIComponent(slug)}`
+
+/** The pictures a cover may be, and the largest, as the server takes them (docs/product.md §10.4). */
+export const COVER_TYPES = ['image/jpeg', 'image/png', 'image/webp']
+export const MAX_COVER_BYTES = 2 * 1024 * 1024
+
+/** Why a chosen file cannot be a cover, before it is sent; null when it can. */
+export function coverProblem(file: { type: string; size: number }): string | null {
+  if (!COVER_TYPES.includes(file.type)) return 'Please choose a JPEG, PNG or WebP picture.'
+  if (file.size > MAX_COVER_BYTES) return `That picture is ${(file.size / 1024 / 1024).toFixed(1)} MB: please choose one of 2 MB or less.`
+  return null
+}
+
+function status(post: Pick<StaffBlogPost, 'status' | 'publishedAt'>) {
+  if (post.status === 'draft') return <Badge tone="info">Draft</Badge>
+  return Date.parse(post.publishedAt) > Date.now() ? <Badge tone="warn">Scheduled</Badge> : <Badge tone="good">Published</Badge>
+}
+
+/** Every post, drafts and published, newest first, each opening its editor. */
+export function BlogList({ posts }: { posts: BlogListItem[] }) {
+  return (
+    <Panel
+      id="blog"
+      title="Blog posts"
+      description="Drafts are seen only here. Published posts are on the website's blog."
+      actions={
+        <Link to="/staff/manage/blog/new/" className="btn-teal">
+          + New post
+        </Link>
+      }
+    >
+      {posts.length === 0 ? (
+        <EmptyState>No posts yet. Write the first one.</EmptyState>
+      ) : (
+        <ul className="flex flex-col divide-y divide-cocoa-100 rounded-xl border border-cocoa-100">
+          {posts.map((post) => (
+            <li key={post.slug}>
+              <Link to={blogEditorPath(post.slug)} className="flex items-center gap-3 px-4 py-3 hover:bg-cocoa-50">
+                {post.coverImage ? (
+                  <img src={post.coverImage} alt="" className="size-14 shrink-0 rounded-lg bg-cocoa-50 object-cover" />
+                ) : (
+                  <span aria-hidden="true" className="size-14 shrink-0 rounded-lg bg-gradient-to-br from-glow-300 to-cocoa-300" />
+                )}
+                <span className="min-w-0 flex-1">
+                  <span className="flex flex-wrap items-center gap-2 font-semibold text-cocoa-900">
+                    {post.title} {status(post)}
+                  </span>
+                  <span className="block truncate text-sm text-cocoa-600">
+                    {post.status === 'draft' ? `Last changed ${momentText(post.updatedAt)}` : momentText(post.publishedAt)} · {post.author}
+                  </span>
+                </span>
+                <span aria-hidden="true" className="text-cocoa-400">
+                  ›
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Panel>
+  )
+}
+
+const slugOf = (title: string) =>
+  title
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 100)
+    .replace(/-+$/, '')
+
+type Values = Required<Pick<BlogPostRequest, 'slug' | 'title' | 'summary' | 'bodyMarkdown' | 'author' | 'coverImage'>>
+
+/**
+ * A post's editor: Markdown on one side and the server's rendering of it on the other (the phone switches between
+ * them), the cover picture, and save as a draft, publish or take back to a draft.
+ */
+export function BlogEditor({ post, defaultAuthor }: { post: StaffBlogPost | null; defaultAuthor: string }) {
+  const navigate = useNavigate()
+  const [values, setValues] = useState<Values>(() => ({
+    slug: post?.slug ?? '',
+    title: post?.title ?? '',
+    summary: post?.summary ?? '',
+    bodyMarkdown: post?.bodyMarkdown ?? '',
+    author: post?.author ?? defaultAuthor,
+    coverImage: post?.coverImage ?? '',
+  }))
+  const [slugTouched, setSlugTouched] = useState(Boolean(post))
+  const [current, setCurrent] = useState(post)
+  const [tab, setTab] = useState<'write' | 'preview'>('write')
+  const action = useAction()
+  const confirm = useConfirm()
+
+  const set = (field: keyof Values, value: string) =>
+    setValues((v) => ({ ...v, [field]: value, ...(field === 'title' && !slugTouched ? { slug: slugOf(value) } : {}) }))
+
+  async function save(status: 'draft' | 'published', success: string) {
+    const request: BlogPostRequest = { ...values, status }
+    const answer = await action.run(
+      () =>
+        current ? staffApi.put<{ post: StaffBlogPost }>(postPath(current.slug), request) : staffApi.post<{ post: StaffBlogPost }>('staff/blog-posts', request),
+      success,
+    )
+    if (!answer) return
+    setCurrent(answer.post)
+    // A new post, or one whose address changed, is edited at its own address from now on.
+    if (!current || current.slug !== answer.post.slug) void navigate(blogEditorPath(answer.post.slug), { replace: true })
+  }
+
+  const published = current?.status === 'published'
+  return (
+    <form onSubmit={onSubmitted(() => save(current?.status ?? 'draft', published ? 'Saved. The blog shows the changes now.' : 'Draft saved.'))} noValidate>
+      <div className="card flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
+        <div className="flex flex-wrap items-center gap-2 text-sm text-cocoa-700">
+          {current ? status(current) : <Badge>New</Badge>}
+          {current && <span>Last saved {momentText(current.updatedAt)}</span>}
+          {published && (
+            <a className="font-semibold text-brand-teal underline" href={`/blog/${current.slug}/`} target="_blank" rel="noreferrer">
+              See it on the blog
+            </a>
+          )}
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <button type="submit" className="btn-outline" disabled={action.pending}>
+            {published ? 'Save changes' : 'Save draft'}
+          </button>
+          {published ? (
+            <button
+              type="button"
+              className="btn-outline text-coral-500"
+              disabled={action.pending}
+              onClick={() =>
+                confirm.ask({
+                  title: 'Take this post off the blog?',
+                  message: 'It goes back to being a draft: visitors no longer see it, and you can publish it again later.',
+                  confirmLabel: 'Unpublish',
+                  onConfirm: () => save('draft', 'Unpublished: the post is a draft again.'),
+                })
+              }
+            >
+              Unpublish
+            </button>
+          ) : (
+            <button type="button" className="btn-primary" disabled={action.pending} onClick={() => void save('published', 'Published. It is on the blog now.')}>
+              {action.pending && <Spinner label="Publishing" />}
+              Publish
+            </button>
+          )}
+        </div>
+      </div>
+      <div className="mt-3">
+        <NoticeLine notice={action.notice} />
+      </div>
+
+      <div className="mt-4 grid gap-5 lg:grid-cols-[2fr_3fr]">
+        <div className="card flex flex-col gap-4 p-4 sm:p-5">
+          <Field label="Title" value={values.title} onChange={(e) => set('title', e.target.value)} error={action.errors.title} maxLength={150} />
+          <Field
+            label="Address"
+            value={values.slug}
+            onChange={(e) => {
+              setSlugTouched(true)
+              set('slug', e.target.value)
+            }}
+            error={action.errors.slug}
+            hint={`/blog/${values.slug || 'your-post'}/`}
+            maxLength={100}
+            autoCapitalize="none"
+            spellCheck={false}
+          />
+          <TextAreaField
+            label="Summary"
+            value={values.summary}
+            onChange={(e) => set('summary', e.target.value)}
+            error={action.errors.summary}
+            maxLength={300}
+            className="min-h-20"
+            hint="Shown on the blog's list and in shared links."
+          />
+          <Field label="Author" value={values.author} onChange={(e) => set('author', e.target.value)} error={action.errors.author} maxLength={80} />
+          <CoverPicture value={values.coverImage} onChange={(url) => set('coverImage', url)} error={action.errors.coverImage} />
+        </div>
+        <MarkdownEditor
+          value={values.bodyMarkdown}
+          onChange={(text) => set('bodyMarkdown', text)}
+          error={action.errors.bodyMarkdown}
+          tab={tab}
+          onTab={setTab}
+        />
+      </div>
+      {confirm.element}
+    </form>
+  )
+}
+
+function CoverPicture({ value, onChange, error }: { value: string; onChange: (url: string) => void; error?: string }) {
+  const input = useRef<HTMLInputElement>(null)
+  const [uploading, setUploading] = useState(false)
+  const [notice, setNotice] = useState<Notice | null>(null)
+
+  async function upload(file: File) {
+    const problem = coverProblem(file)
+    if (problem) {
+      setNotice({ kind: 'error', text: problem })
+      return
+    }
+    setUploading(true)
+    setNotice(null)
+    try {
+      const answer = await staffApi.upload<UploadResponse>('staff/uploads', file)
+      onChange(answer.url)
+      setNotice({ kind: 'success', text: 'Picture uploaded. Save the post to keep it.' })
+    } catch (failure) {
+      setNotice({ kind: 'error', text: failure instanceof Error ? failure.message : 'The picture could not be uploaded. Please try again.' })
+    } finally {
+      setUploading(false)
+      if (input.current) input.current.value = ''
+    }
+  }
+
+  return (
+    <div className="flex flex-col gap-2">
+      <span className="text-sm font-semibold text-cocoa-800">Cover picture</span>
+      {value ? (
+        <img src={value} alt="The cover picture" className="aspect-[16/9] w-full rounded-xl bg-cocoa-50 object-cover" />
+      ) : (
+        <div className="flex aspect-[16/9] w-full items-center justify-center rounded-xl border-2 border-dashed border-cocoa-200 text-sm text-cocoa-500">
+          No cover picture
+        </div>
+      )}
+      <div className="flex flex-wrap gap-2">
+        <label className={`btn-outline cursor-pointer ${uploading ? 'pointer-events-none opacity-60' : ''}`}>
+          {uploading && <Spinner label="Uploading" />}
+          {value ? 'Change picture' : 'Upload a picture'}
+          <input
+            ref={input}
+            type="file"
+            accept={COVER_TYPES.join(',')}
+            className="sr-only"
+            aria-label="Cover picture file"
+            onChange={(event) => {
+              const file = event.target.files?.[0]
+              if (file) void upload(file)
+            }}
+          />
+        </label>
+        {value && (
+          <button type="button" className="btn-outline" onClick={() => onChange('')}>
+            Remove
+          </button>
+        )}
+      </div>
+      <p className="text-sm text-cocoa-600">JPEG, PNG or WebP, up to 2 MB. Wide pictures look best.</p>
+      <NoticeLine notice={error ? { kind: 'error', text: error } : notice} />
+    </div>
+  )
+}
+
+function MarkdownEditor({
+  value,
+  onChange,
+  error,
+  tab,
+  onTab,
+}: {
+  value: string
+  onChange: (text: string) => void
+  error?: string
+  tab: 'write' | 'preview'
+  onTab: (tab: 'write' | 'preview') => void
+}) {
+  const [html, setHtml] = useState<string | null>(null)
+  const [previewError, setPreviewError] = useState<string | null>(null)
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
+  const latest = useRef(0)
+
+  // The preview is the server's own rendering, asked for a moment after typing stops; a late answer is dropped.
+  const renderPreview = (text: string, delay: number) => {
+    clearTimeout(timer.current)
+    timer.current = setTimeout(() => {
+      const asked = ++latest.current
+      staffApi.post<{ html: string }>('staff/blog-posts/preview', { bodyMarkdown: text }).then(
+        (answer) => {
+          if (asked !== latest.current) return
+          setHtml(answer.html)
+          setPreviewError(null)
+        },
+        (failure: unknown) => {
+          if (asked === latest.current) setPreviewError(failure instanceof Error ? failure.message : 'The preview could not be made.')
+        },
+      )
+    }, delay)
+  }
+  // The first preview, of the post as it opens.
+  const firstPreview = useEffectEvent(() => renderPreview(value, 0))
+  useEffect(() => {
+    firstPreview()
+    return () => clearTimeout(timer.current)
+  }, [])
+
+  const tabButton = (name: 'write' | 'preview', label: string) => (
+    <button
+      type="button"
+      role="tab"
+      aria-selected={tab === name}
+      onClick={() => onTab(name)}
+      className={`min-h-11 flex-1 rounded-full px-4 text-sm font-semibold ${tab === name ? 'bg-cocoa-900 text-cream' : 'text-cocoa-700'}`}
+    >
+      {label}
+    </button>
+  )
+
+  return (
+    <div className="card flex min-w-0 flex-col p-4 sm:p-5">
+      <div role="tablist" aria-label="Post body" className="mb-3 flex gap-1 rounded-full bg-cocoa-50 p-1 lg:hidden">
+        {tabButton('write', 'Write')}
+        {tabButton('preview', 'Preview')}
+      </div>
+      <div className="grid min-h-0 flex-1 gap-4 xl:grid-cols-2">
+        <div className={tab === 'write' ? 'block' : 'hidden lg:block'}>
+          <TextAreaField
+            label="Post (Markdown)"
+            value={value}
+            onChange={(e) => {
+              onChange(e.target.value)
+              renderPreview(e.target.value, 400)
+            }}
+            error={error}
+            className="min-h-96 font-mono text-sm"
+            hint="## for a heading, **bold**, - for a list, [words](https://…) for a link."
+          />
+        </div>
+        <div className={tab === 'preview' ? 'block' : 'hidden lg:block'}>
+          <p className="text-sm font-semibold text-cocoa-800">Preview</p>
+          {previewError && <p className="mt-2 text-sm font-medium text-coral-500">{previewError}</p>}
+          <div
+            data-testid="blog-preview"
+            className="prose mt-1.5 min-h-96 rounded-xl border border-cocoa-100 bg-cream/40 p-4 !text-base"
+            // The server's rendering: sanitised HTML, as the blog shows it.
+            dangerouslySetInnerHTML={{ __html: html ?? '' }}
+          />
+        </div>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,20 @@
+import { utcDay } from '@salon/contracts/dates'
+import { MONTHS, ukWallClock, WEEKDAYS } from '@salon/contracts/uk-calendar'
+
+/** A salon date as the Manage pages show it: 2026-12-03 → "Thu 3 December 2026". */
+export function dayText(date: string): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number]
+  return `${WEEKDAYS[utcDay(date).getUTCDay()]!.slice(0, 3)} ${d} ${MONTHS[m - 1]} ${y}`
+}
+
+/** An instant as UK wall-clock date and time: "2026-12-03T10:30:00Z" → { date: "2026-12-03", time: "10:30" }. */
+export function ukParts(iso: string): { date: string; time: string } {
+  const wall = ukWallClock(new Date(iso)).toISOString()
+  return { date: wall.slice(0, 10), time: wall.slice(11, 16) }
+}
+
+/** "Thu 3 December 2026, 10:30" for an instant, in UK time. */
+export function momentText(iso: string): string {
+  const { date, time } = ukParts(iso)
+  return `${dayText(date)}, ${time}`
+}

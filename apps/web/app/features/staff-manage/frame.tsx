@@ -1,0 +1,73 @@
+import type { ReactNode } from 'react'
+import { Link, NavLink } from 'react-router'
+import { LoadError, Loading, OwnerOnly, StaffPage, type StaffData } from '../staff/public.ts'
+
+/** The parts of Manage, each a page of its own (docs/product.md §10.4). */
+export const MANAGE_PARTS = [
+  { to: '/staff/manage/salon/', title: 'Salon and hours', detail: 'Your details, opening hours and closures' },
+  { to: '/staff/manage/beds/', title: 'Sunbeds', detail: 'Add, edit or retire beds; time out of service' },
+  { to: '/staff/manage/rules/', title: 'Booking rules', detail: 'Start times, notice, cancelling, paying' },
+  { to: '/staff/manage/prices/', title: 'Prices and packages', detail: 'Prices, extras, packages, promo codes, refer and earn' },
+  { to: '/staff/manage/blog/', title: 'Blog', detail: 'Write, publish and take down posts' },
+  { to: '/staff/manage/marketing/', title: 'Popup and reviews', detail: 'The offers popup and where reviews come from' },
+] as const
+
+/** The strip of Manage's parts under a part's title, so the owner moves between them in one tap. */
+function ManageNav() {
+  return (
+    <nav aria-label="Manage" className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+      <ul className="flex gap-2 pb-1">
+        <li>
+          <Link
+            to="/staff/manage/"
+            className="flex min-h-10 items-center rounded-full border border-cocoa-200 bg-white px-4 text-sm font-semibold whitespace-nowrap text-cocoa-700 hover:bg-cocoa-50"
+          >
+            ‹ All
+          </Link>
+        </li>
+        {MANAGE_PARTS.map((part) => (
+          <li key={part.to}>
+            <NavLink
+              to={part.to}
+              className={({ isActive }) =>
+                `flex min-h-10 items-center rounded-full border px-4 text-sm font-semibold whitespace-nowrap ${
+                  isActive ? 'border-cocoa-900 bg-cocoa-900 text-cream' : 'border-cocoa-200 bg-white text-cocoa-700 hover:bg-cocoa-50'
+                }`
+              }
+            >
+              {part.title}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  )
+}
+
+/** A part of Manage: the owner's only; its title, the strip of parts, then its panels. */
+export function ManagePage({ title, subtitle, actions, children }: { title: string; subtitle?: ReactNode; actions?: ReactNode; children: ReactNode }) {
+  return (
+    <OwnerOnly>
+      <StaffPage title={title} subtitle={subtitle} actions={actions}>
+        <ManageNav />
+        {children}
+      </StaffPage>
+    </OwnerOnly>
+  )
+}
+
+type Load = Pick<StaffData<unknown>, 'error' | 'reload'> & { data: unknown }
+type Loads = Record<string, Load>
+type Answers<L extends Loads> = { [K in keyof L]: Exclude<L[K]['data'], undefined> }
+
+/**
+ * A page's content once every call it needs has answered: loading first, then the first failure with its
+ * message and Try again, then the content with every answer.
+ */
+export function WhenLoaded<L extends Loads>({ loads, what, children }: { loads: L; what: string; children: (data: Answers<L>) => ReactNode }) {
+  const all = Object.values(loads)
+  const failed = all.find((load) => load.error !== null && load.data === undefined)
+  if (failed) return <LoadError message={failed.error!} onRetry={() => all.forEach((load) => load.error && load.reload())} />
+  if (all.some((load) => load.data === undefined)) return <Loading what={what} />
+  return <>{children(Object.fromEntries(Object.entries(loads).map(([key, load]) => [key, load.data])) as Answers<L>)}</>
+}

@@ -1,0 +1,131 @@
+import type { Lead, LeadHandledRequest, LeadsResponse } from '@salon/contracts/staff-reports'
+import { useState } from 'react'
+import { staffApi } from './client.ts'
+import { momentText } from './dates.ts'
+import { Badge, EmptyState, NoticeLine, useAction } from './ui.tsx'
+
+export type LeadsFilter = 'waiting' | 'handled'
+
+export const leadsPath = (filter: LeadsFilter, before?: string | null) =>
+  `staff/leads?handled=${filter === 'handled'}${before ? `&before=${encodeURIComponent(before)}` : ''}`
+
+/** The filter between leads still waiting and those handled, as two tabs. */
+export function LeadsFilterTabs({ filter, onChange }: { filter: LeadsFilter; onChange: (filter: LeadsFilter) => void }) {
+  return (
+    <div role="tablist" aria-label="Which leads" className="flex w-full gap-1 rounded-full bg-cocoa-100/70 p-1 sm:w-auto">
+      {(
+        [
+          ['waiting', 'To handle'],
+          ['handled', 'Handled'],
+        ] as const
+      ).map(([value, label]) => (
+        <button
+          key={value}
+          type="button"
+          role="tab"
+          aria-selected={filter === value}
+          onClick={() => onChange(value)}
+          className={`min-h-11 flex-1 rounded-full px-5 text-sm font-semibold sm:flex-none ${filter === value ? 'bg-white text-cocoa-950 shadow-sm' : 'text-cocoa-700'}`}
+        >
+          {label}
+        </button>
+      ))}
+    </div>
+  )
+}
+
+/**
+ * The offers popup's sign-ups and the contact form's messages, newest first: who, how to reach them, what they
+ * wrote or agreed to, and a button to mark each handled (or back to waiting). Older pages load on request.
+ */
+export function LeadsList({ first, filter, reload }: { first: LeadsResponse; filter: LeadsFilter; reload: () => void }) {
+  const [older, setOlder] = useState<{ leads: Lead[]; nextBefore: string | null } | null>(null)
+  const [loadingOlder, setLoadingOlder] = useState(false)
+  const [olderError, setOlderError] = useState<string | null>(null)
+  const action = useAction(() => {
+    setOlder(null)
+    reload()
+  })
+  const leads = [...first.leads, ...(older?.leads ?? [])]
+  const nextBefore = older ? older.nextBefore : first.nextBefore
+
+  async function loadOlder() {
+    if (!nextBefore) return
+    setLoadingOlder(true)
+    setOlderError(null)
+    try {
+      const page = await staffApi.get<LeadsResponse>(leadsPath(filter, nextBefore))
+      setOlder((o) => ({ leads: [...(o?.leads ?? []), ...page.leads], nextBefore: page.nextBefore }))
+    } catch (failure) {
+      setOlderError(failure instanceof Error ? failure.message : 'The older leads could not be loaded.')
+    } finally {
+      setLoadingOlder(false)
+    }
+  }
+
+  const mark = (lead: Lead, handled: boolean) => {
+    const request: LeadHandledRequest = { handled }
+    void action.run(
+      () => staffApi.put(`staff/leads/${lead.kind}/${lead.id}/handled`, request),
+      handled ? `${lead.name} marked handled.` : `${lead.name} is back on the list to handle.`,
+    )
+  }
+
+  return (
+    <div className="flex flex-col gap-3">
+      <NoticeLine notice={action.notice} />
+      {leads.length === 0 ? (
+        <EmptyState>{filter === 'waiting' ? 'Nothing to handle: every sign-up and message has been dealt with.' : 'Nothing handled yet.'}</EmptyState>
+      ) : (
+        <ul className="flex flex-col gap-3">
+          {leads.map((lead) => (
+            <li key={`${lead.kind}-${lead.id}`} className="card flex flex-col gap-3 p-4 sm:flex-row sm:items-start sm:justify-between sm:p-5">
+              <div className="min-w-0 flex-1">
+                <p className="flex flex-wrap items-center gap-2">
+                  <span className="text-lg font-semibold text-cocoa-950">{lead.name}</span>
+                  {lead.kind === 'offer' ? <Badge tone="warn">Offers sign-up</Badge> : <Badge tone="neutral">Message</Badge>}
+                </p>
+                <p className="text-sm text-cocoa-600">{momentText(lead.at)}</p>
+                <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+                  {lead.phone && (
+                    <a className="font-semibold text-brand-teal underline underline-offset-2" href={`tel:${lead.phone.replace(/\s+/g, '')}`}>
+                      {lead.phone}
+                    </a>
+                  )}
+                  {lead.email && (
+                    <a className="font-semibold break-all text-brand-teal underline underline-offset-2" href={`mailto:${lead.email}`}>
+                      {lead.email}
+                    </a>
+                  )}
+                </p>
+                {lead.message && <p className="mt-3 rounded-xl bg-cocoa-50 px-3 py-2 whitespace-pre-line text-cocoa-800">{lead.message}</p>}
+                {lead.consentText && <p className="mt-2 text-xs text-cocoa-500">Agreed to: “{lead.consentText}”</p>}
+                {lead.handledAt && (
+                  <p className="mt-2 text-sm text-emerald-800">
+                    Handled {momentText(lead.handledAt)}
+                    {lead.handledBy ? ` by ${lead.handledBy}` : ''}
+                  </p>
+                )}
+              </div>
+              <button
+                type="button"
+                className={`${lead.handledAt ? 'btn-outline' : 'btn-teal'} shrink-0`}
+                disabled={action.pending}
+                onClick={() => mark(lead, !lead.handledAt)}
+                aria-label={lead.handledAt ? `Mark ${lead.name} as not handled` : `Mark ${lead.name} handled`}
+              >
+                {lead.handledAt ? 'Not handled' : 'Mark handled'}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {olderError && <NoticeLine notice={{ kind: 'error', text: olderError }} />}
+      {nextBefore && (
+        <button type="button" className="btn-outline self-center" onClick={() => void loadOlder()} disabled={loadingOlder}>
+          {loadingOlder ? 'Loading…' : 'Show older'}
+        </button>
+      )}
+    </div>
+  )
+}
