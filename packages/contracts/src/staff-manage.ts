@@ -11,7 +11,7 @@ import { isEmailAddress } from './rules/email.ts'
 
 const text = (min: number, max: number) =>
   z
-    .string({ message: 'must be text' })
+    .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be text') })
     .max(max * 4, { message: `must be at most ${max} characters` })
     .trim()
     .min(min, { message: min === 1 ? 'is required' : `must be at least ${min} characters` })
