@@ -9,5 +9,6 @@ export interface EmailMessage {
 /** Sends email: the outbox locally, SMTP when SMTP_URL is set. */
 export interface EmailSender {
   readonly kind: 'outbox' | 'smtp'
-  send(message: EmailMessage): Promise<void>
+  /** Answers the provider's reference for the message when it gives one (the outbox's row). */
+  send(message: EmailMessage): Promise<{ ref: string } | void>
 }

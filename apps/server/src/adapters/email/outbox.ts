@@ -11,8 +11,9 @@ export function createOutboxEmailSender(outbox: OutboxRepository, logger: Logger
   return {
     kind: 'outbox',
     async send(message) {
-      await outbox.add({ channel: 'email', to: message.to, subject: message.subject, body: message.text, shopId: message.shopId })
+      const id = await outbox.add({ channel: 'email', to: message.to, subject: message.subject, body: message.text, shopId: message.shopId })
       logger.info({ to: maskEmail(message.to), ...(logBodies ? { subject: message.subject, body: message.text } : {}) }, 'email written to the outbox')
+      return { ref: `outbox:${id}` }
     },
   }
 }

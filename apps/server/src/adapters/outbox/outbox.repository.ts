@@ -1,6 +1,8 @@
-import { desc, schema, type Db } from '@salon/db'
+import { desc, schema, sql, type Db } from '@salon/db'
 
 export interface OutboxEntry {
+  /** What became of a message to a customer about their bookings (docs/product.md §4.14); null for codes and other mail. */
+  state: string | null
   channel: 'sms' | 'email'
   to: string
   subject: string | null
@@ -27,6 +29,7 @@ export function createOutboxRepository(db: Db) {
     async list(limit = 200): Promise<OutboxEntry[]> {
       const rows = await db
         .select({
+          state: schema.customerMessages.status,
           channel: schema.outbox.channel,
           to: schema.outbox.recipient,
           subject: schema.outbox.subject,
@@ -34,6 +37,7 @@ export function createOutboxRepository(db: Db) {
           sentAt: schema.outbox.sentAt,
         })
         .from(schema.outbox)
+        .leftJoin(schema.customerMessages, sql`${schema.customerMessages.providerRef} = 'outbox:' || ${schema.outbox.id}`)
         .orderBy(desc(schema.outbox.sentAt), desc(schema.outbox.id))
         .limit(limit)
       return rows.map((r) => ({ ...r, channel: r.channel as OutboxEntry['channel'], sentAt: r.sentAt.toISOString() }))

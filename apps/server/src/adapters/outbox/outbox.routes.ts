@@ -40,7 +40,9 @@ function page(entries: OutboxEntry[], nonce: string) {
               (e) =>
                 html`<li>
                   <div class="meta">
-                    <span class="channel">${e.channel}</span> to <strong>${e.to}</strong> · <time datetime="${e.sentAt}">${e.sentAt}</time>
+                    <span class="channel">${e.channel}</span> to <strong>${e.to}</strong> · <time datetime="${e.sentAt}">${e.sentAt}</time>${
+                      e.state ? html` · <span class="state">${e.state}</span>` : ''
+                    }
                   </div>
                   ${e.subject ? html`<div><strong>${e.subject}</strong></div>` : ''}
                   <pre>${e.body}</pre>

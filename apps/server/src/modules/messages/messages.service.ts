@@ -79,8 +79,8 @@ export function createMessagesService(deps: {
       outcome.email = 'sent'
       if (send) {
         try {
-          await deps.email.send({ to: to.email, subject: message.email.subject, text: message.email.text, shopId })
-          await repo.sent(emailKey, null, at())
+          const receipt = await deps.email.send({ to: to.email, subject: message.email.subject, text: message.email.text, shopId })
+          await repo.sent(emailKey, receipt?.ref ?? null, at())
         } catch (error) {
           await repo.sendFailed(emailKey, error instanceof Error ? error.message : String(error), at())
           throw error
