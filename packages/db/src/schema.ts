@@ -695,6 +695,8 @@ export const bookings = pgTable(
     holdUntil: timestamp('hold_until', { withTimezone: true }),
     createdAt: createdAt(),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** The member of staff who cancelled it on the customer's behalf; null when the customer did (or it lapsed). */
+    cancelledBy: uuid('cancelled_by'),
   },
   (t) => [
     foreignKey({ columns: [t.shopId, t.sub], foreignColumns: [customers.shopId, customers.sub] }),
