@@ -46,6 +46,8 @@ describe('imports in the server run one way', { timeout: 60_000 }, () => {
     expect(await boundaryErrors('modules/shop/example.ts', "import { x } from '../identity/public.ts'")).toHaveLength(1)
     expect(await boundaryErrors('modules/content/example.ts', "import { x } from '../booking/public.ts'")).toHaveLength(1)
     expect(await boundaryErrors('modules/account/example.ts', "import { x } from '../booking/public.ts'")).toEqual([])
+    expect(await boundaryErrors('modules/account/example.ts', "import { x } from '../reports/public.ts'")).toHaveLength(1)
+    expect(await boundaryErrors('modules/reports/example.ts', "import { x } from '../account/public.ts'")).toEqual([])
     expect(await boundaryErrors('modules/hosted-sign-in/example.ts', "import { x } from '../identity/public.ts'")).toEqual([])
   })
 

@@ -98,13 +98,16 @@ export const SalesReport = z.object({
   from: z.string(),
   to: z.string(),
   timeZone: z.string(),
-  /** Packages sold (payments that succeeded and were not given back), per package. */
-  packages: z.array(z.object({ packageId: z.string(), name: z.string(), count: z.number().int(), revenuePence: z.number().int() })),
+  /**
+   * Packages sold in the range and kept (not given back), per package, with what was paid after discounts; minutes
+   * sold loose at the counter are one more row, with `packageId` null.
+   */
+  packages: z.array(z.object({ packageId: z.string().nullable(), name: z.string(), count: z.number().int(), revenuePence: z.number().int() })),
   /** Promo codes used on those sales, per code, and the discount they gave. */
   promoCodes: z.array(z.object({ code: z.string(), uses: z.number().int(), discountPence: z.number().int() })),
   /**
-   * Money taken per method: `grossPence` all that came in, `refundedPence` what was given back or is owed back (a
-   * purchase refused after the card was charged), `netPence` the rest. Counted on the day the money came in.
+   * Money per method, always the three: `payments` and `grossPence`, what came in during the range; `refundedPence`,
+   * what was given back during it (on the day of the refund, whenever the payment was); `netPence`, the difference.
    */
   takings: z.array(
     z.object({ method: PaymentMethod, payments: z.number().int(), grossPence: z.number().int(), refundedPence: z.number().int(), netPence: z.number().int() }),

@@ -1,0 +1,11 @@
+import type { Db } from '@salon/db'
+import { createReports } from './reports.ts'
+import { createReportsRoutes } from './reports.routes.ts'
+
+/**
+ * The reports module as the app uses it: the owner's reports and CSV exports under /api/staff/ (docs/product.md
+ * §10.7). It reads what the modules below it keep (bookings, payments, customers) and changes none of it.
+ */
+export function createReportsModule(deps: { db: Db; now?: () => number }) {
+  return { staffRoutes: createReportsRoutes(createReports(deps)) }
+}
