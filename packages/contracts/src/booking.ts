@@ -63,8 +63,8 @@ export type SessionsResponse = z.infer<typeof SessionsResponse>
 export const PaidWith = z.enum(['balance', 'in_salon', 'card'])
 export type PaidWith = z.infer<typeof PaidWith>
 
-/** pending: held for 10 minutes while its card payment is made, then booked or (unpaid) cancelled. */
-export const BookingStatus = z.enum(['pending', 'booked', 'attended', 'cancelled'])
+/** pending: held for 10 minutes while its card payment is made, then booked or (unpaid) cancelled; no_show: the salon marked it missed. */
+export const BookingStatus = z.enum(['pending', 'booked', 'attended', 'no_show', 'cancelled'])
 export type BookingStatus = z.infer<typeof BookingStatus>
 
 export const Booking = z.object({

@@ -1,4 +1,4 @@
-import { ukDateOf } from './uk-calendar.ts'
+import { MONTHS, ukDateOf, WEEKDAYS } from './uk-calendar.ts'
 
 /** Calendar dates written YYYY-MM-DD, the way both sides pass them. Plain functions without Zod, so the web app can import them. */
 
@@ -31,3 +31,9 @@ export const weekdayOf = (date: string): number => utcDay(date).getUTCDay()
 
 /** Today's date in the UK at an instant (now unless given), written YYYY-MM-DD. */
 export const todayInUk = (now: number | Date = Date.now()): string => ukDateOf(now)
+
+/** A date as a text message gives it, short: 2026-12-03 → "Thu 3 Dec". */
+export function shortDate(date: string): string {
+  const [, m, d] = date.split('-').map(Number) as [number, number, number]
+  return `${WEEKDAYS[weekdayOf(date)]!.slice(0, 3)} ${d} ${MONTHS[m - 1]!.slice(0, 3)}`
+}

@@ -8,3 +8,6 @@ export const MINIMUM_CHARGE_PENCE = 30
 
 /** How long a session's bed is held while its card payment is pending. */
 export const SESSION_HOLD_MINUTES = 10
+
+/** Pence written as pounds with two decimals, as messages state a price: 360 → "£3.60". */
+export const poundsAndPence = (pence: number): string => `£${(pence / 100).toFixed(2)}`

@@ -176,6 +176,7 @@ describe('free times kept by the booking service', () => {
   }
   const setupWith = (bedIds: string[]): ShopSetup => ({
     shopId: 'shop-a',
+    name: 'Shop A',
     timeZone: 'Europe/London',
     phone: '01632 960000',
     rules,

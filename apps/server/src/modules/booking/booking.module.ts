@@ -1,4 +1,5 @@
 import type { Database } from '@salon/db'
+import type { SmsSender } from '../../adapters/sms/sms.ts'
 import type { Logger } from '../../lib/logger.ts'
 import type { CommerceService, LedgerRepository } from '../commerce/public.ts'
 import type { CustomersRepository, IdentityVerifier } from '../identity/public.ts'
@@ -6,6 +7,9 @@ import { createAvailabilityCache } from './availability-cache.ts'
 import { createBookingRepository } from './booking.repository.ts'
 import { createBookingRoutes } from './booking.routes.ts'
 import { createBookingService } from './booking.service.ts'
+import { createStaffDayRepository } from './staff-day.repository.ts'
+import { createStaffDayRoutes } from './staff-day.routes.ts'
+import { createStaffDay } from './staff-day.service.ts'
 import { createScheduleManagement } from './manage.ts'
 import { createScheduleRoutes } from './manage.routes.ts'
 
@@ -19,6 +23,8 @@ export function createBookingModule(deps: {
   customers: CustomersRepository
   verifier: IdentityVerifier
   refundSessionPayment: CommerceService['refundSessionPayment']
+  /** Tells a customer of a session the salon cancelled or moved (docs/product.md §10.2). */
+  sms: SmsSender
   logger: Logger
   /** The longest a free-times answer is kept (60 s by default; 0 keeps none); changes drop it sooner. */
   availabilityCacheMs?: number
@@ -42,7 +48,15 @@ export function createBookingModule(deps: {
     bookings,
     availability,
     routes: createBookingRoutes(service, deps.verifier),
-    /** The salon's schedule under /api/staff/: closures, sunbeds, times out of service, booking rules. */
-    staffRoutes: createScheduleRoutes(createScheduleManagement({ db: deps.database.db, availability, now })),
+    /**
+     * Under /api/staff/: the salon's schedule (closures, sunbeds, times out of service, booking rules), and the day
+     * sheet and walk-ins (docs/product.md §10.2), whose changes are texted to the customer.
+     */
+    staffRoutes: createScheduleRoutes(createScheduleManagement({ db: deps.database.db, availability, now })).route(
+      '/',
+      createStaffDayRoutes(
+        createStaffDay({ booking: service.forStaff, repo: createStaffDayRepository(deps.database.db), sms: deps.sms, logger: deps.logger, now }),
+      ),
+    ),
   }
 }

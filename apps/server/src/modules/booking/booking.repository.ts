@@ -1,11 +1,14 @@
 import { and, desc, eq, inArray, schema, sql, type Db } from '@salon/db'
 import { type Draw, type LedgerRepository, type LotRow } from '../commerce/public.ts'
+import { createAuditLog, type AuditEntry, type StaffActor } from '../shop/public.ts'
 import type { BedForSlots, BookingRules, BusyRange, OpeningHours } from './availability.ts'
 
 const { bookings, beds, bedOutOfService } = schema
 
 export interface ShopSetup {
   shopId: string
+  /** The salon's name, as its text messages start */
+  name: string
   timeZone: string
   phone: string
   /** null when the shop takes no bookings online */
@@ -18,6 +21,7 @@ export interface ShopSetup {
 }
 
 interface SetupRow {
+  name: string
   timeZone: string
   phone: string
   rules: BookingRules | null | string
@@ -104,8 +108,11 @@ function inTransaction(tx: Db, ledger: LedgerRepository, shopId: string, sub: st
         .select({
           id: bookings.id,
           status: bookings.status,
+          bedId: bookings.bedId,
+          localDate: bookings.localDate,
           startsAt: bookings.startsAt,
           minutes: bookings.minutes,
+          pricePence: bookings.pricePence,
           paidWith: bookings.paidWith,
           holdUntil: bookings.holdUntil,
         })
@@ -115,12 +122,26 @@ function inTransaction(tx: Db, ledger: LedgerRepository, shopId: string, sub: st
       return row
     },
 
-    async setStatus(id: string, status: 'booked' | 'attended' | 'cancelled') {
+    async setStatus(id: string, status: 'booked' | 'attended' | 'no_show' | 'cancelled') {
       await tx
         .update(bookings)
         .set(status === 'cancelled' ? { status, cancelledAt: at } : { status, holdUntil: null })
         .where(eq(bookings.id, id))
     },
+
+    /** Puts one of the customer's sessions on another bed, day or time; the exclusion constraint and the one-a-day index judge it. */
+    async moveBooking(
+      id: string,
+      to: Pick<typeof bookings.$inferInsert, 'bedId' | 'localDate' | 'startsAt' | 'endsAt' | 'blockedUntil' | 'minutes' | 'pricePence' | 'overrideReason'>,
+    ) {
+      await tx.update(bookings).set(to).where(eq(bookings.id, id))
+    },
+
+    /** A line of the staff audit log, in this transaction with the change it records (docs/product.md §10.8). */
+    audit: (actor: StaffActor, entry: AuditEntry) => createAuditLog(tx).record(actor, entry),
+
+    /** The transaction itself, for another module's repository that must write in it (a customer made at the desk). */
+    db: tx,
   }
 }
 export type BookingTransaction = ReturnType<typeof inTransaction>
@@ -133,7 +154,7 @@ export function createBookingRepository(db: Db, ledger: LedgerRepository) {
   const setupsInFlight = new Map<string, Promise<ShopSetup | null>>()
   async function loadSetup(shopId: string, closuresFrom: string, closuresTo: string): Promise<ShopSetup | null> {
     const result = (await db.execute(sql`
-      select s.time_zone as "timeZone", s.phone,
+      select s.name, s.time_zone as "timeZone", s.phone,
         (select json_build_object(
             'slotStepMinutes', r.slot_step_minutes, 'leadTimeMinutes', r.lead_time_minutes, 'horizonDays', r.horizon_days,
             'cancellationCutoffMinutes', r.cancellation_cutoff_minutes, 'firstSessionMaxMinutes', r.first_session_max_minutes,
@@ -153,6 +174,7 @@ export function createBookingRepository(db: Db, ledger: LedgerRepository) {
     if (!row) return null
     return {
       shopId,
+      name: row.name,
       timeZone: row.timeZone,
       phone: row.phone,
       rules: parsed(row.rules),
@@ -241,8 +263,15 @@ export function createBookingRepository(db: Db, ledger: LedgerRepository) {
      * cancellations and balance changes happen one after another whatever the concurrency.
      * Everything inside must use the transaction it is given, never `db`.
      */
-    async forCustomer<T>(shopId: string, sub: string, at: Date, work: (tx: BookingTransaction, customer: LockedCustomer) => Promise<T>): Promise<T> {
+    async forCustomer<T>(
+      shopId: string,
+      customer: string | ((tx: Db) => Promise<string>),
+      at: Date,
+      work: (tx: BookingTransaction, customer: LockedCustomer, sub: string) => Promise<T>,
+    ): Promise<T> {
       return db.transaction(async (tx) => {
+        // A customer made in this transaction (at the salon's desk) is made first, then locked as any other.
+        const sub = typeof customer === 'string' ? customer : await customer(tx)
         const [locked] = await tx
           .select({ dob: schema.customers.dob, skinType: schema.customers.skinType })
           .from(schema.customers)
@@ -262,12 +291,12 @@ export function createBookingRepository(db: Db, ledger: LedgerRepository) {
           rows: LockedRow[]
         }
         const row = result.rows[0]!
-        const customer: LockedCustomer = {
+        const held: LockedCustomer = {
           ...locked,
           lots: await ledger.lotsWithMinutes(shopId, sub, tx),
           active: parsed(row.active).map((b) => ({ id: b.id, localDate: b.localDate, startsAt: new Date(b.startsAt) })),
         }
-        return work(inTransaction(tx, ledger, shopId, sub, at), customer)
+        return work(inTransaction(tx, ledger, shopId, sub, at), held, sub)
       })
     },
   }

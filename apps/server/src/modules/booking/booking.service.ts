@@ -61,8 +61,32 @@ export interface BookingServiceDeps {
 /** An answer serialized for keeping, and the first instant at which it may no longer be right. */
 const answered = <T>(body: T, expiresAt: number): ComputedAnswer => ({ json: JSON.stringify(body), expiresAt })
 
-const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`
+export const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`
 const duration = (minutes: number) => (minutes % 60 === 0 ? plural(minutes / 60, 'hour') : plural(minutes, 'minute'))
+
+/** What a cancellation did: minutes back on the balance, minutes whose lot has expired since, and whether a card payment goes back. */
+export interface CancelOutcome {
+  refunded: number
+  expired: number
+  card: boolean
+}
+
+/** The booking as it stood, locked, when a cancellation looked at it. */
+export type LockedBooking = NonNullable<Awaited<ReturnType<BookingTransaction['bookingForUpdate']>>>
+
+/** Runs `work`; deadlocks and serialization failures are tried again, and a database refusal becomes the caller's HttpError. */
+export async function withRetries<T>(work: () => Promise<T>, onConflict: (constraint: string | undefined, code: string) => HttpError | undefined): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work()
+    } catch (error) {
+      const db = databaseError(error)
+      if (!db) throw error
+      if ((db.code === '40P01' || db.code === '40001') && attempt < ATTEMPTS) continue
+      throw onConflict(db.constraint, db.code) ?? error
+    }
+  }
+}
 
 /** The rules of booking a sunbed: what is free, who may book it, how it is paid, and cancelling. */
 export function createBookingService(deps: BookingServiceDeps) {
@@ -99,6 +123,60 @@ export function createBookingService(deps: BookingServiceDeps) {
     } finally {
       availability.invalidate(shopId)
     }
+  }
+
+  /**
+   * A transaction holding the lock of a customer the salon names (by sub, or made in the transaction at the desk);
+   * the shop's kept availability answers go however it ends, as with asCustomer.
+   */
+  async function underCustomerLock<T>(
+    shopId: string,
+    customer: string | Parameters<BookingRepository['forCustomer']>[1],
+    work: (tx: BookingTransaction, customer: LockedCustomer, sub: string) => Promise<T>,
+  ) {
+    try {
+      return await repo.forCustomer(shopId, customer, new Date(now()), work)
+    } finally {
+      availability.invalidate(shopId)
+    }
+  }
+
+  /**
+   * Cancels one of a customer's sessions under their lock: the customer's own cancel and the salon's cancel on
+   * their behalf both come here, so minutes go back to their lots and a card payment is refunded the same way.
+   * `refuse` throws when this caller may not cancel the booking as it stands; `alongside` writes in the same
+   * transaction (the staff audit log). The card refund is asked of the provider once the cancellation is committed.
+   */
+  async function cancelBooking(
+    shopId: string,
+    sub: string,
+    id: string,
+    options: {
+      refuse: (booking: LockedBooking) => void
+      notFound: () => HttpError
+      alongside?: (tx: BookingTransaction, booking: LockedBooking, outcome: CancelOutcome) => Promise<void>
+    },
+  ): Promise<CancelOutcome> {
+    const outcome = await underCustomerLock(shopId, sub, async (tx) => {
+      const booking = await tx.bookingForUpdate(id)
+      if (!booking) throw options.notFound()
+      options.refuse(booking)
+      await tx.setStatus(id, 'cancelled')
+      const none: CancelOutcome = { refunded: 0, expired: 0, card: false }
+      const done: CancelOutcome =
+        booking.paidWith === 'card'
+          ? { ...none, card: booking.status === 'booked' }
+          : booking.paidWith === 'balance'
+            ? { ...(await tx.refund(id)), card: false }
+            : none
+      await options.alongside?.(tx, booking, done)
+      return done
+    }).catch((error: unknown) => {
+      // No record at the shop: no bookings either.
+      throw error instanceof CustomerMissing ? options.notFound() : error
+    })
+    if (outcome.card) await deps.refundSessionPayment?.(shopId, id)
+    return outcome
   }
 
   function rulesOf(setup: ShopSetup): BookingRules {
@@ -221,44 +299,27 @@ export function createBookingService(deps: BookingServiceDeps) {
     }
   }
 
-  async function withRetries<T>(work: () => Promise<T>, onConflict: (constraint: string | undefined, code: string) => HttpError | undefined): Promise<T> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await work()
-      } catch (error) {
-        const db = databaseError(error)
-        if (!db) throw error
-        if ((db.code === '40P01' || db.code === '40001') && attempt < ATTEMPTS) continue
-        throw onConflict(db.constraint, db.code) ?? error
-      }
-    }
-  }
-
   async function cancelSession(shopId: string, identity: Identity, id: string): Promise<SessionChangeResponse> {
     const setup = await setupOf(shopId)
     const rules = rulesOf(setup)
     const at = now()
     const notFound = () => new HttpError(404, 'There is no such booking among your sessions.')
-    const outcome = await asCustomer(shopId, identity, async (tx) => {
-      const none = { refunded: 0, expired: 0, card: false }
-      const booking = await tx.bookingForUpdate(id)
-      if (!booking) throw notFound()
-      if (booking.status === 'cancelled') throw new HttpError(409, 'This session is already cancelled.')
-      if (booking.status === 'attended') throw new HttpError(409, 'This session has already been marked as attended.')
-      const startsAt = booking.startsAt.getTime()
-      // An unpaid hold can always be let go: nothing was paid, and the bed is free again at once.
-      if (booking.status !== 'pending' && at > startsAt - rules.cancellationCutoffMinutes * MINUTE) {
-        throw new HttpError(
-          409,
-          `Sessions can be cancelled online until ${duration(rules.cancellationCutoffMinutes)} before they start. Please call the salon on ${setup.phone}.`,
-        )
-      }
-      await tx.setStatus(id, 'cancelled')
-      if (booking.paidWith === 'card') return { ...none, card: booking.status === 'booked' }
-      if (booking.paidWith !== 'balance') return none
-      return { ...(await tx.refund(id)), card: false }
+    const outcome = await cancelBooking(shopId, identity.sub, id, {
+      notFound,
+      refuse(booking) {
+        if (booking.status === 'cancelled') throw new HttpError(409, 'This session is already cancelled.')
+        if (booking.status === 'attended') throw new HttpError(409, 'This session has already been marked as attended.')
+        if (booking.status === 'no_show') throw new HttpError(409, 'This session was marked as missed, so it cannot be cancelled now.')
+        const startsAt = booking.startsAt.getTime()
+        // An unpaid hold can always be let go: nothing was paid, and the bed is free again at once.
+        if (booking.status !== 'pending' && at > startsAt - rules.cancellationCutoffMinutes * MINUTE) {
+          throw new HttpError(
+            409,
+            `Sessions can be cancelled online until ${duration(rules.cancellationCutoffMinutes)} before they start. Please call the salon on ${setup.phone}.`,
+          )
+        }
+      },
     })
-    if (outcome.card) await deps.refundSessionPayment?.(shopId, id)
     const row = await repo.bookingOf(shopId, identity.sub, id)
     if (!row) throw notFound()
     const booking = toBooking(row, setup)
@@ -273,6 +334,9 @@ export function createBookingService(deps: BookingServiceDeps) {
   }
 
   return {
+    /** What the salon's own calls (the day sheet, docs/product.md §10.2) share with the customer's: the same setup, lock and cancel. */
+    forStaff: { setupOf, underCustomerLock, cancelBooking },
+
     /**
      * GET p_preload_times: the coming days for a session of the shop's first-session length, which anyone may book.
      * The same for every caller, so kept (availability-cache.ts).

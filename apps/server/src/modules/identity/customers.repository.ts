@@ -1,9 +1,13 @@
-import { and, eq, inArray, isNull, schema, type Db } from '@salon/db'
+import { randomUUID } from 'node:crypto'
+import { and, eq, inArray, isNull, schema, sql, type Db } from '@salon/db'
 
 const { customers } = schema
 
 export type CustomerRow = typeof customers.$inferSelect
 export type CustomerProfile = Pick<CustomerRow, 'firstName' | 'lastName' | 'email' | 'phone' | 'dob' | 'skinType'>
+
+/** The sign-up source of a customer the salon signed up at its desk, who has no online account until they make one. */
+export const IN_SALON = 'in_salon'
 
 /** The only code that reads or writes the customers table. */
 export function createCustomersRepository(db: Db) {
@@ -69,11 +73,60 @@ export function createCustomersRepository(db: Db) {
       await db.insert(schema.referrals).values({ shopId, friendSub, referrerSub }).onConflictDoNothing()
     },
 
-    /** Forgets the salon records of sign-ups that were never confirmed (they could not sign in, so they hold nothing else). */
+    /**
+     * Forgets the salon records of sign-ups that were never confirmed (they could not sign in, so they hold nothing
+     * else). A customer signed up at the salon keeps their record: an abandoned sign-up that would have linked to it
+     * took nothing from it but its sub.
+     */
     async removeNeverConfirmed(subs: string[]) {
       if (subs.length === 0) return
       await db.delete(schema.referrals).where(inArray(schema.referrals.friendSub, subs))
-      await db.delete(customers).where(and(inArray(customers.sub, subs), isNull(customers.erasedAt)))
+      await db
+        .delete(customers)
+        .where(and(inArray(customers.sub, subs), isNull(customers.erasedAt), sql`${customers.signupSource} is distinct from ${IN_SALON}`))
+    },
+
+    /**
+     * A customer the salon signs up at its desk (docs/product.md §10.2): a record with a new sub and no pool user.
+     * Under a lock on the number at the shop, so two members of staff cannot make the same person twice; a number
+     * already held by one of the shop's customers answers that customer instead of making another.
+     */
+    async addInSalon(shopId: string, profile: CustomerProfile & { phone: string }): Promise<{ created: boolean; customer: CustomerRow }> {
+      await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`customer-phone:${shopId}:${profile.phone}`}, 0))`)
+      const [existing] = await db
+        .select()
+        .from(customers)
+        .where(and(eq(customers.shopId, shopId), eq(customers.phone, profile.phone), isNull(customers.erasedAt)))
+        .limit(1)
+      if (existing) return { created: false, customer: existing }
+      const [created] = await db
+        .insert(customers)
+        .values({ shopId, sub: randomUUID(), ...profile, signupSource: IN_SALON, status: 'active' })
+        .returning()
+      return { created: true, customer: created! }
+    },
+
+    /**
+     * The sub a sign-up with this number at this shop takes over (docs/product.md §10.2): that of a customer the salon
+     * signed up at its desk whom no confirmed account holds yet. The new account is then that customer, with their
+     * sessions, minutes and history, which are all kept by sub.
+     */
+    async inSalonToLink(shopId: string, phone: string): Promise<string | undefined> {
+      const [row] = await db
+        .select({ sub: customers.sub })
+        .from(customers)
+        .where(
+          and(
+            eq(customers.shopId, shopId),
+            eq(customers.phone, phone),
+            eq(customers.signupSource, IN_SALON),
+            isNull(customers.erasedAt),
+            sql`not exists (select 1 from identity_users u where u.sub = ${customers.sub} and u.status <> 'UNCONFIRMED')`,
+          ),
+        )
+        .orderBy(customers.createdAt)
+        .limit(1)
+      return row?.sub
     },
 
     /** UK GDPR erasure: personal fields go, the row stays so the salon's booking records still add up. */

@@ -377,7 +377,11 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       if (pending && pending.status !== 'UNCONFIRMED') throw E.exists()
       if (pending) await limit(LIMITS.resend, pending)
 
-      const sub = randomUUID()
+      // Signed up at the salon's desk with this number: the account takes that customer's sub, so their sessions,
+      // minutes and history (all kept by sub) are theirs at once. Their record is left as the salon made it until the
+      // code proves the phone (confirmSignUp), and an abandoned sign-up never removes it (docs/product.md §10.2).
+      const inSalon = shopId ? await deps.transaction(({ customers }) => customers.inSalonToLink(shopId, phone)) : undefined
+      const sub = inSalon ?? randomUUID()
       const user: UserRow = {
         sub,
         poolId: deps.poolId,
@@ -422,7 +426,12 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       await limit(LIMITS.confirm, user)
       if (user.status !== 'UNCONFIRMED') throw E.notAuthorized(`User cannot be confirmed. Current status is ${user.status}`)
       await spendCode(user, 'signup', input.ConfirmationCode)
-      await repo.updateUser(user.sub, { status: 'CONFIRMED' })
+      await deps.transaction(async ({ identity, customers }) => {
+        await identity.updateUser(user.sub, { status: 'CONFIRMED' })
+        // The phone is proven: a customer signed up at the salon now has the details they gave online (any other
+        // sign-up's record was made with them already).
+        await customers.updateProfile(user.sub, profileOf(user))
+      })
       return {}
     },
 
