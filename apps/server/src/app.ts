@@ -35,6 +35,7 @@ import { createCommerceModule } from './modules/commerce/public.ts'
 import { createContentModule } from './modules/content/public.ts'
 import { createHostedSignIn, type HostedSignInOptions } from './modules/hosted-sign-in/public.ts'
 import { createMessagesModule } from './modules/messages/public.ts'
+import { createReportsModule } from './modules/reports/public.ts'
 import { createShopModule } from './modules/shop/public.ts'
 import type { WebHandler } from './web.ts'
 
@@ -153,6 +154,7 @@ export function createApp(deps: AppDeps) {
     now: deps.now,
   })
   const account = createAccountModule({ customers: identity.customers, bookings: booking.bookings, ledger: commerce.ledger, now: deps.now })
+  const reports = createReportsModule({ db, now: deps.now })
   // Work done later, on the queue every process shares: each process's worker (main.ts) runs the handlers below.
   const jobQueue = createJobQueue(db, now)
   const messages = createMessagesModule({
@@ -239,6 +241,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', commerce.counterRoutes)
   api.route('/', commerce.manageRoutes)
   api.route('/', content.staffRoutes)
+  api.route('/', reports.staffRoutes)
   app.route('/api', api)
   // A mounted router's notFound is never called: without this, unknown API paths would reach the web app's pages.
   app.all('/api/*', apiFallback(api, '/api'))
