@@ -68,6 +68,5 @@ export function createApiClient(options: ApiClientOptions) {
     get: <T>(path: string, options?: CallOptions) => call<T>('GET', path, undefined, options),
     post: <T>(path: string, body: unknown = {}, options?: CallOptions) => call<T>('POST', path, body, options),
     put: <T>(path: string, body: unknown = {}, options?: CallOptions) => call<T>('PUT', path, body, options),
-    delete: <T>(path: string, options?: CallOptions) => call<T>('DELETE', path, undefined, options),
   }
 }

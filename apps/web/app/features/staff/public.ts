@@ -16,15 +16,18 @@
  *   is shown there). `{ rethrow: true }` lets a form show the error itself (`messageOf(error)`, or ApiError's
  *   status/body). Disable the button while `action.busy`. A 401 anywhere sends the member to /staff/sign-in/ and back.
  * - calls the API directly: `staffApi.get/post/put/delete(path)`: paths without a leading slash, relative to /api/,
- *   with the member's identity token on every call; failures throw ApiError { status, message, body }.
+ *   with the member's identity token on every call; failures throw ApiError { status, message, body }. For a file
+ *   sent or read (an upload, a CSV): `staffFetch(method, path, { body, headers })`, which answers the Response.
+ *   (Do not add to lib/api.ts or lib/browser-api.ts for staff pages: every customer page loads them.)
  * - tells the member something: `useStaff().notify({ kind: 'success' | 'error', message })`.
  * - asks before a destructive change: `<ConfirmDialog>` (with `reasonLabel` when the change needs a reason); a form
  *   in a modal: `<StaffDialog>` (a bottom sheet on phones). Lay a page out with `<StaffPage title actions>` and
  *   `<Panel>`; `<Empty>` for nothing to show; `<Badge tone>` for statuses; `staffMeta(title)` for its meta tags.
  */
-export { afterStaffSignIn, messageOf, query, signInPath, staffApi, useStaffData, type StaffAction, type StaffData } from './staff-api.ts'
+export { afterStaffSignIn, messageOf, query, signInPath, staffApi, staffFetch, useStaffData, type StaffAction, type StaffData } from './staff-api.ts'
 export { StaffProvider, useStaff, useStaffAction, type StaffNotice } from './staff-context.tsx'
 export { StaffAuthFrame } from './staff-auth-frame.tsx'
+export { staffLinks } from './staff-links.ts'
 export { StaffFrame } from './staff-frame.tsx'
 export { dateTime, localPhone, longDate, minutesText } from './format.ts'
 export { StaffIcon } from './staff-icon.tsx'

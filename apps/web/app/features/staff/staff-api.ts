@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { ApiError, type CallOptions } from '../../lib/api.ts'
 import { browserApi } from '../../lib/browser-api.ts'
+import { browserConfig } from '../../lib/public-config.ts'
+import { currentIdToken } from '../auth/public.ts'
 
 /**
  * The staff pages' calls (docs/product.md §10.9): the browser's one API client, with the signed-in member's identity
@@ -10,11 +12,41 @@ import { browserApi } from '../../lib/browser-api.ts'
  */
 const withToken = (options?: CallOptions): CallOptions => ({ ...options, identityIfSignedIn: true })
 
+/**
+ * A staff call the browser's JSON client does not make: a DELETE (customer pages never send one, and the shared
+ * client is in every customer page's scripts, so it has none), or a call whose body or answer is a file (an upload,
+ * a CSV). The same base URL, shop headers and member's token as staffApi; the answer as it came, once it is a
+ * success; a refusal throws ApiError with the server's message.
+ */
+export async function staffFetch(method: string, path: string, init: { body?: BodyInit; headers?: Record<string, string> } = {}): Promise<Response> {
+  const config = browserConfig()
+  const base = new URL(config.apiBaseUrl.endsWith('/') ? config.apiBaseUrl : `${config.apiBaseUrl}/`, window.location.origin)
+  const headers = new Headers(init.headers)
+  headers.set('shop_id', config.shopId)
+  headers.set('api_key', config.apiKey)
+  const token = await currentIdToken(config.identity).catch(() => null)
+  if (token) headers.set('authorization', token)
+  let response: Response
+  try {
+    response = await fetch(new URL(path.replace(/^\//, ''), base), { method, headers, body: init.body })
+  } catch {
+    throw new ApiError(0, 'We could not reach the salon. Please check your connection and try again.')
+  }
+  if (response.ok) return response
+  const data: unknown = await response.json().catch(() => null)
+  const message = (data as { message?: unknown } | null)?.message
+  throw new ApiError(response.status, typeof message === 'string' ? message : `The salon answered ${response.status}. Please try again.`, data)
+}
+
 export const staffApi = {
   get: <T>(path: string, options?: CallOptions) => browserApi.get<T>(path, withToken(options)),
   post: <T>(path: string, body: unknown = {}, options?: CallOptions) => browserApi.post<T>(path, body, withToken(options)),
   put: <T>(path: string, body: unknown = {}, options?: CallOptions) => browserApi.put<T>(path, body, withToken(options)),
-  delete: <T>(path: string, options?: CallOptions) => browserApi.delete<T>(path, withToken(options)),
+  /** The answer's JSON, or null for an answer without a body (204). */
+  delete: async <T = null>(path: string): Promise<T> => {
+    const response = await staffFetch('DELETE', path, { headers: { accept: 'application/json' } })
+    return (response.headers.get('content-type')?.includes('json') ? await response.json().catch(() => null) : null) as T
+  },
 }
 
 /** The words to show for a failed call: the server's own message, which says what to do. */

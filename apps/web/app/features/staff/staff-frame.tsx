@@ -1,6 +1,6 @@
 import type { StaffMe } from '@salon/contracts/staff'
 import { useState, type ReactNode } from 'react'
-import { NavLink, useLocation } from 'react-router'
+import { Link, useLocation } from 'react-router'
 import { StaffIcon } from './staff-icon.tsx'
 import { staffNavFor, TAB_COUNT, type StaffNavItem } from './staff-nav.ts'
 import { StaffDialog } from './staff-ui.tsx'
@@ -67,7 +67,14 @@ function initials(name: string) {
   return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts.at(-1)?.[0] ?? '') : '')).toUpperCase() || '?'
 }
 
+/** Whether a place is the one open: the day sheet only at /staff/ itself, any other place with the pages under it. */
+function isActive(item: StaffNavItem, pathname: string) {
+  const path = pathname.endsWith('/') ? pathname : `${pathname}/`
+  return item.to === '/staff/' ? path === '/staff/' : path.startsWith(item.to)
+}
+
 function Sidebar({ items, salonName }: { items: StaffNavItem[]; salonName: string }) {
+  const { pathname } = useLocation()
   return (
     <aside className="fixed inset-y-0 left-0 z-40 hidden w-64 flex-col bg-cocoa-950 text-cream lg:flex">
       <div className="border-b border-white/10 px-6 py-5">
@@ -76,22 +83,23 @@ function Sidebar({ items, salonName }: { items: StaffNavItem[]; salonName: strin
       </div>
       <nav aria-label="Staff" className="flex-1 overflow-y-auto px-3 py-4">
         <ul className="flex flex-col gap-1">
-          {items.map((item) => (
-            <li key={item.to}>
-              <NavLink
-                to={item.to}
-                end={item.to === '/staff/'}
-                className={({ isActive }) =>
-                  `flex min-h-11 items-center gap-3 rounded-xl px-3 text-base font-medium transition-colors ${
-                    isActive ? 'bg-white/12 text-white' : 'text-cocoa-200 hover:bg-white/6 hover:text-white'
-                  }`
-                }
-              >
-                <StaffIcon name={item.icon} className="size-5" />
-                {item.label}
-              </NavLink>
-            </li>
-          ))}
+          {items.map((item) => {
+            const active = isActive(item, pathname)
+            return (
+              <li key={item.to}>
+                <Link
+                  to={item.to}
+                  aria-current={active ? 'page' : undefined}
+                  className={`flex min-h-11 items-center gap-3 rounded-xl px-3 text-base font-medium transition-colors ${
+                    active ? 'bg-white/12 text-white' : 'text-cocoa-200 hover:bg-white/6 hover:text-white'
+                  }`}
+                >
+                  <StaffIcon name={item.icon} className="size-5" />
+                  {item.label}
+                </Link>
+              </li>
+            )
+          })}
         </ul>
       </nav>
       <a href="/" className="border-t border-white/10 px-6 py-4 text-sm text-cocoa-200 hover:text-white">
@@ -106,27 +114,26 @@ function TabBar({ items }: { items: StaffNavItem[] }) {
   const { pathname } = useLocation()
   const tabs = items.slice(0, TAB_COUNT)
   const more = items.slice(TAB_COUNT)
-  const inMore = more.some((item) => pathname.startsWith(item.to))
+  const inMore = more.some((item) => isActive(item, pathname))
   const tabClass = (active: boolean) =>
     `flex min-h-16 flex-col items-center justify-center gap-0.5 text-xs font-semibold ${active ? 'text-cocoa-950' : 'text-cocoa-500'}`
   return (
     <>
       <nav aria-label="Staff" className="fixed inset-x-0 bottom-0 z-40 border-t border-cocoa-100 bg-white pb-[env(safe-area-inset-bottom)] lg:hidden">
         <ul className={`mx-auto grid max-w-2xl ${more.length > 0 ? 'grid-cols-5' : 'grid-cols-4'}`}>
-          {tabs.map((item) => (
-            <li key={item.to}>
-              <NavLink to={item.to} end={item.to === '/staff/'} className={({ isActive }) => tabClass(isActive)}>
-                {({ isActive }) => (
-                  <>
-                    <span className={`rounded-full px-4 py-1 ${isActive ? 'bg-glow-300' : ''}`}>
-                      <StaffIcon name={item.icon} />
-                    </span>
-                    {item.label}
-                  </>
-                )}
-              </NavLink>
-            </li>
-          ))}
+          {tabs.map((item) => {
+            const active = isActive(item, pathname)
+            return (
+              <li key={item.to}>
+                <Link to={item.to} aria-current={active ? 'page' : undefined} className={tabClass(active)}>
+                  <span className={`rounded-full px-4 py-1 ${active ? 'bg-glow-300' : ''}`}>
+                    <StaffIcon name={item.icon} />
+                  </span>
+                  {item.label}
+                </Link>
+              </li>
+            )
+          })}
           {more.length > 0 && (
             <li>
               <button type="button" className={`${tabClass(inMore)} w-full`} onClick={() => setMoreOpen(true)} aria-haspopup="dialog">
@@ -143,16 +150,15 @@ function TabBar({ items }: { items: StaffNavItem[] }) {
         <ul className="-mx-2 flex flex-col gap-1 pb-2">
           {more.map((item) => (
             <li key={item.to}>
-              <NavLink
+              <Link
                 to={item.to}
                 onClick={() => setMoreOpen(false)}
-                className={({ isActive }) =>
-                  `flex min-h-12 items-center gap-3 rounded-xl px-3 text-base font-medium ${isActive ? 'bg-glow-300/40' : 'hover:bg-cocoa-50'}`
-                }
+                aria-current={isActive(item, pathname) ? 'page' : undefined}
+                className={`flex min-h-12 items-center gap-3 rounded-xl px-3 text-base font-medium ${isActive(item, pathname) ? 'bg-glow-300/40' : 'hover:bg-cocoa-50'}`}
               >
                 <StaffIcon name={item.icon} className="size-5" />
                 {item.label}
-              </NavLink>
+              </Link>
             </li>
           ))}
         </ul>

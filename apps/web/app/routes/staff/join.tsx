@@ -6,15 +6,15 @@ import { Field, PasswordField } from '../../components/ui/field.tsx'
 import { focusFirstError } from '../../components/ui/focus-first-error.ts'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { useAuth } from '../../features/auth/auth-context.tsx'
-import { Notice } from '../../features/auth/auth-shell.tsx'
 import { PasswordRules, plainErrorMessage, validateNewPassword } from '../../features/auth/public.ts'
 import { normalisePhone } from '../../features/auth/phone.ts'
-import { messageOf, StaffAuthFrame, staffApi, staffMeta } from '../../features/staff/public.ts'
+import { messageOf, StaffAuthFrame, staffApi, staffLinks, staffMeta } from '../../features/staff/public.ts'
 import { NOT_READY_MESSAGE, usePageAction } from '../../lib/form-post.ts'
 import { notReady } from '../../lib/form-post.server.ts'
 import type { Route } from './+types/join'
 
 export const meta: Route.MetaFunction = () => staffMeta('Join the team')
+export const links: Route.LinksFunction = staffLinks
 
 export async function action({ request }: Route.ActionArgs) {
   return notReady(request, ['phone'])
@@ -83,7 +83,11 @@ export default function StaffJoin({ actionData }: Route.ComponentProps) {
         </p>
       }
     >
-      {actionData?.notReady && <Notice>{NOT_READY_MESSAGE}</Notice>}
+      {actionData?.notReady && (
+        <p role="status" className="mb-5 rounded-xl bg-glow-300/30 px-4 py-3 font-medium text-cocoa-900">
+          {NOT_READY_MESSAGE}
+        </p>
+      )}
       {problem && (
         <p role="alert" className="mb-5 rounded-xl bg-red-50 px-4 py-3 font-medium text-red-800">
           {problem}

@@ -1,10 +1,11 @@
 import { useState } from 'react'
 import { isRouteErrorResponse, Outlet, useNavigate, type ShouldRevalidateFunctionArgs } from 'react-router'
 import { useAuth } from '../../features/auth/auth-context.tsx'
-import { loadStaffSession, StaffFrame, StaffProvider, staffMeta } from '../../features/staff/public.ts'
+import { loadStaffSession, StaffFrame, StaffProvider, staffLinks, staffMeta } from '../../features/staff/public.ts'
 import type { Route } from './+types/layout'
 
 export const meta: Route.MetaFunction = () => staffMeta('Staff')
+export const links: Route.LinksFunction = staffLinks
 
 /** docs/product.md §10.1: who is signed in, asked in the browser (personal data: no server loader, nothing shared). */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
