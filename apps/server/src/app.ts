@@ -153,7 +153,15 @@ export function createApp(deps: AppDeps) {
     availabilityCacheMs: deps.availabilityCacheMs,
     now: deps.now,
   })
-  const account = createAccountModule({ customers: identity.customers, bookings: booking.bookings, ledger: commerce.ledger, now: deps.now })
+  const account = createAccountModule({
+    db,
+    customers: identity.customers,
+    bookings: booking.bookings,
+    ledger: commerce.ledger,
+    counter: commerce.counter,
+    logger: deps.logger,
+    now: deps.now,
+  })
   const reports = createReportsModule({ db, now: deps.now })
   // Work done later, on the queue every process shares: each process's worker (main.ts) runs the handlers below.
   const jobQueue = createJobQueue(db, now)
@@ -239,6 +247,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', shop.staffRoutes)
   api.route('/', booking.staffRoutes)
   api.route('/', commerce.counterRoutes)
+  api.route('/', account.staffRoutes)
   api.route('/', commerce.manageRoutes)
   api.route('/', content.staffRoutes)
   api.route('/', reports.staffRoutes)

@@ -4,6 +4,8 @@ import type { BookingRepository } from '../booking/public.ts'
 import type { LedgerRepository } from '../commerce/public.ts'
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null)
+/** No profile from a token: the salon's record answers every field. */
+const NO_PROFILE: Identity['profile'] = { firstName: null, lastName: null, email: null, phone: null, dob: null, skinType: null }
 
 export function toAccount(row: CustomerRow, identity: Identity): Account {
   const p = identity.profile
@@ -33,6 +35,31 @@ export function createAccountService(deps: {
   const now = deps.now ?? Date.now
   const customerOf = (shopId: string, identity: Identity) => deps.customers.ensure(shopId, identity.sub, identity.profile)
 
+  /** UK GDPR right of access: everything this shop holds about the customer, as JSON. */
+  async function exportOf(shopId: string, row: CustomerRow, identity: Identity) {
+    const [bookings, ledger] = await Promise.all([deps.bookings.bookingsOf(shopId, row.sub), deps.ledger.entries(shopId, row.sub)])
+    const account = toAccount(row, identity)
+    return {
+      exportedAt: new Date(now()).toISOString(),
+      shop: shopId,
+      account,
+      bookings: bookings.map((b) => ({
+        id: b.id,
+        bed: b.bedName,
+        bedType: b.bedType,
+        date: b.localDate,
+        startsAt: b.startsAt.toISOString(),
+        endsAt: b.endsAt.toISOString(),
+        minutes: b.minutes,
+        pricePence: b.pricePence,
+        paidWith: b.paidWith,
+        status: b.status,
+      })),
+      minutes: ledger.map((e) => ({ minutes: e.minutes, kind: e.kind, bookingId: e.bookingId, at: e.createdAt.toISOString() })),
+      explanation: 'Your profile and marketing choices, your sessions at the salon and every change to your minute balance, as this salon holds them.',
+    }
+  }
+
   return {
     async get(shopId: string, identity: Identity): Promise<Account> {
       return toAccount(await customerOf(shopId, identity), identity)
@@ -57,30 +84,12 @@ export function createAccountService(deps: {
 
     /** UK GDPR right of access: everything this shop holds about the customer, as JSON. */
     async export(shopId: string, identity: Identity) {
-      const [account, bookings, ledger] = await Promise.all([
-        this.get(shopId, identity),
-        deps.bookings.bookingsOf(shopId, identity.sub),
-        deps.ledger.entries(shopId, identity.sub),
-      ])
-      return {
-        exportedAt: new Date(now()).toISOString(),
-        shop: shopId,
-        account,
-        bookings: bookings.map((b) => ({
-          id: b.id,
-          bed: b.bedName,
-          bedType: b.bedType,
-          date: b.localDate,
-          startsAt: b.startsAt.toISOString(),
-          endsAt: b.endsAt.toISOString(),
-          minutes: b.minutes,
-          pricePence: b.pricePence,
-          paidWith: b.paidWith,
-          status: b.status,
-        })),
-        minutes: ledger.map((e) => ({ minutes: e.minutes, kind: e.kind, bookingId: e.bookingId, at: e.createdAt.toISOString() })),
-        explanation: 'Your profile and marketing choices, your sessions at the salon and every change to your minute balance, as this salon holds them.',
-      }
+      return exportOf(shopId, await customerOf(shopId, identity), identity)
+    },
+
+    /** The same export of a customer's record, asked for by the salon (docs/product.md §10.5): the record's own profile. */
+    async exportFor(shopId: string, row: CustomerRow) {
+      return exportOf(shopId, row, { sub: row.sub, profile: NO_PROFILE })
     },
   }
 }

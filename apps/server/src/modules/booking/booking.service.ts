@@ -405,6 +405,8 @@ export function createBookingService(deps: BookingServiceDeps) {
 
     /** POST p_book */
     async book(shopId: string, identity: Identity, request: BookRequest): Promise<Booking> {
+      // A customer the salon has put on hold books nothing online, pay-up-front holds included (docs/product.md §10.5).
+      await deps.customers.refuseBlocked(shopId, identity.sub)
       const setup = await setupOf(shopId, request.date)
       const rules = rulesOf(setup)
       const [bed] = bedsMatching(setup, { bedId: request.bedId })

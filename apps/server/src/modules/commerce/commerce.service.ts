@@ -387,6 +387,7 @@ export function createCommerceService(deps: CommerceServiceDeps) {
     /** POST stripe_payment_intent: a payment for an amount worked out here, one per idempotency key. */
     async createPayment(shopId: string, identity: Identity, key: string, request: PaymentIntentRequest): Promise<{ payment: Payment; created: boolean }> {
       const customer = await customerOf(shopId, identity)
+      await deps.customers.refuseBlocked(shopId, identity.sub)
       // A customer who signed in with Google or Apple on a real Cognito pool may not have given these yet (docs/decisions/018).
       if (!(identity.profile.phone ?? customer.phone) || !(identity.profile.dob ?? customer.dob)) {
         throw new HttpError(
@@ -462,6 +463,7 @@ export function createCommerceService(deps: CommerceServiceDeps) {
     /** PUT customer/package: records the purchase once the provider says the payment succeeded. */
     async recordPurchase(shopId: string, identity: Identity, paymentId: string): Promise<PurchaseResponse> {
       const row = await theirPayment(shopId, identity, paymentId)
+      await deps.customers.refuseBlocked(shopId, identity.sub)
       if (row.purpose !== 'package') throw new HttpError(422, 'This payment was for a session, not a package: the session is booked when it succeeds.')
       const { row: fresh, intent } = await refresh(row)
       if (fresh.refusedReason) {

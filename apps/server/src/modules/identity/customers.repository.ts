@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto'
+import { ACCOUNT_ON_HOLD_MESSAGE } from '@salon/contracts/staff-customers'
 import { and, eq, inArray, isNull, schema, sql, type Db } from '@salon/db'
+import { HttpError } from '../../lib/errors.ts'
+import { normalisePhone } from './phone.ts'
 
 const { customers } = schema
 
@@ -131,25 +134,137 @@ export function createCustomersRepository(db: Db) {
 
     /** UK GDPR erasure: personal fields go, the row stays so the salon's booking records still add up. */
     async erase(sub: string) {
-      await db
+      await db.update(customers).set(erased()).where(eq(customers.sub, sub))
+    },
+
+    /** The same erasure of one shop's record only, when the salon erases a customer (docs/product.md §10.5). */
+    async eraseAt(shopId: string, sub: string) {
+      const [row] = await db
         .update(customers)
-        .set({
-          firstName: null,
-          lastName: null,
-          email: null,
-          phone: null,
-          dob: null,
-          skinType: null,
-          status: 'deleted',
-          appMarketing: false,
-          masterMarketing: false,
-          appTimestamp: null,
-          masterTimestamp: null,
-          erasedAt: new Date(),
-          updatedAt: new Date(),
+        .set(erased())
+        .where(and(eq(customers.shopId, shopId), eq(customers.sub, sub), isNull(customers.erasedAt)))
+        .returning({ sub: customers.sub })
+      return row !== undefined
+    },
+
+    /** Whether any other shop still holds a record of the customer that is not erased (their pool account is theirs too). */
+    async heldElsewhere(shopId: string, sub: string) {
+      const [row] = await db
+        .select({ shopId: customers.shopId })
+        .from(customers)
+        .where(and(eq(customers.sub, sub), sql`${customers.shopId} <> ${shopId}`, isNull(customers.erasedAt)))
+        .limit(1)
+      return row !== undefined
+    },
+
+    /**
+     * Refuses a customer the salon has put on hold (docs/product.md §10.5): the one check booking and buying online
+     * both make. Read through `executor`, so a caller holding the customer's lock reads the block as it stands.
+     */
+    async refuseBlocked(shopId: string, sub: string, executor: Db = db) {
+      const [row] = await executor
+        .select({ blockedAt: customers.blockedAt })
+        .from(customers)
+        .where(and(eq(customers.shopId, shopId), eq(customers.sub, sub)))
+      if (row?.blockedAt) throw new HttpError(403, ACCOUNT_ON_HOLD_MESSAGE)
+    },
+
+    /** Puts a customer on hold, or changes the reason; answers the record as it was, locked, and as it is now. */
+    async block(shopId: string, sub: string, reason: string, at: Date) {
+      const [before] = await db
+        .select()
+        .from(customers)
+        .where(and(eq(customers.shopId, shopId), eq(customers.sub, sub), isNull(customers.erasedAt)))
+        .for('update')
+      if (!before) return undefined
+      const [after] = await db
+        .update(customers)
+        .set({ blockedAt: before.blockedAt ?? at, blockedReason: reason, updatedAt: at })
+        .where(and(eq(customers.shopId, shopId), eq(customers.sub, sub)))
+        .returning()
+      return { before, after: after! }
+    },
+
+    async unblock(shopId: string, sub: string, at: Date) {
+      const [before] = await db
+        .select()
+        .from(customers)
+        .where(and(eq(customers.shopId, shopId), eq(customers.sub, sub), isNull(customers.erasedAt)))
+        .for('update')
+      if (!before) return undefined
+      const [after] = await db
+        .update(customers)
+        .set({ blockedAt: null, blockedReason: null, updatedAt: at })
+        .where(and(eq(customers.shopId, shopId), eq(customers.sub, sub)))
+        .returning()
+      return { before, after: after! }
+    },
+
+    /**
+     * The shop's customers a member of staff is looking for (docs/product.md §10.5): by mobile number however it is
+     * written (in full, or a run of its digits), by part of a first or last name or of the whole name, or by part of
+     * the email address, any case; never an erased one. Each says whether they have an online account (a confirmed
+     * pool user) or were signed up at the salon only.
+     */
+    async search(shopId: string, query: string, limit: number) {
+      const text = query.trim().toLowerCase()
+      const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+      const phone = normalisePhone(query)
+      const digits = /^[\d\s()+-]+$/.test(query.trim()) ? query.replace(/\D/g, '').replace(/^0/, '') : ''
+      const matches = [
+        sql`lower(${customers.firstName}) like ${like}`,
+        sql`lower(${customers.lastName}) like ${like}`,
+        sql`lower(concat_ws(' ', ${customers.firstName}, ${customers.lastName})) like ${like}`,
+        sql`lower(${customers.email}) like ${like}`,
+        ...(phone ? [eq(customers.phone, phone)] : []),
+        ...(digits.length >= 3 ? [sql`${customers.phone} like ${`%${digits}%`}`] : []),
+      ]
+      return db
+        .select({
+          sub: customers.sub,
+          firstName: customers.firstName,
+          lastName: customers.lastName,
+          email: customers.email,
+          phone: customers.phone,
+          skinType: customers.skinType,
+          blockedAt: customers.blockedAt,
+          online: hasOnlineAccount,
         })
-        .where(eq(customers.sub, sub))
+        .from(customers)
+        .where(and(eq(customers.shopId, shopId), isNull(customers.erasedAt), sql`(${sql.join(matches, sql` or `)})`))
+        .orderBy(sql`lower(${customers.lastName}) nulls last`, sql`lower(${customers.firstName}) nulls last`, customers.createdAt)
+        .limit(limit)
+    },
+
+    /** One of the shop's customers as staff see them, with whether they have an online account. */
+    async forStaff(shopId: string, sub: string) {
+      const [row] = await db
+        .select({ customer: customers, online: hasOnlineAccount })
+        .from(customers)
+        .where(and(eq(customers.shopId, shopId), eq(customers.sub, sub), isNull(customers.erasedAt)))
+      return row
     },
   }
 }
+
+/** A customer has an online account when a confirmed pool user holds their sub; one signed up at the salon has none. */
+const hasOnlineAccount = sql<boolean>`exists (select 1 from identity_users u where u.sub = "customers"."sub" and u.status <> 'UNCONFIRMED')`
+
+/** What erasure leaves of a customer's record: no personal field, no consent, and the salon's own note of a block. */
+const erased = () => ({
+  firstName: null,
+  lastName: null,
+  email: null,
+  phone: null,
+  dob: null,
+  skinType: null,
+  status: 'deleted',
+  appMarketing: false,
+  masterMarketing: false,
+  appTimestamp: null,
+  masterTimestamp: null,
+  blockedReason: null,
+  erasedAt: new Date(),
+  updatedAt: new Date(),
+})
 export type CustomersRepository = ReturnType<typeof createCustomersRepository>

@@ -1,0 +1,90 @@
+import { ErrorResponse } from '@salon/contracts/errors'
+import {
+  BlockRequest,
+  BlockResponse,
+  CustomerSearchQuery,
+  CustomerSearchResponse,
+  EraseRequest,
+  EraseResponse,
+  StaffCustomerResponse,
+} from '@salon/contracts/staff-customers'
+import { z } from 'zod'
+import { createRouter, json } from '../../lib/openapi.ts'
+import { staffRoute, type StaffEnv } from '../shop/public.ts'
+import type { StaffCustomers } from './staff-customers.service.ts'
+
+const body = <T extends z.ZodType>(schema: T) => ({ body: { content: { 'application/json': { schema } }, required: true } })
+const Sub = z.object({ sub: z.uuid({ message: 'must be a customer id' }) })
+const missing = { 404: json(ErrorResponse, 'No such customer at this salon (or erased)') }
+
+/** The customers' calls under /api/staff/ (docs/product.md §10.5). */
+export function createStaffCustomersRoutes(customers: StaffCustomers) {
+  return createRouter<StaffEnv>()
+    .openapi(
+      staffRoute('staff', {
+        method: 'get',
+        path: '/staff/customers',
+        summary: 'Find customers by name, mobile number (however written) or email address',
+        description: 'At most 50, by last name; erased customers never appear. A query under 2 characters is refused.',
+        request: { query: CustomerSearchQuery },
+        responses: { 200: json(CustomerSearchResponse, 'The customers found') },
+      }),
+      async (c) => c.json(await customers.search(c.get('staff').shopId, c.req.valid('query').query), 200),
+    )
+    .openapi(
+      staffRoute('staff', {
+        method: 'get',
+        path: '/staff/customers/{sub}',
+        summary: "A customer's record: profile, consents (read only), block, lots, bookings, payments and the ledger",
+        request: { params: Sub },
+        responses: { 200: json(StaffCustomerResponse, 'The record'), ...missing },
+      }),
+      async (c) => c.json(await customers.profile(c.get('staff').shopId, c.req.valid('param').sub), 200),
+    )
+    .openapi(
+      staffRoute('owner', {
+        method: 'put',
+        path: '/staff/customers/{sub}/block',
+        summary: 'Put a customer on hold: booking and buying online are refused until unblocked',
+        request: { params: Sub, ...body(BlockRequest) },
+        responses: { 200: json(BlockResponse, 'On hold (a second call changes the reason)'), ...missing },
+      }),
+      async (c) => c.json(await customers.block(c.get('staff'), c.req.valid('param').sub, c.req.valid('json').reason), 200),
+    )
+    .openapi(
+      staffRoute('owner', {
+        method: 'delete',
+        path: '/staff/customers/{sub}/block',
+        summary: 'Take a customer off hold',
+        request: { params: Sub },
+        responses: { 200: json(BlockResponse, 'No longer on hold'), ...missing },
+      }),
+      async (c) => c.json(await customers.unblock(c.get('staff'), c.req.valid('param').sub), 200),
+    )
+    .openapi(
+      staffRoute('owner', {
+        method: 'get',
+        path: '/staff/customers/{sub}/export',
+        summary: "The customer's data, as the customer's own download gives it (UK GDPR right of access)",
+        request: { params: Sub },
+        responses: { 200: json(z.record(z.string(), z.unknown()), 'The data'), ...missing },
+      }),
+      async (c) => {
+        const { sub } = c.req.valid('param')
+        const data = await customers.export(c.get('staff'), sub)
+        c.header('Content-Disposition', `attachment; filename="customer-${sub}.json"`)
+        c.header('Cache-Control', 'no-store')
+        return c.json(data, 200)
+      },
+    )
+    .openapi(
+      staffRoute('owner', {
+        method: 'delete',
+        path: '/staff/customers/{sub}',
+        summary: 'Erase a customer, as their own account deletion does (UK GDPR right to erasure)',
+        request: { params: Sub, ...body(EraseRequest) },
+        responses: { 200: json(EraseResponse, 'Erased'), ...missing },
+      }),
+      async (c) => c.json(await customers.erase(c.get('staff'), c.req.valid('param').sub, c.req.valid('json').reason), 200),
+    )
+}

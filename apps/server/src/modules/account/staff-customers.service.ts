@@ -1,0 +1,245 @@
+import {
+  CUSTOMER_SEARCH_LIMIT,
+  type BlockResponse,
+  type CustomerSearchResponse,
+  type CustomerSummary,
+  type EraseResponse,
+  type StaffCustomerResponse,
+  type StaffLedgerEntry,
+} from '@salon/contracts/staff-customers'
+import type { Db } from '@salon/db'
+import { HttpError } from '../../lib/errors.ts'
+import type { Logger } from '../../lib/logger.ts'
+import { describeDate, localDateOf, localTimeOf, toIsoWithOffset } from '../../lib/local-time.ts'
+import type { BookingRepository } from '../booking/public.ts'
+import type { CounterService } from '../commerce/public.ts'
+import { createCustomersRepository, createGroupsRepository, createIdentityRepository, type CustomerRow, type CustomersRepository } from '../identity/public.ts'
+import { createAuditLog, type StaffActor } from '../shop/public.ts'
+import type { AccountService } from './account.service.ts'
+
+export const STAFF_CUSTOMER_MESSAGES = {
+  noCustomer: 'There is no such customer at this salon.',
+} as const
+
+const nameOf = (row: { firstName: string | null; lastName: string | null }) => [row.firstName, row.lastName].filter(Boolean).join(' ') || '(no name)'
+
+function summaryOf(row: Pick<CustomerRow, 'sub' | 'firstName' | 'lastName' | 'email' | 'phone' | 'skinType' | 'blockedAt'>, online: boolean): CustomerSummary {
+  return {
+    sub: row.sub,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    name: nameOf(row),
+    phone: row.phone,
+    email: row.email,
+    skinType: row.skinType,
+    account: online ? 'online' : 'in_salon',
+    blocked: row.blockedAt !== null,
+  }
+}
+
+/**
+ * What the audit log keeps of a customer's record: the block only. The log is append-only and outlives an erasure,
+ * so it names the customer by sub and holds none of their personal details.
+ */
+const auditView = (row: CustomerRow) => ({ blockedAt: row.blockedAt?.toISOString() ?? null, blockedReason: row.blockedReason })
+
+/**
+ * The salon's customers as staff see them (docs/product.md §10.5): search, the whole record (profile, consents read
+ * only, the block, lots, bookings, payments, ledger), putting a customer on hold, their data export (the same as the
+ * customer's own) and erasure (as the customer's own deletion). Every change is audited in its transaction.
+ */
+export function createStaffCustomers(deps: {
+  db: Db
+  customers: CustomersRepository
+  accounts: AccountService
+  bookings: Pick<BookingRepository, 'bookingsOf'>
+  counter: Pick<CounterService, 'customerMoney'>
+  logger: Logger
+  now?: () => number
+}) {
+  const now = deps.now ?? Date.now
+
+  async function customerAt(shopId: string, sub: string) {
+    const found = await deps.customers.forStaff(shopId, sub)
+    if (!found) throw new HttpError(404, STAFF_CUSTOMER_MESSAGES.noCustomer)
+    return found
+  }
+
+  const blockOf = (row: CustomerRow, timeZone?: string) =>
+    row.blockedAt ? { at: timeZone ? toIsoWithOffset(row.blockedAt.getTime(), timeZone) : row.blockedAt.toISOString(), reason: row.blockedReason } : null
+
+  /** Block and unblock: the customer's row changed under its lock, with its line in the audit log, in one transaction. */
+  async function setBlock(actor: StaffActor, sub: string, reason: string | null): Promise<BlockResponse> {
+    const result = await deps.db.transaction(async (tx) => {
+      const customers = createCustomersRepository(tx)
+      const at = new Date(now())
+      const changed = reason === null ? await customers.unblock(actor.shopId, sub, at) : await customers.block(actor.shopId, sub, reason, at)
+      if (!changed) throw new HttpError(404, STAFF_CUSTOMER_MESSAGES.noCustomer)
+      await createAuditLog(tx).record(actor, {
+        action: reason === null ? 'customer.unblocked' : 'customer.blocked',
+        subjectType: 'customer',
+        subjectId: sub,
+        before: auditView(changed.before),
+        after: auditView(changed.after),
+        reason,
+      })
+      return changed.after
+    })
+    return { sub, blocked: blockOf(result) }
+  }
+
+  return {
+    /** GET /api/staff/customers?query= */
+    async search(shopId: string, query: string): Promise<CustomerSearchResponse> {
+      const rows = await deps.customers.search(shopId, query, CUSTOMER_SEARCH_LIMIT + 1)
+      return { customers: rows.slice(0, CUSTOMER_SEARCH_LIMIT).map((row) => summaryOf(row, row.online)), more: rows.length > CUSTOMER_SEARCH_LIMIT }
+    },
+
+    /** GET /api/staff/customers/{sub} */
+    async profile(shopId: string, sub: string): Promise<StaffCustomerResponse> {
+      const { customer: row, online } = await customerAt(shopId, sub)
+      const [money, bookings] = await Promise.all([deps.counter.customerMoney(shopId, sub), deps.bookings.bookingsOf(shopId, sub)])
+      const { timeZone } = money.shop
+      const iso = (d: Date) => toIsoWithOffset(d.getTime(), timeZone)
+      const isoOrNull = (d: Date | null) => (d ? iso(d) : null)
+      const at = money.at
+      const views = bookings.map((b) => ({
+        id: b.id,
+        bed: b.bedName,
+        bedType: b.bedType,
+        date: b.localDate,
+        startsAt: iso(b.startsAt),
+        endsAt: iso(b.endsAt),
+        minutes: b.minutes,
+        pricePence: b.pricePence,
+        paidWith: b.paidWith,
+        status: b.status,
+        upcoming: b.startsAt.getTime() > at && (b.status === 'booked' || b.status === 'pending'),
+      }))
+      const strip = ({ upcoming: _upcoming, ...view }: (typeof views)[number]) => view
+      const describe = (entry: (typeof money.ledger)[number]): string => {
+        const session = entry.bookingStartsAt
+          ? `${describeDate(localDateOf(entry.bookingStartsAt.getTime(), timeZone))} at ${localTimeOf(entry.bookingStartsAt.getTime(), timeZone)}${entry.bedName ? ` on ${entry.bedName}` : ''}`
+          : ''
+        switch (entry.kind) {
+          case 'purchase':
+            return `Bought ${entry.lotLabel ?? 'minutes'}`
+          case 'booking':
+            return `Session ${session}`
+          case 'refund':
+            return `Cancelled session ${session}`
+          case 'expiry':
+            return `${entry.lotLabel ?? 'Minutes'} expired`
+          case 'referral':
+            return entry.lotLabel ?? 'Referral reward'
+          default:
+            return entry.minutes > 0 ? (entry.lotLabel ?? 'Added by the salon') : `Taken off ${entry.lotLabel ?? 'the balance'} by the salon`
+        }
+      }
+      return {
+        customer: { ...summaryOf(row, online), dob: row.dob, createdAt: iso(row.createdAt) },
+        consents: {
+          appMarketing: row.appMarketing,
+          appTimestamp: isoOrNull(row.appTimestamp),
+          masterMarketing: row.masterMarketing,
+          masterTimestamp: isoOrNull(row.masterTimestamp),
+        },
+        blocked: blockOf(row, timeZone),
+        balance: money.balance,
+        lots: money.lots.map((lot) => ({
+          id: lot.id,
+          source: lot.source as StaffCustomerResponse['lots'][number]['source'],
+          label: lot.label,
+          minutes: lot.minutes,
+          remaining: lot.remaining,
+          bedTypes: lot.bedTypes,
+          lastDay: localDateOf(lot.expiresAt.getTime() - 1, timeZone),
+          expiresAt: iso(lot.expiresAt),
+          expired: lot.expiresAt.getTime() <= at,
+          at: iso(lot.createdAt),
+        })),
+        bookings: {
+          upcoming: views
+            .filter((b) => b.upcoming)
+            .reverse()
+            .map(strip),
+          past: views.filter((b) => !b.upcoming).map(strip),
+        },
+        purchases: money.payments.map((p) => ({
+          paymentId: p.id,
+          provider: p.provider,
+          status: p.status,
+          purpose: p.purpose,
+          description: p.description,
+          amountPence: p.amountPence,
+          discountPence: p.discountPence,
+          promoCode: p.promoCode,
+          at: iso(p.createdAt),
+          succeededAt: isoOrNull(p.succeededAt),
+          refundedAt: isoOrNull(p.refundedAt),
+          recordedBy: p.recordedByName,
+        })),
+        ledger: money.ledger.map((entry) => ({
+          id: entry.id,
+          at: iso(entry.at),
+          kind: entry.kind as StaffLedgerEntry['kind'],
+          minutes: entry.minutes,
+          description: describe(entry),
+          bookingId: entry.bookingId,
+          reason: entry.reason,
+          recordedBy: entry.recordedByName,
+        })),
+      }
+    },
+
+    /** PUT /api/staff/customers/{sub}/block (owner) */
+    block: (actor: StaffActor, sub: string, reason: string) => setBlock(actor, sub, reason),
+
+    /** DELETE /api/staff/customers/{sub}/block (owner) */
+    unblock: (actor: StaffActor, sub: string) => setBlock(actor, sub, null),
+
+    /** GET /api/staff/customers/{sub}/export (owner): the customer's own export, with its line in the audit log. */
+    async export(actor: StaffActor, sub: string) {
+      const { customer } = await customerAt(actor.shopId, sub)
+      const data = await deps.accounts.exportFor(actor.shopId, customer)
+      await createAuditLog(deps.db).record(actor, { action: 'customer.exported', subjectType: 'customer', subjectId: sub, before: null, after: null })
+      return data
+    },
+
+    /**
+     * DELETE /api/staff/customers/{sub} (owner): the erasure the customer's own deletion makes, of this shop's record;
+     * their online account goes too unless another salon still holds them or they are on a salon's team (their
+     * account is theirs there). A customer signed up at the salon has no account: only the record is erased.
+     */
+    async erase(actor: StaffActor, sub: string, reason: string): Promise<EraseResponse> {
+      const outcome = await deps.db.transaction(async (tx) => {
+        const customers = createCustomersRepository(tx)
+        const found = await customers.forStaff(actor.shopId, sub)
+        if (!found || !(await customers.eraseAt(actor.shopId, sub))) throw new HttpError(404, STAFF_CUSTOMER_MESSAGES.noCustomer)
+        const keepAccount = (await customers.heldElsewhere(actor.shopId, sub)) || (await createGroupsRepository(tx).activeMembership(sub)) !== undefined
+        const identity = createIdentityRepository(tx)
+        const accountDeleted = found.online && !keepAccount
+        // Deleting the pool user ends every session of the account at once (its sessions and tokens go with it).
+        if (!keepAccount) await identity.deleteUser(sub)
+        await createAuditLog(tx).record(actor, {
+          action: 'customer.erased',
+          subjectType: 'customer',
+          subjectId: sub,
+          before: { account: found.online ? 'online' : 'in_salon' },
+          after: { erased: true, accountDeleted },
+          reason,
+        })
+        return { accountDeleted, name: nameOf(found.customer) }
+      })
+      deps.logger.info({ sub, shopId: actor.shopId, accountDeleted: outcome.accountDeleted }, 'a customer was erased by the salon')
+      return {
+        sub,
+        accountDeleted: outcome.accountDeleted,
+        message: outcome.accountDeleted
+          ? `${outcome.name}'s personal details were erased and their online account was deleted.`
+          : `${outcome.name}'s personal details were erased at this salon.`,
+      }
+    },
+  }
+}
+export type StaffCustomers = ReturnType<typeof createStaffCustomers>

@@ -1,0 +1,165 @@
+import { z } from 'zod'
+import { unknownFieldsMessage } from './account.ts'
+import { LedgerKind, LotSource } from './commerce.ts'
+
+/**
+ * The salon's customers as staff see them (docs/product.md §10.5): search, the customer's record, putting them on
+ * hold, their data and erasing them. Instants are ISO 8601 with the shop's offset; money is integer pence.
+ */
+
+const strict = <T extends z.ZodRawShape>(shape: T) =>
+  z.strictObject(shape, { error: (issue) => (issue.code === 'unrecognized_keys' ? unknownFieldsMessage(issue.keys) : undefined) })
+
+/** The most customers one search answers. */
+export const CUSTOMER_SEARCH_LIMIT = 50
+
+/** docs/product.md §8.5, §8.6: the refusal a customer on hold gets when booking or buying online. */
+export const ACCOUNT_ON_HOLD_MESSAGE = 'Your account is on hold. Please contact the salon.'
+
+/** GET /api/staff/customers?query= : part of a name, a mobile number however written, or part of an email address. */
+export const CustomerSearchQuery = z.strictObject({
+  query: z
+    .string({ message: 'is required: type at least 2 characters of a name, a mobile number or an email address' })
+    .trim()
+    .min(2, { message: 'must be at least 2 characters of a name, a mobile number or an email address' })
+    .max(100, { message: 'must be at most 100 characters' }),
+})
+
+/** online: the customer has an account on the website; in_salon: signed up at the salon only. */
+export const CustomerAccountKind = z.enum(['online', 'in_salon'])
+export type CustomerAccountKind = z.infer<typeof CustomerAccountKind>
+
+export const CustomerSummary = z.object({
+  sub: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  /** "Jo Bloggs"; "(no name)" when neither is known. */
+  name: z.string(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  skinType: z.number().int().nullable(),
+  account: CustomerAccountKind,
+  blocked: z.boolean(),
+})
+export type CustomerSummary = z.infer<typeof CustomerSummary>
+
+export const CustomerSearchResponse = z.object({
+  /** At most CUSTOMER_SEARCH_LIMIT, by last name then first name. */
+  customers: z.array(CustomerSummary),
+  /** True when more customers matched than are shown: type more of the name or number. */
+  more: z.boolean(),
+})
+export type CustomerSearchResponse = z.infer<typeof CustomerSearchResponse>
+
+export const StaffLot = z.object({
+  id: z.string(),
+  source: LotSource,
+  label: z.string(),
+  minutes: z.number().int(),
+  remaining: z.number().int(),
+  bedTypes: z.array(z.string()),
+  /** The last local date the minutes can be used on. */
+  lastDay: z.string(),
+  expiresAt: z.string(),
+  expired: z.boolean(),
+  at: z.string(),
+})
+export type StaffLot = z.infer<typeof StaffLot>
+
+export const StaffCustomerBooking = z.object({
+  id: z.string(),
+  bed: z.string(),
+  bedType: z.string(),
+  date: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  minutes: z.number().int(),
+  pricePence: z.number().int(),
+  paidWith: z.string(),
+  status: z.string(),
+})
+export type StaffCustomerBooking = z.infer<typeof StaffCustomerBooking>
+
+export const StaffCustomerPurchase = z.object({
+  paymentId: z.string(),
+  /** offline or stripe (online card), cash or card_terminal (at the counter) */
+  provider: z.string(),
+  /** creating, pending, succeeded, refused, refunded, failed or cancelled */
+  status: z.string(),
+  /** package, session or minutes */
+  purpose: z.string(),
+  description: z.string(),
+  amountPence: z.number().int(),
+  discountPence: z.number().int(),
+  promoCode: z.string().nullable(),
+  at: z.string(),
+  succeededAt: z.string().nullable(),
+  refundedAt: z.string().nullable(),
+  /** The member of staff who took a counter sale. */
+  recordedBy: z.string().nullable(),
+})
+export type StaffCustomerPurchase = z.infer<typeof StaffCustomerPurchase>
+
+export const StaffLedgerEntry = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  kind: LedgerKind,
+  minutes: z.number().int(),
+  description: z.string(),
+  bookingId: z.string().nullable(),
+  /** Why a member of staff made the change (a correction, a refund). */
+  reason: z.string().nullable(),
+  /** The member of staff who made it; null when the customer or the system did. */
+  recordedBy: z.string().nullable(),
+})
+export type StaffLedgerEntry = z.infer<typeof StaffLedgerEntry>
+
+/** GET /api/staff/customers/{sub} */
+export const StaffCustomerResponse = z.object({
+  customer: CustomerSummary.extend({ dob: z.string().nullable(), createdAt: z.string() }),
+  /** The customer's marketing choices, read only: staff never change them. */
+  consents: z.object({
+    appMarketing: z.boolean(),
+    appTimestamp: z.string().nullable(),
+    masterMarketing: z.boolean(),
+    masterTimestamp: z.string().nullable(),
+  }),
+  /** null unless the salon has put the customer on hold. */
+  blocked: z.object({ at: z.string(), reason: z.string().nullable() }).nullable(),
+  /** Minutes usable now: the ledger's sum. */
+  balance: z.number().int(),
+  /** Every lot, newest first. */
+  lots: z.array(StaffLot),
+  /** Upcoming soonest first; past (and cancelled) newest first. */
+  bookings: z.object({ upcoming: z.array(StaffCustomerBooking), past: z.array(StaffCustomerBooking) }),
+  /** Payments, newest first. */
+  purchases: z.array(StaffCustomerPurchase),
+  /** The ledger, newest first. */
+  ledger: z.array(StaffLedgerEntry),
+})
+export type StaffCustomerResponse = z.infer<typeof StaffCustomerResponse>
+
+const Reason = z
+  .string({ message: 'is required: say why, in a few words' })
+  .trim()
+  .min(1, { message: 'is required: say why, in a few words' })
+  .max(500, { message: 'must be at most 500 characters' })
+
+/** PUT /api/staff/customers/{sub}/block (owner only) */
+export const BlockRequest = strict({ reason: Reason })
+export type BlockRequest = z.infer<typeof BlockRequest>
+
+export const BlockResponse = z.object({ sub: z.string(), blocked: z.object({ at: z.string(), reason: z.string().nullable() }).nullable() })
+export type BlockResponse = z.infer<typeof BlockResponse>
+
+/** DELETE /api/staff/customers/{sub} (owner only) */
+export const EraseRequest = strict({ reason: Reason })
+export type EraseRequest = z.infer<typeof EraseRequest>
+
+export const EraseResponse = z.object({
+  sub: z.string(),
+  /** Whether the customer's online account went too (it stays while another salon still holds them). */
+  accountDeleted: z.boolean(),
+  message: z.string(),
+})
+export type EraseResponse = z.infer<typeof EraseResponse>
