@@ -486,6 +486,74 @@ describeApi(
 describeApi(
   'a bed put out of service while customers book it',
   (get) => {
+    /** How many other connections wait for a lock: a request blocked by the transaction the test holds open. */
+    const waitingForLocks = async () => {
+      const result = (await get().db.execute(
+        sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+      )) as unknown as { rows: { n: number }[] }
+      return result.rows[0]!.n
+    }
+
+    it('a booking still being written when the bed is put out of service commits first and is listed as hit', async () => {
+      const t = get()
+      clock.set(START)
+      const owner = await staffUser(t, { role: 'owner', passwords: fastPasswords })
+      const booked = await shopCustomer(t)
+      // A first booking makes the customer's row at the salon.
+      expect((await t.api('p_book', { body: { date: '2026-12-14', time: '09:00', minutes: 6, bedId: BOOTH }, headers: booked.headers })).status).toBe(201)
+      const id = '33333333-3333-4333-8333-333333333333'
+      let out: ReturnType<typeof t.api> | undefined
+      await t.db.transaction(async (tx) => {
+        // The booking's insert locks the bed's row (migration 0016) and holds it until this transaction commits.
+        await tx.insert(schema.bookings).values({
+          id,
+          shopId: t.shop.id,
+          sub: booked.sub,
+          bedId: LAY_DOWN,
+          localDate: '2026-12-15',
+          startsAt: new Date('2026-12-15T11:00:00Z'),
+          endsAt: new Date('2026-12-15T11:06:00Z'),
+          blockedUntil: new Date('2026-12-15T11:11:00Z'),
+          minutes: 6,
+          pricePence: 360,
+          paidWith: 'in_salon',
+        })
+        out = t.api(`staff/beds/${LAY_DOWN}/out-of-service`, {
+          headers: owner.headers,
+          body: { from: '2026-12-15T10:00', until: '2026-12-15T12:00', reason: 'Fault' },
+        })
+        expect(await eventually(waitingForLocks, (n) => n > 0)).toBeGreaterThan(0)
+      })
+      const period = await out!
+      expect(period.status).toBe(201)
+      expect(period.json.hit.map((h: { id: string }) => h.id)).toEqual([id])
+    })
+
+    it('a booking made while the bed is being put out of service waits for it, then is refused', async () => {
+      const t = get()
+      clock.set(START)
+      const owner = await staffUser(t, { role: 'owner', passwords: fastPasswords })
+      const late = await shopCustomer(t)
+      let booking: ReturnType<typeof t.api> | undefined
+      await t.db.transaction(async (tx) => {
+        // The owner's change in flight: the bed's row locked as the out-of-service call locks it, the period written.
+        await tx.select({ id: schema.beds.id }).from(schema.beds).where(eq(schema.beds.id, LAY_DOWN)).for('update')
+        await tx.insert(schema.bedOutOfService).values({
+          id: '44444444-4444-4444-8444-444444444444',
+          shopId: t.shop.id,
+          bedId: LAY_DOWN,
+          startsAt: new Date('2026-12-16T10:00:00Z'),
+          endsAt: new Date('2026-12-16T12:00:00Z'),
+          reason: 'Fault',
+          createdBy: owner.sub,
+        })
+        booking = t.api('p_book', { body: { date: '2026-12-16', time: '11:00', minutes: 6, bedId: LAY_DOWN }, headers: late.headers })
+        expect(await eventually(waitingForLocks, (n) => n > 0)).toBeGreaterThan(0)
+      })
+      const answer = await booking!
+      expect([answer.status, answer.json.message]).toEqual([422, 'Sorry, Lay-down is out of service at that time. Please choose another time or sunbed.'])
+    })
+
     it('every booking in the period is refused or listed as hit', async () => {
       const t = get()
       clock.set(START)
@@ -493,15 +561,23 @@ describeApi(
       const days = ['2026-12-07', '2026-12-08', '2026-12-09', '2026-12-10', '2026-12-11', '2026-12-12']
       const times = ['10:00', '10:15', '10:30', '10:45', '11:00', '11:15', '11:30', '11:45']
       const customers = await Promise.all(times.map(() => shopCustomer(t)))
-      for (const date of days) {
-        // The customers book the lay-down through the morning while the owner takes it out from 10:30.
+      for (const [round, date] of days.entries()) {
+        // The customers book the lay-down through the morning while the owner takes it out from 10:30: from round to
+        // round the owner starts later, once more of the bookings have been answered, so either may come first.
+        let answered = 0
+        let startOut: () => void = () => {}
+        const outStarts = new Promise<void>((resolve) => (startOut = resolve))
         const bookings = Promise.all(
-          customers.map((c, i) => t.api('p_book', { body: { date, time: times[i], minutes: 6, bedId: LAY_DOWN }, headers: c.headers })),
+          customers.map(async (c, i) => {
+            const answer = await t.api('p_book', { body: { date, time: times[i], minutes: 6, bedId: LAY_DOWN }, headers: c.headers })
+            if (++answered === round) startOut()
+            return answer
+          }),
         )
-        const out = t.api(`staff/beds/${LAY_DOWN}/out-of-service`, {
-          headers: owner.headers,
-          body: { from: `${date}T10:30`, until: `${date}T12:00`, reason: 'Fault' },
-        })
+        if (round === 0) startOut()
+        const out = outStarts.then(() =>
+          t.api(`staff/beds/${LAY_DOWN}/out-of-service`, { headers: owner.headers, body: { from: `${date}T10:30`, until: `${date}T12:00`, reason: 'Fault' } }),
+        )
         const [answers, period] = await Promise.all([bookings, out])
         expect(period.status).toBe(201)
         const hit = new Set(period.json.hit.map((h: { id: string }) => h.id))
