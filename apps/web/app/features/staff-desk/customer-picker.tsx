@@ -1,20 +1,10 @@
+import type { CustomerSearchResponse, CustomerSummary } from '@salon/contracts/staff-customers'
 import { useEffect, useId, useState } from 'react'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { localPhone, query, useStaffData } from '../staff/public.ts'
 
-/** A customer as the search finds them (GET /api/staff/customers?q=): enough to pick the right one at the desk. */
-export interface CustomerHit {
-  sub: string
-  name: string
-  phone: string | null
-  skinType: number | null
-  balance?: number
-  blocked?: boolean
-}
-
-interface SearchAnswer {
-  customers: CustomerHit[]
-}
+/** A customer as the search finds them (GET /api/staff/customers?query=): enough to pick the right one at the desk. */
+export type CustomerHit = CustomerSummary
 
 /** Typing settles for this long before the search is asked. */
 const SETTLE_MS = 250
@@ -33,7 +23,7 @@ export function useSettledSearch(text: string): string | null {
 /** The customers whose name or mobile number matches the text (null: nothing searched yet). */
 export function useCustomerSearch(text: string) {
   const settled = useSettledSearch(text)
-  return useStaffData<SearchAnswer>(settled === null ? null : `staff/customers${query({ q: settled })}`)
+  return useStaffData<CustomerSearchResponse>(settled === null ? null : `staff/customers${query({ query: settled })}`)
 }
 
 export const skinTypeText = (skinType: number | null) =>
@@ -76,6 +66,7 @@ export function CustomerPicker({ onPick, autoFocus }: { onPick: (customer: Custo
       {text.trim().length >= 2 && !search.loading && search.data && hits.length === 0 && (
         <p className="text-sm text-cocoa-600">No customer matches “{text.trim()}”.</p>
       )}
+      {search.data?.more && text.trim().length >= 2 && <p className="text-sm text-cocoa-600">More customers match: type more of the name or number.</p>}
       {hits.length > 0 && (
         <ul className="flex max-h-72 flex-col gap-1 overflow-y-auto rounded-xl border border-cocoa-100 p-1" aria-label="Customers found">
           {hits.map((customer) => (
@@ -92,13 +83,7 @@ export function CustomerPicker({ onPick, autoFocus }: { onPick: (customer: Custo
                   </span>
                 </span>
                 <span className="shrink-0 text-right text-sm text-cocoa-700">
-                  {customer.blocked ? (
-                    <span className="font-semibold text-red-700">Blocked</span>
-                  ) : customer.balance !== undefined ? (
-                    `${customer.balance} min`
-                  ) : (
-                    ''
-                  )}
+                  {customer.blocked ? <span className="font-semibold text-red-700">On hold</span> : customer.account === 'in_salon' ? 'In salon only' : ''}
                 </span>
               </button>
             </li>

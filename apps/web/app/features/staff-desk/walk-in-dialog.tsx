@@ -1,8 +1,7 @@
 import type { DaySheetBed, NewInSalonCustomer, StaffBookingResponse, WalkInRequest } from '@salon/contracts/staff-day'
 import { useId, useState, type FormEvent } from 'react'
 import { Spinner } from '../../components/ui/spinner.tsx'
-import { StaffDialog, useStaff, useStaffAction } from '../staff/public.ts'
-import { staffApi } from '../staff/public.ts'
+import { staffApi, StaffDialog, useStaff, useStaffAction } from '../staff/public.ts'
 import { CustomerPicker, PickedCustomer, type CustomerHit } from './customer-picker.tsx'
 import { RefusalBox, refusalOf, useOverride, type Refusal } from './rule-override.tsx'
 
@@ -181,7 +180,7 @@ function SessionForm({ chosen, date, beds, onBooked }: { chosen: Chosen; date: s
   const action = useStaffAction()
   const override = useOverride()
   const [refusal, setRefusal] = useState<Refusal | null>(null)
-  const [paidWith, setPaidWith] = useState<WalkInRequest['paidWith']>(chosen.kind === 'existing' && (chosen.customer.balance ?? 0) > 0 ? 'balance' : 'in_salon')
+  const [paidWith, setPaidWith] = useState<WalkInRequest['paidWith']>(chosen.kind === 'existing' ? 'balance' : 'in_salon')
   const ids = { bed: useId(), date: useId(), time: useId(), minutes: useId() }
   const active = beds.filter((bed) => bed.active)
   async function submit(event: FormEvent<HTMLFormElement>) {

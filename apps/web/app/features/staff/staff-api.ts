@@ -42,9 +42,11 @@ export const staffApi = {
   get: <T>(path: string, options?: CallOptions) => browserApi.get<T>(path, withToken(options)),
   post: <T>(path: string, body: unknown = {}, options?: CallOptions) => browserApi.post<T>(path, body, withToken(options)),
   put: <T>(path: string, body: unknown = {}, options?: CallOptions) => browserApi.put<T>(path, body, withToken(options)),
-  /** The answer's JSON, or null for an answer without a body (204). */
-  delete: async <T = null>(path: string): Promise<T> => {
-    const response = await staffFetch('DELETE', path, { headers: { accept: 'application/json' } })
+  /** A DELETE, with a JSON body when the call takes one (a reason); the answer's JSON, or null for none (204). */
+  delete: async <T = null>(path: string, body?: unknown): Promise<T> => {
+    const headers: Record<string, string> = { accept: 'application/json' }
+    if (body !== undefined) headers['content-type'] = 'application/json'
+    const response = await staffFetch('DELETE', path, { headers, body: body === undefined ? undefined : JSON.stringify(body) })
     return (response.headers.get('content-type')?.includes('json') ? await response.json().catch(() => null) : null) as T
   },
 }

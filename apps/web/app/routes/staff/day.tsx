@@ -1,5 +1,5 @@
 import { addDays, todayInUk } from '@salon/contracts/dates'
-import type { DaySheetBooking, DaySheetResponse, StaffBookingChangeResponse } from '@salon/contracts/staff-day'
+import type { DaySheetBooking, DaySheetResponse, StaffBookingResponse } from '@salon/contracts/staff-day'
 import { useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { DaySheet, MoveCancelDialog, StatusBadge, WalkInDialog } from '../../features/staff-desk/public.ts'
@@ -22,7 +22,7 @@ export default function StaffDay() {
   const goTo = (next: string) => setParams(next === today ? {} : { date: next }, { replace: true })
 
   async function mark(target: DaySheetBooking, status: 'attended' | 'no_show' | 'booked') {
-    const answer = await action.run(() => staffApi.put<StaffBookingChangeResponse>(`staff/bookings/${target.id}/status`, { status }), {
+    const answer = await action.run(() => staffApi.put<StaffBookingResponse>(`staff/bookings/${target.id}/status`, { status }), {
       success: MARKED[status],
     })
     if (answer) day.setData((current) => current && { ...current, bookings: current.bookings.map((b) => (b.id === answer.booking.id ? answer.booking : b)) })
