@@ -1,5 +1,5 @@
 import { SessionsResponse, type TimeSlot } from '@salon/contracts/booking'
-import { and, desc, eq, schema, sql } from '@salon/db'
+import { and, desc, eq, schema, sql, type Db } from '@salon/db'
 import { beforeAll, expect, it } from 'vitest'
 import { describeDate } from '../../lib/local-time.ts'
 import { eventually } from '../../test/eventually.ts'
@@ -552,6 +552,41 @@ describeApi(
       })
       const answer = await booking!
       expect([answer.status, answer.json.message]).toEqual([422, 'Sorry, Lay-down is out of service at that time. Please choose another time or sunbed.'])
+    })
+
+    it('a booking made while the salon closes that day, or retires the bed, waits for the change, then is refused', async () => {
+      const t = get()
+      clock.set(START)
+      const [first, second] = await Promise.all([shopCustomer(t), shopCustomer(t)])
+      const refusals = [
+        {
+          date: '2026-12-17',
+          customer: first,
+          change: async (tx: Db) => {
+            // As POST staff/closures does: every bed of the salon locked, then the day closed.
+            await tx.select({ id: schema.beds.id }).from(schema.beds).where(eq(schema.beds.shopId, t.shop.id)).for('update')
+            await tx.insert(schema.closures).values({ shopId: t.shop.id, date: '2026-12-17', reason: 'Flood' })
+          },
+          message: `The salon is closed on ${describeDate('2026-12-17')}. Please choose another day.`,
+        },
+        {
+          date: '2026-12-18',
+          customer: second,
+          change: (tx: Db) => tx.update(schema.beds).set({ active: false }).where(eq(schema.beds.id, LAY_DOWN)),
+          message: 'Sorry, Lay-down is no longer taking bookings. Please choose another sunbed.',
+        },
+      ]
+      for (const { date, customer, change, message } of refusals) {
+        let booking: ReturnType<typeof t.api> | undefined
+        await t.db.transaction(async (tx) => {
+          await change(tx)
+          booking = t.api('p_book', { body: { date, time: '11:00', minutes: 6, bedId: LAY_DOWN }, headers: customer.headers })
+          expect(await eventually(waitingForLocks, (n) => n > 0)).toBeGreaterThan(0)
+        })
+        const answer = await booking!
+        expect([date, answer.status, answer.json.message]).toEqual([date, 422, message])
+      }
+      await t.db.update(schema.beds).set({ active: true }).where(eq(schema.beds.id, LAY_DOWN))
     })
 
     it('every booking in the period is refused or listed as hit', async () => {
