@@ -1,9 +1,9 @@
 import type { PreloadTimesResponse } from '@salon/contracts/booking'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useLocation } from 'react-router'
 import { PageHeader } from '../components/ui/page-header.tsx'
-import { useAuth } from '../features/auth/auth-context.tsx'
-import { loadAppointment } from '../features/booking/appointment-storage.ts'
+import { useSignedIn } from '../features/auth/auth-context.tsx'
+import { loadAppointment, type StoredAppointment } from '../features/booking/appointment-storage.ts'
 import { BookPlanner } from '../features/booking/book-planner.tsx'
 import type { BookPageState } from '../features/booking/booking-confirmation.tsx'
 import { BookingsMenu } from '../features/booking/bookings-menu.tsx'
@@ -11,6 +11,7 @@ import { SavedBooking } from '../features/booking/saved-booking.tsx'
 import { serverApi } from '../lib/api.server.ts'
 import { pageMeta } from '../lib/meta.ts'
 import { useSalon } from '../lib/route-data.ts'
+import { routeComponent } from '../lib/route-memo.ts'
 import type { Route } from './+types/book'
 
 export const meta: Route.MetaFunction = (args) =>
@@ -28,18 +29,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /**
  * In the browser, a booking left waiting in storage (chosen in the last two hours) comes with the page: a signed-in
- * customer is asked to confirm it, a visitor's planner starts from it.
+ * customer is asked to confirm it, a visitor's planner starts from it. On a page the server sent, it is read once the
+ * page has hydrated (below), not by a loader run after hydration: that would render the whole page again for every
+ * visitor to change anything only for the few with a booking waiting.
  */
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   return { ...(await serverLoader()), stored: loadAppointment() }
 }
-clientLoader.hydrate = true as const
 
-export default function Book({ loaderData }: Route.ComponentProps) {
+export default routeComponent(function Book({ loaderData }: Route.ComponentProps) {
   const [dropped, setDropped] = useState(false)
-  const stored = 'stored' in loaderData && !dropped ? loaderData.stored : null
+  // The page as the server sent it knows nothing of this browser's storage.
+  const [storedOnLoad, setStoredOnLoad] = useState<StoredAppointment | null>(null)
+  const fromServer = useRef(!('stored' in loaderData))
+  useEffect(() => {
+    if (fromServer.current) setStoredOnLoad(loadAppointment())
+  }, [])
+  const stored = dropped ? null : 'stored' in loaderData ? loaderData.stored : storedOnLoad
   const salon = useSalon()
-  const signedIn = useAuth().state.user !== null
+  const signedIn = useSignedIn()
   const notice = (useLocation().state as BookPageState | null)?.notice ?? null
   return (
     <>
@@ -57,4 +65,4 @@ export default function Book({ loaderData }: Route.ComponentProps) {
       <BookingsMenu signedIn={signedIn} />
     </>
   )
-}
+})

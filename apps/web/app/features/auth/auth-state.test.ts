@@ -71,6 +71,12 @@ describe('auth state (docs/product.md §3, §4)', () => {
     expect(authReducer(signedIn, { type: 'setUser', user: null })).toMatchObject({ user: null, accessToken: null, accountData: null, pictureUrl: null })
   })
 
+  it('gives back the same state when nobody signed in is set again, so the page does not render again', () => {
+    expect(authReducer(signedOutState, { type: 'setUser', user: null })).toBe(signedOutState)
+    const failed = { ...signedOutState, error: 'Network error' }
+    expect(authReducer(failed, { type: 'setUser', user: null })).toBe(failed)
+  })
+
   it('keeps the access token when a user update does not bring one', () => {
     expect(authReducer(signedIn, { type: 'setUser', user: amy }).accessToken).toBe('access')
   })

@@ -1,4 +1,5 @@
 import type { Bed, BedType } from '@salon/contracts/shop'
+import { memo } from 'react'
 import { formatPerMinute } from '../../lib/format.ts'
 
 /** The choice of sunbed: any free one, any of a type ("type:<code>"), or one bed by its id. */
@@ -27,7 +28,7 @@ const focusRing = 'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-o
 const hiddenRadio = 'absolute inset-0 z-10 size-full cursor-pointer appearance-none opacity-0'
 
 /** Step 2: any free sunbed, any of one type, or one bed in particular, with its picture and what it is like. */
-export function BedPicker({ beds, bedTypes, selected, onSelect }: BedPickerProps) {
+export const BedPicker = memo(function BedPicker({ beds, bedTypes, selected, onSelect }: BedPickerProps) {
   const types = bedTypes.filter((t) => beds.some((b) => b.type === t.code))
   const chosenType = types.find((t) => typeChoice(t.code) === selected)
   const options = [
@@ -107,4 +108,4 @@ export function BedPicker({ beds, bedTypes, selected, onSelect }: BedPickerProps
       </div>
     </div>
   )
-}
+})

@@ -1,6 +1,6 @@
 import type { PreloadTimesResponse, PriceResponse, TimeSlot } from '@salon/contracts/booking'
 import type { SalonResponse } from '@salon/contracts/shop'
-import { useEffect, useId, useMemo, useReducer, useRef, useState, type RefObject } from 'react'
+import { useCallback, useEffect, useId, useMemo, useReducer, useRef, useState, type RefObject } from 'react'
 import { Link, useFetcher, useNavigate } from 'react-router'
 import { useAlert } from '../../components/ui/alert.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
@@ -30,12 +30,20 @@ type PriceView = { status: 'idle' } | { status: 'loading' } | { status: 'ready';
 
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value))
 
+/** What the customer has chosen: a day, a sunbed (ANY_BED, a type or a bed), the minutes and a start time. */
+interface Choice {
+  date: string | null
+  bedId: string
+  minutes: number
+  time: string | null
+}
+
 /** What the customer has chosen; restored from a booking still waiting in storage, else the first day with free times. */
-function initialChoice(preload: PreloadTimesResponse | null, stored: StoredAppointment | null) {
+function initialChoice(preload: PreloadTimesResponse | null, stored: StoredAppointment | null): Choice {
   const days = Object.entries(preload?.times ?? {})
   const firstFree = days.find(([, slots]) => slots.length > 0)?.[0] ?? days[0]?.[0] ?? null
   if (stored) return { date: stored.date, bedId: stored.bedType ? typeChoice(stored.bedType) : stored.bedId, minutes: stored.minutes, time: stored.time }
-  return { date: firstFree, bedId: ANY_BED, minutes: preload?.minutes || 6, time: null as string | null }
+  return { date: firstFree, bedId: ANY_BED, minutes: preload?.minutes || 6, time: null }
 }
 
 /** The /book/ page's steps: day, sunbed, minutes and time, then the price and the Book button. */
@@ -103,14 +111,23 @@ export function BookPlanner({ salon, preload, stored, signedIn, notice }: BookPl
         ? { status: 'ready', price: priceAnswer.price }
         : { status: 'error', message: priceAnswer.error }
 
-  function choose(next: Partial<typeof choice>) {
-    const merged = { ...choice, ...next }
-    const [lo, hi] = minutesRange(bedFilter(merged.bedId, salon.beds).beds)
-    merged.minutes = clamp(merged.minutes, lo, hi)
-    const sameTimes = merged.date === date && merged.minutes === minutes && merged.bedId === bedId
-    if (next.time === undefined && !sameTimes) merged.time = null
-    setChoice(merged)
-  }
+  // The same function while the salon's beds are: the day, sunbed and time pickers (memoised) skip the planner's other renders.
+  const beds = salon.beds
+  const choose = useCallback(
+    (next: Partial<Choice>) =>
+      setChoice((current) => {
+        const merged = { ...current, ...next }
+        const [lo, hi] = minutesRange(bedFilter(merged.bedId, beds).beds)
+        merged.minutes = clamp(merged.minutes, lo, hi)
+        const sameTimes = merged.date === current.date && merged.minutes === current.minutes && merged.bedId === current.bedId
+        if (next.time === undefined && !sameTimes) merged.time = null
+        return merged
+      }),
+    [beds],
+  )
+  const chooseDay = useCallback((d: string) => choose({ date: d }), [choose])
+  const chooseBed = useCallback((b: string) => choose({ bedId: b }), [choose])
+  const chooseTime = useCallback((t: string) => choose({ time: t }), [choose])
 
   async function onBook() {
     if (!request) return
@@ -146,11 +163,11 @@ export function BookPlanner({ salon, preload, stored, signedIn, notice }: BookPl
     <div className="grid grid-cols-[minmax(0,1fr)] gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
       <div className="flex flex-col gap-8">
         <Step number={1} title="Choose a day" headingRef={dayHeading}>
-          <DayStrip days={days} selected={date} onSelect={(d) => choose({ date: d })} />
+          <DayStrip days={days} selected={date} onSelect={chooseDay} />
         </Step>
 
         <Step number={2} title="Choose a sunbed">
-          <BedPicker beds={salon.beds} bedTypes={salon.bedTypes} selected={bedId} onSelect={(b) => choose({ bedId: b })} />
+          <BedPicker beds={salon.beds} bedTypes={salon.bedTypes} selected={bedId} onSelect={chooseBed} />
         </Step>
 
         <Step number={3} title="How many minutes?">
@@ -225,7 +242,7 @@ export function BookPlanner({ salon, preload, stored, signedIn, notice }: BookPl
               {bed || bedType ? ' or any free sunbed' : ''}.
             </p>
           ) : (
-            <TimePicker slots={slots} selected={time} onSelect={(t) => choose({ time: t })} />
+            <TimePicker slots={slots} selected={time} onSelect={chooseTime} />
           )}
         </Step>
       </div>

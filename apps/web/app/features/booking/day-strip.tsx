@@ -1,4 +1,5 @@
 import type { TimeSlot } from '@salon/contracts/booking'
+import { memo } from 'react'
 import { dayParts, formatDay } from './dates.ts'
 
 interface DayStripProps {
@@ -9,7 +10,7 @@ interface DayStripProps {
 }
 
 /** Step 1: a row of days (a radio group, arrow keys move along it) saying which have free times; any later date too. */
-export function DayStrip({ days, selected, onSelect }: DayStripProps) {
+export const DayStrip = memo(function DayStrip({ days, selected, onSelect }: DayStripProps) {
   const today = days[0]?.date ?? null
   const inStrip = days.some((d) => d.date === selected)
   return (
@@ -77,4 +78,4 @@ export function DayStrip({ days, selected, onSelect }: DayStripProps) {
       </div>
     </div>
   )
-}
+})

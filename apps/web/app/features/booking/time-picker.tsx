@@ -1,4 +1,5 @@
 import type { TimeSlot } from '@salon/contracts/booking'
+import { memo } from 'react'
 import { partOfDay } from './dates.ts'
 
 interface TimePickerProps {
@@ -8,7 +9,7 @@ interface TimePickerProps {
 }
 
 /** Step 4: the free start times, grouped into morning, afternoon and evening; one radio group so arrow keys walk them. */
-export function TimePicker({ slots, selected, onSelect }: TimePickerProps) {
+export const TimePicker = memo(function TimePicker({ slots, selected, onSelect }: TimePickerProps) {
   const groups = new Map<string, TimeSlot[]>()
   for (const slot of slots) {
     const part = partOfDay(slot.time)
@@ -43,4 +44,4 @@ export function TimePicker({ slots, selected, onSelect }: TimePickerProps) {
       ))}
     </div>
   )
-}
+})
