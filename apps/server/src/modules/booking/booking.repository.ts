@@ -122,10 +122,11 @@ function inTransaction(tx: Db, ledger: LedgerRepository, shopId: string, sub: st
       return row
     },
 
-    async setStatus(id: string, status: 'booked' | 'attended' | 'no_show' | 'cancelled') {
+    /** `by` names the member of staff who cancelled on the customer's behalf, for the message telling the customer. */
+    async setStatus(id: string, status: 'booked' | 'attended' | 'no_show' | 'cancelled', by?: string) {
       await tx
         .update(bookings)
-        .set(status === 'cancelled' ? { status, cancelledAt: at } : { status, holdUntil: null })
+        .set(status === 'cancelled' ? { status, cancelledAt: at, cancelledBy: by ?? null } : { status, holdUntil: null })
         .where(eq(bookings.id, id))
     },
 

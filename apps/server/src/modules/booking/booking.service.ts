@@ -154,6 +154,8 @@ export function createBookingService(deps: BookingServiceDeps) {
     options: {
       refuse: (booking: LockedBooking) => void
       notFound: () => HttpError
+      /** The member of staff cancelling on the customer's behalf; the customer's message then says the salon cancelled it. */
+      by?: string
       alongside?: (tx: BookingTransaction, booking: LockedBooking, outcome: CancelOutcome) => Promise<void>
     },
   ): Promise<CancelOutcome> {
@@ -161,7 +163,7 @@ export function createBookingService(deps: BookingServiceDeps) {
       const booking = await tx.bookingForUpdate(id)
       if (!booking) throw options.notFound()
       options.refuse(booking)
-      await tx.setStatus(id, 'cancelled')
+      await tx.setStatus(id, 'cancelled', options.by)
       const none: CancelOutcome = { refunded: 0, expired: 0, card: false }
       const done: CancelOutcome =
         booking.paidWith === 'card'
