@@ -32,7 +32,8 @@ import type { PaymentProviderAdapter } from './adapters/payments/payments.ts'
 import { createAccountModule } from './modules/account/public.ts'
 import { createBookingModule } from './modules/booking/public.ts'
 import { createCommerceModule } from './modules/commerce/public.ts'
-import { createContentModule } from './modules/content/public.ts'
+import { createContentModule, UPLOAD_PATH } from './modules/content/public.ts'
+import { MAX_UPLOAD_BYTES } from '@salon/contracts/staff-catalogue'
 import { createHostedSignIn, type HostedSignInOptions } from './modules/hosted-sign-in/public.ts'
 import { createMessagesModule } from './modules/messages/public.ts'
 import { createReportsModule } from './modules/reports/public.ts'
@@ -54,7 +55,8 @@ export interface AppDeps {
   logger: Logger
   email: EmailSender
   sms: SmsSender
-  reviewsSource?: (shopId: string) => ReviewsSource | undefined
+  /** Google reviews, when the server has the key: for the place a salon chose, or (placeId left out) GOOGLE_PLACE_ID's. */
+  reviewsSource?: (shopId: string, placeId?: string) => ReviewsSource | undefined
   reviewsCacheMs?: number
   trustProxy?: boolean
   corsOrigins?: string[]
@@ -212,7 +214,10 @@ export function createApp(deps: AppDeps) {
   if (deps.corsOrigins?.length) {
     api.use(cors({ origin: deps.corsOrigins, allowHeaders: ['Content-Type', 'Authorization', 'shop_id', 'api_key'], maxAge: 600 }))
   }
-  api.use(limitBody(MAX_BODY_BYTES))
+  // A cover picture's upload is the one request larger than the rest (docs/product.md §10.4).
+  const bodyLimit = limitBody(MAX_BODY_BYTES)
+  const uploadLimit = limitBody(MAX_UPLOAD_BYTES)
+  api.use((c, next) => (c.req.path === `/api${UPLOAD_PATH}` ? uploadLimit(c, next) : bodyLimit(c, next)))
   api.use(wellFormedText())
   api.openAPIRegistry.registerComponent('securitySchemes', 'shopId', { type: 'apiKey', in: 'header', name: 'shop_id' })
   api.openAPIRegistry.registerComponent('securitySchemes', 'apiKey', { type: 'apiKey', in: 'header', name: 'api_key' })
@@ -250,6 +255,8 @@ export function createApp(deps: AppDeps) {
   api.route('/', account.staffRoutes)
   api.route('/', commerce.manageRoutes)
   api.route('/', content.staffRoutes)
+  api.route('/', content.manageRoutes)
+  api.route('/', content.popupRoutes)
   api.route('/', reports.staffRoutes)
   app.route('/api', api)
   // A mounted router's notFound is never called: without this, unknown API paths would reach the web app's pages.
@@ -300,6 +307,7 @@ export function createApp(deps: AppDeps) {
   if (deps.email.kind === 'outbox' || deps.sms.kind === 'outbox')
     app.route('/dev', createOutboxRoutes(createOutboxRepository(db), { token: deps.outboxToken ?? newOutboxToken() }))
 
+  app.route('/', content.uploadRoutes)
   app.route('/', content.seoRoutes)
 
   if (deps.web)

@@ -69,7 +69,7 @@ const app = createApp({
   logger,
   email: services.email,
   sms: services.sms,
-  reviewsSource: services.reviews && (() => services.reviews),
+  reviewsSource: services.reviews && ((_shopId: string, placeId?: string) => services.reviews?.(placeId)),
   reviewsCacheMs: settings.REVIEWS_CACHE_HOURS * 3600_000,
   publicCacheMs: settings.PUBLIC_CACHE_SECONDS * 1000,
   trustProxy: settings.TRUST_PROXY,

@@ -19,7 +19,8 @@ export interface OutsideServices {
   sms: SmsSender
   /** The outbox's token (docs/decisions/008), while a message goes to the outbox. */
   outboxToken?: string
-  reviews?: ReviewsSource
+  /** Google reviews of a place (GOOGLE_PLACE_ID's when none is named), while the server has the Google Places key. */
+  reviews?: (placeId?: string) => ReviewsSource | undefined
   /** Card payments through Stripe; absent means the offline test processor, which takes no real payment. */
   stripe?: { payments: PaymentProviderAdapter; webhookSecret: string }
   /** Lets go of what the services hold open (the SMTP connection pool). */
@@ -48,10 +49,11 @@ export function outsideServices(settings: Settings, database: Database, logger: 
   // The outbox opens only with this token, given in the link the log shows once the server listens.
   const outboxToken = sms.kind === 'outbox' || email.kind === 'outbox' ? (settings.OUTBOX_TOKEN ?? loadOutboxToken(settings.DATA_DIR)) : undefined
 
-  const reviews =
-    settings.GOOGLE_PLACES_API_KEY && settings.GOOGLE_PLACE_ID
-      ? createGooglePlacesReviews({ apiKey: settings.GOOGLE_PLACES_API_KEY, placeId: settings.GOOGLE_PLACE_ID, baseUrl: settings.GOOGLE_PLACES_BASE_URL })
-      : undefined
+  // Google reviews need the key; the place is the one a salon chose (docs/product.md §10.4), else GOOGLE_PLACE_ID.
+  const apiKey = settings.GOOGLE_PLACES_API_KEY
+  const reviews = apiKey
+    ? (placeId = settings.GOOGLE_PLACE_ID) => (placeId ? createGooglePlacesReviews({ apiKey, placeId, baseUrl: settings.GOOGLE_PLACES_BASE_URL }) : undefined)
+    : undefined
 
   const stripe =
     settings.STRIPE_SECRET_KEY && settings.STRIPE_PUBLISHABLE_KEY && settings.STRIPE_WEBHOOK_SECRET

@@ -197,7 +197,12 @@ export const BlogPostRequest = z.strictObject({
   coverImage: CoverImage.default(''),
   status: BlogStatus.default('draft'),
   /** When it shows on the blog (ISO 8601); when left out, a post keeps its date, and one published for the first time takes now. */
-  publishedAt: z.iso.datetime({ offset: true, message: 'must be a date and time in ISO 8601, for example 2026-06-01T09:00:00Z' }).optional(),
+  publishedAt: z.iso
+    .datetime({ offset: true, message: 'must be a date and time in ISO 8601, for example 2026-06-01T09:00:00Z' })
+    .refine((v) => isCalendarDate(v.slice(0, 10)) && !Number.isNaN(Date.parse(v)), {
+      message: 'must be a date and time in ISO 8601, for example 2026-06-01T09:00:00Z',
+    })
+    .optional(),
 })
 export type BlogPostRequest = z.input<typeof BlogPostRequest>
 

@@ -8,6 +8,8 @@ import type { ShopRepository } from '../shop/public.ts'
 import { createContentRepository } from './content.repository.ts'
 import { createContentRoutes } from './content.routes.ts'
 import { createContentService } from './content.service.ts'
+import { createContentManagement } from './manage.ts'
+import { createContentManageRoutes, createPopupRoutes, createUploadRoutes } from './manage.routes.ts'
 import { createSeoRoutes } from './seo.routes.ts'
 import { createStaffLeads } from './staff-leads.ts'
 import { createStaffLeadsRoutes } from './staff-leads.routes.ts'
@@ -18,7 +20,8 @@ export interface ContentModuleDeps {
   email: EmailSender
   rateLimiter: RateLimiter
   logger: Logger
-  reviewsSource?: (shopId: string) => ReviewsSource | undefined
+  /** Google reviews, when the server has the key: for the place a salon chose, or (placeId left out) GOOGLE_PLACE_ID's. */
+  reviewsSource?: (shopId: string, placeId?: string) => ReviewsSource | undefined
   reviewsCacheMs: number
   kept: <T>(read: (shopId: string) => PromiseLike<T>) => (shopId: string) => Promise<T>
   unchanged: ContentUnchanged
@@ -48,10 +51,17 @@ export function createContentModule(deps: ContentModuleDeps) {
     reviewsCacheMs: deps.reviewsCacheMs,
   })
   const blogs = deps.kept(content.blogs)
+  const manage = createContentManagement({ db: deps.db, now: deps.now, googleAvailable: deps.reviewsSource !== undefined })
   return {
     routes: createContentRoutes({ ...content, blogs, reviews: deps.kept(content.reviews) }, { trustProxy: deps.trustProxy, unchanged: deps.unchanged }),
     /** The staff's leads and messages under /api/staff/ (docs/product.md §10.6). */
     staffRoutes: createStaffLeadsRoutes(createStaffLeads({ db: deps.db, now: deps.now })),
+    /** The owner's blog, cover pictures, offers popup and reviews under /api/staff/ (docs/product.md §10.4). */
+    manageRoutes: createContentManageRoutes(manage),
+    /** GET website/popup: the offers popup as the salon set it, kept as public content is. */
+    popupRoutes: createPopupRoutes(deps.kept(manage.popup), { unchanged: deps.unchanged }),
+    /** The uploaded pictures at /uploads/{shop}/{id}.{ext}, outside the API: a picture is fetched without the shop's headers. */
+    uploadRoutes: createUploadRoutes(manage),
     seoRoutes: createSeoRoutes({ shopId: deps.shopId, blogs, siteUrl: deps.siteUrl, trustProxy: deps.trustProxy, startedAt: deps.startedAt }),
   }
 }

@@ -1,5 +1,5 @@
 import type { ReviewsResponse } from '@salon/contracts/content'
-import { and, desc, eq, lte, schema, sql, type Db } from '@salon/db'
+import { and, desc, eq, isNull, lte, schema, sql, type Db } from '@salon/db'
 
 const blogSummaryColumns = {
   id: schema.blogPosts.id,
@@ -12,19 +12,26 @@ const blogSummaryColumns = {
 
 export function createContentRepository(db: Db) {
   return {
-    /** Published posts, newest first; a post dated in the future is not out yet. */
+    /** Published posts, newest first; a post dated in the future is not out yet, and a draft never is. */
     publishedBlogs: (shopId: string) =>
       db
         .select(blogSummaryColumns)
         .from(schema.blogPosts)
-        .where(and(eq(schema.blogPosts.shopId, shopId), lte(schema.blogPosts.publishedAt, sql`now()`)))
+        .where(and(eq(schema.blogPosts.shopId, shopId), eq(schema.blogPosts.status, 'published'), lte(schema.blogPosts.publishedAt, sql`now()`)))
         .orderBy(desc(schema.blogPosts.publishedAt)),
 
     async publishedBlog(shopId: string, id: string) {
       const [row] = await db
         .select({ ...blogSummaryColumns, bodyMarkdown: schema.blogPosts.bodyMarkdown })
         .from(schema.blogPosts)
-        .where(and(eq(schema.blogPosts.shopId, shopId), eq(schema.blogPosts.id, id), lte(schema.blogPosts.publishedAt, sql`now()`)))
+        .where(
+          and(
+            eq(schema.blogPosts.shopId, shopId),
+            eq(schema.blogPosts.id, id),
+            eq(schema.blogPosts.status, 'published'),
+            lte(schema.blogPosts.publishedAt, sql`now()`),
+          ),
+        )
         .limit(1)
       return row ?? null
     },
@@ -39,8 +46,17 @@ export function createContentRepository(db: Db) {
           publishedAt: schema.reviews.publishedAt,
         })
         .from(schema.reviews)
-        .where(eq(schema.reviews.shopId, shopId))
+        .where(and(eq(schema.reviews.shopId, shopId), isNull(schema.reviews.hiddenAt)))
         .orderBy(desc(schema.reviews.publishedAt)),
+
+    /** The salon's choice of where its reviews come from (docs/product.md §10.4); null when it has made none. */
+    async reviewsChoice(shopId: string) {
+      const [row] = await db
+        .select({ source: schema.contentSettings.reviewsSource, placeId: schema.contentSettings.googlePlaceId })
+        .from(schema.contentSettings)
+        .where(eq(schema.contentSettings.shopId, shopId))
+      return row ?? null
+    },
 
     async cachedReviews(shopId: string) {
       const [row] = await db.select().from(schema.reviewsCache).where(eq(schema.reviewsCache.shopId, shopId)).limit(1)

@@ -28,8 +28,11 @@ interface ContentDeps {
   email: EmailSender
   rateLimiter: RateLimiter
   logger: Logger
-  /** The maps service, when one is configured; the salon's own reviews otherwise. */
-  reviewsSource?: (shopId: string) => ReviewsSource | undefined
+  /**
+   * The maps service, when the server has its key: for the place the salon chose, or (placeId left out) the one the
+   * settings name; the salon's own reviews otherwise.
+   */
+  reviewsSource?: (shopId: string, placeId?: string) => ReviewsSource | undefined
   reviewsCacheMs: number
   now?: () => Date
 }
@@ -59,9 +62,14 @@ export function createContentService(deps: ContentDeps) {
       return { ...toSummary(row), html: renderMarkdown(row.bodyMarkdown) }
     },
 
-    /** Maps-service reviews, asked at most once per cache period; the salon's own when none is configured or it fails. */
+    /**
+     * Maps-service reviews, asked at most once per cache period; the salon's own when it chose them, when none is
+     * configured or when it fails. A salon that never chose gets the server's setting (GOOGLE_PLACE_ID).
+     */
     async reviews(shopId: string): Promise<ReviewsResponse> {
-      const source = deps.reviewsSource?.(shopId)
+      const choice = await deps.content.reviewsChoice(shopId)
+      if (choice?.source === 'salon') return salonReviews(shopId)
+      const source = deps.reviewsSource?.(shopId, choice?.placeId ?? undefined)
       if (!source) return salonReviews(shopId)
       const cached = await deps.content.cachedReviews(shopId)
       if (cached && now().getTime() - cached.fetchedAt.getTime() < deps.reviewsCacheMs) return cached.payload
