@@ -51,9 +51,9 @@ export const DAY_MESSAGES = {
   noSkinType: "Please add the customer's skin type first: we must check that sunbeds are safe for their skin.",
   skinTypeI:
     'Sunbed sessions are not booked for skin type I: this skin always burns and never tans, and UK health guidance says people with it should not use sunbeds.',
-  phone: 'customer.new.phone: please give a mobile number, for example 07700 900123.',
-  email: 'customer.new.email: please give a valid email address, or none.',
-  dob: 'customer.new.dob: please check the date of birth: it must be in the past and no earlier than 1900.',
+  phone: 'Please check the request: customer.new.phone must be a mobile number, for example 07700 900123.',
+  email: 'Please check the request: customer.new.email must be a valid email address.',
+  dob: 'Please check the request: customer.new.dob must be in the past and no earlier than 1900.',
 } as const
 
 const bedMissing = (bedId: string) => `bedId: there is no sunbed "${bedId.slice(0, 64)}" at this salon.`
