@@ -88,7 +88,7 @@ export function BedsPanel({ data, reload }: { data: BedsResponse; reload: () => 
                     </p>
                   </div>
                 </div>
-                <div className="flex flex-wrap gap-2">
+                <div className="flex shrink-0 gap-2">
                   <button type="button" className="btn-outline" onClick={() => edit(bed.id)} aria-label={`Edit ${bed.name}`}>
                     Edit
                   </button>

@@ -123,50 +123,59 @@ export function BlogEditor({ post, defaultAuthor }: { post: StaffBlogPost | null
   const published = current?.status === 'published'
   return (
     <form onSubmit={onSubmitted(() => save(current?.status ?? 'draft', published ? 'Saved. The blog shows the changes now.' : 'Draft saved.'))} noValidate>
-      <div className="card flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
-        <div className="flex flex-wrap items-center gap-2 text-sm text-cocoa-700">
-          {current ? status(current) : <Badge>New</Badge>}
-          {current && <span>Last saved {momentText(current.updatedAt)}</span>}
-          {published && (
-            <a className="font-semibold text-brand-teal underline" href={`/blog/${current.slug}/`} target="_blank" rel="noreferrer">
-              See it on the blog
-            </a>
-          )}
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <button type="submit" className="btn-outline" disabled={action.pending}>
-            {published ? 'Save changes' : 'Save draft'}
-          </button>
-          {published ? (
-            <button
-              type="button"
-              className="btn-outline text-coral-500"
-              disabled={action.pending}
-              onClick={() =>
-                confirm.ask({
-                  title: 'Take this post off the blog?',
-                  message: 'It goes back to being a draft: visitors no longer see it, and you can publish it again later.',
-                  confirmLabel: 'Unpublish',
-                  onConfirm: () => save('draft', 'Unpublished: the post is a draft again.'),
-                })
-              }
-            >
-              Unpublish
+      <div className="sticky top-[4.5rem] z-20 flex flex-col gap-2">
+        <div className="card flex flex-col gap-3 p-3 shadow-md sm:flex-row sm:items-center sm:justify-between sm:p-4">
+          <div className="flex flex-wrap items-center gap-2 text-sm text-cocoa-700">
+            {current ? status(current) : <Badge>New</Badge>}
+            {current && <span>Last saved {momentText(current.updatedAt)}</span>}
+            {published && (
+              <a className="font-semibold text-brand-teal underline" href={`/blog/${current.slug}/`} target="_blank" rel="noreferrer">
+                See it on the blog
+              </a>
+            )}
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <button type="submit" className="btn-outline" disabled={action.pending}>
+              {published ? 'Save changes' : 'Save draft'}
             </button>
-          ) : (
-            <button type="button" className="btn-primary" disabled={action.pending} onClick={() => void save('published', 'Published. It is on the blog now.')}>
-              {action.pending && <Spinner label="Publishing" />}
-              Publish
-            </button>
-          )}
+            {published ? (
+              <button
+                type="button"
+                className="btn-outline text-coral-500"
+                disabled={action.pending}
+                onClick={() =>
+                  confirm.ask({
+                    title: 'Take this post off the blog?',
+                    message: 'It goes back to being a draft: visitors no longer see it, and you can publish it again later.',
+                    confirmLabel: 'Unpublish',
+                    onConfirm: () => save('draft', 'Unpublished: the post is a draft again.'),
+                  })
+                }
+              >
+                Unpublish
+              </button>
+            ) : (
+              <button
+                type="button"
+                className="btn-primary"
+                disabled={action.pending}
+                onClick={() => void save('published', 'Published. It is on the blog now.')}
+              >
+                {action.pending && <Spinner label="Publishing" />}
+                Publish
+              </button>
+            )}
+          </div>
         </div>
-      </div>
-      <div className="mt-3">
-        <NoticeLine notice={action.notice} />
+        {action.notice && (
+          <div className="rounded-xl bg-white shadow-md">
+            <NoticeLine notice={action.notice} />
+          </div>
+        )}
       </div>
 
-      <div className="mt-4 grid gap-5 lg:grid-cols-[2fr_3fr]">
-        <div className="card flex flex-col gap-4 p-4 sm:p-5">
+      <div className="card mt-4 grid gap-5 p-4 sm:p-5 lg:grid-cols-[1fr_20rem]">
+        <div className="grid content-start gap-4 sm:grid-cols-2">
           <Field label="Title" value={values.title} onChange={(e) => set('title', e.target.value)} error={action.errors.title} maxLength={150} />
           <Field
             label="Address"
@@ -181,18 +190,22 @@ export function BlogEditor({ post, defaultAuthor }: { post: StaffBlogPost | null
             autoCapitalize="none"
             spellCheck={false}
           />
-          <TextAreaField
-            label="Summary"
-            value={values.summary}
-            onChange={(e) => set('summary', e.target.value)}
-            error={action.errors.summary}
-            maxLength={300}
-            className="min-h-20"
-            hint="Shown on the blog's list and in shared links."
-          />
+          <div className="sm:col-span-2">
+            <TextAreaField
+              label="Summary"
+              value={values.summary}
+              onChange={(e) => set('summary', e.target.value)}
+              error={action.errors.summary}
+              maxLength={300}
+              className="min-h-20"
+              hint="Shown on the blog's list and in shared links."
+            />
+          </div>
           <Field label="Author" value={values.author} onChange={(e) => set('author', e.target.value)} error={action.errors.author} maxLength={80} />
-          <CoverPicture value={values.coverImage} onChange={(url) => set('coverImage', url)} error={action.errors.coverImage} />
         </div>
+        <CoverPicture value={values.coverImage} onChange={(url) => set('coverImage', url)} error={action.errors.coverImage} />
+      </div>
+      <div className="mt-4">
         <MarkdownEditor
           value={values.bodyMarkdown}
           onChange={(text) => set('bodyMarkdown', text)}
@@ -290,6 +303,12 @@ function MarkdownEditor({
   // The preview is the server's own rendering, asked for a moment after typing stops; a late answer is dropped.
   const renderPreview = (text: string, delay: number) => {
     clearTimeout(timer.current)
+    if (!text.trim()) {
+      latest.current++
+      setHtml('')
+      setPreviewError(null)
+      return
+    }
     timer.current = setTimeout(() => {
       const asked = ++latest.current
       staffApi.post<{ html: string }>('staff/blog-posts/preview', { bodyMarkdown: text }).then(
@@ -329,7 +348,7 @@ function MarkdownEditor({
         {tabButton('write', 'Write')}
         {tabButton('preview', 'Preview')}
       </div>
-      <div className="grid min-h-0 flex-1 gap-4 xl:grid-cols-2">
+      <div className="grid min-h-0 flex-1 gap-4 lg:grid-cols-2">
         <div className={tab === 'write' ? 'block' : 'hidden lg:block'}>
           <TextAreaField
             label="Post (Markdown)"

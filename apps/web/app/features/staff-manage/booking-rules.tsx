@@ -87,7 +87,7 @@ export function BookingRulesForm({ rules, onSaved }: { rules: BookingRulesBody |
           ))}
         </div>
         <h3 className="mt-6 font-sans text-sm font-semibold tracking-wide text-cocoa-600 uppercase">When the balance does not cover a session</h3>
-        <div className="mt-3 grid gap-3 lg:grid-cols-2">
+        <div className="mt-3 grid items-start gap-3 lg:grid-cols-2">
           <Toggle
             label="Pay in the salon"
             hint="The customer books now and pays at the counter when they come."

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { useEffect, useRef, type ReactNode } from 'react'
 import { Link, NavLink } from 'react-router'
 import { LoadError, Loading, OwnerOnly, StaffPage, type StaffData } from '../staff/public.ts'
 
@@ -14,8 +14,15 @@ export const MANAGE_PARTS = [
 
 /** The strip of Manage's parts under a part's title, so the owner moves between them in one tap. */
 function ManageNav() {
+  const nav = useRef<HTMLElement>(null)
+  // On a phone the strip scrolls: the part shown is brought into view.
+  useEffect(() => {
+    const strip = nav.current
+    const current = strip?.querySelector<HTMLElement>('[aria-current="page"]')
+    if (strip && current) strip.scrollLeft = current.offsetLeft - (strip.clientWidth - current.offsetWidth) / 2
+  }, [])
   return (
-    <nav aria-label="Manage" className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+    <nav ref={nav} aria-label="Manage" className="relative -mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
       <ul className="flex gap-2 pb-1">
         <li>
           <Link

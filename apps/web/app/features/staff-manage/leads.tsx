@@ -25,7 +25,7 @@ export function LeadsFilterTabs({ filter, onChange }: { filter: LeadsFilter; onC
           role="tab"
           aria-selected={filter === value}
           onClick={() => onChange(value)}
-          className={`min-h-11 flex-1 rounded-full px-5 text-sm font-semibold sm:flex-none ${filter === value ? 'bg-white text-cocoa-950 shadow-sm' : 'text-cocoa-700'}`}
+          className={`min-h-11 flex-1 rounded-full px-5 text-sm font-semibold whitespace-nowrap sm:flex-none ${filter === value ? 'bg-white text-cocoa-950 shadow-sm' : 'text-cocoa-700'}`}
         >
           {label}
         </button>

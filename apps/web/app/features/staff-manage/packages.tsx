@@ -93,7 +93,7 @@ export function PackagesPanel({ packages, bedTypes, reload }: { packages: StaffP
                     {p.minutes} minutes · {formatPence(p.pricePence)} · valid {p.validityDays} days · {p.sold} sold
                   </p>
                 </div>
-                <div className="flex flex-wrap gap-2">
+                <div className="flex shrink-0 gap-2">
                   <button type="button" className="btn-outline" onClick={() => edit(p.id)} aria-label={`Edit ${p.name}`}>
                     Edit
                   </button>

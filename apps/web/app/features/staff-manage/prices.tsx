@@ -77,21 +77,25 @@ export function PricesForm({ prices }: { prices: PricesResponse }) {
         <h3 className="mt-8 font-sans text-sm font-semibold tracking-wide text-cocoa-600 uppercase">Price list extras</h3>
         <ul className="mt-3 flex flex-col gap-3">
           {values.extras.map((row, index) => (
-            <li key={row.key} className="grid gap-3 rounded-xl border border-cocoa-100 p-3 sm:grid-cols-[2fr_3fr_1fr_auto] sm:items-start">
-              <Field
-                label="Item"
-                value={row.name}
-                onChange={(e) => setExtra(row.key, { name: e.target.value })}
-                error={errors[`extras.${index}.name`]}
-                maxLength={80}
-              />
-              <Field
-                label="Detail"
-                value={row.detail}
-                onChange={(e) => setExtra(row.key, { detail: e.target.value })}
-                error={errors[`extras.${index}.detail`]}
-                maxLength={200}
-              />
+            <li key={row.key} className="grid grid-cols-[1fr_auto] items-end gap-3 rounded-xl border border-cocoa-100 p-3 sm:grid-cols-[2fr_3fr_1fr_auto]">
+              <div className="col-span-2 self-start sm:col-span-1">
+                <Field
+                  label="Item"
+                  value={row.name}
+                  onChange={(e) => setExtra(row.key, { name: e.target.value })}
+                  error={errors[`extras.${index}.name`]}
+                  maxLength={80}
+                />
+              </div>
+              <div className="col-span-2 self-start sm:col-span-1">
+                <Field
+                  label="Detail"
+                  value={row.detail}
+                  onChange={(e) => setExtra(row.key, { detail: e.target.value })}
+                  error={errors[`extras.${index}.detail`]}
+                  maxLength={200}
+                />
+              </div>
               <Field
                 label="Price (£)"
                 inputMode="decimal"
@@ -101,7 +105,7 @@ export function PricesForm({ prices }: { prices: PricesResponse }) {
               />
               <button
                 type="button"
-                className="btn-outline self-end text-coral-500"
+                className="btn-outline text-coral-500"
                 onClick={() =>
                   confirm.ask({
                     title: `Remove ${row.name || 'this item'}?`,

@@ -34,6 +34,15 @@ const valuesOf = (p: StaffPromoCode | null): PromoValues => ({
   active: p?.active ?? true,
 })
 
+/** Whether a code works today: switched off, not started, ended, or active. */
+function PromoStatus({ promo }: { promo: StaffPromoCode }) {
+  const today = todayInUk()
+  if (!promo.active) return <Badge tone="neutral">Off</Badge>
+  if (promo.validUntil < today) return <Badge tone="neutral">Ended</Badge>
+  if (promo.validFrom > today) return <Badge tone="info">Starts {dayText(promo.validFrom)}</Badge>
+  return <Badge tone="good">Active</Badge>
+}
+
 const amountText = (p: Pick<StaffPromoCode, 'kind' | 'amount'>) => (p.kind === 'percent' ? `${p.amount}% off` : `${formatPence(p.amount)} off`)
 
 function requestOf(values: PromoValues): PromoCodeRequest {
@@ -103,7 +112,7 @@ export function PromoCodesPanel({ promoCodes, packages, reload }: { promoCodes: 
                   <p className="flex flex-wrap items-center gap-2">
                     <span className="rounded-md bg-cocoa-900 px-2 py-0.5 font-mono text-sm font-semibold tracking-wider text-cream">{p.code}</span>
                     <span className="font-semibold">{amountText(p)}</span>
-                    {p.active ? <Badge tone="good">Active</Badge> : <Badge tone="neutral">Off</Badge>}
+                    <PromoStatus promo={p} />
                   </p>
                   <p className="mt-1 text-sm text-cocoa-600">
                     {dayText(p.validFrom)} to {dayText(p.validUntil)} · used {p.uses}
@@ -111,7 +120,7 @@ export function PromoCodesPanel({ promoCodes, packages, reload }: { promoCodes: 
                     {p.packageIds ? ` · ${p.packageIds.length} ${p.packageIds.length === 1 ? 'package' : 'packages'}` : ' · every package'}
                   </p>
                 </div>
-                <div className="flex flex-wrap gap-2">
+                <div className="flex shrink-0 gap-2">
                   <button type="button" className="btn-outline" onClick={() => edit(p.id)} aria-label={`Edit ${p.code}`}>
                     Edit
                   </button>

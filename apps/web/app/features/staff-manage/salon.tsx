@@ -155,7 +155,7 @@ function TimeInput({ label, value, onChange, error }: { label: string; value: st
         value={value}
         onChange={(event) => onChange(event.target.value)}
         aria-invalid={error ? true : undefined}
-        className="field-input w-32"
+        className="field-input w-36"
       />
       {error && <p className="max-w-48 text-sm font-medium text-coral-500">{error}</p>}
     </div>

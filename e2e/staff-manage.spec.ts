@@ -1,0 +1,192 @@
+import type { APIRequestContext, Browser, Page, TestInfo } from '@playwright/test'
+import { browserErrors, demo, expect, openDays, signedInState, test, unique, untilHydrated } from './fixtures.ts'
+import { cardForm, payWith, startPayment, thankYou } from './payment.ts'
+
+/** The demo salon's owner, whom the demo seed makes (DEMO_OWNER_PHONE, DEMO_OWNER_PASSWORD). */
+const OWNER = { phone: '+447700900100', password: 'Demo-owner-2026' }
+const shopHeaders = { shop_id: demo.shopId, api_key: demo.apiKey }
+
+/** A browser of the owner's, signed in, with the size and settings of the test's project; its errors fail the test. */
+async function ownerPage(browser: Browser, request: APIRequestContext, testInfo: TestInfo): Promise<{ page: Page; errors: string[] }> {
+  const { baseURL, viewport, isMobile, hasTouch, userAgent, locale, timezoneId } = testInfo.project.use
+  const context = await browser.newContext({
+    baseURL,
+    viewport,
+    isMobile,
+    hasTouch,
+    userAgent,
+    locale,
+    timezoneId,
+    storageState: await signedInState(request, OWNER, baseURL!),
+  })
+  const page = await context.newPage()
+  return { page, errors: browserErrors(page) }
+}
+
+async function openManage(page: Page, path: string, heading: string) {
+  await page.goto(path)
+  await untilHydrated(page)
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
+}
+
+/** "2026-11-23" → "Monday 23 November", as the day strip names a day. */
+const dayName = (date: string) =>
+  new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`)).replace(',', '')
+
+/** The times /book/ offers on a day for one sunbed, as the planner shows them. */
+async function offeredTimes(page: Page, date: string, bedName: string) {
+  await page.goto('/book/')
+  await untilHydrated(page)
+  await page
+    .getByRole('radiogroup', { name: 'Day' })
+    .getByRole('radio', { name: new RegExp(`^${dayName(date)}:`) })
+    .check()
+  await page
+    .getByRole('radiogroup', { name: 'Sunbed' })
+    .getByRole('radio', { name: new RegExp(`^${bedName}`) })
+    .check()
+  await expect(page.getByRole('heading', { name: /^Free times/ })).toBeVisible()
+  return page.getByRole('radiogroup', { name: 'Start time' })
+}
+
+const addHour = (time: string) => `${String(Number(time.slice(0, 2)) + 1).padStart(2, '0')}${time.slice(2)}`
+
+test(
+  'the owner puts a new sunbed out of service for an hour and /book/ stops offering it then',
+  { tag: '@layout' },
+  async ({ page, browser, request }, testInfo) => {
+    const owner = await ownerPage(browser, request, testInfo)
+    const bedName = unique('Test bed')
+    await openManage(owner.page, '/staff/manage/beds/', 'Sunbeds')
+    await owner.page.getByRole('button', { name: '+ Add a sunbed' }).click()
+    const form = owner.page.locator('form').filter({ has: owner.page.getByRole('heading', { name: 'New sunbed' }) })
+    await form.getByLabel('Name').fill(bedName)
+    await form.getByRole('button', { name: 'Add sunbed' }).click()
+    await expect(owner.page.getByText(`${bedName} added. Customers can book it now.`)).toBeVisible()
+
+    // A time the new bed is free, from the salon's own free times, on a day and hour no other test books it.
+    const { beds } = (await (await request.get('/api/website/salon', { headers: shopHeaders })).json()) as { beds: { id: string; name: string }[] }
+    const bedId = beds.find((b) => b.name === bedName)!.id
+    const days = await openDays(request)
+    const date = days[testInfo.project.name === 'phone' ? 1 : 2]!
+    const free = await request.post('/api/p_sessions', { headers: shopHeaders, data: { date, minutes: 6, bedId } })
+    const times = ((await free.json()) as { times: { time: string }[] }).times.map((t) => t.time).filter((t) => t < '20:00')
+    const time = times[Math.floor(times.length / 2)]!
+
+    const startTimes = await offeredTimes(page, date, bedName)
+    await expect(startTimes.getByRole('radio', { name: time, exact: true })).toBeAttached()
+
+    const card = owner.page.getByRole('listitem').filter({ hasText: bedName }).first()
+    await card.getByRole('button', { name: `Put ${bedName} out of service` }).click()
+    await card.getByLabel('From').fill(`${date}T${time}`)
+    await card.getByLabel('Until').fill(`${date}T${addHour(time)}`)
+    await card.getByLabel('Reason').fill('Lamp change')
+    await card.getByRole('button', { name: 'Put out of service', exact: true }).click()
+    await expect(card.getByText('No booked sessions fall on that time.')).toBeVisible()
+    await expect(card.getByText('Lamp change')).toBeVisible()
+
+    const afterwards = await offeredTimes(page, date, bedName)
+    await expect(afterwards.getByRole('radio').first()).toBeAttached()
+    await expect(afterwards.getByRole('radio', { name: time, exact: true })).toHaveCount(0)
+
+    // The test's bed leaves the salon: retired after a question.
+    await card.getByRole('button', { name: `Retire ${bedName}` }).click()
+    await owner.page.getByRole('dialog').getByRole('button', { name: 'Retire bed' }).click()
+    await expect(owner.page.getByText(`${bedName} is retired: it takes no new bookings.`)).toBeVisible()
+    expect(owner.errors).toEqual([])
+  },
+)
+
+test('the owner adds an item to the price list, changes its price, and /prices/ shows each change at once', async ({ page, browser, request }, testInfo) => {
+  const owner = await ownerPage(browser, request, testInfo)
+  const item = unique('Test lotion')
+  await openManage(owner.page, '/staff/manage/prices/', 'Prices and packages')
+  const prices = owner.page.getByRole('region', { name: 'Prices', exact: true })
+  await prices.getByRole('button', { name: '+ Add an item' }).click()
+  const row = prices.getByRole('listitem').last()
+  await row.getByLabel('Item').fill(item)
+  await row.getByLabel('Detail').fill('A sachet')
+  await row.getByLabel('Price (£)').fill('3.50')
+  await prices.getByRole('button', { name: 'Save prices' }).click()
+  await expect(prices.getByText('Prices saved. The website shows them now.')).toBeVisible()
+
+  const listed = async () => {
+    await page.goto('/prices/')
+    return page.getByRole('listitem').filter({ hasText: item })
+  }
+  await expect(await listed()).toContainText('£3.50')
+
+  // New items go at the end of the list, where the saved list keeps them.
+  const saved = prices.getByRole('listitem').last()
+  await expect(saved.getByLabel('Item')).toHaveValue(item)
+  await saved.getByLabel('Price (£)').fill('4.25')
+  await prices.getByRole('button', { name: 'Save prices' }).click()
+  await expect(prices.getByText('Prices saved. The website shows them now.')).toBeVisible()
+  await expect(await listed()).toContainText('£4.25')
+
+  // The test's item leaves the price list again, after a question.
+  await saved.getByRole('button', { name: 'Remove' }).click()
+  await owner.page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click()
+  await prices.getByRole('button', { name: 'Save prices' }).click()
+  await expect(prices.getByText('Prices saved. The website shows them now.')).toBeVisible()
+  await expect(await listed()).toHaveCount(0)
+  expect(owner.errors).toEqual([])
+})
+
+test.describe('a promo code the owner makes', () => {
+  test.use({ signedIn: 'own' })
+
+  test('takes its discount off a package a customer buys, and counts the use', async ({ page, browser, request }, testInfo) => {
+    const owner = await ownerPage(browser, request, testInfo)
+    const packageName = unique('Test pack')
+    const code = `T${Date.now().toString(36).toUpperCase()}${Math.random().toString(36).slice(2, 5).toUpperCase()}`
+    await openManage(owner.page, '/staff/manage/prices/', 'Prices and packages')
+
+    const packagesPanel = owner.page.getByRole('region', { name: 'Packages', exact: true })
+    await packagesPanel.getByRole('button', { name: '+ New package' }).click()
+    await packagesPanel.getByLabel('Name').fill(packageName)
+    await packagesPanel.getByLabel('Minutes').fill('20')
+    await packagesPanel.getByLabel('Price (£)').fill('20')
+    await packagesPanel.getByLabel('Valid (days)').fill('30')
+    await packagesPanel.getByRole('button', { name: 'Create package' }).click()
+    await expect(packagesPanel.getByText(`${packageName} created.`)).toBeVisible()
+
+    const promos = owner.page.getByRole('region', { name: 'Promo codes', exact: true })
+    await promos.getByRole('button', { name: '+ New promo code' }).click()
+    await promos.getByLabel('Code').fill(code)
+    await promos.getByLabel('Percent off').fill('25')
+    const lastDay = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10)
+    await promos.getByLabel('Last day').fill(lastDay)
+    await promos.getByLabel('Every package').uncheck()
+    await promos.getByLabel(packageName).check()
+    await promos.getByRole('button', { name: 'Create promo code' }).click()
+    await expect(promos.getByText(`${code} created. Customers can use it now.`)).toBeVisible()
+    const row = promos.getByRole('listitem').filter({ hasText: code })
+    await expect(row).toContainText('used 0 times')
+
+    await page.goto('/book/package/')
+    await untilHydrated(page)
+    await page.getByRole('button', { name: `Buy ${packageName}`, exact: true }).click()
+    const payment = page.getByRole('region', { name: 'Payment' })
+    await payment.getByLabel('Promo code').fill(code.toLowerCase())
+    await payment.getByRole('button', { name: 'Apply' }).click()
+    await expect(payment.getByRole('term').filter({ hasText: `Discount (${code})` })).toBeVisible()
+    await expect(payment.getByRole('definition').filter({ hasText: '−£5.00' })).toBeVisible()
+    await startPayment(page, '£15.00')
+    await expect(cardForm(page).getByRole('button', { name: 'Pay £15.00' })).toBeVisible()
+    await payWith(page, '4242 4242 4242 4242')
+    await expect(thankYou(page).getByText(new RegExp(`^20 minutes of ${packageName} are on your balance`))).toBeVisible()
+
+    await owner.page.reload()
+    await expect(owner.page.getByRole('region', { name: 'Promo codes', exact: true }).getByRole('listitem').filter({ hasText: code })).toContainText(
+      'used 1 time',
+    )
+
+    // The test's package is withdrawn from sale after a question; the customer's minutes stay.
+    const pkg = owner.page.getByRole('region', { name: 'Packages', exact: true }).getByRole('listitem').filter({ hasText: packageName })
+    await pkg.getByRole('button', { name: 'Withdraw' }).click()
+    await owner.page.getByRole('dialog').getByRole('button', { name: 'Withdraw' }).click()
+    await expect(owner.page.getByText(`${packageName} is withdrawn: customers can no longer buy it.`)).toBeVisible()
+    expect(owner.errors).toEqual([])
+  })
+})
