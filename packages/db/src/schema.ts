@@ -24,20 +24,38 @@ const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull(
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' })
 
 /** A salon. Every other tenant table carries its id as shop_id. */
-export const shops = pgTable('shops', {
-  id: text('id').primaryKey(),
-  name: text('name').notNull(),
-  tagline: text('tagline').notNull().default(''),
-  addressLine1: text('address_line1').notNull(),
-  addressLine2: text('address_line2').notNull().default(''),
-  town: text('town').notNull(),
-  postcode: text('postcode').notNull(),
-  phone: text('phone').notNull(),
-  email: text('email').notNull(),
-  timeZone: text('time_zone').notNull().default('Europe/London'),
-  active: boolean('active').notNull().default(true),
-  createdAt: createdAt(),
-})
+export const shops = pgTable(
+  'shops',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    tagline: text('tagline').notNull().default(''),
+    addressLine1: text('address_line1').notNull(),
+    addressLine2: text('address_line2').notNull().default(''),
+    town: text('town').notNull(),
+    postcode: text('postcode').notNull(),
+    phone: text('phone').notNull(),
+    email: text('email').notNull(),
+    timeZone: text('time_zone').notNull().default('Europe/London'),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    /** Whose sunbed law the salon follows: england, wales, scotland or northern-ireland (docs/decisions/030). */
+    nation: text('nation').notNull().default('england'),
+    /** Days a reported skin reaction stops new bookings (docs/product.md §4.14). */
+    reactionPauseDays: integer('reaction_pause_days').notNull().default(7),
+    /** The most sessions a customer may have in any 12 months. */
+    yearlySessionLimit: integer('yearly_session_limit').notNull().default(60),
+    /** Raised when the salon asks every customer the health questions again. */
+    healthQuestionsRevision: integer('health_questions_revision').notNull().default(1),
+  },
+  (t) => [
+    check('shops_nation', sql`${t.nation} in ('england', 'wales', 'scotland', 'northern-ireland')`),
+    check(
+      'shops_sunbed_settings',
+      sql`${t.reactionPauseDays} between 1 and 90 and ${t.yearlySessionLimit} between 1 and 366 and ${t.healthQuestionsRevision} >= 1`,
+    ),
+  ],
+)
 
 /** Client keys a web app or other client presents in the api_key header; only a SHA-256 hash is stored. */
 export const shopApiKeys = pgTable(
@@ -1206,5 +1224,75 @@ export const customerMessages = pgTable(
     index('customer_messages_customer').on(t.shopId, t.sub),
     check('customer_messages_channel', sql`${t.channel} in ('sms', 'email')`),
     check('customer_messages_status', sql`${t.status} in ('sending', 'sent', 'delivered', 'failed', 'skipped')`),
+  ],
+)
+
+/**
+ * A customer's answers to the health questions (docs/product.md §4.14), kept with the version of the questions and
+ * when; a "yes" stops online booking until a member of staff clears it after speaking with the customer.
+ */
+export const healthAnswers = pgTable(
+  'health_answers',
+  {
+    id: uuid('id').primaryKey(),
+    shopId: text('shop_id').notNull(),
+    sub: uuid('sub').notNull(),
+    version: text('version').notNull(),
+    /** Each question's id with the answer: true for "yes". */
+    answers: jsonb('answers').$type<Record<string, boolean>>().notNull(),
+    anyYes: boolean('any_yes').notNull(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }).notNull(),
+    /** The member of staff who took the answers at the desk; null when the customer answered online. */
+    recordedBy: uuid('recorded_by'),
+    clearedBy: uuid('cleared_by'),
+    clearedByName: text('cleared_by_name'),
+    clearedAt: timestamp('cleared_at', { withTimezone: true }),
+    clearedReason: text('cleared_reason'),
+  },
+  (t) => [
+    foreignKey({ name: 'health_answers_customer_fk', columns: [t.shopId, t.sub], foreignColumns: [customers.shopId, customers.sub] }).onDelete('cascade'),
+    index('health_answers_customer').on(t.shopId, t.sub, t.answeredAt),
+    check(
+      'health_answers_cleared',
+      sql`(${t.clearedAt} is null) = (${t.clearedBy} is null) and (${t.clearedAt} is null) = (${t.clearedReason} is null) and (${t.clearedAt} is null or ${t.anyYes})`,
+    ),
+  ],
+)
+
+/**
+ * A skin reaction after a session (redness, itching, soreness), reported by the customer or recorded by staff: it
+ * stops new bookings for the shop's pause, and itching after a first session until a member of staff clears it.
+ */
+export const skinReactions = pgTable(
+  'skin_reactions',
+  {
+    id: uuid('id').primaryKey(),
+    shopId: text('shop_id').notNull(),
+    sub: uuid('sub').notNull(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    kinds: text('kinds').array().notNull(),
+    note: text('note').notNull().default(''),
+    reportedAt: timestamp('reported_at', { withTimezone: true }).notNull(),
+    /** The member of staff who recorded it; null when the customer reported it. */
+    reportedBy: uuid('reported_by'),
+    afterFirstSession: boolean('after_first_session').notNull(),
+    needsClearance: boolean('needs_clearance').notNull(),
+    clearedBy: uuid('cleared_by'),
+    clearedByName: text('cleared_by_name'),
+    clearedAt: timestamp('cleared_at', { withTimezone: true }),
+    clearedReason: text('cleared_reason'),
+  },
+  (t) => [
+    foreignKey({ name: 'skin_reactions_customer_fk', columns: [t.shopId, t.sub], foreignColumns: [customers.shopId, customers.sub] }).onDelete('cascade'),
+    index('skin_reactions_customer').on(t.shopId, t.sub, t.reportedAt),
+    index('skin_reactions_shop_time').on(t.shopId, t.reportedAt),
+    check('skin_reactions_kinds', sql`cardinality(${t.kinds}) between 1 and 3 and ${t.kinds} <@ array['redness', 'itching', 'soreness']::text[]`),
+    check('skin_reactions_note', sql`length(${t.note}) <= 500`),
+    check(
+      'skin_reactions_cleared',
+      sql`(${t.clearedAt} is null) = (${t.clearedBy} is null) and (${t.clearedAt} is null) = (${t.clearedReason} is null) and (${t.clearedAt} is null or ${t.needsClearance})`,
+    ),
   ],
 )
