@@ -223,8 +223,8 @@ export async function smsCode(request: Requester, phone: string, since = ''): Pr
 }
 
 /** A customer made straight through the identity service: confirmed unless asked otherwise. */
-export async function createCustomer(request: Requester, options: { confirmed?: boolean } = {}): Promise<Customer> {
-  const customer: Customer = { phone: uniquePhone(), password: 'Sunny#2024', firstName: 'Amy', lastName: 'Jones', email: 'amy@example.com' }
+export async function createCustomer(request: Requester, options: { confirmed?: boolean; lastName?: string } = {}): Promise<Customer> {
+  const customer: Customer = { phone: uniquePhone(), password: 'Sunny#2024', firstName: 'Amy', lastName: options.lastName ?? 'Jones', email: 'amy@example.com' }
   // The same sign-up as the server's tests make (apps/server/src/test/factories), sent over HTTP as the browser sends it.
   await cognito(
     request,

@@ -96,7 +96,7 @@ function MemberRow({ member, onChanged }: { member: TeamMember; onChanged: () =>
     if (done !== undefined) onChanged()
   }
   return (
-    <li className="flex flex-wrap items-center gap-3 px-4 py-3 sm:px-5" data-testid="team-member">
+    <li className="flex flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center sm:px-5" data-testid="team-member">
       <div className="min-w-0 flex-1">
         <p className="font-semibold text-cocoa-950">
           {member.name} {isMe && <span className="font-normal text-cocoa-600">(you)</span>}
@@ -105,22 +105,24 @@ function MemberRow({ member, onChanged }: { member: TeamMember; onChanged: () =>
           {localPhone(member.phone)} · joined {dateTime(member.addedAt).split(',')[0]}
         </p>
       </div>
-      <label htmlFor={roleId} className="sr-only">
-        Role of {member.name}
-      </label>
-      <select
-        id={roleId}
-        className="field-input w-auto min-w-32 py-2"
-        value={member.role}
-        disabled={action.busy}
-        onChange={(event) => void changeRole(event.target.value as StaffRole)}
-      >
-        <option value="owner">{ROLE_NAMES.owner}</option>
-        <option value="staff">{ROLE_NAMES.staff}</option>
-      </select>
-      <button type="button" className="btn-outline min-h-10 px-4 text-sm" onClick={() => setRemoving(true)} disabled={action.busy}>
-        Remove
-      </button>
+      <div className="flex items-center gap-2">
+        <label htmlFor={roleId} className="sr-only">
+          Role of {member.name}
+        </label>
+        <select
+          id={roleId}
+          className="field-input w-auto min-w-32 flex-1 py-2 sm:flex-none"
+          value={member.role}
+          disabled={action.busy}
+          onChange={(event) => void changeRole(event.target.value as StaffRole)}
+        >
+          <option value="owner">{ROLE_NAMES.owner}</option>
+          <option value="staff">{ROLE_NAMES.staff}</option>
+        </select>
+        <button type="button" className="btn-outline min-h-10 px-4 text-sm" onClick={() => setRemoving(true)} disabled={action.busy}>
+          Remove
+        </button>
+      </div>
       <ConfirmDialog
         open={removing}
         title={`Remove ${member.name}?`}
@@ -151,7 +153,7 @@ function InvitationRow({ invitation, onChanged }: { invitation: TeamInvitation; 
     if (done !== undefined) onChanged()
   }
   return (
-    <li className="flex flex-wrap items-center gap-3 px-4 py-3 sm:px-5" data-testid="team-invitation">
+    <li className="flex flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center sm:px-5" data-testid="team-invitation">
       <div className="min-w-0 flex-1">
         <p className="font-semibold text-cocoa-950">
           {invitation.name} <Badge tone={invitation.role === 'owner' ? 'info' : 'neutral'}>{ROLE_NAMES[invitation.role]}</Badge>
@@ -160,7 +162,7 @@ function InvitationRow({ invitation, onChanged }: { invitation: TeamInvitation; 
           {localPhone(invitation.phone)} · code expires {dateTime(invitation.expiresAt)}
         </p>
       </div>
-      <button type="button" className="btn-outline min-h-10 px-4 text-sm" onClick={() => setCancelling(true)}>
+      <button type="button" className="btn-outline min-h-10 self-start px-4 text-sm sm:self-auto" onClick={() => setCancelling(true)}>
         Cancel invitation
       </button>
       <ConfirmDialog

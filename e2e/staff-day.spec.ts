@@ -1,0 +1,76 @@
+import { createCustomer, expect, localPhone, test, untilHydrated, uniquePhone } from './fixtures.ts'
+import { bookAsCustomer, freeSlots, staffSignIn, uniqueSurname } from './staff.ts'
+
+// docs/product.md §10.2, §10.3: the owner's working day in the staff pages, at the desk and on a phone.
+
+test('@layout the owner sees a booked session on the day sheet, marks it attended, books a walk-in and sells a package at the counter', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  test.slow()
+  const surname = uniqueSurname()
+  const customer = await createCustomer(request, { lastName: surname })
+  const booked = await bookAsCustomer(request, customer, baseURL!)
+
+  await staffSignIn(page)
+  await page.goto(`/staff/?date=${booked.date}`)
+  await untilHydrated(page)
+  const card = page
+    .getByTestId('day-booking')
+    .filter({ hasText: `Amy ${surname}` })
+    .filter({ visible: true })
+  await expect(card).toContainText(booked.time)
+  await expect(card).toContainText('Booked')
+
+  await card.getByRole('button', { name: 'Attended' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Marked as attended.' })).toBeVisible()
+  await expect(card).toContainText('Attended')
+  await expect(card.getByRole('button', { name: 'Undo' })).toBeVisible()
+
+  // A walk-in: a new customer signed up at the desk, at another free time that day.
+  const { minutes, slots } = await freeSlots(request)
+  const walkIn = slots.find((s) => s.date === booked.date && s.time !== booked.time) ?? slots.find((s) => s.time !== booked.time)!
+  const walkInSurname = uniqueSurname()
+  await page.getByRole('button', { name: 'New booking' }).click()
+  const dialog = page.getByRole('dialog', { name: 'New booking' })
+  await dialog.getByRole('button', { name: /A new customer/ }).click()
+  await dialog.getByLabel('First name').fill('Bea')
+  await dialog.getByLabel('Last name').fill(walkInSurname)
+  await dialog.getByLabel('Mobile number').fill(localPhone(uniquePhone()))
+  await dialog.getByLabel('Date of birth').fill('1990-04-12')
+  await dialog.getByLabel('Skin type').selectOption('3')
+  await dialog.getByRole('button', { name: 'Use these details' }).click()
+  await dialog.getByLabel('Sunbed').selectOption(walkIn.bed.id)
+  await dialog.getByLabel('Day').fill(walkIn.date)
+  await dialog.getByLabel('Time').fill(walkIn.time)
+  await dialog.getByLabel('Minutes', { exact: true }).fill(String(minutes))
+  await dialog.getByText('Pay in salon').click()
+  await dialog.getByRole('button', { name: 'Book the session' }).click()
+  await expect(page.getByRole('status').filter({ hasText: `Booked: Bea ${walkInSurname}` })).toBeVisible()
+  if (walkIn.date === booked.date) {
+    await expect(
+      page
+        .getByTestId('day-booking')
+        .filter({ hasText: `Bea ${walkInSurname}` })
+        .filter({ visible: true }),
+    ).toContainText(walkIn.time)
+  }
+
+  // The counter: a package for the customer who booked, paid in cash; today's takings count it.
+  await page.goto('/staff/counter/')
+  await untilHydrated(page)
+  await page.getByLabel('Find a customer').first().fill(customer.phone.slice(-6))
+  await page
+    .getByRole('list', { name: 'Customers found' })
+    .getByRole('button', { name: new RegExp(surname) })
+    .click()
+  await page.getByRole('list', { name: 'Packages' }).getByText('Starter 30').click()
+  await page.getByRole('group', { name: 'Paid by' }).getByText('Cash').click()
+  await page.getByRole('button', { name: /Record the sale/ }).click()
+  const sold = page.getByTestId('counter-sold')
+  await expect(sold).toContainText('Sale recorded')
+  await expect(sold).toContainText(`on Amy’s balance`)
+  await expect(page.getByTestId('takings-total')).not.toHaveText('£0.00')
+  await page.screenshot({ path: test.info().outputPath('counter.png'), fullPage: true })
+})
