@@ -267,3 +267,41 @@ describeApi('managing what the salon sells', (get) => {
     expect((await call('staff/referral-reward', { method: 'PUT', body: { minutes: -1, validityDays: 30 } })).status).toBe(400)
   })
 })
+
+/** Owners saving at the same moment: the database settles it, one after the other, never a 500. */
+describeApi(
+  'managing what the salon sells, at the same moment',
+  (get) => {
+    it('makes one promo code of ten made at once with the same spelling, and refuses the rest', async () => {
+      const owner = await staffUser(get(), { role: 'owner' })
+      const body = { code: 'RUSH', kind: 'fixed', amount: 100, validFrom: '2026-01-01', validUntil: '2099-12-31' }
+      const answers = await Promise.all(Array.from({ length: 10 }, () => get().api('staff/promo-codes', { body, headers: owner.headers })))
+      expect(answers.map((a) => a.status).sort()).toEqual([201, ...Array(9).fill(409)])
+      const rows = await get().db.select().from(schema.promoCodes).where(eq(schema.promoCodes.shopId, get().shop.id))
+      expect(rows.filter((r) => r.code === 'RUSH')).toHaveLength(1)
+    })
+
+    it('keeps one whole price list of two saved at once, never a mixture', async () => {
+      const owner = await staffUser(get(), { role: 'owner' })
+      const list = (name: string, price: number) => ({
+        bedTypes: get().shop.bedTypes.map((t) => ({ code: t.code, perMinutePence: price })),
+        extras: [1, 2, 3].map((n) => ({ name: `${name} ${n}`, pricePence: price * n })),
+      })
+      for (let round = 0; round < 5; round++) {
+        const answers = await Promise.all([
+          get().api('staff/prices', { method: 'PUT', body: list('First', 50 + round), headers: owner.headers }),
+          get().api('staff/prices', { method: 'PUT', body: list('Second', 80 + round), headers: owner.headers }),
+        ])
+        expect(answers.map((a) => a.status)).toEqual([200, 200])
+        const now = (await get().api('staff/prices', { headers: owner.headers })).json
+        const names = now.extras.map((e: { name: string }) => e.name.split(' ')[0])
+        const prices = new Set(now.bedTypes.map((b: { perMinutePence: number }) => b.perMinutePence))
+        expect(new Set(names).size).toBe(1)
+        expect(names).toHaveLength(3)
+        expect(prices.size).toBe(1)
+        expect([...prices][0]).toBe(names[0] === 'First' ? 50 + round : 80 + round)
+      }
+    })
+  },
+  { postgresOnly: true },
+)

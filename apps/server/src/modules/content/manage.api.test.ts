@@ -290,3 +290,17 @@ describeApi(
     }),
   },
 )
+
+/** Owners saving at the same moment: the database settles it, never a 500. */
+describeApi(
+  'writing the blog at the same moment',
+  (get) => {
+    it('makes one post of ten made at once at the same address, and refuses the rest', async () => {
+      const owner = await staffUser(get(), { role: 'owner' })
+      const body = { slug: 'same-moment', title: 'At once', bodyMarkdown: 'Hello', author: 'Olive Owner' }
+      const answers = await Promise.all(Array.from({ length: 10 }, () => get().api('staff/blog', { body, headers: owner.headers })))
+      expect(answers.map((a) => a.status).sort()).toEqual([201, ...Array(9).fill(409)])
+    })
+  },
+  { postgresOnly: true },
+)
