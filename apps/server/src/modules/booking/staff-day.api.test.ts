@@ -160,6 +160,7 @@ describeApi(
         json: { message: 'Please check the query request: date must be a real calendar date.' },
       })
       expect((await daySheet('?date=tomorrow')).status).toBe(400)
+      expect(await daySheet('?date=0001-01-01')).toMatchObject({ status: 400, json: { message: DAY_MESSAGES.dayOutOfRange } })
     })
 
     it('marks a session attended or a no-show on its day, undoes a mark, and audits each change', async () => {
