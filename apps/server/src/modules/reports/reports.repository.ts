@@ -69,10 +69,11 @@ export interface MarketingExportRow {
   masterTimestamp: string | null
 }
 
-/** Where a batched read carries on from: the last row's key (an instant to the microsecond, or a sort text) and id. */
+/** Where a batched read carries on from: the last row's key (an instant to the microsecond), its id, and its local date if it has one. */
 export interface After {
   key: string
   id: string
+  date?: string
 }
 
 const utc = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`)
@@ -179,42 +180,59 @@ export function createReportsRepository(db: Db) {
           (count(*) filter (where gross > 0))::int as payments, sum(gross)::float8 as "grossPence", sum(refunded)::float8 as "refundedPence"
         from moved group by 1`),
 
-    /** A batch of the range's bookings in the order they start, after `after`. */
+    /**
+     * A batch of the range's bookings in the order they start, after `after`. The batch's ids are picked first, on
+     * their own, and only those rows are joined and written out: a year's bookings are never all formatted per batch.
+     */
     bookingsBatch: (shopId: string, range: DateRange, after: After | null, limit: number) =>
       rows<BookingExportRow>(sql`
+        with page as (
+          select b.id from bookings b
+          where b.shop_id = ${shopId} and b.local_date between ${range.from}::date and ${range.to}::date
+            ${after?.date ? sql`and b.local_date >= ${after.date}::date` : sql``}
+            ${after ? sql`and (b.starts_at, b.id) > (${after.key}::timestamptz, ${after.id}::uuid)` : sql``}
+          -- The same order as by start alone (a later start is never an earlier local date): the index of dates
+          -- takes each batch from where the last ended.
+          order by b.local_date, b.starts_at, b.id
+          limit ${limit}
+        )
         select ${utc('b.starts_at')} as key, b.id::text as id, to_char(b.local_date, 'YYYY-MM-DD') as date,
           to_char(b.starts_at at time zone s.time_zone, 'HH24:MI') as start, to_char(b.ends_at at time zone s.time_zone, 'HH24:MI') as "end",
           b.minutes, beds.name as bed, b.status, b.paid_with as "paidWith", b.price_pence as "pricePence",
           c.first_name as "firstName", c.last_name as "lastName", c.phone, c.email, sm.name as "bookedBy",
           to_char(b.created_at at time zone s.time_zone, 'YYYY-MM-DD HH24:MI') as "bookedAt"
-        from bookings b
+        from page
+          join bookings b on b.id = page.id
           join shops s on s.id = b.shop_id
           join beds on beds.id = b.bed_id
           left join customers c on c.shop_id = b.shop_id and c.sub = b.sub
           left join staff_members sm on sm.shop_id = b.shop_id and sm.sub = b.booked_by
-        where b.shop_id = ${shopId} and b.local_date between ${range.from}::date and ${range.to}::date
-          ${after ? sql`and (b.starts_at, b.id) > (${after.key}::timestamptz, ${after.id}::uuid)` : sql``}
-        order by b.starts_at, b.id
-        limit ${limit}`),
+        order by b.starts_at, b.id`),
 
-    /** A batch of the payments whose money came in during the range, in that order, after `after`. */
+    /** A batch of the payments whose money came in during the range, in that order, after `after` (ids first, as above). */
     salesBatch: (shopId: string, range: DateRange, after: After | null, limit: number) =>
       rows<SaleExportRow>(sql`
-        with r as (${bounds(shopId, range)})
+        with r as (${bounds(shopId, range)}),
+        page as (
+          select p.id from payments p cross join r
+          where p.shop_id = ${shopId} and ${TOOK_MONEY} and ${MONEY_IN} >= r.starts and ${MONEY_IN} < r.ends
+            ${after ? sql`and (${MONEY_IN}, p.id) > (${after.key}::timestamptz, ${after.id}::uuid)` : sql``}
+          order by ${MONEY_IN}, p.id
+          limit ${limit}
+        )
         select ${utc(MONEY_IN_TEXT)} as key, p.id::text as id,
           to_char(${MONEY_IN} at time zone r.tz, 'YYYY-MM-DD') as date, to_char(${MONEY_IN} at time zone r.tz, 'HH24:MI') as time,
           p.provider, p.status, p.purpose, p.description, p.price_pence as "pricePence", p.discount_pence as "discountPence",
           p.amount_pence as "amountPence", pc.code as "promoCode",
           to_char(p.refunded_at at time zone r.tz, 'YYYY-MM-DD') as "refundedOn",
           c.first_name as "firstName", c.last_name as "lastName", c.phone, c.email, sm.name as "recordedBy"
-        from payments p cross join r
+        from page
+          join payments p on p.id = page.id
+          cross join r
           left join promo_codes pc on pc.id = p.promo_code_id
           left join customers c on c.shop_id = p.shop_id and c.sub = p.sub
           left join staff_members sm on sm.shop_id = p.shop_id and sm.sub = p.recorded_by
-        where p.shop_id = ${shopId} and ${TOOK_MONEY} and ${MONEY_IN} >= r.starts and ${MONEY_IN} < r.ends
-          ${after ? sql`and (${MONEY_IN}, p.id) > (${after.key}::timestamptz, ${after.id}::uuid)` : sql``}
-        order by ${MONEY_IN}, p.id
-        limit ${limit}`),
+        order by ${MONEY_IN}, p.id`),
 
     /**
      * A batch of the customers who agreed to marketing (the salon's offers, or the group's news and offers) and have
@@ -222,14 +240,18 @@ export function createReportsRepository(db: Db) {
      */
     marketingBatch: (shopId: string, after: After | null, limit: number) =>
       rows<MarketingExportRow & { id: string }>(sql`
+        with page as (
+          select c.sub from customers c
+          where c.shop_id = ${shopId} and c.erased_at is null and (c.app_marketing or c.master_marketing)
+            ${after ? sql`and (c.created_at, c.sub) > (${after.key}::timestamptz, ${after.id}::uuid)` : sql``}
+          order by c.created_at, c.sub
+          limit ${limit}
+        )
         select ${utc('c.created_at')} as key, c.sub::text as id, c.first_name as "firstName", c.last_name as "lastName", c.email, c.phone,
           c.app_marketing as "appMarketing", ${utc('c.app_timestamp')} as "appTimestamp",
           c.master_marketing as "masterMarketing", ${utc('c.master_timestamp')} as "masterTimestamp"
-        from customers c
-        where c.shop_id = ${shopId} and c.erased_at is null and (c.app_marketing or c.master_marketing)
-          ${after ? sql`and (c.created_at, c.sub) > (${after.key}::timestamptz, ${after.id}::uuid)` : sql``}
-        order by c.created_at, c.sub
-        limit ${limit}`),
+        from page join customers c on c.shop_id = ${shopId} and c.sub = page.sub
+        order by c.created_at, c.sub`),
   }
 }
 export type ReportsRepository = ReturnType<typeof createReportsRepository>

@@ -38,14 +38,14 @@ const PAYMENT_STATUS: Record<string, string> = { succeeded: 'Paid', refunded: 'R
 const PURPOSE: Record<string, string> = { package: 'Package', session: 'Session', minutes: 'Minutes' }
 
 /** Reads a batch after another until one comes back short: a file is never read whole. */
-async function* batches<T extends { key: string; id: string }>(size: number, read: (after: After | null, size: number) => Promise<T[]>) {
+async function* batches<T extends { key: string; id: string; date?: string }>(size: number, read: (after: After | null, size: number) => Promise<T[]>) {
   let after: After | null = null
   for (;;) {
     const batch = await read(after, size)
     if (batch.length) yield batch
     if (batch.length < size) return
     const last = batch.at(-1)!
-    after = { key: last.key, id: last.id }
+    after = { key: last.key, id: last.id, date: last.date }
   }
 }
 
