@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { LocalDate } from './booking.ts'
-import { addDays, isCalendarDate, todayInUk, weekdayOf } from './dates.ts'
+import { addDays, isCalendarDate, shortDate, todayInUk, weekdayOf } from './dates.ts'
+import { poundsAndPence } from './rules/money.ts'
 import { dateOfBirthProblem, UNDER_18_MESSAGE } from './rules/date-of-birth.ts'
 
 describe('isCalendarDate', () => {
@@ -63,5 +64,18 @@ describe('dateOfBirthProblem', () => {
     expect(dateOfBirthProblem('0000-01-01', today)).toBe('Please give your date of birth as a real date, written YYYY-MM-DD.')
     expect(dateOfBirthProblem('1899-12-31', today)).toBe('Please check your date of birth: it must be in the past and no earlier than 1900.')
     expect(dateOfBirthProblem('2027-01-01', today)).toBe('Please check your date of birth: it must be in the past and no earlier than 1900.')
+  })
+})
+
+describe('text-message dates and prices', () => {
+  it('writes a date short, as a text message gives it', () => {
+    expect(shortDate('2026-12-03')).toBe('Thu 3 Dec')
+    expect(shortDate('2026-11-23')).toBe('Mon 23 Nov')
+    expect(shortDate('2028-02-29')).toBe('Tue 29 Feb')
+  })
+  it('writes pence as pounds with two decimals', () => {
+    expect(poundsAndPence(360)).toBe('£3.60')
+    expect(poundsAndPence(5)).toBe('£0.05')
+    expect(poundsAndPence(100000)).toBe('£1000.00')
   })
 })
