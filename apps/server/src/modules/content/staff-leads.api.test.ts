@@ -189,3 +189,30 @@ describeApi(
   },
   () => ({ now: clock.now, trustProxy: true }),
 )
+
+describeApi(
+  'two members marking the same lead at once',
+  (t) => {
+    it('records one of them, once: the row decides under its lock', async () => {
+      const members = await Promise.all(['Ann', 'Ben', 'Cat', 'Dan'].map((name) => staffUser(t(), { role: 'staff', name })))
+      const sent = await t().api('popup/customer', {
+        body: { firstName: 'Racer', email: 'racer@example.com', phone: '', marketingConsent: true },
+        headers: { 'x-forwarded-for': newAddress() },
+      })
+      expect(sent.status).toBe(201)
+      const [lead] = await t().db.select().from(schema.popupLeads).where(eq(schema.popupLeads.firstName, 'Racer'))
+      const answers = await Promise.all(
+        members.map((m) => t().api(`staff/leads/offer/${lead!.id}/handled`, { method: 'PUT', body: { handled: true }, headers: m.headers })),
+      )
+      expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200])
+      const winners = new Set(answers.map((a) => a.json.handledBy))
+      expect(winners.size).toBe(1)
+      const audit = await t()
+        .db.select()
+        .from(schema.staffAuditLog)
+        .where(eq(schema.staffAuditLog.subjectId, String(lead!.id)))
+      expect(audit.map((a) => [a.action, a.actorName])).toEqual([['leads.handled', [...winners][0]]])
+    })
+  },
+  { deps: () => ({ trustProxy: true }), postgresOnly: true },
+)
