@@ -201,7 +201,7 @@ const YEAR_SECONDS = 365 * 24 * 3600
 /**
  * The pictures the salon uploaded, at /uploads/{shop}/{id}.{jpg|png|webp}: never changed once made, so kept by
  * browsers and caches for a year; only ever one of the three picture types (the database allows no other), with
- * nosniff and a policy that lets nothing in it run, so no upload can be served as a page.
+ * nosniff, so no upload can be served as a page or a script.
  */
 export function createUploadRoutes(manage: ContentManagement) {
   return new Hono().get('/uploads/:shopId/:file', async (c) => {
@@ -214,7 +214,6 @@ export function createUploadRoutes(manage: ContentManagement) {
       'Content-Length': String(found.bytes.length),
       'Cache-Control': `public, max-age=${YEAR_SECONDS}, immutable`,
       'X-Content-Type-Options': 'nosniff',
-      'Content-Security-Policy': "default-src 'none'; sandbox",
       'Content-Disposition': 'inline',
     })
   })
