@@ -35,62 +35,70 @@ export function BookingCard({ booking, actions, showBed }: { booking: DaySheetBo
   const open = booking.status === 'booked' || booking.status === 'pending'
   return (
     <article
-      className={`rounded-2xl border bg-white p-3.5 shadow-sm ${booking.status === 'no_show' ? 'border-red-200' : booking.status === 'attended' ? 'border-emerald-200' : 'border-cocoa-100'}`}
+      className={`rounded-2xl border bg-white p-3 shadow-sm ${booking.status === 'no_show' ? 'border-red-200' : booking.status === 'attended' ? 'border-emerald-200' : 'border-cocoa-100'}`}
       data-testid="day-booking"
       aria-label={`${booking.time} ${booking.customer.name}`}
     >
-      <div className="flex items-start justify-between gap-2">
-        <div className="min-w-0">
-          <p className="text-sm font-semibold text-cocoa-600 tabular-nums">
-            {booking.time}–{booking.endTime}
-            {showBed && <span className="font-normal"> · {booking.bed.name}</span>}
-          </p>
-          <p className="truncate text-base font-semibold text-cocoa-950">{booking.customer.name}</p>
-        </div>
+      <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1">
+        <p className="text-sm font-semibold whitespace-nowrap text-cocoa-600 tabular-nums">
+          {booking.time}–{booking.endTime}
+          {showBed && <span className="font-normal"> · {booking.bed.name}</span>}
+        </p>
         <StatusBadge status={booking.status} />
       </div>
+      <p className="mt-0.5 text-base leading-snug font-semibold break-words text-cocoa-950">{booking.customer.name}</p>
       <p className="mt-1 text-sm text-cocoa-700">
         {skinTypeText(booking.customer.skinType)} · {booking.minutes} min
       </p>
       <p className="text-sm text-cocoa-700">{paymentText(booking.payment)}</p>
       {booking.overrideReason && <p className="mt-1 text-xs text-amber-800">Rule overridden: {booking.overrideReason}</p>}
-      <div className="mt-3 flex flex-wrap gap-2">
-        {open && (
-          <>
+      {booking.status !== 'cancelled' && (
+        <div className="mt-3 flex gap-2">
+          {open && (
+            <>
+              <button
+                type="button"
+                className="btn min-h-10 flex-1 bg-emerald-700 px-2 text-sm whitespace-nowrap text-white hover:bg-emerald-800"
+                disabled={actions.busy}
+                onClick={() => actions.onMark(booking, 'attended')}
+              >
+                Attended
+              </button>
+              <button
+                type="button"
+                className="btn-outline min-h-10 flex-1 px-2 text-sm whitespace-nowrap"
+                disabled={actions.busy}
+                onClick={() => actions.onMark(booking, 'no_show')}
+              >
+                No-show
+              </button>
+            </>
+          )}
+          {done && (
             <button
               type="button"
-              className="btn min-h-10 flex-1 bg-emerald-700 px-3 text-sm text-white hover:bg-emerald-800"
+              className="btn-outline min-h-10 flex-1 px-2 text-sm"
               disabled={actions.busy}
-              onClick={() => actions.onMark(booking, 'attended')}
+              onClick={() => actions.onMark(booking, 'booked')}
             >
-              Attended
+              Undo
             </button>
-            <button
-              type="button"
-              className="btn-outline min-h-10 flex-1 px-3 text-sm"
-              disabled={actions.busy}
-              onClick={() => actions.onMark(booking, 'no_show')}
-            >
-              No-show
-            </button>
-          </>
-        )}
-        {done && (
-          <button type="button" className="btn-outline min-h-10 flex-1 px-3 text-sm" disabled={actions.busy} onClick={() => actions.onMark(booking, 'booked')}>
-            Undo
-          </button>
-        )}
-        {booking.status !== 'cancelled' && (
+          )}
           <button
             type="button"
-            className="btn-outline min-h-10 px-3 text-sm"
+            className="btn-outline min-h-10 w-11 shrink-0 px-0"
             onClick={() => actions.onMore(booking)}
             aria-label={`Move or cancel ${booking.customer.name}'s session`}
+            title="Move or cancel"
           >
-            Move or cancel
+            <svg viewBox="0 0 24 24" className="size-5" fill="currentColor" aria-hidden="true">
+              <circle cx="5" cy="12" r="1.8" />
+              <circle cx="12" cy="12" r="1.8" />
+              <circle cx="19" cy="12" r="1.8" />
+            </svg>
           </button>
-        )}
-      </div>
+        </div>
+      )}
     </article>
   )
 }

@@ -33,7 +33,21 @@ export default function StaffDay() {
   return (
     <StaffPage
       title={date === today ? 'Today' : longDate(date).split(' ')[0]!}
-      subtitle={longDate(date)}
+      subtitle={
+        <>
+          {longDate(date)}
+          {sheet && (
+            <span className="text-cocoa-500">
+              {' · '}
+              {sheet.closure
+                ? `Closed: ${sheet.closure.reason}`
+                : sheet.hours
+                  ? `Open ${sheet.hours.opensAt}–${sheet.hours.closesAt}`
+                  : 'Closed on this weekday'}
+            </span>
+          )}
+        </>
+      }
       actions={
         <button type="button" className="btn-primary" onClick={() => setBooking(true)} disabled={!sheet}>
           <span aria-hidden="true">+</span> New booking
@@ -73,11 +87,6 @@ export default function StaffDay() {
           <button type="button" className="btn-outline min-h-10 px-4 text-sm" onClick={() => goTo(today)}>
             Today
           </button>
-        )}
-        {sheet && (
-          <p className="ml-auto text-sm text-cocoa-700">
-            {sheet.closure ? `Closed: ${sheet.closure.reason}` : sheet.hours ? `Open ${sheet.hours.opensAt}–${sheet.hours.closesAt}` : 'Closed on this weekday'}
-          </p>
         )}
       </div>
       {counts && sheet && sheet.bookings.length > 0 && (
