@@ -130,8 +130,11 @@ export function createApp(deps: AppDeps) {
     startedAt: new Date(now()),
     now: deps.now,
   })
+  // Work done later, on the queue every process shares: each process's worker (main.ts) runs the handlers below.
+  const jobQueue = createJobQueue(db, now)
   const commerce = createCommerceModule({
     db,
+    queue: jobQueue,
     customers: identity.customers,
     verifier: identity.verifier,
     payments: deps.payments,
@@ -149,7 +152,6 @@ export function createApp(deps: AppDeps) {
     ledger: commerce.ledger,
     customers: identity.customers,
     verifier: identity.verifier,
-    refundSessionPayment: commerce.commerce.refundSessionPayment,
     sms: deps.sms,
     logger: deps.logger,
     availabilityCacheMs: deps.availabilityCacheMs,
@@ -165,8 +167,6 @@ export function createApp(deps: AppDeps) {
     now: deps.now,
   })
   const reports = createReportsModule({ db, now: deps.now })
-  // Work done later, on the queue every process shares: each process's worker (main.ts) runs the handlers below.
-  const jobQueue = createJobQueue(db, now)
   const messages = createMessagesModule({
     db,
     queue: jobQueue,
@@ -250,6 +250,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', identity.invitationRoutes)
   api.route('/', identity.staffRoutes)
   api.route('/', shop.staffRoutes)
+  api.route('/', commerce.refundRoutes)
   api.route('/', booking.staffRoutes)
   api.route('/', commerce.counterRoutes)
   api.route('/', account.staffRoutes)
@@ -325,7 +326,7 @@ export function createApp(deps: AppDeps) {
   })
   const jobs = {
     queue: jobQueue,
-    handlers: { ...sweeps.handlers, ...messages.handlers },
+    handlers: { ...sweeps.handlers, ...messages.handlers, ...commerce.refunds.handlers },
     periodic: [...sweeps.periodic, ...messages.periodic],
   }
 

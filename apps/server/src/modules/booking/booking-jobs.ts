@@ -1,33 +1,23 @@
 import type { JobQueue } from '../../lib/job-queue.ts'
 import { outsideQuietHours } from '../../lib/local-time.ts'
 
-/** The work a booking asks for later (docs/product.md §4.14), done by the messages module's handlers. */
+/**
+ * The work a booking asks for later (docs/product.md §4.14), done by the messages module's handlers. The database
+ * asks for the confirmation, the reminder of a moved booking and the cancellation itself, in the transaction that
+ * changes the booking (migration 0017); the confirmation's handler asks for the reminder.
+ */
 export const BOOKING_JOBS = {
   confirmed: 'booking.confirmed',
   reminder: 'booking.reminder',
+  moved: 'booking.moved',
   cancelled: 'booking.cancelled',
 } as const
 
-/** Where what was paid for a cancelled session went. */
-export type Returned = { to: 'balance'; minutes: number } | { to: 'card'; pence: number } | { to: 'nothing' }
-
-export interface CancelledPayload extends Record<string, unknown> {
-  bookingId: string
-  by: 'customer' | 'salon'
-  returned: Returned
-}
-
 const reminderKey = (bookingId: string, startsAt: Date) => `reminder:${bookingId}:${startsAt.toISOString()}`
 
-/**
- * Asks for a booking's messages, inside the transaction that makes the change, so the booking and its messages are
- * saved together or not at all. Each has a key: asking again adds nothing.
- */
+/** Asks for a booking's reminder; its key names the booking and its start, so asking again adds nothing. */
 export function bookingJobs(queue: JobQueue, now: () => number) {
   return {
-    /** The confirmation, at once, when a booking is made (or its card payment succeeds). */
-    confirmed: (bookingId: string) => queue.enqueue({ kind: BOOKING_JOBS.confirmed, key: `confirmation:${bookingId}`, payload: { bookingId } }),
-
     /**
      * The reminder, `hoursBefore` the start and outside the quiet hours; none when that time has passed already
      * (a booking made inside it) or the shop sends none (0).
@@ -45,11 +35,6 @@ export function bookingJobs(queue: JobQueue, now: () => number) {
         payload: { bookingId: booking.id, startsAt: booking.startsAt.toISOString() },
       })
     },
-
-    /** A cancelled or moved booking's reminder for the old time is not sent. */
-    dropReminder: (booking: { id: string; startsAt: Date }) => queue.cancel(reminderKey(booking.id, booking.startsAt)),
-
-    cancelled: (payload: CancelledPayload) => queue.enqueue({ kind: BOOKING_JOBS.cancelled, key: `cancellation:${payload.bookingId}`, payload }),
   }
 }
 export type BookingJobs = ReturnType<typeof bookingJobs>

@@ -1,7 +1,7 @@
 import type { Database } from '@salon/db'
 import type { SmsSender } from '../../adapters/sms/sms.ts'
 import type { Logger } from '../../lib/logger.ts'
-import type { CommerceService, LedgerRepository } from '../commerce/public.ts'
+import type { LedgerRepository } from '../commerce/public.ts'
 import type { CustomersRepository, IdentityVerifier } from '../identity/public.ts'
 import { createAvailabilityCache } from './availability-cache.ts'
 import { createBookingRepository } from './booking.repository.ts'
@@ -22,7 +22,6 @@ export function createBookingModule(deps: {
   ledger: LedgerRepository
   customers: CustomersRepository
   verifier: IdentityVerifier
-  refundSessionPayment: CommerceService['refundSessionPayment']
   /** Tells a customer of a session the salon cancelled or moved (docs/product.md §10.2). */
   sms: SmsSender
   logger: Logger
@@ -42,7 +41,6 @@ export function createBookingModule(deps: {
     ledger: deps.ledger,
     customers: deps.customers,
     now,
-    refundSessionPayment: deps.refundSessionPayment,
   })
   return {
     bookings,

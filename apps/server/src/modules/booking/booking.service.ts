@@ -52,8 +52,6 @@ export interface BookingServiceDeps {
   ledger: LedgerRepository
   customers: CustomersRepository
   now: () => number
-  /** Gives back the card payment of a session cancelled in time (commerce does it through the payment provider). */
-  refundSessionPayment?: (shopId: string, bookingId: string) => Promise<void>
   /** Where availability answers are kept; without one, every call works its answer out. */
   availability?: AvailabilityCache
 }
@@ -145,7 +143,8 @@ export function createBookingService(deps: BookingServiceDeps) {
    * Cancels one of a customer's sessions under their lock: the customer's own cancel and the salon's cancel on
    * their behalf both come here, so minutes go back to their lots and a card payment is refunded the same way.
    * `refuse` throws when this caller may not cancel the booking as it stands; `alongside` writes in the same
-   * transaction (the staff audit log). The card refund is asked of the provider once the cancellation is committed.
+   * transaction (the staff audit log). A card-paid session's refund is recorded as owed by the cancelling transaction
+   * itself, and asked of the provider by a job until it confirms (migration 0017, docs/product.md §4.14).
    */
   async function cancelBooking(
     shopId: string,
@@ -177,7 +176,6 @@ export function createBookingService(deps: BookingServiceDeps) {
       // No record at the shop: no bookings either.
       throw error instanceof CustomerMissing ? options.notFound() : error
     })
-    if (outcome.card) await deps.refundSessionPayment?.(shopId, id)
     return outcome
   }
 

@@ -2,4 +2,4 @@
 // import from here, never from the module's other files.
 export { createBookingModule } from './booking.module.ts'
 export type { BookingRepository } from './booking.repository.ts'
-export { BOOKING_JOBS, bookingJobs, type BookingJobs, type CancelledPayload, type Returned } from './booking-jobs.ts'
+export { BOOKING_JOBS, bookingJobs, type BookingJobs } from './booking-jobs.ts'

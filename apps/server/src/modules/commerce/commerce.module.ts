@@ -5,6 +5,7 @@ import type { PaymentProviderAdapter } from '../../adapters/payments/payments.ts
 import { verifyStripeWebhook } from '../../adapters/payments/stripe.ts'
 import type { SmsSender } from '../../adapters/sms/sms.ts'
 import type { Logger } from '../../lib/logger.ts'
+import type { JobQueue } from '../../lib/job-queue.ts'
 import type { ContentUnchanged } from '../../lib/public-content.ts'
 import type { RateLimiter } from '../../lib/rate-limit.ts'
 import type { CustomersRepository, IdentityVerifier } from '../identity/public.ts'
@@ -19,10 +20,14 @@ import { createCatalogueManagement } from './manage.ts'
 import { createManageRoutes } from './manage.routes.ts'
 import { createPackagesRepository } from './packages.repository.ts'
 import { createPackagesRoutes } from './packages.routes.ts'
+import { createRefunds } from './refunds.ts'
+import { createRefundsRoutes } from './refunds.routes.ts'
 import { createStripeWebhookRoutes } from './stripe-webhook.routes.ts'
 
 export interface CommerceModuleDeps {
   db: Db
+  /** The job queue every process shares: card refunds are its jobs. */
+  queue: JobQueue
   customers: CustomersRepository
   verifier: IdentityVerifier
   /** Card payments through Stripe; by default the built-in offline test processor, which takes no real payment. */
@@ -70,7 +75,11 @@ export function createCommerceModule(deps: CommerceModuleDeps) {
     now: deps.now ?? Date.now,
   })
   const secret = deps.stripeWebhookSecret
+  const refunds = createRefunds({ db, provider: deps.payments ?? offline!.adapter, queue: deps.queue, now: deps.now ?? Date.now })
   return {
+    /** Card refunds owed, as jobs that retry until the provider confirms (docs/product.md §4.14). */
+    refunds,
+    refundRoutes: createRefundsRoutes(refunds),
     commerce,
     ledger,
     /** Sales at the counter, refunds and corrections of a balance, the day's takings (docs/product.md §10.3). */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq, gt, inArray, isNull, schema, sql, type Db } from '@salon/db'
 
-const { customerMessages: messages, bookings, beds, shops, customers, payments, minuteLots: lots } = schema
+const { customerMessages: messages, bookings, beds, shops, customers, payments, minuteLots: lots, bookingRules, balanceLedger } = schema
 
 export type MessageRow = typeof messages.$inferSelect
 
@@ -47,7 +47,12 @@ export function createMessagesRepository(db: Db) {
         .select({ id: payments.id, amountPence: payments.amountPence, status: payments.status })
         .from(payments)
         .where(and(eq(payments.bookingId, bookingId), eq(payments.purpose, 'session'), inArray(payments.status, ['succeeded', 'refunded'])))
-      return { ...row, cardPayment: card }
+      const [rules] = await db.select({ reminderHoursBefore: bookingRules.reminderHoursBefore }).from(bookingRules).where(eq(bookingRules.shopId, row.shop.id))
+      const [returned] = await db
+        .select({ minutes: sql<number>`coalesce(sum(${balanceLedger.minutes}), 0)::int` })
+        .from(balanceLedger)
+        .where(and(eq(balanceLedger.bookingId, bookingId), eq(balanceLedger.kind, 'refund')))
+      return { ...row, cardPayment: card, reminderHoursBefore: rules?.reminderHoursBefore ?? 0, minutesReturned: returned?.minutes ?? 0 }
     },
 
     async paymentFacts(paymentId: string) {

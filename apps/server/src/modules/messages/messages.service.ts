@@ -2,9 +2,19 @@ import type { EmailSender } from '../../adapters/email/email.ts'
 import type { SmsSender } from '../../adapters/sms/sms.ts'
 import { JobDeferred, type JobQueue } from '../../lib/job-queue.ts'
 import { localDateOf, localTimeOf, outsideQuietHours } from '../../lib/local-time.ts'
-import { BOOKING_JOBS, type CancelledPayload } from '../booking/public.ts'
+import { BOOKING_JOBS, bookingJobs } from '../booking/public.ts'
 import type { MessagesRepository, Recipient } from './messages.repository.ts'
-import { bookingCancelled, bookingConfirmed, bookingReminder, minutesExpiring, refundDone, type Message, type Payment, type SalonWords } from './wording.ts'
+import {
+  bookingCancelled,
+  bookingConfirmed,
+  bookingReminder,
+  minutesExpiring,
+  refundDone,
+  type Message,
+  type Payment,
+  type Returned,
+  type SalonWords,
+} from './wording.ts'
 
 /** The work the messages module does on the job queue, besides the booking module's kinds. */
 export const MESSAGE_JOBS = {
@@ -35,6 +45,7 @@ export function createMessagesService(deps: {
   now: () => number
 }) {
   const { repository: repo, now } = deps
+  const jobs = bookingJobs(deps.queue, now)
   const link = (path: string) => `${deps.linkBase.replace(/\/+$/, '')}${path}`
   const salonOf = (shop: { name: string; phone: string }): SalonWords => ({ name: shop.name, phone: shop.phone })
 
@@ -122,8 +133,17 @@ export function createMessagesService(deps: {
       const facts = await sessionOf(String(payload.bookingId))
       if (!facts) return { skipped: 'no such booking or customer' }
       if (!['booked', 'attended'].includes(facts.booking.status)) return { skipped: `the booking is ${facts.booking.status}` }
+      // The reminder is asked for with the confirmation: none when the booking is made inside the reminder's time.
+      await jobs.reminder(facts.booking, facts.reminderHoursBefore, facts.shop.timeZone)
       const message = bookingConfirmed(salonOf(facts.shop), facts.session, link('/upcoming-booking/'), facts.customer.firstName)
       return deliver(`confirmation:${facts.booking.id}`, 'booking-confirmed', facts.shop.id, facts.customer, message)
+    },
+
+    /** A booking moved to another time: the reminder for its new time (the one for the old time will find it moved). */
+    async [BOOKING_JOBS.moved](payload: Record<string, unknown>) {
+      const facts = await sessionOf(String(payload.bookingId))
+      if (!facts || facts.booking.status !== 'booked') return { skipped: 'no booked session' }
+      return { reminder: await jobs.reminder(facts.booking, facts.reminderHoursBefore, facts.shop.timeZone) }
     },
 
     async [BOOKING_JOBS.reminder](payload: Record<string, unknown>) {
@@ -140,9 +160,17 @@ export function createMessagesService(deps: {
     },
 
     async [BOOKING_JOBS.cancelled](payload: Record<string, unknown>) {
-      const { bookingId, by, returned } = payload as CancelledPayload
+      const bookingId = String(payload.bookingId)
       const facts = await sessionOf(bookingId)
       if (!facts) return { skipped: 'no such booking or customer' }
+      const { booking } = facts
+      const by = booking.cancelledBy ? 'salon' : 'customer'
+      const returned: Returned =
+        booking.paidWith === 'balance' && facts.minutesReturned > 0
+          ? { to: 'balance', minutes: facts.minutesReturned }
+          : booking.paidWith === 'card' && facts.cardPayment
+            ? { to: 'card', pence: facts.cardPayment.amountPence }
+            : { to: 'nothing' }
       const message = bookingCancelled(salonOf(facts.shop), facts.session, by, returned, facts.customer.firstName)
       return deliver(`cancellation:${bookingId}`, 'booking-cancelled', facts.shop.id, facts.customer, message)
     },
