@@ -1,3 +1,4 @@
+import { deflateSync } from 'node:zlib'
 import type { APIRequestContext, Browser, Page, TestInfo } from '@playwright/test'
 import { browserErrors, demo, expect, openDays, signedInState, test, unique, untilHydrated } from './fixtures.ts'
 import { cardForm, payWith, startPayment, thankYou } from './payment.ts'
@@ -47,6 +48,40 @@ async function offeredTimes(page: Page, date: string, bedName: string) {
     .check()
   await expect(page.getByRole('heading', { name: /^Free times/ })).toBeVisible()
   return page.getByRole('radiogroup', { name: 'Start time' })
+}
+
+/** A small PNG picture, made here: `size` square pixels of one colour. */
+function png(size: number, [r, g, b]: [number, number, number]): Buffer {
+  const table = Array.from({ length: 256 }, (_, n) => {
+    let c = n
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1
+    return c >>> 0
+  })
+  const crc = (bytes: Buffer) => {
+    let c = 0xffffffff
+    for (const byte of bytes) c = table[(c ^ byte) & 0xff]! ^ (c >>> 8)
+    return (c ^ 0xffffffff) >>> 0
+  }
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4)
+    length.writeUInt32BE(data.length)
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data])
+    const sum = Buffer.alloc(4)
+    sum.writeUInt32BE(crc(body))
+    return Buffer.concat([length, body, sum])
+  }
+  const header = Buffer.alloc(13)
+  header.writeUInt32BE(size, 0)
+  header.writeUInt32BE(size, 4)
+  header.set([8, 2, 0, 0, 0], 8)
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: size }, () => [r, g, b]).flat())])
+  const pixels = deflateSync(Buffer.concat(Array.from({ length: size }, () => row)))
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', pixels),
+    chunk('IEND', Buffer.alloc(0)),
+  ])
 }
 
 const addHour = (time: string) => `${String(Number(time.slice(0, 2)) + 1).padStart(2, '0')}${time.slice(2)}`
@@ -130,6 +165,44 @@ test('the owner adds an item to the price list, changes its price, and /prices/ 
   await prices.getByRole('button', { name: 'Save prices' }).click()
   await expect(prices.getByText('Prices saved. The website shows them now.')).toBeVisible()
   await expect(await listed()).toHaveCount(0)
+  expect(owner.errors).toEqual([])
+})
+
+test('the owner writes a post with a cover picture, publishes it, and it is on /blog/', async ({ page, browser, request }, testInfo) => {
+  const owner = await ownerPage(browser, request, testInfo)
+  const title = unique('Test post')
+  await openManage(owner.page, '/staff/manage/blog/', 'Blog')
+  await owner.page.getByRole('link', { name: '+ New post' }).click()
+  await expect(owner.page.getByRole('heading', { level: 1, name: 'New post' })).toBeVisible()
+  await owner.page.getByLabel('Title').fill(title)
+  await owner.page.getByLabel('Summary').fill('What to bring to your first session.')
+  await owner.page.getByLabel('Post (Markdown)').fill('## Before you come\n\nBring **goggles**, or borrow ours.')
+  if (testInfo.project.name === 'phone') await owner.page.getByRole('tab', { name: 'Preview' }).click()
+  await expect(owner.page.getByTestId('blog-preview').getByRole('heading', { name: 'Before you come' })).toBeVisible()
+  await expect(owner.page.getByTestId('blog-preview').locator('strong')).toHaveText('goggles')
+
+  await owner.page.getByLabel('Cover picture file').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: png(32, [245, 158, 11]) })
+  await expect(owner.page.getByText('Picture uploaded. Save the post to keep it.')).toBeVisible()
+  await expect(owner.page.getByRole('img', { name: 'The cover picture' })).toHaveAttribute('src', /^\/uploads\//)
+
+  await owner.page.getByRole('button', { name: 'Publish' }).click()
+  await expect(owner.page.getByText('Published. It is on the blog now.')).toBeVisible()
+  await expect(owner.page).toHaveURL(/\/staff\/manage\/blog\/test-post-[a-z0-9-]+\/$/)
+
+  await page.goto('/blog/')
+  await page.getByRole('link', { name: title }).first().click()
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Before you come' })).toBeVisible()
+  const cover = page.locator('img[src^="/uploads/"]').first()
+  await expect(cover).toBeVisible()
+  expect(await cover.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(32)
+
+  // Taken back to a draft after a question: it leaves the blog.
+  await owner.page.getByRole('button', { name: 'Unpublish' }).click()
+  await owner.page.getByRole('dialog').getByRole('button', { name: 'Unpublish' }).click()
+  await expect(owner.page.getByText('Unpublished: the post is a draft again.')).toBeVisible()
+  await page.goto('/blog/')
+  await expect(page.getByRole('link', { name: title })).toHaveCount(0)
   expect(owner.errors).toEqual([])
 })
 

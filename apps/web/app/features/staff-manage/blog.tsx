@@ -10,7 +10,7 @@ import { Badge, EmptyState, NoticeLine, onSubmitted, Panel, useAction, useConfir
 export type BlogListItem = Omit<StaffBlogPost, 'bodyMarkdown'>
 
 export const blogEditorPath = (slug: string) => `/staff/manage/blog/${encodeURIComponent(slug)}/`
-const postPath = (slug: string) => `staff/blog-posts/${encodeURIComponent(slug)}`
+const postPath = (slug: string) => `staff/blog/${encodeURIComponent(slug)}`
 
 /** The pictures a cover may be, and the largest, as the server takes them (docs/product.md §10.4). */
 export const COVER_TYPES = ['image/jpeg', 'image/png', 'image/webp']
@@ -110,112 +110,137 @@ export function BlogEditor({ post, defaultAuthor }: { post: StaffBlogPost | null
   async function save(status: 'draft' | 'published', success: string) {
     const request: BlogPostRequest = { ...values, status }
     const answer = await action.run(
-      () =>
-        current ? staffApi.put<{ post: StaffBlogPost }>(postPath(current.slug), request) : staffApi.post<{ post: StaffBlogPost }>('staff/blog-posts', request),
+      () => (current ? staffApi.put<{ post: StaffBlogPost }>(postPath(current.slug), request) : staffApi.post<{ post: StaffBlogPost }>('staff/blog', request)),
       success,
     )
     if (!answer) return
     setCurrent(answer.post)
     // A new post, or one whose address changed, is edited at its own address from now on.
-    if (!current || current.slug !== answer.post.slug) void navigate(blogEditorPath(answer.post.slug), { replace: true })
+    // The post is handed over, so the page goes on with this editor rather than loading it again.
+    if (!current || current.slug !== answer.post.slug) void navigate(blogEditorPath(answer.post.slug), { replace: true, state: { post: answer.post } })
   }
 
   const published = current?.status === 'published'
+  // The question before unpublishing or deleting is a form of its own: it stays outside the post's form.
   return (
-    <form onSubmit={onSubmitted(() => save(current?.status ?? 'draft', published ? 'Saved. The blog shows the changes now.' : 'Draft saved.'))} noValidate>
-      <div className="sticky top-[4.5rem] z-20 flex flex-col gap-2">
-        <div className="card flex flex-col gap-3 p-3 shadow-md sm:flex-row sm:items-center sm:justify-between sm:p-4">
-          <div className="flex flex-wrap items-center gap-2 text-sm text-cocoa-700">
-            {current ? status(current) : <Badge>New</Badge>}
-            {current && <span>Last saved {momentText(current.updatedAt)}</span>}
-            {published && (
-              <a className="font-semibold text-brand-teal underline" href={`/blog/${current.slug}/`} target="_blank" rel="noreferrer">
-                See it on the blog
-              </a>
-            )}
-          </div>
-          <div className="flex flex-wrap gap-2">
-            <button type="submit" className="btn-outline" disabled={action.pending}>
-              {published ? 'Save changes' : 'Save draft'}
-            </button>
-            {published ? (
-              <button
-                type="button"
-                className="btn-outline text-coral-500"
-                disabled={action.pending}
-                onClick={() =>
-                  confirm.ask({
-                    title: 'Take this post off the blog?',
-                    message: 'It goes back to being a draft: visitors no longer see it, and you can publish it again later.',
-                    confirmLabel: 'Unpublish',
-                    onConfirm: () => save('draft', 'Unpublished: the post is a draft again.'),
-                  })
-                }
-              >
-                Unpublish
+    <>
+      <form onSubmit={onSubmitted(() => save(current?.status ?? 'draft', published ? 'Saved. The blog shows the changes now.' : 'Draft saved.'))} noValidate>
+        <div className="sticky top-[4.5rem] z-20 flex flex-col gap-2">
+          <div className="card flex flex-col gap-3 p-3 shadow-md sm:flex-row sm:items-center sm:justify-between sm:p-4">
+            <div className="flex flex-wrap items-center gap-2 text-sm text-cocoa-700">
+              {current ? status(current) : <Badge>New</Badge>}
+              {current && <span>Last saved {momentText(current.updatedAt)}</span>}
+              {published && (
+                <a className="font-semibold text-brand-teal underline" href={`/blog/${current.slug}/`} target="_blank" rel="noreferrer">
+                  See it on the blog
+                </a>
+              )}
+            </div>
+            <div className="flex flex-wrap gap-2">
+              <button type="submit" className="btn-outline" disabled={action.pending}>
+                {published ? 'Save changes' : 'Save draft'}
               </button>
-            ) : (
-              <button
-                type="button"
-                className="btn-primary"
-                disabled={action.pending}
-                onClick={() => void save('published', 'Published. It is on the blog now.')}
-              >
-                {action.pending && <Spinner label="Publishing" />}
-                Publish
-              </button>
-            )}
+              {published ? (
+                <button
+                  type="button"
+                  className="btn-outline text-coral-500"
+                  disabled={action.pending}
+                  onClick={() =>
+                    confirm.ask({
+                      title: 'Take this post off the blog?',
+                      message: 'It goes back to being a draft: visitors no longer see it, and you can publish it again later.',
+                      confirmLabel: 'Unpublish',
+                      onConfirm: () => save('draft', 'Unpublished: the post is a draft again.'),
+                    })
+                  }
+                >
+                  Unpublish
+                </button>
+              ) : (
+                <>
+                  {current && (
+                    <button
+                      type="button"
+                      className="btn-outline text-coral-500"
+                      disabled={action.pending}
+                      onClick={() =>
+                        confirm.ask({
+                          title: 'Delete this draft?',
+                          message: 'The draft and its words are gone for good.',
+                          confirmLabel: 'Delete draft',
+                          onConfirm: async () => {
+                            const deleted = await action.run(() => staffApi.delete(postPath(current.slug)))
+                            if (deleted !== undefined) void navigate('/staff/manage/blog/', { replace: true })
+                          },
+                        })
+                      }
+                    >
+                      Delete
+                    </button>
+                  )}
+                  <button
+                    type="button"
+                    className="btn-primary"
+                    disabled={action.pending}
+                    onClick={() => void save('published', 'Published. It is on the blog now.')}
+                  >
+                    {action.pending && <Spinner label="Publishing" />}
+                    Publish
+                  </button>
+                </>
+              )}
+            </div>
           </div>
+          {action.notice && (
+            <div className="rounded-xl bg-white shadow-md">
+              <NoticeLine notice={action.notice} />
+            </div>
+          )}
         </div>
-        {action.notice && (
-          <div className="rounded-xl bg-white shadow-md">
-            <NoticeLine notice={action.notice} />
-          </div>
-        )}
-      </div>
 
-      <div className="card mt-4 grid gap-5 p-4 sm:p-5 lg:grid-cols-[1fr_20rem]">
-        <div className="grid content-start gap-4 sm:grid-cols-2">
-          <Field label="Title" value={values.title} onChange={(e) => set('title', e.target.value)} error={action.errors.title} maxLength={150} />
-          <Field
-            label="Address"
-            value={values.slug}
-            onChange={(e) => {
-              setSlugTouched(true)
-              set('slug', e.target.value)
-            }}
-            error={action.errors.slug}
-            hint={`/blog/${values.slug || 'your-post'}/`}
-            maxLength={100}
-            autoCapitalize="none"
-            spellCheck={false}
-          />
-          <div className="sm:col-span-2">
-            <TextAreaField
-              label="Summary"
-              value={values.summary}
-              onChange={(e) => set('summary', e.target.value)}
-              error={action.errors.summary}
-              maxLength={300}
-              className="min-h-20"
-              hint="Shown on the blog's list and in shared links."
+        <div className="card mt-4 grid gap-5 p-4 sm:p-5 lg:grid-cols-[1fr_20rem]">
+          <div className="grid content-start gap-4 sm:grid-cols-2">
+            <Field label="Title" value={values.title} onChange={(e) => set('title', e.target.value)} error={action.errors.title} maxLength={150} />
+            <Field
+              label="Address"
+              value={values.slug}
+              onChange={(e) => {
+                setSlugTouched(true)
+                set('slug', e.target.value)
+              }}
+              error={action.errors.slug}
+              hint={`/blog/${values.slug || 'your-post'}/`}
+              maxLength={100}
+              autoCapitalize="none"
+              spellCheck={false}
             />
+            <div className="sm:col-span-2">
+              <TextAreaField
+                label="Summary"
+                value={values.summary}
+                onChange={(e) => set('summary', e.target.value)}
+                error={action.errors.summary}
+                maxLength={300}
+                className="min-h-20"
+                hint="Shown on the blog's list and in shared links."
+              />
+            </div>
+            <Field label="Author" value={values.author} onChange={(e) => set('author', e.target.value)} error={action.errors.author} maxLength={80} />
           </div>
-          <Field label="Author" value={values.author} onChange={(e) => set('author', e.target.value)} error={action.errors.author} maxLength={80} />
+          <CoverPicture value={values.coverImage} onChange={(url) => set('coverImage', url)} error={action.errors.coverImage} />
         </div>
-        <CoverPicture value={values.coverImage} onChange={(url) => set('coverImage', url)} error={action.errors.coverImage} />
-      </div>
-      <div className="mt-4">
-        <MarkdownEditor
-          value={values.bodyMarkdown}
-          onChange={(text) => set('bodyMarkdown', text)}
-          error={action.errors.bodyMarkdown}
-          tab={tab}
-          onTab={setTab}
-        />
-      </div>
+        <div className="mt-4">
+          <MarkdownEditor
+            value={values.bodyMarkdown}
+            onChange={(text) => set('bodyMarkdown', text)}
+            error={action.errors.bodyMarkdown}
+            tab={tab}
+            onTab={setTab}
+          />
+        </div>
+      </form>
       {confirm.element}
-    </form>
+    </>
   )
 }
 
@@ -311,7 +336,7 @@ function MarkdownEditor({
     }
     timer.current = setTimeout(() => {
       const asked = ++latest.current
-      staffApi.post<{ html: string }>('staff/blog-posts/preview', { bodyMarkdown: text }).then(
+      staffApi.post<{ html: string }>('staff/blog/preview', { bodyMarkdown: text }).then(
         (answer) => {
           if (asked !== latest.current) return
           setHtml(answer.html)

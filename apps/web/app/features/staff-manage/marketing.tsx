@@ -1,10 +1,11 @@
-import type { OfferPopup, ReferralReward, ReviewsSourceRequest, ReviewsSourceResponse } from '@salon/contracts/staff-catalogue'
+import type { OfferPopup, ReferralReward, ReviewRequest, ReviewsSourceRequest, ReviewsSourceResponse } from '@salon/contracts/staff-catalogue'
+import { todayInUk } from '@salon/contracts/dates'
 import { useState } from 'react'
 import { Field, TextAreaField } from '../../components/ui/field.tsx'
 import { staffApi } from './client.ts'
 import { dayText } from './dates.ts'
 import { NOT_WHOLE, wholeOf } from './money.ts'
-import { Badge, EmptyState, FormFooter, NoticeLine, onSubmitted, Panel, SubmitButton, Toggle, useAction } from './ui.tsx'
+import { Badge, EmptyState, FormFooter, NoticeLine, onSubmitted, Panel, SelectField, SubmitButton, Toggle, useAction } from './ui.tsx'
 
 /** Refer-and-earn: the free minutes both customers get when a friend first buys, and how long they last. */
 export function ReferralForm({ reward }: { reward: ReferralReward }) {
@@ -116,11 +117,12 @@ export function ReviewsPanel({ data, reload }: { data: ReviewsSourceResponse; re
   const [placeId, setPlaceId] = useState(data.googlePlaceId ?? '')
   const action = useAction(reload)
   const visibility = useAction(reload)
+  const [adding, setAdding] = useState(false)
 
   async function save() {
     const request: ReviewsSourceRequest = { source, googlePlaceId: placeId.trim() ? placeId.trim() : null }
     await action.run(
-      () => staffApi.put('staff/reviews', request),
+      () => staffApi.put('staff/reviews-source', request),
       source === 'google' ? 'Saved. The website shows your Google reviews.' : 'Saved. The website shows your own reviews.',
     )
   }
@@ -170,7 +172,15 @@ export function ReviewsPanel({ data, reload }: { data: ReviewsSourceResponse; re
           <SubmitButton pending={action.pending}>Save reviews source</SubmitButton>
         </FormFooter>
       </form>
-      <h3 className="mt-6 font-sans text-sm font-semibold tracking-wide text-cocoa-600 uppercase">The salon&apos;s own reviews</h3>
+      <div className="mt-6 flex flex-wrap items-center justify-between gap-2">
+        <h3 className="font-sans text-sm font-semibold tracking-wide text-cocoa-600 uppercase">The salon&apos;s own reviews</h3>
+        {!adding && (
+          <button type="button" className="btn-outline min-h-10 px-4 py-1.5 text-sm" onClick={() => setAdding(true)}>
+            + Add a review
+          </button>
+        )}
+      </div>
+      {adding && <ReviewForm reload={reload} onDone={() => setAdding(false)} />}
       {data.reviews.length === 0 ? (
         <div className="mt-3">
           <EmptyState>No reviews kept by the salon.</EmptyState>
@@ -197,7 +207,7 @@ export function ReviewsPanel({ data, reload }: { data: ReviewsSourceResponse; re
                 disabled={visibility.pending}
                 onClick={() =>
                   void visibility.run(
-                    () => staffApi.put(`staff/reviews/${encodeURIComponent(review.id)}/visibility`, { hidden: !review.hidden }),
+                    () => staffApi.put(`staff/reviews/${encodeURIComponent(review.id)}`, { hidden: !review.hidden }),
                     review.hidden ? `${review.authorName}'s review shows again.` : `${review.authorName}'s review is hidden.`,
                   )
                 }
@@ -214,5 +224,49 @@ export function ReviewsPanel({ data, reload }: { data: ReviewsSourceResponse; re
         </div>
       )}
     </Panel>
+  )
+}
+
+/** One of the salon's own reviews, given in the salon or by email, added to the list. */
+function ReviewForm({ reload, onDone }: { reload: () => void; onDone: () => void }) {
+  const [values, setValues] = useState({ authorName: '', rating: '5', text: '', publishedOn: todayInUk() })
+  const action = useAction(reload)
+  const set = (field: keyof typeof values) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: event.target.value }))
+
+  async function save() {
+    const request: ReviewRequest = {
+      authorName: values.authorName,
+      rating: Number(values.rating),
+      text: values.text,
+      publishedOn: values.publishedOn || undefined,
+    }
+    const added = await action.run(() => staffApi.post('staff/reviews', request))
+    if (added !== undefined) onDone()
+  }
+
+  const e = action.errors
+  return (
+    <form onSubmit={onSubmitted(save)} noValidate className="mt-3 rounded-2xl border-2 border-brand-teal/40 bg-white p-4">
+      <div className="grid gap-4 sm:grid-cols-[2fr_1fr_1fr]">
+        <Field label="Name" value={values.authorName} onChange={set('authorName')} error={e.authorName} maxLength={80} />
+        <SelectField label="Stars" value={values.rating} onChange={set('rating')} error={e.rating}>
+          {[5, 4, 3, 2, 1].map((n) => (
+            <option key={n} value={n}>
+              {'★'.repeat(n)} ({n})
+            </option>
+          ))}
+        </SelectField>
+        <Field label="Given on" type="date" max={todayInUk()} value={values.publishedOn} onChange={set('publishedOn')} error={e.publishedOn} />
+        <div className="sm:col-span-3">
+          <TextAreaField label="Review" value={values.text} onChange={set('text')} error={e.text} maxLength={2000} className="min-h-24" />
+        </div>
+      </div>
+      <FormFooter notice={action.notice}>
+        <button type="button" className="btn-outline" onClick={onDone}>
+          Cancel
+        </button>
+        <SubmitButton pending={action.pending}>Add review</SubmitButton>
+      </FormFooter>
+    </form>
   )
 }

@@ -5,7 +5,7 @@ import type { Route } from './+types/manage-blog'
 export const meta: Route.MetaFunction = () => staffMeta('Blog')
 
 export default function ManageBlog() {
-  const posts = useStaffData<{ posts: BlogListItem[] }>('staff/blog-posts')
+  const posts = useStaffData<{ posts: BlogListItem[] }>('staff/blog')
   return (
     <ManagePage title="Blog" subtitle="Posts for customers: tips, news and offers.">
       <WhenLoaded loads={{ posts }} what="the posts">

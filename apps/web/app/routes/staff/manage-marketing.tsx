@@ -7,7 +7,7 @@ export const meta: Route.MetaFunction = () => staffMeta('Popup and reviews')
 
 export default function ManageMarketing() {
   const popup = useStaffData<OfferPopup>('staff/popup')
-  const reviews = useStaffData<ReviewsSourceResponse>('staff/reviews')
+  const reviews = useStaffData<ReviewsSourceResponse>('staff/reviews-source')
   return (
     <ManagePage title="Popup and reviews" subtitle="The offers popup on the home page, and the reviews it shows.">
       <WhenLoaded loads={{ popup, reviews }} what="the popup and reviews">
