@@ -20,7 +20,8 @@ export type DaySheetStatus = z.infer<typeof DaySheetStatus>
 /**
  * How a session is paid. balance: from the customer's minutes (nothing is due). in_salon: the price is taken at the
  * desk. card: paid online when booked; `state` says whether the money came (paid), is awaited while the bed is held
- * (pending), went back to the card (refunded), or never came (unpaid: a hold let go).
+ * (pending), went back to the card or is on its way back after a cancellation (refunded), or never came (unpaid: a hold
+ * let go).
  */
 export const DaySheetPayment = z.discriminatedUnion('method', [
   z.object({ method: z.literal('balance'), minutes: z.number().int() }),

@@ -264,8 +264,14 @@ describeApi(
       const done = await cancel(id)
       expect(done.json.message).toBe('Session cancelled. The card payment of £3.60 is being refunded. The customer will be sent a text message saying so.')
       expect(done.json.booking.payment).toEqual({ method: 'card', pricePence: 360, state: 'refunded' })
+      // The refund is owed from the cancelling transaction and made by a job (docs/product.md §4.9).
       const [payment] = await get().db.select().from(schema.payments).where(eq(schema.payments.bookingId, id))
-      expect(payment!.status).toBe('refunded')
+      expect(payment!.refundOwedAt).not.toBeNull()
+      const [refund] = await get()
+        .db.select()
+        .from(schema.jobs)
+        .where(eq(schema.jobs.key, `refund:${payment!.id}`))
+      expect(refund).toMatchObject({ kind: 'payment.refund' })
       expect(await cancellationAskedFor(id)).toMatchObject({ kind: 'booking.cancelled', cancelledBy: staff.sub })
     })
 

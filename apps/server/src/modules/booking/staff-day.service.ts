@@ -88,7 +88,8 @@ export function createStaffDay(deps: { booking: BookingService['forStaff']; repo
     const card = (): 'paid' | 'pending' | 'refunded' | 'unpaid' => {
       if (row.status === 'pending') return 'pending'
       if (row.cardPayment === 'refunded') return 'refunded'
-      if (row.cardPayment === 'succeeded') return 'paid'
+      // A cancelled session's card payment is owed back from the cancelling transaction, and refunded by a job.
+      if (row.cardPayment === 'succeeded') return row.status === 'cancelled' ? 'refunded' : 'paid'
       return row.status === 'cancelled' ? 'unpaid' : 'paid'
     }
     return {
