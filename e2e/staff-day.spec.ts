@@ -1,5 +1,5 @@
-import { createCustomer, expect, localPhone, test, untilHydrated, uniquePhone } from './fixtures.ts'
-import { bookAsCustomer, freeSlots, staffSignIn, uniqueSurname } from './staff.ts'
+import { createCustomer, expect, test, untilHydrated } from './fixtures.ts'
+import { answerHealthQuestions, bookAsCustomer, freeSlots, pickAny, staffSignIn, uniqueSurname } from './staff.ts'
 
 // docs/product.md §10.2, §10.3: the owner's working day in the staff pages, at the desk and on a phone.
 
@@ -28,31 +28,32 @@ test('@layout the owner sees a booked session on the day sheet, marks it attende
   await expect(card).toContainText('Attended')
   await expect(card.getByRole('button', { name: 'Undo' })).toBeVisible()
 
-  // A walk-in: a new customer signed up at the desk, at another free time that day.
-  const { minutes, slots } = await freeSlots(request)
-  const walkIn = slots.find((s) => s.date === booked.date && s.time !== booked.time) ?? slots.find((s) => s.time !== booked.time)!
+  // A walk-in: a customer of the salon, found by their mobile number, at another free time that day.
   const walkInSurname = uniqueSurname()
+  const walkInCustomer = await createCustomer(request, { lastName: walkInSurname })
+  await answerHealthQuestions(request, walkInCustomer, baseURL!)
+  const { minutes, slots } = await freeSlots(request)
+  const sameDay = slots.filter((s) => s.date === booked.date && s.time !== booked.time)
+  const walkIn = pickAny(sameDay.length > 0 ? sameDay : slots.filter((s) => s.time !== booked.time))
   await page.getByRole('button', { name: 'New booking' }).click()
   const dialog = page.getByRole('dialog', { name: 'New booking' })
-  await dialog.getByRole('button', { name: /A new customer/ }).click()
-  await dialog.getByLabel('First name').fill('Bea')
-  await dialog.getByLabel('Last name').fill(walkInSurname)
-  await dialog.getByLabel('Mobile number').fill(localPhone(uniquePhone()))
-  await dialog.getByLabel('Date of birth').fill('1990-04-12')
-  await dialog.getByLabel('Skin type').selectOption('3')
-  await dialog.getByRole('button', { name: 'Use these details' }).click()
+  await dialog.getByLabel('Find a customer').fill(walkInCustomer.phone.slice(-7))
+  await dialog
+    .getByRole('list', { name: 'Customers found' })
+    .getByRole('button', { name: new RegExp(walkInSurname) })
+    .click()
   await dialog.getByLabel('Sunbed').selectOption(walkIn.bed.id)
   await dialog.getByLabel('Day').fill(walkIn.date)
   await dialog.getByLabel('Time').fill(walkIn.time)
   await dialog.getByLabel('Minutes', { exact: true }).fill(String(minutes))
   await dialog.getByText('Pay in salon').click()
   await dialog.getByRole('button', { name: 'Book the session' }).click()
-  await expect(page.getByRole('status').filter({ hasText: `Booked: Bea ${walkInSurname}` })).toBeVisible()
+  await expect(page.getByRole('status').filter({ hasText: `Booked: Amy ${walkInSurname}` })).toBeVisible()
   if (walkIn.date === booked.date) {
     await expect(
       page
         .getByTestId('day-booking')
-        .filter({ hasText: `Bea ${walkInSurname}` })
+        .filter({ hasText: `Amy ${walkInSurname}` })
         .filter({ visible: true }),
     ).toContainText(walkIn.time)
   }
