@@ -95,12 +95,15 @@ export function PopupForm({ popup }: { popup: OfferPopup }) {
               hint="For example: 10% off your first package with WELCOME10."
             />
           </div>
-          <div aria-hidden="true" className="rounded-3xl bg-cocoa-950 p-6 text-cream shadow-inner">
-            <p className="text-xs font-semibold tracking-widest text-glow-300 uppercase">{values.label || 'Offers'}</p>
-            <p className="mt-2 font-display text-2xl font-semibold">{values.headline || 'Your headline'}</p>
-            <p className="mt-2 text-sm text-cocoa-200">{values.text}</p>
-            {values.offer && <p className="mt-3 rounded-xl bg-glow-400 px-3 py-2 text-sm font-semibold text-cocoa-950">{values.offer}</p>}
-            {!values.enabled && <p className="mt-4 text-xs text-cocoa-300">Not shown while switched off.</p>}
+          <div className="self-start">
+            <p className="mb-1.5 text-sm font-semibold text-cocoa-800">How it looks</p>
+            <div aria-hidden="true" className="rounded-3xl bg-cocoa-950 p-6 text-cream shadow-inner">
+              <p className="text-xs font-semibold tracking-widest text-glow-300 uppercase">{values.label || 'Offers'}</p>
+              <p className="mt-2 font-display text-2xl font-semibold">{values.headline || 'Your headline'}</p>
+              <p className="mt-2 text-sm text-cocoa-200">{values.text}</p>
+              {values.offer && <p className="mt-3 rounded-xl bg-glow-400 px-3 py-2 text-sm font-semibold text-cocoa-950">{values.offer}</p>}
+              {!values.enabled && <p className="mt-4 text-xs text-cocoa-300">Not shown while switched off.</p>}
+            </div>
           </div>
         </div>
         <FormFooter notice={action.notice}>
@@ -203,7 +206,7 @@ export function ReviewsPanel({ data, reload }: { data: ReviewsSourceResponse; re
               </div>
               <button
                 type="button"
-                className="btn-outline min-h-10 shrink-0 px-4 py-1.5 text-sm"
+                className="btn-outline min-h-10 shrink-0 self-start px-4 py-1.5 text-sm"
                 disabled={visibility.pending}
                 onClick={() =>
                   void visibility.run(

@@ -3,7 +3,7 @@ import { addDays, todayInUk, utcDay } from '@salon/contracts/dates'
 import { useState, type ReactNode } from 'react'
 import { Field } from '../../components/ui/field.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
-import { formatPence } from '../../lib/format.ts'
+import { formatAmount } from '../../lib/format.ts'
 import { staffApi } from './client.ts'
 import { dayText } from './dates.ts'
 import { EmptyState, NoticeLine, Panel, type Notice } from './ui.tsx'
@@ -182,9 +182,9 @@ export function SalesReportPanel({ report }: { report: SalesReport }) {
     <>
       <Panel id="takings" title="Takings" description="Money that came in on each day of the range, less what was given back.">
         <div className="grid grid-cols-2 gap-3 lg:grid-cols-3">
-          <Stat label="Taken" value={formatPence(report.totals.grossPence)} />
-          <Stat label="Refunded" value={formatPence(report.totals.refundedPence)} />
-          <Stat label="Net" value={formatPence(report.totals.netPence)} />
+          <Stat label="Taken" value={formatAmount(report.totals.grossPence)} />
+          <Stat label="Refunded" value={formatAmount(report.totals.refundedPence)} />
+          <Stat label="Net" value={formatAmount(report.totals.netPence)} />
         </div>
         <div className="mt-5">
           {report.takings.length === 0 ? (
@@ -192,7 +192,13 @@ export function SalesReportPanel({ report }: { report: SalesReport }) {
           ) : (
             <Table
               head={['Paid by', 'Payments', 'Taken', 'Refunded', 'Net']}
-              rows={report.takings.map((t) => [METHOD[t.method], t.payments, formatPence(t.grossPence), formatPence(t.refundedPence), formatPence(t.netPence)])}
+              rows={report.takings.map((t) => [
+                METHOD[t.method],
+                t.payments,
+                formatAmount(t.grossPence),
+                formatAmount(t.refundedPence),
+                formatAmount(t.netPence),
+              ])}
             />
           )}
         </div>
@@ -202,14 +208,14 @@ export function SalesReportPanel({ report }: { report: SalesReport }) {
           {report.packages.length === 0 ? (
             <EmptyState>No packages sold in this range.</EmptyState>
           ) : (
-            <Table head={['Package', 'Sold', 'Revenue']} rows={report.packages.map((p) => [p.name, p.count, formatPence(p.revenuePence)])} />
+            <Table head={['Package', 'Sold', 'Revenue']} rows={report.packages.map((p) => [p.name, p.count, formatAmount(p.revenuePence)])} />
           )}
         </Panel>
         <Panel id="promo-sales" title="Promo codes used" description="On the packages sold in this range.">
           {report.promoCodes.length === 0 ? (
             <EmptyState>No promo codes used in this range.</EmptyState>
           ) : (
-            <Table head={['Code', 'Uses', 'Discount']} rows={report.promoCodes.map((p) => [p.code, p.uses, formatPence(p.discountPence)])} />
+            <Table head={['Code', 'Uses', 'Discount']} rows={report.promoCodes.map((p) => [p.code, p.uses, formatAmount(p.discountPence)])} />
           )}
         </Panel>
       </div>

@@ -18,7 +18,7 @@ export const meta: Route.MetaFunction = () => staffMeta('Reports')
 /** docs/product.md §10.7: sessions, sales and takings for a range, and the CSV files. */
 export default function Reports() {
   const [range, setRange] = useState<Range>(() => presets()[2]!.range)
-  const sessions = useStaffData<SessionsReport>(`staff/reports/sessions?${rangeQuery(range)}`)
+  const sessions = useStaffData<SessionsReport>(`staff/reports/bed-sessions?${rangeQuery(range)}`)
   const sales = useStaffData<SalesReport>(`staff/reports/sales?${rangeQuery(range)}`)
   return (
     <OwnerOnly>
