@@ -1,0 +1,37 @@
+import type { DaySheetBooking } from '@salon/contracts/staff-day'
+import { describe, expect, it } from 'vitest'
+import { paymentText } from './booking-card.tsx'
+import { cancelConsequence } from './move-cancel-dialog.tsx'
+
+const session = (payment: DaySheetBooking['payment']): DaySheetBooking => ({
+  id: 'b1',
+  bed: { id: 'bed-1', name: 'Solara Classic 24', type: 'lay-down' },
+  date: '2026-11-26',
+  time: '10:00',
+  endTime: '10:06',
+  startsAt: '2026-11-26T10:00:00+00:00',
+  endsAt: '2026-11-26T10:06:00+00:00',
+  minutes: 6,
+  status: 'booked',
+  customer: { sub: 'c1', name: 'Amy Jones', firstName: 'Amy', lastName: 'Jones', phone: '+447700900123', skinType: 3, onlineAccount: true },
+  payment,
+  bookedBy: null,
+  overrideReason: null,
+  cancelledAt: null,
+})
+
+describe('a session on the day sheet (docs/product.md §10.10)', () => {
+  it('says how it is paid', () => {
+    expect(paymentText({ method: 'balance', minutes: 6 })).toBe('From balance (6 min)')
+    expect(paymentText({ method: 'in_salon', pricePence: 390 })).toBe('Pay in salon £3.90')
+    expect(paymentText({ method: 'card', pricePence: 450, state: 'paid' })).toBe('Card £4.50, paid')
+    expect(paymentText({ method: 'card', pricePence: 450, state: 'pending' })).toBe('Card £4.50, payment pending')
+  })
+
+  it('says before it is cancelled where its minutes or money go', () => {
+    expect(cancelConsequence(session({ method: 'balance', minutes: 6 }))).toBe("The 6 minutes go back to Amy's balance.")
+    expect(cancelConsequence(session({ method: 'card', pricePence: 390, state: 'paid' }))).toBe("The £3.90 paid by card goes back to Amy's card.")
+    expect(cancelConsequence(session({ method: 'card', pricePence: 390, state: 'pending' }))).toBe('The card payment under way is stopped: nothing is taken.')
+    expect(cancelConsequence(session({ method: 'in_salon', pricePence: 390 }))).toBe('Nothing was paid, so nothing is given back.')
+  })
+})
