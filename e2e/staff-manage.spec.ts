@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises'
 import { deflateSync } from 'node:zlib'
 import type { APIRequestContext, Browser, Page, TestInfo } from '@playwright/test'
 import { browserErrors, demo, expect, openDays, signedInState, test, unique, untilHydrated } from './fixtures.ts'
@@ -262,4 +263,45 @@ test.describe('a promo code the owner makes', () => {
     await expect(owner.page.getByText(`${packageName} is withdrawn: customers can no longer buy it.`)).toBeVisible()
     expect(owner.errors).toEqual([])
   })
+})
+
+test('a message from the contact form waits under Leads until the owner marks it handled', async ({ browser, request }, testInfo) => {
+  const name = unique('Test sender')
+  const sent = await request.post('/api/p_message', {
+    headers: shopHeaders,
+    data: { name, email: 'sender@example.com', message: 'Do you have a stand-up bed free on Saturday?', consent: true },
+  })
+  expect(sent.ok()).toBe(true)
+
+  const owner = await ownerPage(browser, request, testInfo)
+  await openManage(owner.page, '/staff/leads/', 'Leads')
+  const lead = owner.page.getByRole('listitem').filter({ hasText: name })
+  await expect(lead).toContainText('Do you have a stand-up bed free on Saturday?')
+  await expect(lead.getByRole('link', { name: 'sender@example.com' })).toHaveAttribute('href', 'mailto:sender@example.com')
+  await lead.getByRole('button', { name: `Mark ${name} handled` }).click()
+  await expect(owner.page.getByText(`${name} marked handled.`)).toBeVisible()
+  await expect(lead).toHaveCount(0)
+
+  await owner.page.getByRole('tab', { name: 'Handled' }).click()
+  await expect(owner.page.getByRole('listitem').filter({ hasText: name })).toContainText('by Demo Owner')
+  expect(owner.errors).toEqual([])
+})
+
+test('the owner reads the reports for a range and downloads its bookings as a CSV file', async ({ browser, request }, testInfo) => {
+  const owner = await ownerPage(browser, request, testInfo)
+  await openManage(owner.page, '/staff/reports/', 'Reports')
+  await owner.page.getByRole('button', { name: 'This month' }).click()
+  await expect(owner.page.getByRole('region', { name: 'Sessions' })).toContainText('Attended')
+  await expect(owner.page.getByRole('region', { name: 'Takings' })).toContainText('Net')
+
+  const download = owner.page.waitForEvent('download')
+  await owner.page.getByRole('button', { name: /^Bookings/ }).click()
+  const file = await download
+  expect(file.suggestedFilename()).toMatch(/^bookings-\d{4}-\d{2}-01-to-\d{4}-\d{2}-\d{2}\.csv$/)
+  const text = await readFile((await file.path())!, 'utf8')
+  expect(text.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe(
+    'Date,Start,End,Minutes,Sunbed,Status,Paid with,Price (£),First name,Last name,Mobile,Email,Booked by,Booked at',
+  )
+  await expect(owner.page.getByText('Bookings downloaded.')).toBeVisible()
+  expect(owner.errors).toEqual([])
 })
