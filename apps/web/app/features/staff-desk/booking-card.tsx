@@ -39,26 +39,47 @@ export function BookingCard({ booking, actions, showBed }: { booking: DaySheetBo
       data-testid="day-booking"
       aria-label={`${booking.time} ${booking.customer.name}`}
     >
-      <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1">
-        <p className="text-sm font-semibold whitespace-nowrap text-cocoa-600 tabular-nums">
-          {booking.time}–{booking.endTime}
-          {showBed && <span className="font-normal"> · {booking.bed.name}</span>}
-        </p>
-        <StatusBadge status={booking.status} />
+      <div className="flex items-start justify-between gap-2">
+        <div className="min-w-0">
+          <p className="text-sm font-semibold text-cocoa-600 tabular-nums">
+            <span className="whitespace-nowrap">
+              {booking.time}–{booking.endTime}
+            </span>
+            {showBed && <span className="font-normal"> · {booking.bed.name}</span>}
+          </p>
+          <div className="mt-1">
+            <StatusBadge status={booking.status} />
+          </div>
+        </div>
+        {booking.status !== 'cancelled' && (
+          <button
+            type="button"
+            className="-mt-1 -mr-1 flex size-10 shrink-0 items-center justify-center rounded-full text-cocoa-600 hover:bg-cocoa-50"
+            onClick={() => actions.onMore(booking)}
+            aria-label={`Move or cancel ${booking.customer.name}'s session`}
+            title="Move or cancel"
+          >
+            <svg viewBox="0 0 24 24" className="size-5" fill="currentColor" aria-hidden="true">
+              <circle cx="5" cy="12" r="1.8" />
+              <circle cx="12" cy="12" r="1.8" />
+              <circle cx="19" cy="12" r="1.8" />
+            </svg>
+          </button>
+        )}
       </div>
-      <p className="mt-0.5 text-base leading-snug font-semibold break-words text-cocoa-950">{booking.customer.name}</p>
+      <p className="mt-1 text-base leading-snug font-semibold break-words text-cocoa-950">{booking.customer.name}</p>
       <p className="mt-1 text-sm text-cocoa-700">
         {skinTypeText(booking.customer.skinType)} · {booking.minutes} min
       </p>
       <p className="text-sm text-cocoa-700">{paymentText(booking.payment)}</p>
       {booking.overrideReason && <p className="mt-1 text-xs text-amber-800">Rule overridden: {booking.overrideReason}</p>}
-      {booking.status !== 'cancelled' && (
+      {(open || done) && (
         <div className="mt-3 flex gap-2">
           {open && (
             <>
               <button
                 type="button"
-                className="btn min-h-10 flex-1 bg-emerald-700 px-2 text-sm whitespace-nowrap text-white hover:bg-emerald-800"
+                className="btn min-h-10 min-w-0 flex-1 bg-emerald-700 px-2 text-sm text-white hover:bg-emerald-800"
                 disabled={actions.busy}
                 onClick={() => actions.onMark(booking, 'attended')}
               >
@@ -66,7 +87,7 @@ export function BookingCard({ booking, actions, showBed }: { booking: DaySheetBo
               </button>
               <button
                 type="button"
-                className="btn-outline min-h-10 flex-1 px-2 text-sm whitespace-nowrap"
+                className="btn-outline min-h-10 min-w-0 flex-1 px-2 text-sm"
                 disabled={actions.busy}
                 onClick={() => actions.onMark(booking, 'no_show')}
               >
@@ -84,19 +105,6 @@ export function BookingCard({ booking, actions, showBed }: { booking: DaySheetBo
               Undo
             </button>
           )}
-          <button
-            type="button"
-            className="btn-outline min-h-10 w-11 shrink-0 px-0"
-            onClick={() => actions.onMore(booking)}
-            aria-label={`Move or cancel ${booking.customer.name}'s session`}
-            title="Move or cancel"
-          >
-            <svg viewBox="0 0 24 24" className="size-5" fill="currentColor" aria-hidden="true">
-              <circle cx="5" cy="12" r="1.8" />
-              <circle cx="12" cy="12" r="1.8" />
-              <circle cx="19" cy="12" r="1.8" />
-            </svg>
-          </button>
         </div>
       )}
     </article>
