@@ -249,8 +249,10 @@ describeApi(
       const c = await customer()
       await get().db.update(schema.bookingRules).set({ payUpFront: true, payInSalon: false }).where(eq(schema.bookingRules.shopId, get().shop.id))
       let id: string
+      let held: string
       try {
         id = await bookOnline(c, '2026-11-26', '10:00')
+        held = await bookOnline(await customer(), '2026-11-26', '11:00')
       } finally {
         await get().db.update(schema.bookingRules).set({ payUpFront: false, payInSalon: true }).where(eq(schema.bookingRules.shopId, get().shop.id))
       }
@@ -273,6 +275,27 @@ describeApi(
         .where(eq(schema.jobs.key, `refund:${payment!.id}`))
       expect(refund).toMatchObject({ kind: 'payment.refund' })
       expect(await cancellationAskedFor(id)).toMatchObject({ kind: 'booking.cancelled', cancelledBy: staff.sub })
+
+      // A hold whose 10 minutes ran out unpaid no longer keeps the bed: the day sheet shows it among the cancelled.
+      const holding = async () => (await daySheet('?date=2026-11-26')).json
+      expect((await holding()).bookings).toContainEqual(
+        expect.objectContaining({ id: held, status: 'pending', payment: { method: 'card', pricePence: 360, state: 'pending' } }),
+      )
+      clock.set('2026-11-23T08:10:00Z')
+      try {
+        const sheet = await holding()
+        expect(sheet.bookings.map((b: { id: string }) => b.id)).not.toContain(held)
+        expect(sheet.cancelled).toContainEqual(
+          expect.objectContaining({
+            id: held,
+            status: 'cancelled',
+            cancelledAt: '2026-11-23T08:10:00+00:00',
+            payment: { method: 'card', pricePence: 360, state: 'unpaid' },
+          }),
+        )
+      } finally {
+        clock.set(START)
+      }
     })
 
     it('moves a session to another bed, day or time, texts the customer the new time, and keeps the rules', async () => {

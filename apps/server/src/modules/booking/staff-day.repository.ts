@@ -29,12 +29,15 @@ export interface DaySheetRow {
   onlineAccount: boolean
   /** The newest card payment for the session: succeeded, refunded, pending… */
   cardPayment: string | null
+  /** For a session held while its card payment is made: when the hold runs out. */
+  holdUntil: Date | null
 }
 
-interface RawRow extends Omit<DaySheetRow, 'startsAt' | 'endsAt' | 'cancelledAt'> {
+interface RawRow extends Omit<DaySheetRow, 'startsAt' | 'endsAt' | 'cancelledAt' | 'holdUntil'> {
   startsAt: Date | string
   endsAt: Date | string
   cancelledAt: Date | string | null
+  holdUntil: Date | string | null
 }
 
 const asDate = (value: Date | string) => (value instanceof Date ? value : new Date(value))
@@ -44,7 +47,7 @@ async function sheetRows(db: Db, shopId: string, where: ReturnType<typeof sql>):
   const result = (await db.execute(sql`
     select b.id, b.bed_id as "bedId", d.name as "bedName", d.type as "bedType", b.local_date::text as "localDate",
       b.starts_at as "startsAt", b.ends_at as "endsAt", b.minutes, b.price_pence as "pricePence", b.paid_with as "paidWith",
-      b.status, b.cancelled_at as "cancelledAt", b.override_reason as "overrideReason", b.booked_by as "bookedBy",
+      b.status, b.hold_until as "holdUntil", b.cancelled_at as "cancelledAt", b.override_reason as "overrideReason", b.booked_by as "bookedBy",
       m.name as "bookedByName", b.sub, c.first_name as "firstName", c.last_name as "lastName", c.phone,
       c.skin_type as "skinType", c.erased_at is not null as erased,
       exists (select 1 from identity_users u where u.sub = b.sub and u.status <> 'UNCONFIRMED') as "onlineAccount",
@@ -60,6 +63,7 @@ async function sheetRows(db: Db, shopId: string, where: ReturnType<typeof sql>):
     startsAt: asDate(r.startsAt),
     endsAt: asDate(r.endsAt),
     cancelledAt: r.cancelledAt === null ? null : asDate(r.cancelledAt),
+    holdUntil: r.holdUntil === null ? null : asDate(r.holdUntil),
     skinType: r.skinType === null ? null : Number(r.skinType),
   }))
 }

@@ -85,7 +85,12 @@ export function createStaffDay(deps: { booking: BookingService['forStaff']; repo
   const { booking, repo, now } = deps
 
   function toSheet(row: DaySheetRow, timeZone: string): DaySheetBooking {
+    // A hold whose time ran out no longer keeps the bed (it is let go when another booking needs it): shown cancelled.
+    const lapsed = row.status === 'pending' && row.holdUntil !== null && row.holdUntil.getTime() <= now()
+    const status = lapsed ? 'cancelled' : row.status
+    const cancelledAt = lapsed ? row.holdUntil : row.cancelledAt
     const card = (): 'paid' | 'pending' | 'refunded' | 'unpaid' => {
+      if (lapsed) return 'unpaid'
       if (row.status === 'pending') return 'pending'
       if (row.cardPayment === 'refunded') return 'refunded'
       // A cancelled session's card payment is owed back from the cancelling transaction, and refunded by a job.
@@ -101,7 +106,7 @@ export function createStaffDay(deps: { booking: BookingService['forStaff']; repo
       startsAt: toIsoWithOffset(row.startsAt.getTime(), timeZone),
       endsAt: toIsoWithOffset(row.endsAt.getTime(), timeZone),
       minutes: row.minutes,
-      status: row.status as DaySheetBooking['status'],
+      status: status as DaySheetBooking['status'],
       customer: {
         sub: row.sub,
         name: fullName(row),
@@ -119,7 +124,7 @@ export function createStaffDay(deps: { booking: BookingService['forStaff']; repo
             : { method: 'in_salon', pricePence: row.pricePence },
       bookedBy: row.bookedBy ? { sub: row.bookedBy, name: row.bookedByName ?? 'A former member of staff' } : null,
       overrideReason: row.overrideReason,
-      cancelledAt: row.cancelledAt ? toIsoWithOffset(row.cancelledAt.getTime(), timeZone) : null,
+      cancelledAt: cancelledAt ? toIsoWithOffset(cancelledAt.getTime(), timeZone) : null,
     }
   }
 
@@ -435,7 +440,7 @@ export function createStaffDay(deps: { booking: BookingService['forStaff']; repo
           : async (tx: Parameters<typeof createCustomersRepository>[0]) => {
               const made = await createCustomersRepository(tx).addInSalon(actor.shopId, newcomer)
               if (!made.created) throw new HttpError(409, alreadyCustomer(fullName(made.customer)), { customerSub: made.customer.sub })
-              await createAuditTx(tx, actor, made.customer.sub, newcomer)
+              await createAuditTx(tx, actor, made.customer.sub)
               return made.customer.sub
             }
       await withRetries(
@@ -516,11 +521,7 @@ function checkedNewcomer(input: NewInSalonCustomer, today: string) {
 }
 
 /** The audit line of a customer signed up at the desk, in the transaction that makes them. */
-async function createAuditTx(tx: Parameters<typeof createCustomersRepository>[0], actor: StaffActor, sub: string, profile: ReturnType<typeof checkedNewcomer>) {
-  await createAuditLog(tx).record(actor, {
-    action: 'customer.signed-up-in-salon',
-    subjectType: 'customer',
-    subjectId: sub,
-    after: { firstName: profile.firstName, lastName: profile.lastName, phone: profile.phone, dob: profile.dob, skinType: profile.skinType },
-  })
+async function createAuditTx(tx: Parameters<typeof createCustomersRepository>[0], actor: StaffActor, sub: string) {
+  // The log outlives an erasure, so it names the customer by id only and holds none of their details (docs/product.md §10.5).
+  await createAuditLog(tx).record(actor, { action: 'customer.signed-up-in-salon', subjectType: 'customer', subjectId: sub, after: { source: 'in_salon' } })
 }
