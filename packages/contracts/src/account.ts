@@ -17,6 +17,8 @@ export const Account = z.object({
   appTimestamp: z.string().nullable(),
   masterMarketing: z.boolean(),
   masterTimestamp: z.string().nullable(),
+  /** Texts about the customer's own bookings (confirmations, reminders, cancellations, refunds): on unless turned off or STOP was texted. */
+  bookingTexts: z.boolean(),
   createdAt: z.string(),
 })
 export type Account = z.infer<typeof Account>
@@ -40,17 +42,18 @@ export function unknownFieldsMessage(keys: readonly string[]): string {
   return `Unrecognized key${keys.length === 1 ? '' : 's'}: ${shown.join(', ')}${more}`
 }
 
-/** PUT p_account: only the marketing consents change; their timestamps are set by the server (docs/product.md §4). */
+/** PUT p_account: only the marketing consents and booking texts change; timestamps are set by the server (docs/product.md §4). */
 export const AccountUpdateRequest = z
   .strictObject(
     {
       appMarketing: z.boolean().optional(),
       masterMarketing: z.boolean().optional(),
+      bookingTexts: z.boolean().optional(),
     },
     { error: (issue) => (issue.code === 'unrecognized_keys' ? unknownFieldsMessage(issue.keys) : undefined) },
   )
-  .refine((v) => v.appMarketing !== undefined || v.masterMarketing !== undefined, {
-    message: 'Send appMarketing or masterMarketing (true or false)',
+  .refine((v) => v.appMarketing !== undefined || v.masterMarketing !== undefined || v.bookingTexts !== undefined, {
+    message: 'Send appMarketing, masterMarketing or bookingTexts (true or false)',
   })
 export type AccountUpdateRequest = z.infer<typeof AccountUpdateRequest>
 

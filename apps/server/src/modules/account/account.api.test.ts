@@ -42,6 +42,7 @@ describeApi(
           appTimestamp: null,
           masterMarketing: false,
           masterTimestamp: null,
+          bookingTexts: true,
           createdAt: expect.stringMatching(ISO),
         },
       })
@@ -141,8 +142,8 @@ describeApi(
         'no consent at all',
         {},
         {
-          message: 'Please check the request: body: Send appMarketing or masterMarketing (true or false).',
-          issues: [{ field: 'body', message: 'Send appMarketing or masterMarketing (true or false)' }],
+          message: 'Please check the request: body: Send appMarketing, masterMarketing or bookingTexts (true or false).',
+          issues: [{ field: 'body', message: 'Send appMarketing, masterMarketing or bookingTexts (true or false)' }],
         },
       ],
     ])('PUT p_account with %s is refused 400 with the field named, changing nothing', async (_label, body, expected) => {

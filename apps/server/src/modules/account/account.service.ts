@@ -21,6 +21,7 @@ export function toAccount(row: CustomerRow, identity: Identity): Account {
     appTimestamp: iso(row.appTimestamp),
     masterMarketing: row.masterMarketing,
     masterTimestamp: iso(row.masterTimestamp),
+    bookingTexts: row.bookingTexts,
     createdAt: row.createdAt.toISOString(),
   }
 }
@@ -77,6 +78,11 @@ export function createAccountService(deps: {
       if (update.masterMarketing !== undefined && (update.masterMarketing !== current.masterMarketing || !current.masterTimestamp)) {
         changes.masterMarketing = update.masterMarketing
         changes.masterTimestamp = at
+      }
+      // Booking texts are not marketing: the customer's own choice, which a text of STOP also makes (docs/product.md §4.14).
+      if (update.bookingTexts !== undefined && update.bookingTexts !== current.bookingTexts) {
+        changes.bookingTexts = update.bookingTexts
+        changes.bookingTextsChangedAt = at
       }
       const row = Object.keys(changes).length ? await deps.customers.updateConsents(shopId, identity.sub, changes) : current
       return toAccount(row ?? current, identity)

@@ -43,7 +43,7 @@ export function createCustomersRepository(db: Db) {
     async updateConsents(
       shopId: string,
       sub: string,
-      changes: Partial<Pick<CustomerRow, 'appMarketing' | 'appTimestamp' | 'masterMarketing' | 'masterTimestamp'>>,
+      changes: Partial<Pick<CustomerRow, 'appMarketing' | 'appTimestamp' | 'masterMarketing' | 'masterTimestamp' | 'bookingTexts' | 'bookingTextsChangedAt'>>,
     ) {
       const [row] = await db
         .update(customers)
