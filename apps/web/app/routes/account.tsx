@@ -4,6 +4,7 @@ import { PageHeader } from '../components/ui/page-header.tsx'
 import { Spinner } from '../components/ui/spinner.tsx'
 import { ChangePasswordForm } from '../features/account/change-password-form.tsx'
 import { DevicesList } from '../features/account/devices-list.tsx'
+import { BookingTextsForm } from '../features/account/booking-texts-form.tsx'
 import { MarketingForm } from '../features/account/marketing-form.tsx'
 import { ProfileForm } from '../features/account/profile-form.tsx'
 import { YourData } from '../features/account/your-data.tsx'
@@ -40,6 +41,7 @@ export default function Account() {
           </div>
           <div className="flex flex-col gap-6">
             <MarketingForm key={account.sub} account={account} />
+            <BookingTextsForm account={account} />
             <DevicesList />
             <YourData />
           </div>

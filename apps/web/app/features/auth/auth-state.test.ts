@@ -15,6 +15,7 @@ const account: Account = {
   appTimestamp: null,
   masterMarketing: false,
   masterTimestamp: null,
+  bookingTexts: true,
   createdAt: '2025-01-01T10:00:00.000Z',
 }
 const signedIn: AuthState = { ...signedOutState, user: amy, accessToken: 'access', accountData: account }

@@ -2,14 +2,13 @@ import type { Booking } from '@salon/contracts/booking'
 import { formatPence } from '../../lib/format.ts'
 import { clockOf, formatDayWithYear } from './dates.ts'
 import { buildIcs, downloadIcs, type CalendarSalon } from './ics.ts'
+import { STATUS_LABELS } from './status-labels.ts'
 
 export function paidWithText(booking: Pick<Booking, 'paidWith' | 'minutes' | 'pricePence'>) {
   if (booking.paidWith === 'balance') return `${booking.minutes} minutes from your balance`
   if (booking.paidWith === 'card') return `${formatPence(booking.pricePence)}, by card`
   return `${formatPence(booking.pricePence)}, paid in the salon`
 }
-
-const STATUS: Record<Booking['status'], string> = { pending: 'Waiting for payment', booked: 'Booked', attended: 'Attended', cancelled: 'Cancelled' }
 
 /** A booking's bed, day, time, minutes and how it is paid: what a customer shows at the desk. */
 export function BookingDetails({ booking }: { booking: Booking }) {
@@ -22,7 +21,7 @@ export function BookingDetails({ booking }: { booking: Booking }) {
       </Row>
       <Row label="Minutes">{booking.minutes}</Row>
       <Row label="Payment">{paidWithText(booking)}</Row>
-      {booking.status !== 'booked' && <Row label="Status">{STATUS[booking.status]}</Row>}
+      {booking.status !== 'booked' && <Row label="Status">{STATUS_LABELS[booking.status]}</Row>}
     </dl>
   )
 }

@@ -2,8 +2,7 @@ import type { Booking } from '@salon/contracts/booking'
 import { Link } from 'react-router'
 import { formatPence } from '../../lib/format.ts'
 import { clockOf, dayParts, formatDay } from './dates.ts'
-
-const STATUS: Record<Booking['status'], string> = { pending: 'Waiting for payment', booked: 'Booked', attended: 'Attended', cancelled: 'Cancelled' }
+import { STATUS_LABELS } from './status-labels.ts'
 
 /** How a session is paid, in a row. */
 function paidText(booking: Booking) {
@@ -37,7 +36,7 @@ export function BookingRow({ booking, action }: { booking: Booking; action?: Rea
         </p>
         <p className="text-sm text-cocoa-700">
           {booking.minutes} minutes · {paidText(booking)}
-          {past && ` · ${STATUS[booking.status]}`}
+          {past && ` · ${STATUS_LABELS[booking.status]}`}
         </p>
       </div>
       {action && <div className="ml-auto">{action}</div>}
