@@ -74,12 +74,12 @@ export function BookingCard({ booking, actions, showBed }: { booking: DaySheetBo
       <p className="text-sm text-cocoa-700">{paymentText(booking.payment)}</p>
       {booking.overrideReason && <p className="mt-1 text-xs text-amber-800">Rule overridden: {booking.overrideReason}</p>}
       {(open || done) && (
-        <div className="mt-3 flex gap-2">
+        <div className="mt-3 flex flex-wrap gap-2">
           {open && (
             <>
               <button
                 type="button"
-                className="btn min-h-10 min-w-0 flex-1 bg-emerald-700 px-2 text-sm text-white hover:bg-emerald-800"
+                className="btn min-h-10 flex-1 basis-24 bg-emerald-700 px-2 text-sm whitespace-nowrap text-white hover:bg-emerald-800"
                 disabled={actions.busy}
                 onClick={() => actions.onMark(booking, 'attended')}
               >
@@ -87,7 +87,7 @@ export function BookingCard({ booking, actions, showBed }: { booking: DaySheetBo
               </button>
               <button
                 type="button"
-                className="btn-outline min-h-10 min-w-0 flex-1 px-2 text-sm"
+                className="btn-outline min-h-10 flex-1 basis-24 px-2 text-sm whitespace-nowrap"
                 disabled={actions.busy}
                 onClick={() => actions.onMark(booking, 'no_show')}
               >

@@ -32,11 +32,7 @@ export function DaySheet({ day, actions }: { day: DaySheetResponse; actions: Boo
           </section>
         ))}
       </div>
-      <div
-        className="hidden gap-3 overflow-x-auto pb-2 md:grid"
-        style={{ gridTemplateColumns: `repeat(${beds.length}, minmax(13rem, 1fr))` }}
-        data-testid="day-by-bed"
-      >
+      <div className="hidden auto-cols-[minmax(11.5rem,1fr)] grid-flow-col gap-3 overflow-x-auto pb-2 md:grid" data-testid="day-by-bed">
         {beds.map((bed) => {
           const sessions = day.bookings.filter((b) => b.bed.id === bed.id)
           return (
