@@ -159,6 +159,14 @@ export function PrivacyNotice({ shop }: { shop: PrivacyNoticeShop }) {
           service messages are not marketing.
         </li>
         <li>
+          <strong>Which messages about your bookings we send, and how to stop them.</strong> A confirmation when you book (or when your card payment for a
+          session goes through); a reminder 24 hours before your session (none if you book inside that time, and none for a session you have cancelled or we
+          have moved); a message when a session is cancelled, saying where your minutes or money went; a message when a card refund has been made; and a message
+          seven days before unused minutes run out. Reminders and expiry notices are never sent between 9pm and 8am. We send them by text message and, if you
+          gave us one, by email. To stop the text messages, untick {'“'}Text me about my bookings{'”'} on your account page, or text STOP to our number (START
+          turns them back on); emails about your bookings still come. We keep a record of each message we sent and whether it was delivered.
+        </li>
+        <li>
           <strong>To verify your age (legal obligation).</strong> The Sunbeds (Regulation) Act 2010 makes it an offence for a sunbed business to allow anyone
           under 18 to use a sunbed. We collect your date of birth, check photo ID in the salon and keep a record that we did so.
         </li>
