@@ -241,6 +241,8 @@ export const BookingRulesBody = z.strictObject({
   minHoursBetweenSessions: whole(0, 720, 'hours'),
   payInSalon: z.boolean({ message: 'must be true or false' }),
   payUpFront: z.boolean({ message: 'must be true or false' }),
+  /** How long before a session its reminder is sent (docs/product.md §4.14); 0 sends none. Left out: unchanged (24 at first). */
+  reminderHoursBefore: whole(0, 168, 'hours').optional(),
 })
 export type BookingRulesBody = z.infer<typeof BookingRulesBody>
 

@@ -379,7 +379,8 @@ describeApi(
       clock.set(START)
       const before = await t.api('staff/booking-rules', { headers: staff.headers })
       expect(before.status).toBe(200)
-      const rules = { ...before.json.rules, firstSessionMaxMinutes: 9, slotStepMinutes: 30, payUpFront: true }
+      expect(before.json.rules.reminderHoursBefore).toBe(24)
+      const rules = { ...before.json.rules, firstSessionMaxMinutes: 9, slotStepMinutes: 30, payUpFront: true, reminderHoursBefore: 48 }
       const changed = await t.api('staff/booking-rules', { method: 'PUT', headers: owner.headers, body: rules })
       expect([changed.status, changed.json.rules]).toEqual([200, rules])
       expect(await lastAudit(t, 'booking-rules.changed')).toMatchObject({ before: before.json.rules, after: rules })
@@ -394,6 +395,7 @@ describeApi(
         [{ firstSessionMaxMinutes: 0 }, 'Please check the request: firstSessionMaxMinutes must be a whole number of minutes from 1 to 60.'],
         [{ minHoursBetweenSessions: 1.5 }, 'Please check the request: minHoursBetweenSessions must be a whole number of hours from 0 to 720.'],
         [{ payInSalon: 'yes' }, 'Please check the request: payInSalon must be true or false.'],
+        [{ reminderHoursBefore: 169 }, 'Please check the request: reminderHoursBefore must be a whole number of hours from 0 to 168.'],
       ]
       for (const [change, message] of cases) {
         const answer = await t.api('staff/booking-rules', { method: 'PUT', headers: owner.headers, body: { ...rules, ...change } })

@@ -324,5 +324,6 @@ function rulesOf(row: BookingRulesBody & { shopId?: string }): BookingRulesBody 
     minHoursBetweenSessions: row.minHoursBetweenSessions,
     payInSalon: row.payInSalon,
     payUpFront: row.payUpFront,
+    reminderHoursBefore: row.reminderHoursBefore,
   }
 }
