@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { demo, expect, expectSignedIn, localPhone, openDays, smsCode, test, uniquePhone, untilHydrated } from './fixtures.ts'
+import { OUTBOX_JSON } from './outbox.ts'
 
 const DUPLICATE_ALERT = 'You already have a booking on this day. Please select another day!'
 /** Chromium logs the refused booking (409) and the unknown booking (404) by itself; one pattern, as test.use reads two as [value, options]. */
@@ -24,6 +25,12 @@ async function bookableDay(request: APIRequestContext, nth: number) {
 
 /** Days of their own for the tests below (the phone and desktop runs of the first test each have one). */
 const DAY = { visitorOnPhone: 0, visitorOnDesktop: 1, duplicate: 2, cancel: 3 }
+
+/** The bodies of the text messages the server sent a number (the outbox), newest first. */
+async function textsTo(request: APIRequestContext, phone: string) {
+  const all = (await (await request.get(OUTBOX_JSON)).json()) as { channel: string; to: string; body: string }[]
+  return all.filter((m) => m.channel === 'sms' && m.to === phone).map((m) => m.body)
+}
 
 async function freeTimes(request: APIRequestContext, date: string, bedId?: string) {
   const response = await request.post('/api/p_sessions', { headers: shopHeaders, data: { date, minutes: 6, ...(bedId ? { bedId } : {}) } })
@@ -156,7 +163,7 @@ test.describe('refused', { tag: '@phone' }, () => {
 test.describe('signed in', { tag: '@phone' }, () => {
   test.use({ signedIn: 'own' })
 
-  test('cancelling from upcoming bookings frees the time for others', async ({ page, request }) => {
+  test('cancelling from upcoming bookings frees the time for others, and the customer is texted at each step', async ({ page, request, customer }) => {
     const date = await bookableDay(request, DAY.cancel)
     const helios = await bedId(request, 'Helios HP12')
     await page.goto('/book/')
@@ -164,6 +171,10 @@ test.describe('signed in', { tag: '@phone' }, () => {
     await page.getByRole('button', { name: `Book ${time}` }).click()
     await expect(page).toHaveURL(/\/confirmation\/success\/\?id=/)
     expect(await freeTimes(request, date, helios)).not.toContain(time)
+    // The confirmation is a job on the server's queue: it reaches the outbox within a moment.
+    await expect
+      .poll(() => textsTo(request, customer.phone))
+      .toContainEqual(expect.stringMatching(new RegExp(`you're booked for \\w{3} \\d+ \\w+ at ${time} \\(Helios HP12, 6 minutes`)))
 
     await page.getByRole('link', { name: 'Upcoming bookings', exact: true }).click()
     await page.getByRole('button', { name: `Cancel the session on ${dayName(date)} at ${time}` }).click()
@@ -177,6 +188,9 @@ test.describe('signed in', { tag: '@phone' }, () => {
     await expect(page.getByRole('heading', { name: 'Past and cancelled sessions' })).toBeVisible()
     await expect(page.getByText('You have no sessions booked.')).toBeVisible()
     expect(await freeTimes(request, date, helios)).toContain(time)
+    await expect
+      .poll(() => textsTo(request, customer.phone))
+      .toContainEqual(expect.stringMatching(new RegExp(`Your sunbed session on \\w{3} \\d+ \\w+ at ${time} is cancelled\\. Nothing was paid for it\\.$`)))
   })
 })
 
