@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { LocalDate, LocalTime, SessionMinutes } from './booking.ts'
 import { EMAIL_MAX_LENGTH } from './rules/email.ts'
 import { NAME_MAX_LENGTH } from './rules/name.ts'
+import { HealthAnswersRequest } from './sunbed-safety.ts'
 
 /**
  * The day sheet and walk-ins (docs/product.md §10.2): the staff calls under /api/staff/ that show a day's sessions,
@@ -146,6 +147,8 @@ export const NewInSalonCustomer = z.strictObject({
     .string()
     .max(EMAIL_MAX_LENGTH, { message: `must be at most ${EMAIL_MAX_LENGTH} characters` })
     .optional(),
+  /** The health questions gone through with the customer at the desk (docs/product.md §4.15): without them the booking is refused. */
+  health: HealthAnswersRequest.optional(),
 })
 export type NewInSalonCustomer = z.infer<typeof NewInSalonCustomer>
 
@@ -177,5 +180,12 @@ export const SunbedRule = z.enum([
   'first-session',
   'bed-minutes',
   'opening-hours',
+  // Sunbed safety (docs/product.md §4.15): the health questions and a reaction awaiting clearance are never overridden.
+  'health-questions',
+  'health-answer-yes',
+  'reaction-clearance',
+  'skin-reaction',
+  'reaction-cap',
+  'yearly-limit',
 ])
 export type SunbedRule = z.infer<typeof SunbedRule>

@@ -1,4 +1,4 @@
--- Sunbed safety (docs/product.md §4.14, docs/decisions/030-sunbed-law-by-nation.md): the nation whose sunbed law the
+-- Sunbed safety (docs/product.md §4.15, docs/decisions/031-sunbed-law-by-nation.md): the nation whose sunbed law the
 -- salon follows, its pause after a skin reaction and its yearly limit of sessions; the health questions a customer
 -- answers before their first session and a member of staff's clearance of a "yes"; skin reactions reported after a
 -- session and their clearance.

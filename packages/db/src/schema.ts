@@ -39,9 +39,9 @@ export const shops = pgTable(
     timeZone: text('time_zone').notNull().default('Europe/London'),
     active: boolean('active').notNull().default(true),
     createdAt: createdAt(),
-    /** Whose sunbed law the salon follows: england, wales, scotland or northern-ireland (docs/decisions/030). */
+    /** Whose sunbed law the salon follows: england, wales, scotland or northern-ireland (docs/decisions/031). */
     nation: text('nation').notNull().default('england'),
-    /** Days a reported skin reaction stops new bookings (docs/product.md §4.14). */
+    /** Days a reported skin reaction stops new bookings (docs/product.md §4.15). */
     reactionPauseDays: integer('reaction_pause_days').notNull().default(7),
     /** The most sessions a customer may have in any 12 months. */
     yearlySessionLimit: integer('yearly_session_limit').notNull().default(60),
@@ -1228,7 +1228,7 @@ export const customerMessages = pgTable(
 )
 
 /**
- * A customer's answers to the health questions (docs/product.md §4.14), kept with the version of the questions and
+ * A customer's answers to the health questions (docs/product.md §4.15), kept with the version of the questions and
  * when; a "yes" stops online booking until a member of staff clears it after speaking with the customer.
  */
 export const healthAnswers = pgTable(

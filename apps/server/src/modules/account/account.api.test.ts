@@ -169,7 +169,10 @@ describeApi(
         account: { ...account, sub },
         bookings: [],
         minutes: [],
-        explanation: 'Your profile and marketing choices, your sessions at the salon and every change to your minute balance, as this salon holds them.',
+        healthAnswers: [],
+        skinReactions: [],
+        explanation:
+          'Your profile and marketing choices, your sessions at the salon, every change to your minute balance, your answers to the health questions and the skin reactions you or the salon recorded, as this salon holds them.',
       })
       expect(Date.parse(json.exportedAt)).toBeGreaterThanOrEqual(before)
     })

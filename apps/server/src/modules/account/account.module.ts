@@ -1,6 +1,6 @@
 import type { Db } from '@salon/db'
 import type { Logger } from '../../lib/logger.ts'
-import type { BookingRepository } from '../booking/public.ts'
+import { sunbedSafetyExport, type BookingRepository } from '../booking/public.ts'
 import type { CounterService, LedgerRepository } from '../commerce/public.ts'
 import type { CustomersRepository } from '../identity/public.ts'
 import { createAccountRoutes } from './account.routes.ts'
@@ -21,7 +21,13 @@ export function createAccountModule(deps: {
   logger: Logger
   now?: () => number
 }) {
-  const accounts = createAccountService({ customers: deps.customers, bookings: deps.bookings, ledger: deps.ledger, now: deps.now })
+  const accounts = createAccountService({
+    customers: deps.customers,
+    bookings: deps.bookings,
+    ledger: deps.ledger,
+    sunbedSafety: (shopId, sub) => sunbedSafetyExport(deps.db, shopId, sub),
+    now: deps.now,
+  })
   const staffCustomers = createStaffCustomers({
     db: deps.db,
     customers: deps.customers,

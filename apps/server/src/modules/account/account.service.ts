@@ -1,6 +1,6 @@
 import type { Account, AccountUpdateRequest } from '@salon/contracts/account'
 import { type CustomerRow, type CustomersRepository, type Identity } from '../identity/public.ts'
-import type { BookingRepository } from '../booking/public.ts'
+import type { BookingRepository, sunbedSafetyExport } from '../booking/public.ts'
 import type { LedgerRepository } from '../commerce/public.ts'
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null)
@@ -31,6 +31,8 @@ export function createAccountService(deps: {
   customers: CustomersRepository
   bookings: Pick<BookingRepository, 'bookingsOf'>
   ledger: Pick<LedgerRepository, 'entries'>
+  /** The customer's health answers and skin reactions (docs/product.md §4.15). */
+  sunbedSafety?: (shopId: string, sub: string) => ReturnType<typeof sunbedSafetyExport>
   now?: () => number
 }) {
   const now = deps.now ?? Date.now
@@ -38,7 +40,11 @@ export function createAccountService(deps: {
 
   /** UK GDPR right of access: everything this shop holds about the customer, as JSON. */
   async function exportOf(shopId: string, row: CustomerRow, identity: Identity) {
-    const [bookings, ledger] = await Promise.all([deps.bookings.bookingsOf(shopId, row.sub), deps.ledger.entries(shopId, row.sub)])
+    const [bookings, ledger, safety] = await Promise.all([
+      deps.bookings.bookingsOf(shopId, row.sub),
+      deps.ledger.entries(shopId, row.sub),
+      deps.sunbedSafety?.(shopId, row.sub) ?? { healthAnswers: [], skinReactions: [] },
+    ])
     const account = toAccount(row, identity)
     return {
       exportedAt: new Date(now()).toISOString(),
@@ -57,7 +63,10 @@ export function createAccountService(deps: {
         status: b.status,
       })),
       minutes: ledger.map((e) => ({ minutes: e.minutes, kind: e.kind, bookingId: e.bookingId, at: e.createdAt.toISOString() })),
-      explanation: 'Your profile and marketing choices, your sessions at the salon and every change to your minute balance, as this salon holds them.',
+      healthAnswers: safety.healthAnswers,
+      skinReactions: safety.skinReactions,
+      explanation:
+        'Your profile and marketing choices, your sessions at the salon, every change to your minute balance, your answers to the health questions and the skin reactions you or the salon recorded, as this salon holds them.',
     }
   }
 

@@ -12,6 +12,8 @@ import { createStaffDayRoutes } from './staff-day.routes.ts'
 import { createStaffDay } from './staff-day.service.ts'
 import { createScheduleManagement } from './manage.ts'
 import { createScheduleRoutes } from './manage.routes.ts'
+import { createSunbedSafetyRoutes, createSunbedSafetyStaffRoutes } from './sunbed-safety.routes.ts'
+import { createSunbedSafety } from './sunbed-safety.service.ts'
 
 /**
  * The booking module as the app uses it: free times (kept in memory, dropped in every process by the database's
@@ -42,19 +44,24 @@ export function createBookingModule(deps: {
     customers: deps.customers,
     now,
   })
+  const safety = createSunbedSafety({ db: deps.database.db, booking: service.forStaff, customers: deps.customers, now })
   return {
     bookings,
     availability,
-    routes: createBookingRoutes(service, deps.verifier),
+    /** The customer's health questions and skin reactions, for their data export (docs/product.md §4.14). */
+    safety,
+    routes: createBookingRoutes(service, deps.verifier).route('/', createSunbedSafetyRoutes(safety)),
     /**
      * Under /api/staff/: the salon's schedule (closures, sunbeds, times out of service, booking rules), and the day
      * sheet and walk-ins (docs/product.md §10.2), whose changes are texted to the customer.
      */
-    staffRoutes: createScheduleRoutes(createScheduleManagement({ db: deps.database.db, availability, now })).route(
-      '/',
-      createStaffDayRoutes(
-        createStaffDay({ booking: service.forStaff, repo: createStaffDayRepository(deps.database.db), sms: deps.sms, logger: deps.logger, now }),
-      ),
-    ),
+    staffRoutes: createScheduleRoutes(createScheduleManagement({ db: deps.database.db, availability, now }))
+      .route(
+        '/',
+        createStaffDayRoutes(
+          createStaffDay({ booking: service.forStaff, repo: createStaffDayRepository(deps.database.db), sms: deps.sms, logger: deps.logger, now }),
+        ),
+      )
+      .route('/', createSunbedSafetyStaffRoutes(safety)),
   }
 }

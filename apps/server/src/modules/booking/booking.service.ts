@@ -36,6 +36,7 @@ import {
 } from './availability.ts'
 import { CustomerMissing, type BookingRepository, type BookingRow, type BookingTransaction, type LockedCustomer, type ShopSetup } from './booking.repository.ts'
 import { databaseError } from '../../lib/database-errors.ts'
+import { checkSunbedSafety } from './sunbed-safety.ts'
 import { describeDate, localDateOf, localTimeOf, nextLocalMidnight, toIsoWithOffset } from '../../lib/local-time.ts'
 
 const MINUTE = 60_000
@@ -430,6 +431,20 @@ export function createBookingService(deps: BookingServiceDeps) {
         () =>
           asCustomer(shopId, identity, async (tx, customer) => {
             checkSafety({ dob: dob ?? customer.dob, skinType: skinType ?? customer.skinType }, request.date)
+            // Health questions, skin reactions and the yearly limit: the one check every booking path makes (sunbed-safety.ts).
+            const [unsafe] = await checkSunbedSafety(tx.db, {
+              shopId,
+              sub: identity.sub,
+              date: request.date,
+              startsAt,
+              minutes: request.minutes,
+              firstSessionMaxMinutes: rules.firstSessionMaxMinutes,
+              timeZone: setup.timeZone,
+              phone: setup.phone,
+              at,
+              audience: 'customer',
+            })
+            if (unsafe) throw new HttpError(unsafe.status, unsafe.message, { rule: unsafe.rule })
             checkCustomerRules(customer.active, rules, request.date, startsAt, request.minutes, setup.timeZone)
             const fitting = fittingMinutes(customer.lots, bed.type, at)
             const paidWith = payment(rules, fitting, request.minutes)

@@ -3,3 +3,4 @@
 export { createBookingModule } from './booking.module.ts'
 export type { BookingRepository } from './booking.repository.ts'
 export { BOOKING_JOBS, bookingJobs, type BookingJobs } from './booking-jobs.ts'
+export { sunbedSafetyExport } from './sunbed-safety.service.ts'

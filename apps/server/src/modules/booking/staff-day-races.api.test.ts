@@ -1,6 +1,7 @@
 import { eq, schema, sql } from '@salon/db'
 import { beforeAll, expect, it } from 'vitest'
-import { newPhone, shopCustomers } from '../../test/factories/customers.ts'
+import { healthQuestionsVersion } from '@salon/contracts/rules/health-questions'
+import { ALL_NO, newPhone, shopCustomers } from '../../test/factories/customers.ts'
 import { fastPasswords, testClock } from '../../test/factories/doubles.ts'
 import type { ShopInput } from '../../test/factories/shop.ts'
 import { staffUser, type StaffUser } from '../../test/factories/staff.ts'
@@ -8,6 +9,8 @@ import { eventually } from '../../test/eventually.ts'
 import { describeApi } from '../../test/harness.ts'
 import { DAY_MESSAGES } from './staff-day.service.ts'
 
+/** The health questions gone through at the desk, all "no" (docs/product.md §4.15). */
+const DESK_ANSWERS = { version: healthQuestionsVersion(1), answers: ALL_NO }
 /** Monday 23 November 2026, 08:00 GMT */
 const clock = testClock('2026-11-23T08:00:00Z')
 const SHOP = {
@@ -40,7 +43,7 @@ describeApi(
             get().api('staff/bookings', {
               headers: staff.headers,
               body: {
-                customer: { new: { firstName: 'Walk', lastName: `In ${i}`, phone: newPhone().typed, dob: '1980-01-01', skinType: 3 } },
+                customer: { new: { firstName: 'Walk', lastName: `In ${i}`, phone: newPhone().typed, dob: '1980-01-01', skinType: 3, health: DESK_ANSWERS } },
                 bedId: 'race-a',
                 date: '2026-11-24',
                 time,

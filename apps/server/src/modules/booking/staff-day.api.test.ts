@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import { ConfirmSignUpCommand } from '@aws-sdk/client-cognito-identity-provider'
+import { healthQuestionsVersion } from '@salon/contracts/rules/health-questions'
 import { and, eq, schema, sql } from '@salon/db'
 import { beforeAll, expect, it } from 'vitest'
 import {
+  ALL_NO,
   balanceOf,
   CLIENT_ID,
   cognitoClient,
@@ -24,6 +26,8 @@ import { describeApi } from '../../test/harness.ts'
 import { identityTransaction, removeStaleSignUps } from '../identity/public.ts'
 import { DAY_MESSAGES } from './staff-day.service.ts'
 
+/** The health questions gone through at the desk, all "no" (docs/product.md §4.15). */
+const DESK_ANSWERS = { version: healthQuestionsVersion(1), answers: ALL_NO }
 /** Monday 23 November 2026, 08:00 GMT */
 const START = '2026-11-23T08:00:00Z'
 const clock = testClock(START)
@@ -83,6 +87,7 @@ describeApi(
       phone: newPhone().typed,
       dob: '1985-06-01',
       skinType: 3,
+      health: DESK_ANSWERS,
       ...input,
     })
     const walkInOk = async (body: Record<string, unknown>, headers: Headers = staff.headers) => {

@@ -23,6 +23,7 @@ import { bedOpenRefusal, type BookingRules } from './availability.ts'
 import { CustomerMissing, type LockedCustomer, type ShopSetup } from './booking.repository.ts'
 import { plural, withRetries, type BookingService, type CancelOutcome } from './booking.service.ts'
 import type { DaySheetRow, StaffDayRepository } from './staff-day.repository.ts'
+import { checkSunbedSafety, recordAnswers } from './sunbed-safety.ts'
 
 const MINUTE = 60_000
 const HOUR = 60 * MINUTE
@@ -441,14 +442,29 @@ export function createStaffDay(deps: { booking: BookingService['forStaff']; repo
               const made = await createCustomersRepository(tx).addInSalon(actor.shopId, newcomer)
               if (!made.created) throw new HttpError(409, alreadyCustomer(fullName(made.customer)), { customerSub: made.customer.sub })
               await createAuditTx(tx, actor, made.customer.sub)
+              const health = (request.customer as { new: NewInSalonCustomer }).new.health
+              if (health) await recordAnswers(tx, { shopId: actor.shopId, sub: made.customer.sub, request: health, at, recordedBy: actor.sub })
               return made.customer.sub
             }
       await withRetries(
         () =>
           booking
             .underCustomerLock(actor.shopId, customer, async (tx, held, sub) => {
+              // The same sunbed safety check as online (sunbed-safety.ts); the owner's override never lets past a health answer or a reaction awaiting clearance.
+              const safety = await checkSunbedSafety(tx.db, {
+                shopId: actor.shopId,
+                sub,
+                date: request.date,
+                startsAt,
+                minutes: request.minutes,
+                firstSessionMaxMinutes: rules.firstSessionMaxMinutes,
+                timeZone: setup.timeZone,
+                phone: setup.phone,
+                at,
+                audience: 'staff',
+              })
               const overridden = judge(
-                problemsOf({ setup, rules, customer: held, bed, date: request.date, startsAt, minutes: request.minutes }),
+                [...problemsOf({ setup, rules, customer: held, bed, date: request.date, startsAt, minutes: request.minutes }), ...safety],
                 actor.role === 'owner' ? request.override : undefined,
               )
               let draws: Draw[] = []

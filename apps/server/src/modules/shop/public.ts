@@ -16,3 +16,4 @@ export {
   type StaffRole,
   type StaffVariables,
 } from './staff.ts'
+export { lawView, sunbedSettingsOf, type SunbedSafetySettings } from './sunbed-law.ts'

@@ -9,6 +9,8 @@ import { createSalonManagement } from './manage.ts'
 import { createSalonManageRoutes } from './manage.routes.ts'
 import { createRouter } from '../../lib/openapi.ts'
 import type { StaffEnv } from './staff.ts'
+import { createSunbedLawSettings } from './sunbed-law.ts'
+import { createSunbedLawRoutes } from './sunbed-law.routes.ts'
 
 /**
  * The shop module as the app uses it: the shops (and their client keys, which every API call is checked against),
@@ -26,9 +28,10 @@ export function createShopModule(deps: {
     /** Refuses an API call without a good shop_id and api_key (401), and tells the routes the shop. */
     access: shopAccess(shops),
     routes: createShopRoutes({ ...service, salon: deps.kept(service.salon) }, { unchanged: deps.unchanged }),
-    /** Under /api/staff/: the owner's audit log, and the salon's details and opening hours. */
+    /** Under /api/staff/: the owner's audit log, the salon's details and opening hours, and its nation's sunbed law. */
     staffRoutes: createRouter<StaffEnv>()
       .route('/', createAuditRoutes(deps.db))
-      .route('/', createSalonManageRoutes(createSalonManagement(deps.db))),
+      .route('/', createSalonManageRoutes(createSalonManagement(deps.db)))
+      .route('/', createSunbedLawRoutes(createSunbedLawSettings(deps.db))),
   }
 }

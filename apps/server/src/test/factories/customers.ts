@@ -2,6 +2,7 @@ import { CognitoIdentityProviderClient, ConfirmSignUpCommand, InitiateAuthComman
 import { randomUUID } from 'node:crypto'
 import { schema, sql } from '@salon/db'
 import type { LotSource } from '@salon/contracts/commerce'
+import { HEALTH_QUESTIONS } from '@salon/contracts/rules/health-questions'
 import { createLedgerRepository } from '../../modules/commerce/ledger.repository.ts'
 import type { TestApp } from '../harness.ts'
 import { newAddress, TEST_OUTBOX_TOKEN } from './doubles.ts'
@@ -170,17 +171,33 @@ export const bearer = (tokens: { idToken: string }) => ({ authorization: `Bearer
 
 export type ShopCustomer = Awaited<ReturnType<typeof shopCustomer>>
 
+/** Every health question answered "no" (docs/product.md §4.15). */
+export const ALL_NO = Object.fromEntries(HEALTH_QUESTIONS.map((q) => [q.id, false])) as Record<(typeof HEALTH_QUESTIONS)[number]['id'], boolean>
+
+/** Answers the health questions of the customer's shop as the web app does, all "no" unless some are named "yes". */
+export async function answerHealthQuestions(t: TestApp, customer: { headers: Record<string, string> }, yes: string[] = []) {
+  const { json } = await t.api('p_account/health', { headers: customer.headers })
+  const answers = { ...ALL_NO, ...Object.fromEntries(yes.map((id) => [id, true])) }
+  const answered = await t.api('p_account/health', { body: { version: json.version, answers }, headers: customer.headers })
+  if (answered.status !== 200) throw new Error(`the health questions could not be answered: ${answered.status} ${JSON.stringify(answered.json)}`)
+  return answered.json
+}
+
 /**
  * A customer of the test app's shop (the sign-up names the shop, so the shop keeps a customer record at once),
- * signed in, with the headers of their identity token.
+ * signed in, with the headers of their identity token. They have answered the health questions all "no", as every
+ * customer must before booking, unless `healthAnswered` is false.
  */
-export async function shopCustomer(t: TestApp, input: CustomerInput = {}) {
-  const customer = await signedInCustomer(t.app, cognitoClient(t.app), { metadata: t.shop.headers, ...input })
-  return { ...customer, headers: bearer(customer.tokens) }
+export async function shopCustomer(t: TestApp, input: CustomerInput & { healthAnswered?: boolean } = {}) {
+  const { healthAnswered = true, ...signUp } = input
+  const customer = await signedInCustomer(t.app, cognitoClient(t.app), { metadata: t.shop.headers, ...signUp })
+  const signedIn = { ...customer, headers: bearer(customer.tokens) }
+  if (healthAnswered) await answerHealthQuestions(t, signedIn)
+  return signedIn
 }
 
 /** Many customers of the test app's shop, twenty at a time. */
-export async function shopCustomers(t: TestApp, count: number, input: CustomerInput = {}) {
+export async function shopCustomers(t: TestApp, count: number, input: CustomerInput & { healthAnswered?: boolean } = {}) {
   const customers: ShopCustomer[] = []
   while (customers.length < count) {
     const batch = Math.min(20, count - customers.length)
