@@ -312,7 +312,7 @@ The scale was developed by a dermatologist, Dr Thomas Fitzpatrick, in the 1970s.
 
 ## Why it matters for sunbeds
 
-Skin type I should never use a sunbed. This skin cannot build a protective tan; it simply burns, and UV damage adds up over time. We will always refuse a session for type I skin, and we would suggest a spray tan or a gradual tanning lotion for a safe glow instead.
+Skin type I should never use a sunbed. This skin does not tan; it simply burns, and UV damage adds up over time. We will always refuse a session for type I skin, and we would suggest a spray tan or a gradual tanning lotion for colour without UV instead.
 
 NHS advice is that people whose skin burns easily or tans poorly should avoid sunbeds, so if you are type II we will talk honestly with you about whether a sunless tan would suit you better. Types III to VI can usually tan with very short, well-spaced sessions, building up slowly.
 

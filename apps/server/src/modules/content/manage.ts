@@ -13,7 +13,8 @@ import { MAX_UPLOAD_BYTES } from '@salon/contracts/staff-catalogue'
 import type { Db } from '@salon/db'
 import { databaseError } from '../../lib/database-errors.ts'
 import { HttpError } from '../../lib/errors.ts'
-import { createAuditLog, type StaffActor } from '../shop/public.ts'
+import { healthClaimIn } from '@salon/contracts/rules/sunbed-law'
+import { createAuditLog, sunbedSettingsOf, type StaffActor } from '../shop/public.ts'
 import { createContentManageRepository, DEFAULT_POPUP, type ContentManageRepository, type ManagedBlogRow, type ManagedReviewRow } from './manage.repository.ts'
 import { renderMarkdown } from './markdown.ts'
 
@@ -28,6 +29,8 @@ export const CONTENT_MESSAGES = {
   noReview: 'There is no such review at this salon.',
   placeIdNeeded: "Please give the salon's Google Places id to show its Google reviews.",
   googleUnavailable: "Google reviews need the server's Google Places API key (GOOGLE_PLACES_API_KEY). Until it is set, the salon's own reviews are shown.",
+  healthClaim: (nation: string, claim: string) =>
+    `In ${nation} the law forbids publishing anything about the health effects of sunbeds other than the prescribed health information, so this post cannot be published: it says "${claim}". Please take that out, or keep the post as a draft.`,
 } as const
 
 /** The picture formats the site takes, known by their first bytes (never by the name or the declared type). */
@@ -114,6 +117,18 @@ export function createContentManagement(deps: { db: Db; now?: () => number; goog
     }
   }
 
+  /**
+   * Where the salon's nation forbids material on the health effects of sunbeds other than the prescribed information
+   * (docs/decisions/031), a post that claims one is not published; a draft may say anything, as the public never sees it.
+   */
+  async function refuseHealthClaims(shopId: string, input: BlogPostInput) {
+    if (input.status !== 'published') return
+    const { law } = await sunbedSettingsOf(deps.db, shopId)
+    if (!law.otherHealthMaterialBanned) return
+    const claim = healthClaimIn([input.title, input.summary, input.bodyMarkdown].join('\n'))
+    if (claim) throw new HttpError(422, CONTENT_MESSAGES.healthClaim(law.name, claim), { field: 'bodyMarkdown' })
+  }
+
   return {
     async posts(shopId: string) {
       return (await read.posts(shopId)).map(postOut)
@@ -129,6 +144,7 @@ export function createContentManagement(deps: { db: Db; now?: () => number; goog
     preview: (markdown: string) => ({ html: renderMarkdown(markdown) }),
 
     async createPost(actor: StaffActor, input: BlogPostInput) {
+      await refuseHealthClaims(actor.shopId, input)
       return inTransaction(async (repo, audit) => {
         const at = now()
         const row = await repo.insertPost({
@@ -157,6 +173,7 @@ export function createContentManagement(deps: { db: Db; now?: () => number; goog
 
     /** A post published for the first time without a date takes now; otherwise it keeps its date unless given one. */
     async updatePost(actor: StaffActor, slug: string, input: BlogPostInput) {
+      await refuseHealthClaims(actor.shopId, input)
       return refusingTakenSlug(input.slug, () =>
         inTransaction(async (repo, audit) => {
           const before = await repo.post(actor.shopId, slug, true)
