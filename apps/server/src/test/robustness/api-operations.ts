@@ -145,7 +145,10 @@ export interface ApiOperation {
 
 export const operationName = (op: Pick<ApiOperation, 'method' | 'path'>) => `${op.method} ${op.path}`
 
-/** Every operation of the API; the suite checks this list against /api/openapi.json. */
+/**
+ * Every operation of the API but the staff's; the suite checks this list against /api/openapi.json. The staff's calls
+ * (under /staff/) are tried by staff-api.api.test.ts, generated from the same document.
+ */
 export function apiOperations(fixture: { bookingId: string }): ApiOperation[] {
   const booking = fc.constant(fixture.bookingId)
   return [
@@ -184,7 +187,19 @@ export function apiOperations(fixture: { bookingId: string }): ApiOperation[] {
       headers: fc.uuid().map((key) => ({ 'idempotency-key': key })),
     },
     { method: 'PUT', path: '/customer/package', identity: 'required', body: purchaseRequest },
+    { method: 'GET', path: '/website/popup', identity: 'none' },
+    { method: 'POST', path: '/staff_invitation/accept', identity: 'none', body: invitationAcceptance },
   ]
+}
+
+/** Joining the staff with an invitation's code (docs/product.md §10.1); a valid body still finds no invitation: 400. */
+export const invitationAcceptance: BodySpec = {
+  strict: true,
+  fields: {
+    phone: { valid: fc.constantFrom('07700 900123', '+447700900124'), bad: badPhone },
+    code: { valid: fc.constantFrom('123456', ' 000000 '), bad: fc.oneof(fc.constantFrom('12345', 'abcdef', '1234567', ''), notA('string')) },
+    password: { valid: fc.constantFrom('Tanning-Time1', 'Joined-the-team-1'), bad: fc.oneof(notA('string'), fc.constant('x'.repeat(300))) },
+  },
 }
 
 /** The operation's path after /api/, with its {id} or {code} filled in, and its query. */

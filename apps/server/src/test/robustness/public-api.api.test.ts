@@ -31,9 +31,11 @@ describeApi(
       operations = apiOperations(customer)
     })
 
-    it('the suite covers every operation of the OpenAPI document', async () => {
+    it('the suite covers every operation of the OpenAPI document but the staff calls, which staff-api.api.test.ts tries', async () => {
       const document = (await (await t().app.request('/api/openapi.json')).json()) as { paths: Record<string, Record<string, unknown>> }
-      const documented = Object.entries(document.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`))
+      const documented = Object.entries(document.paths)
+        .filter(([path]) => !path.startsWith('/staff/'))
+        .flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`))
       expect(operations.map(operationName).sort()).toEqual(documented.sort())
     })
 
