@@ -17,6 +17,7 @@ import { salonJsonLd } from '../lib/salon-json-ld.ts'
 import { useSalon } from '../lib/route-data.ts'
 import { routeComponent } from '../lib/route-memo.ts'
 import type { Route } from './+types/home'
+import type { OfferPopup as OfferPopupContent } from '@salon/contracts/staff-catalogue'
 
 export const meta: Route.MetaFunction = (args) => {
   const salon = salonOf(args.matches)
@@ -26,12 +27,13 @@ export const meta: Route.MetaFunction = (args) => {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const api = serverApi(context, request)
-  const [reviews, { packages }, { blogs }] = await Promise.all([
+  const [reviews, { packages }, { blogs }, popup] = await Promise.all([
     api.get<ReviewsResponse>('google/reviews'),
     api.get<PackagesResponse>('website/packages'),
     api.get<BlogsResponse>('blogs'),
+    api.get<OfferPopupContent>('website/popup'),
   ])
-  return { reviews, packages, blogs: blogs.slice(0, 3) }
+  return { reviews, packages, blogs: blogs.slice(0, 3), popup }
 }
 
 /** The contact and offer forms, when they arrive as plain HTML forms (before the page's scripts ran). */
@@ -44,7 +46,7 @@ const FORM_ACTION = '/?index'
 
 export default routeComponent(function Home({ loaderData, actionData }: Route.ComponentProps) {
   const { shop, beds, bedTypes, extras } = useSalon()
-  const { reviews, packages, blogs } = loaderData
+  const { reviews, packages, blogs, popup } = loaderData
   const signedIn = useSignedIn()
   return (
     <>
@@ -185,7 +187,7 @@ export default routeComponent(function Home({ loaderData, actionData }: Route.Co
           <ContactForm action={`${FORM_ACTION}#contact-form`} outcome={outcomeFor(actionData, 'contact')} />
         </div>
       </section>
-      <OfferPopup action={`${FORM_ACTION}#offer`} outcome={outcomeFor(actionData, 'offer')} signedIn={signedIn} />
+      {popup.enabled && <OfferPopup content={popup} action={`${FORM_ACTION}#offer`} outcome={outcomeFor(actionData, 'offer')} signedIn={signedIn} />}
     </>
   )
 })

@@ -1,4 +1,5 @@
 import { POPUP_CONSENT_TEXT } from '@salon/contracts/consent'
+import type { OfferPopup as OfferPopupContent } from '@salon/contracts/staff-catalogue'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { Form } from 'react-router'
 import { Checkbox, Field } from '../../components/ui/field.tsx'
@@ -10,6 +11,8 @@ import { popupLeadBody, type FormOutcome } from './home-forms.ts'
 const SHOW_AFTER_MS = 4000
 
 interface OfferPopupProps {
+  /** The words the salon set in the back office (GET website/popup, docs/product.md §10.4). */
+  content: Pick<OfferPopupContent, 'label' | 'headline' | 'text' | 'offer'>
   /** Where the form posts if it is ever sent as a plain HTML form: the route action that sends it. */
   action?: string
   /** That action's answer: the popup is then shown open with it. */
@@ -24,7 +27,7 @@ interface OfferPopupProps {
  * lib/marketing-choice.ts). It opens from a script, so without scripts it stays closed unless the page comes
  * back from its action.
  */
-export function OfferPopup({ action, outcome, signedIn = false }: OfferPopupProps) {
+export function OfferPopup({ content, action, outcome, signedIn = false }: OfferPopupProps) {
   const ref = useRef<HTMLDialogElement>(null)
   const [done, setDone] = useState<string | null>(outcome?.status === 'sent' ? outcome.message : null)
   const [errors, setErrors] = useState<FieldErrors>(outcome?.status === 'failed' ? outcome.errors : {})
@@ -82,11 +85,12 @@ export function OfferPopup({ action, outcome, signedIn = false }: OfferPopupProp
             <path d="M6 6l12 12M18 6L6 18" />
           </svg>
         </button>
-        <p className="text-sm font-semibold tracking-widest uppercase">Members' offers</p>
+        {content.label && <p className="text-sm font-semibold tracking-widest uppercase">{content.label}</p>}
         <h2 id="offer-title" className="mt-1 text-2xl font-semibold">
-          Be first to hear about our deals
+          {content.headline}
         </h2>
-        <p className="mt-1 text-cocoa-800">Package discounts, quiet-hour prices and new beds, a few times a month. Nothing else.</p>
+        <p className="mt-1 text-cocoa-800">{content.text}</p>
+        {content.offer && <p className="mt-2 font-semibold text-cocoa-900">{content.offer}</p>}
       </div>
       {done ? (
         <div role="status" className="flex flex-col gap-4 p-6">
