@@ -3,7 +3,7 @@ import { todayInUk } from '@salon/contracts/dates'
 import { useState } from 'react'
 import { Field, TextAreaField } from '../../components/ui/field.tsx'
 import { staffApi } from './client.ts'
-import { momentText, ukParts } from './dates.ts'
+import { localText, periodText, ukParts } from './dates.ts'
 import { HitBookings } from './hit-bookings.tsx'
 import { NOT_WHOLE, wholeOf } from './money.ts'
 import { Badge, EmptyState, FormFooter, NoticeLine, onSubmitted, Panel, SelectField, SubmitButton, useAction, useConfirm, type Notice } from './ui.tsx'
@@ -110,12 +110,12 @@ export function BedsPanel({ data, reload }: { data: BedsResponse; reload: () => 
                   </button>
                 </div>
               </div>
+              <OutOfService bed={bed} reload={reload} onHit={(what, bookings) => setHit({ bedId: bed.id, what, bookings })} />
               {hit?.bedId === bed.id && (
                 <div className="mt-3">
                   <HitBookings hit={hit.bookings} what={hit.what} />
                 </div>
               )}
-              <OutOfService bed={bed} reload={reload} onHit={(what, bookings) => setHit({ bedId: bed.id, what, bookings })} />
             </li>
           ),
         )}
@@ -187,7 +187,7 @@ function BedForm({ bed, data, onDone, reload }: { bed: StaffBed | null; data: Be
     const found: Record<string, string> = {}
     for (const field of ['minMinutes', 'maxMinutes', 'cleaningBufferMinutes'] as const) if (wholeOf(values[field]) === null) found[field] = NOT_WHOLE
     setLocal(found)
-    if (Object.keys(found).length > 0) return
+    if (Object.keys(found).length > 0) return action.setNotice({ kind: 'error', text: 'Please check the fields marked in red.' })
     const request: BedRequest = {
       name: values.name,
       type: values.type,
@@ -300,7 +300,7 @@ function OutOfService({ bed, reload, onHit }: { bed: StaffBed; reload: () => voi
     const request: OutOfServiceRequest = values
     const answer = await add.run(
       () => staffApi.post<BedChangeResponse>(`${bedPath(bed.id)}/out-of-service`, request),
-      `${bed.name} is out of service from ${values.from.replace('T', ' ')} until ${values.until.replace('T', ' ')}.`,
+      `${bed.name} is out of service from ${localText(values.from)} until ${localText(values.until)}.`,
     )
     if (answer) {
       onHit('that time', answer.hit)
@@ -330,9 +330,7 @@ function OutOfService({ bed, reload, onHit }: { bed: StaffBed; reload: () => voi
           {bed.outOfService.map((period) => (
             <li key={period.id} className="flex flex-col gap-2 rounded-xl bg-glow-300/15 px-3 py-2 sm:flex-row sm:items-center sm:justify-between">
               <div className="min-w-0 text-sm">
-                <p className="font-medium text-cocoa-900">
-                  {momentText(period.from)} until {momentText(period.until)}
-                </p>
+                <p className="font-medium text-cocoa-900">{periodText(period.from, period.until)}</p>
                 <p className="text-cocoa-600">{period.reason}</p>
               </div>
               <button
@@ -342,7 +340,7 @@ function OutOfService({ bed, reload, onHit }: { bed: StaffBed; reload: () => voi
                 onClick={() =>
                   confirm.ask({
                     title: `Back in service?`,
-                    message: `${bed.name} can be booked again from ${momentText(period.from)} until ${momentText(period.until)}.`,
+                    message: `${bed.name} can be booked again ${periodText(period.from, period.until).replace(' until ', ' to ')}.`,
                     confirmLabel: 'Put back in service',
                     onConfirm: () =>
                       remove.run(

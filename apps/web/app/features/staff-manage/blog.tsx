@@ -392,7 +392,7 @@ function MarkdownEditor({
           {previewError && <p className="mt-2 text-sm font-medium text-coral-500">{previewError}</p>}
           <div
             data-testid="blog-preview"
-            className="prose mt-1.5 min-h-96 rounded-xl border border-cocoa-100 bg-cream/40 p-4 !text-base"
+            className="prose mt-1.5 min-h-96 rounded-xl border border-cocoa-100 bg-cream/40 p-4 !text-base [&>:first-child]:mt-0"
             // The server's rendering: sanitised HTML, as the blog shows it.
             dangerouslySetInnerHTML={{ __html: html ?? '' }}
           />

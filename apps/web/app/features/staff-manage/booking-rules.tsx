@@ -49,7 +49,7 @@ export function BookingRulesForm({ rules, onSaved }: { rules: BookingRulesBody |
     const found: Record<string, string> = {}
     for (const { field } of NUMBERS) if (wholeOf(numbers[field]) === null) found[field] = NOT_WHOLE
     setLocal(found)
-    if (Object.keys(found).length > 0) return
+    if (Object.keys(found).length > 0) return action.setNotice({ kind: 'error', text: 'Please check the fields marked in red.' })
     const request = {
       ...(Object.fromEntries(NUMBERS.map(({ field }) => [field, wholeOf(numbers[field])])) as Record<NumberRule, number>),
       payInSalon,

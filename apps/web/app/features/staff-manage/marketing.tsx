@@ -20,7 +20,7 @@ export function ReferralForm({ reward }: { reward: ReferralReward }) {
     if (wholeOf(minutes) === null) found.minutes = NOT_WHOLE
     if (wholeOf(validityDays) === null) found.validityDays = NOT_WHOLE
     setLocal(found)
-    if (Object.keys(found).length > 0) return
+    if (Object.keys(found).length > 0) return action.setNotice({ kind: 'error', text: 'Please check the fields marked in red.' })
     const request: ReferralReward = { minutes: wholeOf(minutes)!, validityDays: wholeOf(validityDays)! }
     const answer = await action.run(
       () => staffApi.put<ReferralReward>('staff/referral-reward', request),

@@ -170,7 +170,7 @@ function PackageForm({ pkg, bedTypes, sortOrder, onDone, reload }: PackageFormPr
     if (wholeOf(values.validityDays) === null) found.validityDays = NOT_WHOLE
     if (values.bedTypes.length === 0) found.bedTypes = 'Please choose at least one kind of sunbed.'
     setLocal(found)
-    if (Object.keys(found).length > 0) return
+    if (Object.keys(found).length > 0) return action.setNotice({ kind: 'error', text: 'Please check the fields marked in red.' })
     const request = requestOf(values, sortOrder)
     const done = await action.run(() =>
       pkg ? staffApi.put(`staff/packages/${encodeURIComponent(pkg.id)}`, request) : staffApi.post('staff/packages', request),

@@ -185,7 +185,7 @@ function PromoForm({ promo, packages, onDone, reload }: PromoFormProps) {
     if (wholeOf(values.maxUsesPerCustomer) === null) found.maxUsesPerCustomer = NOT_WHOLE
     if (!values.allPackages && values.packageIds.length === 0) found.packageIds = 'Please choose at least one package, or every package.'
     setLocal(found)
-    if (Object.keys(found).length > 0) return
+    if (Object.keys(found).length > 0) return action.setNotice({ kind: 'error', text: 'Please check the fields marked in red.' })
     const request = requestOf(values)
     const done = await action.run(() =>
       promo ? staffApi.put(`staff/promo-codes/${encodeURIComponent(promo.id)}`, request) : staffApi.post('staff/promo-codes', request),
