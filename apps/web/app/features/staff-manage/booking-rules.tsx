@@ -20,6 +20,12 @@ const NUMBERS: { field: NumberRule; label: string; unit: string; hint: string }[
     hint: "A new customer's first session, as the guidance says: start short.",
   },
   { field: 'minHoursBetweenSessions', label: 'Between sessions at least', unit: 'hours', hint: "From the start of one of a customer's sessions to the next." },
+  {
+    field: 'reminderHoursBefore',
+    label: 'Reminder before a session',
+    unit: 'hours',
+    hint: 'Up to 168 (a week). None for a session booked inside this time; 0 sends no reminders.',
+  },
 ]
 
 const DEFAULTS: BookingRulesBody = {
@@ -31,9 +37,11 @@ const DEFAULTS: BookingRulesBody = {
   minHoursBetweenSessions: 24,
   payInSalon: true,
   payUpFront: false,
+  reminderHoursBefore: 24,
 }
 
-const textsOf = (rules: BookingRulesBody) => Object.fromEntries(NUMBERS.map(({ field }) => [field, String(rules[field])])) as Record<NumberRule, string>
+const textsOf = (rules: BookingRulesBody) =>
+  Object.fromEntries(NUMBERS.map(({ field }) => [field, String(rules[field] ?? DEFAULTS[field])])) as Record<NumberRule, string>
 
 /** How customers book: the numbers of docs/product.md §4.8 and how a session the balance does not cover is paid. */
 export function BookingRulesForm({ rules, onSaved }: { rules: BookingRulesBody | null; onSaved: (answer: BookingRulesResponse) => void }) {

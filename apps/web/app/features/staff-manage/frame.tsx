@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react'
 import { Link, NavLink } from 'react-router'
+import { Spinner } from '../../components/ui/spinner.tsx'
 import { LoadError, Loading, OwnerOnly, StaffPage, type StaffData } from '../staff/public.ts'
 
 /** The parts of Manage, each a page of its own (docs/product.md §10.4). */
@@ -63,7 +64,7 @@ export function ManagePage({ title, subtitle, actions, children }: { title: stri
   )
 }
 
-type Load = Pick<StaffData<unknown>, 'error' | 'reload'> & { data: unknown }
+type Load = Pick<StaffData<unknown>, 'error' | 'reload' | 'loading'> & { data: unknown }
 type Loads = Record<string, Load>
 type Answers<L extends Loads> = { [K in keyof L]: Exclude<L[K]['data'], undefined> }
 
@@ -76,5 +77,15 @@ export function WhenLoaded<L extends Loads>({ loads, what, children }: { loads: 
   const failed = all.find((load) => load.error !== null && load.data === undefined)
   if (failed) return <LoadError message={failed.error!} onRetry={() => all.forEach((load) => load.error && load.reload())} />
   if (all.some((load) => load.data === undefined)) return <Loading what={what} />
-  return <>{children(Object.fromEntries(Object.entries(loads).map(([key, load]) => [key, load.data])) as Answers<L>)}</>
+  // A reload (another range, after a change) keeps what is shown, and says it is being brought up to date.
+  return (
+    <>
+      {all.some((load) => load.loading) && (
+        <p className="fixed top-20 right-4 z-30 flex items-center gap-2 rounded-full bg-white px-3 py-1.5 text-sm text-cocoa-700 shadow-md" aria-live="polite">
+          <Spinner label="Updating" /> Updating…
+        </p>
+      )}
+      {children(Object.fromEntries(Object.entries(loads).map(([key, load]) => [key, load.data])) as Answers<L>)}
+    </>
+  )
 }
