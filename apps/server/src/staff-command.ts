@@ -58,7 +58,9 @@ try {
       role: values.role,
       password,
     })
-    process.stdout.write(`${member.name} is now ${member.role === 'owner' ? 'an owner' : 'on the staff'} of ${member.shopId}: sign in at /staff/ with ${values.phone}.\n`)
+    process.stdout.write(
+      `${member.name} is now ${member.role === 'owner' ? 'an owner' : 'on the staff'} of ${member.shopId}: sign in at /staff/ with ${values.phone}.\n`,
+    )
   }
 } catch (error) {
   if (error instanceof HttpError) fail(error.message)
