@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react'
-import { Link, NavLink } from 'react-router'
+import { Link, useLocation } from 'react-router'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { LoadError, Loading, OwnerOnly, StaffPage, type StaffData } from '../staff/public.ts'
 
@@ -16,6 +16,8 @@ export const MANAGE_PARTS = [
 /** The strip of Manage's parts under a part's title, so the owner moves between them in one tap. */
 function ManageNav() {
   const nav = useRef<HTMLElement>(null)
+  // Link rather than NavLink: the router's chunk, which every customer page loads, then exports nothing more.
+  const { pathname } = useLocation()
   // On a phone the strip scrolls: the part shown is brought into view.
   useEffect(() => {
     const strip = nav.current
@@ -33,20 +35,22 @@ function ManageNav() {
             ‹ All
           </Link>
         </li>
-        {MANAGE_PARTS.map((part) => (
-          <li key={part.to}>
-            <NavLink
-              to={part.to}
-              className={({ isActive }) =>
-                `flex min-h-10 items-center rounded-full border px-4 text-sm font-semibold whitespace-nowrap ${
-                  isActive ? 'border-cocoa-900 bg-cocoa-900 text-cream' : 'border-cocoa-200 bg-white text-cocoa-700 hover:bg-cocoa-50'
-                }`
-              }
-            >
-              {part.title}
-            </NavLink>
-          </li>
-        ))}
+        {MANAGE_PARTS.map((part) => {
+          const current = pathname.replace(/\/?$/, '/') === part.to
+          return (
+            <li key={part.to}>
+              <Link
+                to={part.to}
+                aria-current={current ? 'page' : undefined}
+                className={`flex min-h-10 items-center rounded-full border px-4 text-sm font-semibold whitespace-nowrap ${
+                  current ? 'border-cocoa-900 bg-cocoa-900 text-cream' : 'border-cocoa-200 bg-white text-cocoa-700 hover:bg-cocoa-50'
+                }`}
+              >
+                {part.title}
+              </Link>
+            </li>
+          )
+        })}
       </ul>
     </nav>
   )
