@@ -8,7 +8,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider'
 import { sql } from '@salon/db'
 import { expect, it } from 'vitest'
-import { CLIENT_ID, cognitoClient, failure, NEW_PASSWORD, PASSWORD, signIn, signUpInput } from '../test/factories/customers.ts'
+import { answerHealthQuestions, CLIENT_ID, cognitoClient, failure, NEW_PASSWORD, PASSWORD, signIn, signUpInput } from '../test/factories/customers.ts'
 import { describeApi } from '../test/harness.ts'
 import { createLogger } from './logger.ts'
 
@@ -115,6 +115,7 @@ describeApi(
       }
       expect((await api('p_message', { body: contact })).status).toBe(201)
       const authorization = `Bearer ${tokens.idToken}`
+      await answerHealthQuestions(t(), { headers: { authorization } })
       const booked = await api('p_book', {
         body: { date: '2026-11-24', time: '10:00', minutes: 6, bedId: t().shop.beds[0]!.id },
         headers: { authorization },

@@ -175,10 +175,17 @@ export type ShopCustomer = Awaited<ReturnType<typeof shopCustomer>>
 export const ALL_NO = Object.fromEntries(HEALTH_QUESTIONS.map((q) => [q.id, false])) as Record<(typeof HEALTH_QUESTIONS)[number]['id'], boolean>
 
 /** Answers the health questions of the customer's shop as the web app does, all "no" unless some are named "yes". */
-export async function answerHealthQuestions(t: TestApp, customer: { headers: Record<string, string> }, yes: string[] = []) {
-  const { json } = await t.api('p_account/health', { headers: customer.headers })
+export async function answerHealthQuestions(
+  t: TestApp,
+  customer: { headers: Record<string, string> },
+  yes: string[] = [],
+  /** The shop's headers, when the customer belongs to a shop other than the test app's. */
+  shop: Record<string, string> = {},
+) {
+  const headers = { ...shop, ...customer.headers }
+  const { json } = await t.api('p_account/health', { headers })
   const answers = { ...ALL_NO, ...Object.fromEntries(yes.map((id) => [id, true])) }
-  const answered = await t.api('p_account/health', { body: { version: json.version, answers }, headers: customer.headers })
+  const answered = await t.api('p_account/health', { body: { version: json.version, answers }, headers })
   if (answered.status !== 200) throw new Error(`the health questions could not be answered: ${answered.status} ${JSON.stringify(answered.json)}`)
   return answered.json
 }
@@ -192,7 +199,7 @@ export async function shopCustomer(t: TestApp, input: CustomerInput & { healthAn
   const { healthAnswered = true, ...signUp } = input
   const customer = await signedInCustomer(t.app, cognitoClient(t.app), { metadata: t.shop.headers, ...signUp })
   const signedIn = { ...customer, headers: bearer(customer.tokens) }
-  if (healthAnswered) await answerHealthQuestions(t, signedIn)
+  if (healthAnswered) await answerHealthQuestions(t, signedIn, [], signUp.metadata ?? t.shop.headers)
   return signedIn
 }
 

@@ -1,4 +1,5 @@
 import fc from 'fast-check'
+import { HEALTH_QUESTIONS, healthQuestionsVersion } from '@salon/contracts/rules/health-questions'
 import { badDate, badEmail, badPhone, badText, badTime, badUuid, badWholeNumber, MISSING, notA, toJsonText, unstorableText } from './bad-values.ts'
 import type { BodySpec } from './bodies.ts'
 import { probe, ROBUSTNESS_SHOP, type Probe } from './refusals.ts'
@@ -113,6 +114,36 @@ export const sessionStatus = (bookingId: string): BodySpec => ({
   },
 })
 
+/** The health questions answered (docs/product.md §4.15): every question true or false, with the version read. */
+export const healthAnswers: BodySpec = {
+  fields: {
+    version: { valid: fc.constant(healthQuestionsVersion(1)), bad: fc.oneof(fc.constantFrom('', 'x'.repeat(21)), notA('string')) },
+    answers: {
+      valid: fc.record(Object.fromEntries(HEALTH_QUESTIONS.map((q) => [q.id, fc.boolean()]))),
+      bad: fc.oneof(
+        fc.constant({}),
+        fc.constant(Object.fromEntries(HEALTH_QUESTIONS.map((q) => [q.id, 'no']))),
+        fc.constant({ ...Object.fromEntries(HEALTH_QUESTIONS.map((q) => [q.id, false])), tattoo: false }),
+        notA('object'),
+      ),
+    },
+  },
+  strict: true,
+}
+
+/** A skin reaction after one of the customer's sessions. */
+export const reactionReport = (bookingId: string): BodySpec => ({
+  fields: {
+    bookingId: { valid: fc.constant(bookingId), bad: badUuid },
+    kinds: {
+      valid: fc.subarray(['redness', 'itching', 'soreness'], { minLength: 1 }),
+      bad: fc.oneof(fc.constantFrom([], ['rash'], ['itching', 'itching'], 'redness'), notA('array')),
+    },
+    note: { valid: fc.string({ maxLength: 100 }), bad: fc.oneof(fc.constant('x'.repeat(501)), notA('string')), optional: true },
+  },
+  strict: true,
+})
+
 export const paymentIntentRequest: BodySpec = {
   fields: {
     packageId: { valid: fc.constantFrom('pkg-robust-30', 'pkg-robust-60'), bad: badText({ min: 1, max: 64 }) },
@@ -172,6 +203,9 @@ export function apiOperations(fixture: { bookingId: string }): ApiOperation[] {
     { method: 'GET', path: '/p_account/data', identity: 'required' },
     { method: 'GET', path: '/p_account/balance', identity: 'required' },
     { method: 'GET', path: '/p_account/referrals', identity: 'required' },
+    { method: 'GET', path: '/p_account/health', identity: 'required' },
+    { method: 'POST', path: '/p_account/health', identity: 'required', body: healthAnswers },
+    { method: 'POST', path: '/p_account/reaction', identity: 'required', body: reactionReport(fixture.bookingId) },
     {
       method: 'GET',
       path: '/apply/promocode/{code}',

@@ -1,5 +1,5 @@
 import fc from 'fast-check'
-import { cognitoClient, signedInCustomer, type CustomerInput } from '../factories/customers.ts'
+import { answerHealthQuestions, cognitoClient, signedInCustomer, type CustomerInput } from '../factories/customers.ts'
 import type { TestApp } from '../harness.ts'
 import { BEDS, pathOf, type ApiOperation } from './api-operations.ts'
 import { validBody } from './bodies.ts'
@@ -14,10 +14,11 @@ export interface BookedCustomer {
   bookingId: string
 }
 
-/** A customer signed up, confirmed and signed in through /cognito/, with one session booked through the API. */
+/** A customer signed up, confirmed and signed in through /cognito/, the health questions answered, with one session booked through the API. */
 export async function bookedCustomer(t: TestApp, booking: { date: string; time: string; bed?: string }, input: CustomerInput = {}): Promise<BookedCustomer> {
   const customer = await signedInCustomer(t.app, cognitoClient(t.app), input)
   const authorization = `Bearer ${customer.tokens.idToken}`
+  await answerHealthQuestions(t, { headers: { authorization } })
   const booked = await t.api('p_book', {
     body: { date: booking.date, time: booking.time, minutes: 6, bedId: booking.bed ?? BEDS[0] },
     headers: { authorization },
