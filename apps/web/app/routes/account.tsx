@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { useRouteLoaderData } from 'react-router'
+import { Link, useRouteLoaderData } from 'react-router'
 import { PageHeader } from '../components/ui/page-header.tsx'
 import { Spinner } from '../components/ui/spinner.tsx'
 import { ChangePasswordForm } from '../features/account/change-password-form.tsx'
@@ -43,6 +43,15 @@ export default function Account() {
             <MarketingForm key={account.sub} account={account} />
             <BookingTextsForm account={account} />
             <DevicesList />
+            <section aria-labelledby="safety-title" className="card flex flex-col gap-2 p-5 sm:p-6">
+              <h2 id="safety-title" className="text-2xl font-semibold">
+                Your sunbed safety
+              </h2>
+              <p className="text-cocoa-700">Your health questions, skin reactions, and your sessions and minutes of the last 12 months.</p>
+              <Link to="/book/health/" className="btn-outline self-start">
+                Health questions and your year
+              </Link>
+            </section>
             <YourData />
           </div>
         </div>

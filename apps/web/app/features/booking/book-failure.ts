@@ -8,6 +8,8 @@ export type BookFailure =
   | { kind: 'duplicate'; message: string }
   /** The salon refused it by its rules (bed taken, too soon, first-session maximum, age, balance): its message is shown. */
   | { kind: 'refused'; message: string }
+  /** The health questions are due (docs/product.md §4.15): the request waits while the customer answers them. */
+  | { kind: 'health'; message: string }
   /** The call itself failed (no or expired session, no connection, a server fault): docs/product.md §4 sends the customer to sign in. */
   | { kind: 'sign-in' }
 
@@ -15,6 +17,8 @@ export type BookFailure =
 export function classifyBookFailure(error: unknown): BookFailure {
   const message = error instanceof Error ? error.message : typeof error === 'string' ? error : ''
   if (message.trim().toLowerCase().startsWith('duplicate')) return { kind: 'duplicate', message: DUPLICATE_BOOKING_ALERT }
+  const rule = error instanceof ApiError && error.body && typeof error.body === 'object' ? (error.body as { rule?: unknown }).rule : undefined
+  if (rule === 'health-questions') return { kind: 'health', message }
   if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401 && message) {
     return { kind: 'refused', message }
   }
@@ -22,3 +26,6 @@ export function classifyBookFailure(error: unknown): BookFailure {
 }
 
 export const SIGN_IN_TO_BOOK = '/sign-in/?source=booking'
+
+/** Where the health questions are answered before a first session; a booking waiting for them comes back to /book/. */
+export const HEALTH_QUESTIONS_PATH = '/book/health/'

@@ -43,7 +43,8 @@ export async function bookAppointment(options: {
   } catch (error) {
     dispatch?.({ type: 'bookingFailure' })
     const failure = classifyBookFailure(error)
-    if (failure.kind !== 'sign-in') clearAppointment()
+    // Kept while the customer signs in or answers the health questions; any other refusal means choosing again.
+    if (failure.kind !== 'sign-in' && failure.kind !== 'health') clearAppointment()
     return failure
   }
 }

@@ -7,7 +7,7 @@ import { Spinner } from '../../components/ui/spinner.tsx'
 import { formatPence } from '../../lib/format.ts'
 import type { StoredAppointment } from './appointment-storage.ts'
 import { ANY_BED, BedPicker, bedFilter, typeChoice } from './bed-picker.tsx'
-import { DUPLICATE_BOOKING_ALERT } from './book-failure.ts'
+import { DUPLICATE_BOOKING_ALERT, HEALTH_QUESTIONS_PATH } from './book-failure.ts'
 import { bookAppointment, SIGN_IN_TO_BOOK } from './book-flow.ts'
 import { browserBookingCalls } from './booking-api.ts'
 import { bookingReducer, initialBookingState } from './booking-state.ts'
@@ -138,6 +138,8 @@ export function BookPlanner({ salon, preload, stored, signedIn, notice }: BookPl
         return navigate(outcome.next, { state: { booking: outcome.booking } })
       case 'sign-in':
         return navigate(SIGN_IN_TO_BOOK)
+      case 'health':
+        return navigate(HEALTH_QUESTIONS_PATH)
       case 'duplicate':
         return showAlert({ kind: 'error', message: DUPLICATE_BOOKING_ALERT, onConfirm: focus(dayHeading) })
       case 'refused':

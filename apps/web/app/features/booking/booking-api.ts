@@ -32,6 +32,8 @@ export function bookingCalls(api: ApiClient) {
     bookings: () => api.get<BookingsResponse>('p_bookings'),
     booking: (id: string) => api.get<BookingResponse>(`p_bookings/${encodeURIComponent(id)}`),
     cancel: (id: string) => api.post<SessionChangeResponse>(`session/${encodeURIComponent(id)}`),
+    /** What stops the customer booking now (docs/product.md §4.15): checked before a saved booking is confirmed. */
+    safetyHold: () => api.get<{ hold: { rule: string; message: string } | null }>('p_account/health').then((answer) => answer.hold),
   }
 }
 export type BookingCalls = ReturnType<typeof bookingCalls>

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react'
 import { useFetcher, useNavigate } from 'react-router'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { clearAppointment, type StoredAppointment } from './appointment-storage.ts'
-import { DUPLICATE_BOOKING_ALERT } from './book-failure.ts'
+import { DUPLICATE_BOOKING_ALERT, HEALTH_QUESTIONS_PATH } from './book-failure.ts'
 import { bookAppointment, SIGN_IN_TO_BOOK } from './book-flow.ts'
 import { PriceLine } from './book-planner.tsx'
 import { browserBookingCalls } from './booking-api.ts'
@@ -39,10 +39,14 @@ export function SavedBooking({ saved, salon, onDrop }: SavedBookingProps) {
   async function confirm() {
     if (busy) return
     setBusy(true)
+    // A new customer answers the health questions first; the saved booking waits for them (docs/product.md §4.15).
+    const hold = await browserBookingCalls.safetyHold().catch(() => null)
+    if (hold?.rule === 'health-questions') return navigate(HEALTH_QUESTIONS_PATH)
     const outcome = await bookAppointment({ request: saved, signedIn: true, calls: browserBookingCalls })
     if (outcome.kind !== 'sign-in') forgetFreeTimes()
     if (outcome.kind === 'booked') return navigate(outcome.next, { replace: true, state: { booking: outcome.booking } satisfies ConfirmationState })
     if (outcome.kind === 'sign-in') return navigate(SIGN_IN_TO_BOOK, { replace: true })
+    if (outcome.kind === 'health') return navigate(HEALTH_QUESTIONS_PATH)
     const notice = outcome.kind === 'duplicate' ? DUPLICATE_BOOKING_ALERT : outcome.message
     return navigate('/book/', { replace: true, state: { notice } satisfies BookPageState })
   }

@@ -101,7 +101,18 @@ export function UpcomingBookings({ view }: { view: BookingsResult }) {
           </h2>
           <ul className="flex flex-col gap-3">
             {past.map((booking) => (
-              <BookingRow key={booking.id} booking={booking} />
+              <BookingRow
+                key={booking.id}
+                booking={booking}
+                action={
+                  // docs/product.md §4.15: a reaction after a session that took place is reported on its own page.
+                  booking.status === 'booked' || booking.status === 'attended' ? (
+                    <Link to={`/book/health/?reaction=${encodeURIComponent(booking.id)}`} className="btn-outline">
+                      Report a skin reaction
+                    </Link>
+                  ) : undefined
+                }
+              />
             ))}
           </ul>
         </section>
