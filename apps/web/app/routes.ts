@@ -42,6 +42,7 @@ export default [
     route('customers/:sub', 'routes/staff/customer.tsx'),
     route('leads', 'routes/staff/leads.tsx'),
     route('reports', 'routes/staff/reports.tsx'),
+    route('refunds', 'routes/staff/refunds.tsx'),
     route('manage', 'routes/staff/manage.tsx'),
     route('manage/salon', 'routes/staff/manage-salon.tsx'),
     route('manage/beds', 'routes/staff/manage-beds.tsx'),

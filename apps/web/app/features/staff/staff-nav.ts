@@ -7,7 +7,7 @@ export interface StaffNavItem {
   ownerOnly: boolean
 }
 
-export type StaffIconName = 'today' | 'counter' | 'customers' | 'leads' | 'reports' | 'manage' | 'team' | 'audit' | 'more'
+export type StaffIconName = 'today' | 'counter' | 'customers' | 'leads' | 'reports' | 'refunds' | 'manage' | 'team' | 'audit' | 'more'
 
 export const STAFF_NAV: readonly StaffNavItem[] = [
   { to: '/staff/', label: 'Today', icon: 'today', ownerOnly: false },
@@ -15,6 +15,7 @@ export const STAFF_NAV: readonly StaffNavItem[] = [
   { to: '/staff/customers/', label: 'Customers', icon: 'customers', ownerOnly: false },
   { to: '/staff/leads/', label: 'Leads', icon: 'leads', ownerOnly: false },
   { to: '/staff/reports/', label: 'Reports', icon: 'reports', ownerOnly: true },
+  { to: '/staff/refunds/', label: 'Refunds', icon: 'refunds', ownerOnly: true },
   { to: '/staff/manage/', label: 'Manage', icon: 'manage', ownerOnly: true },
   { to: '/staff/team/', label: 'Team', icon: 'team', ownerOnly: true },
   { to: '/staff/audit/', label: 'Audit', icon: 'audit', ownerOnly: true },

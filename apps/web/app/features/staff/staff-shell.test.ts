@@ -37,7 +37,7 @@ describe('the staff sign-in and where it leads (docs/product.md §10.10)', () =>
 
 describe("the staff pages' places by role (docs/product.md §10.1)", () => {
   it('shows the owner every place, and staff the day sheet, the counter, customers and leads only', () => {
-    expect(staffNavFor('owner').map((item) => item.label)).toEqual(['Today', 'Counter', 'Customers', 'Leads', 'Reports', 'Manage', 'Team', 'Audit'])
+    expect(staffNavFor('owner').map((item) => item.label)).toEqual(['Today', 'Counter', 'Customers', 'Leads', 'Reports', 'Refunds', 'Manage', 'Team', 'Audit'])
     expect(staffNavFor('staff').map((item) => item.label)).toEqual(['Today', 'Counter', 'Customers', 'Leads'])
   })
 
