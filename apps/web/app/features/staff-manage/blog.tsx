@@ -57,7 +57,7 @@ export function BlogList({ posts }: { posts: BlogListItem[] }) {
                   <span className="flex flex-wrap items-center gap-2 font-semibold text-cocoa-900">
                     {post.title} {status(post)}
                   </span>
-                  <span className="block truncate text-sm text-cocoa-600">
+                  <span className="block text-sm text-cocoa-600">
                     {post.status === 'draft' ? `Last changed ${momentText(post.updatedAt)}` : momentText(post.publishedAt)} · {post.author}
                   </span>
                 </span>
