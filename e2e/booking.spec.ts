@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { demo, expect, expectSignedIn, localPhone, openDays, smsCode, test, uniquePhone, untilHydrated } from './fixtures.ts'
 import { OUTBOX_JSON } from './outbox.ts'
+import { answerHealthQuestionsOnPage } from './health.ts'
 
 const DUPLICATE_ALERT = 'You already have a booking on this day. Please select another day!'
 /** Chromium logs the refused booking (409) and the unknown booking (404) by itself; one pattern, as test.use reads two as [value, options]. */
@@ -104,6 +105,11 @@ test(
     await page.getByRole('button', { name: 'Confirm', exact: true }).click()
 
     // The booking chosen before signing up waits for the new customer to confirm it (decision 022).
+    await expect(page).toHaveURL(/\/book\/$/)
+    await page.getByRole('region', { name: 'Confirm your booking' }).getByRole('button', { name: 'Confirm booking' }).click()
+    // A new customer answers the health questions first (docs/product.md §4.15); the booking still waits.
+    await expect(page).toHaveURL(/\/book\/health\/$/)
+    await answerHealthQuestionsOnPage(page)
     await expect(page).toHaveURL(/\/book\/$/)
     await page.getByRole('region', { name: 'Confirm your booking' }).getByRole('button', { name: 'Confirm booking' }).click()
     await expect(page).toHaveURL(/\/confirmation\/success\/\?id=[0-9a-f-]{36}$/)

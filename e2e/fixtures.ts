@@ -222,8 +222,14 @@ export async function smsCode(request: Requester, phone: string, since = ''): Pr
   return code!
 }
 
-/** A customer made straight through the identity service: confirmed unless asked otherwise. */
-export async function createCustomer(request: Requester, options: { confirmed?: boolean; lastName?: string } = {}): Promise<Customer> {
+/**
+ * A customer made straight through the identity service: confirmed unless asked otherwise, and then with the health
+ * questions answered all "no" (docs/product.md §4.15) unless `healthAnswered` is false.
+ */
+export async function createCustomer(
+  request: Requester,
+  options: { confirmed?: boolean; lastName?: string; healthAnswered?: boolean } = {},
+): Promise<Customer> {
   const customer: Customer = { phone: uniquePhone(), password: 'Sunny#2024', firstName: 'Amy', lastName: options.lastName ?? 'Jones', email: 'amy@example.com' }
   // The same sign-up as the server's tests make (apps/server/src/test/factories), sent over HTTP as the browser sends it.
   await cognito(
@@ -241,8 +247,19 @@ export async function createCustomer(request: Requester, options: { confirmed?: 
   )
   if (options.confirmed !== false) {
     await cognito(request, 'ConfirmSignUp', { ClientId: demo.clientId, Username: customer.phone, ConfirmationCode: await smsCode(request, customer.phone) })
+    if (options.healthAnswered !== false) await answerHealthQuestions(request, customer)
   }
   return customer
+}
+
+/** Answers the demo salon's health questions through the API, all "no" unless some are named "yes". */
+export async function answerHealthQuestions(request: Requester, customer: Pick<Customer, 'phone' | 'password'>, yes: string[] = []) {
+  const tokens = await signInTokens(request, customer)
+  const headers = { shop_id: demo.shopId, api_key: demo.apiKey, authorization: `Bearer ${tokens.IdToken}` }
+  const health = (await (await request.get('/api/p_account/health', { headers })).json()) as { version: string; questions: { id: string }[] }
+  const answers = Object.fromEntries(health.questions.map((q) => [q.id, yes.includes(q.id)]))
+  const answered = await request.post('/api/p_account/health', { headers, data: { version: health.version, answers } })
+  if (!answered.ok()) throw new Error(`the health questions could not be answered: ${answered.status()}`)
 }
 
 /** The customer's tokens from the identity service, by the password flow (the web app's Amplify signs in by SRP, with the same tokens). */
