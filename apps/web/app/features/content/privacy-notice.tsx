@@ -12,6 +12,11 @@ const retention: { data: string; period: string }[] = [
       'While your account is open. If you close it, or do not book or sign in for 3 years, we delete or anonymise it, apart from the records below that we must keep for longer.',
   },
   {
+    data: 'Your answers to the health questions (each answer, when you gave it and which version of the questions), who at the salon cleared a "yes" and why, and skin reactions reported after a session',
+    period:
+      'While your account is open, so that we can show we asked before your sessions and keep you safe; deleted when you close your account or ask us to erase it.',
+  },
+  {
     data: 'Booking and session history, including the record that your age was checked',
     period: '6 years after the session, so that we can show we met our legal duties and deal with any questions or claims.',
   },
@@ -91,6 +96,15 @@ export function PrivacyNotice({ shop }: { shop: PrivacyNoticeShop }) {
       <p>
         If you choose to tell our team about a medication or health condition that affects how your skin reacts to UV, we only make a note of it with your
         explicit consent, and only so that we can keep you safe.
+      </p>
+
+      <h3>Health questions and skin reactions</h3>
+      <p>
+        Before your first session, and once a year or whenever the questions change, we ask you health questions that the safety standard for tanning equipment
+        lists (for example whether you burn easily, have many moles, or take medicine that makes your skin sensitive to light). We keep each answer with the
+        time you gave it and the version of the questions. If you answer yes to any, we cannot book you online until a member of our team has spoken with you;
+        we record who did and why. If you tell us about redness, itching or soreness after a session, we keep that report, pause new bookings for a few days and
+        keep your next session short. We also count your sessions in the last 12 months, as we limit how many anyone can have in a year.
       </p>
 
       <h3>Bookings and session history</h3>
@@ -174,6 +188,14 @@ export function PrivacyNotice({ shop }: { shop: PrivacyNoticeShop }) {
           <strong>To keep you safe during sessions (contract and legitimate interests).</strong> We use your skin type and session history to recommend suitable
           beds and session lengths and to make sure sessions are spaced safely. Where you share health information, we rely on your explicit consent, which you
           can withdraw at any time.
+        </li>
+        <li>
+          <strong>
+            To check that a sunbed is safe for you (explicit consent, and legal obligation where the law of our nation requires health information).
+          </strong>{' '}
+          Your answers to the health questions and any skin reaction you report are health information. We ask for them, and use them, only to decide whether
+          and how long you can safely use a sunbed, and you give them with your explicit consent. You can ask us to delete them at any time, but without current
+          answers we cannot book you a session.
         </li>
         <li>
           <strong>To take payments and keep accounts (contract and legal obligation).</strong> We process payments to provide what you buy, and we must keep
