@@ -1,4 +1,5 @@
 import type { BlogPostRequest, StaffBlogPost, UploadResponse } from '@salon/contracts/staff-catalogue'
+import type { SunbedSettings } from '@salon/contracts/sunbed-safety'
 import { useEffect, useEffectEvent, useRef, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { Field, TextAreaField } from '../../components/ui/field.tsx'
@@ -15,6 +16,22 @@ const postPath = (slug: string) => `staff/blog/${encodeURIComponent(slug)}`
 /** The pictures a cover may be, and the largest, as the server takes them (docs/product.md §10.4). */
 export const COVER_TYPES = ['image/jpeg', 'image/png', 'image/webp']
 export const MAX_COVER_BYTES = 2 * 1024 * 1024
+
+/** What the law of the salon's nation says about health in what it publishes (docs/decisions/031), above the editor. */
+function PublishingRule() {
+  const [rule, setRule] = useState<string | null>(null)
+  useEffect(() => {
+    staffApi.get<SunbedSettings>('staff/sunbed-law').then(
+      (settings) => setRule(settings.law.publishingRule),
+      () => setRule(null),
+    )
+  }, [])
+  return rule ? (
+    <p role="note" className="card mt-4 p-3 text-sm text-cocoa-700 sm:p-4">
+      {rule}
+    </p>
+  ) : null
+}
 
 /** Why a chosen file cannot be a cover, before it is sent; null when it can. */
 export function coverProblem(file: { type: string; size: number }): string | null {
@@ -198,6 +215,7 @@ export function BlogEditor({ post, defaultAuthor }: { post: StaffBlogPost | null
           )}
         </div>
 
+        <PublishingRule />
         <div className="card mt-4 grid gap-5 p-4 sm:p-5 lg:grid-cols-[1fr_20rem]">
           <div className="grid content-start gap-4 sm:grid-cols-2">
             <Field label="Title" value={values.title} onChange={(e) => set('title', e.target.value)} error={action.errors.title} maxLength={150} />
