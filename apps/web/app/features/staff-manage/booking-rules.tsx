@@ -24,7 +24,7 @@ const NUMBERS: { field: NumberRule; label: string; unit: string; hint: string }[
     field: 'reminderHoursBefore',
     label: 'Reminder before a session',
     unit: 'hours',
-    hint: 'Up to 168 (a week). None for a session booked inside this time; 0 sends no reminders.',
+    hint: 'How long before each session the customer gets a reminder, up to 168 (a week). 0 sends no reminders.',
   },
 ]
 

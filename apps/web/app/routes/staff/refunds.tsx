@@ -53,7 +53,7 @@ function RefundsPage() {
         </Panel>
       )}
       {failed.length > 0 && (
-        <Panel title={`Failed (${failed.length})`} className="mb-5">
+        <Panel title={`Failed (${failed.length})`}>
           <p className="border-b border-cocoa-100 bg-red-50 px-4 py-3 text-sm text-red-900 sm:px-5">
             Every try failed. Try again, or give the money back another way and tell the customer.
           </p>
@@ -116,7 +116,7 @@ function RefundRow({ refund, onRetried }: { refund: OwedRefund; onRetried: () =>
         )}
       </div>
       <div className="flex items-center justify-between gap-3 sm:flex-col sm:items-end">
-        <span className="font-display text-2xl font-semibold text-cocoa-950 tabular-nums">{formatAmount(refund.amountPence)}</span>
+        <span className="text-xl font-bold text-cocoa-950 tabular-nums">{formatAmount(refund.amountPence)}</span>
         {refund.failedAt && (
           <button type="button" className="btn-primary" onClick={() => void retry()} disabled={action.busy || retrying}>
             {retrying && <Spinner label="Trying again" />}
