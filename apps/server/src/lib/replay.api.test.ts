@@ -2,13 +2,16 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { getRequestListener } from '@hono/node-server'
 import { PreloadTimesResponse, SessionsResponse, type TimeSlot } from '@salon/contracts/booking'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { Hono } from 'hono'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { shopCustomer } from '../test/factories/customers.ts'
 import { fastPasswords, testClock } from '../test/factories/doubles.ts'
 import type { ShopInput } from '../test/factories/shop.ts'
 import { eventually } from '../test/eventually.ts'
 import { describeApi, type TestApp } from '../test/harness.ts'
 import { createLogger } from './logger.ts'
+import { createReplay, replayableWhile } from './replay.ts'
+import type { RequestLine } from './request-log.ts'
 
 /**
  * Answers made from what is kept in memory are given again ahead of the framework (replay.ts). Everything here
@@ -225,3 +228,37 @@ describeApi(
   },
   { deps, shop: SHOP },
 )
+
+describe('the log lines of answers given from memory', () => {
+  it('each replayed answer has its line, handed to the log once the answers of its turn are sent', async () => {
+    const logged: RequestLine[] = []
+    const replay = createReplay({ trustProxy: false, logLine: (line) => logged.push(line) })
+    const app = new Hono()
+    app.use(replay.capture())
+    app.get('/kept', (c) => {
+      replayableWhile(c, () => true)
+      return c.text('kept')
+    })
+    const front = replay.front(getRequestListener(app.fetch))
+    /** How many lines were logged while each request was being answered. */
+    const loggedWhileAnswering: number[] = []
+    const server = createServer((req, res) => {
+      const before = logged.length
+      front(req, res)
+      loggedWhileAnswering.push(logged.length - before)
+    })
+    await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening))
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/kept`
+      expect(await (await fetch(url)).text()).toBe('kept')
+      expect(replay.size).toBe(1)
+      const answers = await Promise.all([1, 2, 3].map(() => fetch(url)))
+      for (const answer of answers) expect(await answer.text()).toBe('kept')
+      expect(logged.map((line) => line.requestId).sort()).toEqual(answers.map((answer) => answer.headers.get('x-request-id')).sort())
+      for (const line of logged) expect(line).toMatchObject({ method: 'GET', route: '/kept', status: 200 })
+      expect(loggedWhileAnswering).toEqual([0, 0, 0, 0])
+    } finally {
+      await new Promise<void>((closed) => server.close(() => closed()))
+    }
+  })
+})
