@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test'
-import { createCustomer, demo, expect, openDays, signedInState, test, untilHydrated, type Customer } from './fixtures.ts'
+import { answerHealthQuestions, createCustomer, demo, expect, openDays, signedInState, test, untilHydrated, type Customer } from './fixtures.ts'
 import { answerHealthQuestionsOnPage } from './health.ts'
-import { demoOwner } from './staff.ts'
+import { demoOwner, staffSignIn } from './staff.ts'
 
 // docs/product.md §4.15: health questions before the first session, a "yes" cleared by the salon, and each nation's law.
 
@@ -111,4 +111,27 @@ test('a salon in Wales shows the Welsh rules and the Welsh Government’s leafle
   } finally {
     await asOwner(request, baseURL!, 'put', 'sunbed-law', { nation: 'england', ...settings })
   }
+})
+
+test('the salon sees a customer’s "yes" on their record and clears it after speaking with them', async ({ page, request, baseURL }) => {
+  const customer = await createCustomer(request, { healthAnswered: false })
+  await answerHealthQuestions(request, customer, ['moles'])
+  const token = await idToken(request, customer, baseURL!)
+  const sub = ((await (await request.get('/api/p_account', { headers: { ...shopHeaders, authorization: token } })).json()) as { account: { sub: string } })
+    .account.sub
+
+  await staffSignIn(page)
+  await page.goto(`/staff/customers/${sub}/`)
+  await untilHydrated(page)
+  const panel = page
+    .locator('section')
+    .filter({ has: page.getByRole('heading', { name: 'Sunbed safety' }) })
+    .last()
+  await expect(panel).toContainText('The customer answered yes to a health question.')
+  await panel.getByRole('button', { name: 'Clear after speaking with them' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Clear the yes answer?' })
+  await dialog.getByLabel('Why (after speaking with the customer)').fill('Moles checked by her GP; letter seen')
+  await dialog.getByRole('button', { name: 'Clear', exact: true }).click()
+  await expect(panel).toContainText('Nothing stops them booking.')
+  await expect(panel).toContainText('“Moles checked by her GP; letter seen”')
 })

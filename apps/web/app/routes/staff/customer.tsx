@@ -1,4 +1,5 @@
 import type { BlockResponse, EraseResponse, StaffCustomerPurchase, StaffCustomerResponse } from '@salon/contracts/staff-customers'
+import type { StaffSunbedSafetyResponse } from '@salon/contracts/sunbed-safety'
 import { useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { formatAmount } from '../../lib/format.ts'
@@ -104,6 +105,7 @@ function CustomerRecord({ data, reload }: { data: StaffCustomerResponse; reload:
             </ul>
           </Panel>
           <HoldPanel data={data} reload={reload} />
+          <SafetyPanel sub={customer.sub} />
           {isOwner && <OwnerTools data={data} />}
         </div>
         <div className="flex flex-col gap-5">
@@ -280,6 +282,78 @@ function HoldPanel({ data, reload }: { data: StaffCustomerResponse; reload: () =
         busy={action.busy}
         onConfirm={(reason) => void (data.blocked ? unblock() : block(reason))}
         onClose={() => setAsking(false)}
+      />
+    </Panel>
+  )
+}
+
+/** docs/product.md §10.5: sunbed safety: what stops a booking, the health answers, reactions, and clearing after speaking with the customer. */
+function SafetyPanel({ sub }: { sub: string }) {
+  const safety = useStaffData<StaffSunbedSafetyResponse>(`staff/customers/${encodeURIComponent(sub)}/sunbed-safety`)
+  const action = useStaffAction()
+  const [clearing, setClearing] = useState<{ path: string; title: string } | null>(null)
+  async function clear(reason: string) {
+    if (!clearing) return
+    const done = await action.run(() => staffApi.post<{ message: string }>(clearing.path, { reason }), { success: 'Cleared: the customer can book again.' })
+    setClearing(null)
+    if (done) safety.reload()
+  }
+  const data = safety.data
+  const latest = data?.answers[0]
+  const yes = latest ? data.questions.filter((q) => latest.answers[q.id]) : []
+  return (
+    <Panel title="Sunbed safety">
+      <div className="flex flex-col items-start gap-2 px-4 py-4 text-sm sm:px-5">
+        {safety.error && <p className="text-red-900">{safety.error}</p>}
+        {data && (
+          <>
+            <p className={data.hold ? 'text-red-900' : 'text-cocoa-700'}>{data.hold ? data.hold.message : 'Nothing stops them booking.'}</p>
+            <p className="text-cocoa-700">
+              {latest
+                ? `Health questions answered ${dateTime(latest.answeredAt)}${latest.recordedBy ? ` with ${latest.recordedBy}` : ' online'}.`
+                : 'Health questions not answered yet.'}
+              {yes.length > 0 && ` Yes to: ${yes.map((q) => q.text).join(' ')}`}
+              {latest?.cleared && ` Cleared by ${latest.cleared.by}: “${latest.cleared.reason}”.`}
+            </p>
+            {data.state === 'refer' && (
+              <button
+                type="button"
+                className="btn-outline min-h-10 px-4 text-sm"
+                onClick={() => setClearing({ path: `staff/customers/${sub}/health-clearance`, title: 'Clear the yes answer?' })}
+              >
+                Clear after speaking with them
+              </button>
+            )}
+            {data.reactions.map((r) => (
+              <p key={r.id} className="text-cocoa-700">
+                Skin reaction after {longDate(r.sessionDate)}: {r.kinds.join(', ')}
+                {r.note && ` (“${r.note}”)`}; no session before {longDate(r.pausedUntil)}.
+                {r.needsClearance && !r.cleared && (
+                  <button
+                    type="button"
+                    className="btn-outline ml-2 min-h-10 px-4 text-sm"
+                    onClick={() => setClearing({ path: `staff/skin-reactions/${r.id}/clearance`, title: 'Clear the itching after a first session?' })}
+                  >
+                    Clear
+                  </button>
+                )}
+              </p>
+            ))}
+            <p className="text-cocoa-600">
+              Last 12 months: {data.year.sessions} sessions, {data.year.minutes} minutes (limit {data.year.limit}).
+            </p>
+          </>
+        )}
+      </div>
+      <ConfirmDialog
+        open={clearing !== null}
+        title={clearing?.title ?? ''}
+        message={<p>Only after speaking with the customer. Your name and reason are kept with the answers and in the audit log.</p>}
+        confirmLabel="Clear"
+        reasonLabel="Why (after speaking with the customer)"
+        busy={action.busy}
+        onConfirm={(reason) => void clear(reason)}
+        onClose={() => setClearing(null)}
       />
     </Panel>
   )
