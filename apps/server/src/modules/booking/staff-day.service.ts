@@ -380,8 +380,22 @@ export function createStaffDay(deps: { booking: BookingService['forStaff']; repo
             const paidAhead = current.paidWith !== 'in_salon'
             if (paidAhead && minutes !== current.minutes) throw new HttpError(422, DAY_MESSAGES.moveMinutes)
             if (paidAhead && bed.type !== found.bedType) throw new HttpError(422, sameTypeOnly(found.bedType))
+            // A session moved keeps to the sunbed safety rules as a new one does (sunbed-safety.ts): a reaction's pause, the yearly limit.
+            const safety = await checkSunbedSafety(tx.db, {
+              shopId: actor.shopId,
+              sub: found.sub,
+              date: request.date,
+              startsAt,
+              minutes,
+              firstSessionMaxMinutes: rules.firstSessionMaxMinutes,
+              timeZone: setup.timeZone,
+              phone: setup.phone,
+              at: now(),
+              audience: 'staff',
+              moving: id,
+            })
             const overridden = judge(
-              problemsOf({ setup, rules, customer, bed, date: request.date, startsAt, minutes, moving: id }),
+              [...problemsOf({ setup, rules, customer, bed, date: request.date, startsAt, minutes, moving: id }), ...safety],
               actor.role === 'owner' ? request.override : undefined,
             )
             await tx.releaseLapsedHolds(bed.id, new Date(startsAt), blockedUntil)

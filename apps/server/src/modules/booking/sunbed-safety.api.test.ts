@@ -234,6 +234,14 @@ describeApi(
       expect(await book(headers, '2026-11-27', '10:00')).toMatchObject({ status: 409, json: { message: pause, rule: 'skin-reaction' } })
       expect(await book(headers, '2026-12-01', '10:00')).toMatchObject({ status: 409, json: { message: pause } })
       expect((await health(headers)).json.hold).toEqual({ rule: 'skin-reaction', message: pause })
+      // The salon moving a booked session into the pause is refused too; the owner may let it past with a reason.
+      const desk = await signedInStaff()
+      const move = { bedId: 'bed-a', date: '2026-11-28', time: '10:00' }
+      const moved = await get().api(`staff/bookings/${second.json.booking.id}/move`, { body: move, headers: desk.staff.headers })
+      expect(moved).toMatchObject({
+        status: 409,
+        json: { rule: 'skin-reaction', overridable: true, message: SAFETY_MESSAGES.staff.pause('Wednesday 25 November 2026', 'Wednesday 2 December 2026') },
+      })
 
       // A week on the clock: booking again, but the next session no longer than a first one.
       clock.set('2026-12-02T08:00:00Z')

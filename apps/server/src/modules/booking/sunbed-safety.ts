@@ -102,7 +102,6 @@ export function sessionYear(facts: SafetyFacts, settings: SunbedSafetySettings, 
 
 /**
  * Every sunbed safety rule a session on `date` at `startsAt` for `minutes` breaks, first the one to tell first.
- * `excluding` is a session being moved, which does not count against itself.
  */
 export function safetyProblems(
   facts: SafetyFacts,
@@ -164,11 +163,14 @@ export async function checkSunbedSafety(
     phone: string
     at: number
     audience: Audience
+    /** A session being moved: it does not count against itself. */
+    moving?: string
   },
 ): Promise<SafetyProblem[]> {
   const settings = await sunbedSettingsOf(tx, input.shopId)
   const facts = await sunbedSafetyRepository.facts(tx, input.shopId, input.sub, new Date(input.startsAt - (YEAR_DAYS + 2) * DAY), new Date(input.at))
-  return safetyProblems(facts, settings, input, input.audience)
+  const others = input.moving ? { ...facts, sessions: facts.sessions.filter((s) => s.id !== input.moving) } : facts
+  return safetyProblems(others, settings, input, input.audience)
 }
 
 export const QUESTIONS_CHANGED = 'The health questions have just changed. Please read them again and answer the new ones.'
