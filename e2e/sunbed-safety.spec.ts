@@ -135,3 +135,57 @@ test('the salon sees a customer’s "yes" on their record and clears it after sp
   await expect(panel).toContainText('Nothing stops them booking.')
   await expect(panel).toContainText('“Moles checked by her GP; letter seen”')
 })
+
+test('a customer reports a skin reaction after a session: the salon is told and booking pauses', async ({ page, request, baseURL }) => {
+  const customer = await createCustomer(request)
+  const sub = await signInAs(page, request, customer, baseURL!)
+  // A session that has just begun: booked at the desk by the owner (a walk-in may start a few minutes ago), past any hours rule.
+  const now = new Date()
+  const london = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'Europe/London',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(now)
+      .map((p) => [p.type, p.value]),
+  )
+  const { beds } = (await (await request.get('/api/website/salon', { headers: shopHeaders })).json()) as { beds: { id: string; minMinutes: number }[] }
+  const bed = beds[Math.floor(Math.random() * beds.length)]!
+  const headers = { ...shopHeaders, authorization: `Bearer ${await idToken(request, demoOwner, baseURL!)}` }
+  const walkIn = await request.post('/api/staff/bookings', {
+    headers,
+    data: {
+      customer: { sub },
+      bedId: bed.id,
+      date: `${london.year}-${london.month}-${london.day}`,
+      time: `${london.hour}:${london.minute}`,
+      minutes: Math.max(3, bed.minMinutes),
+      paidWith: 'in_salon',
+      override: { reason: 'A session at the desk for this test' },
+    },
+  })
+  expect(walkIn.status(), await walkIn.text()).toBe(201)
+  const { booking } = (await walkIn.json()) as { booking: { id: string } }
+
+  await page.goto(`/book/health/?reaction=${booking.id}`)
+  await untilHydrated(page)
+  await page.getByRole('button', { name: 'Tell the salon' }).click()
+  await expect(page.getByRole('alert')).toHaveText('Please choose at least one: redness, itching or soreness.')
+  await page.getByRole('checkbox', { name: 'Redness' }).check()
+  await page.getByLabel('Anything else the salon should know (optional)').fill('Red on the shoulders')
+  await page.getByRole('button', { name: 'Tell the salon' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Thank you for telling us: the salon has been told.' })).toBeVisible()
+  await expect(page.getByRole('status').filter({ hasText: /No new session can start before \w+day \d+ \w+ \d{4}/ })).toBeVisible()
+  await expect(page.getByText(/^Skin reactions you reported: .+ \(redness\)\.$/)).toBeVisible()
+
+  const mine = { ...shopHeaders, authorization: await idToken(request, customer, baseURL!) }
+  const health = (await (await request.get('/api/p_account/health', { headers: mine })).json()) as { hold: { rule: string } | null }
+  expect(health.hold?.rule).toBe('skin-reaction')
+  const reactions = (await (await request.get('/api/staff/skin-reactions', { headers })).json()) as { reactions: { bookingId: string; note: string }[] }
+  expect(reactions.reactions).toContainEqual(expect.objectContaining({ bookingId: booking.id, note: 'Red on the shoulders' }))
+})
