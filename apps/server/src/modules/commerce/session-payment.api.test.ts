@@ -4,6 +4,8 @@ import { freshHeaders, shopCustomer, type ShopCustomer } from '../../test/factor
 import { fastPasswords, testClock } from '../../test/factories/doubles.ts'
 import { payWithCard, startPayment } from '../../test/factories/payments.ts'
 import type { ShopInput } from '../../test/factories/shop.ts'
+import { createWorker } from '../../jobs/worker.ts'
+import { createLogger } from '../../lib/logger.ts'
 import { describeApi } from '../../test/harness.ts'
 
 /** Monday 23 November 2026, 08:00 GMT */
@@ -101,8 +103,11 @@ describeApi(
       await payWithCard(t(), started.json.payment)
       const cancelled = await t().api(`session/${booked.json.booking.id}`, { body: {}, headers: c.headers })
       expect(cancelled.json.message).toBe('Your session on Friday 27 November 2026 at 10:00 is cancelled. Your card payment of £3.60 is refunded to your card.')
-      const [payment] = await t().db.select().from(schema.payments).where(eq(schema.payments.id, started.json.payment.id))
-      expect(payment!.status).toBe('refunded')
+      // The refund is owed from the cancelling transaction, and made by the job queue's worker (docs/product.md §4.14).
+      const paymentNow = async () => (await t().db.select().from(schema.payments).where(eq(schema.payments.id, started.json.payment.id)))[0]!
+      expect(await paymentNow()).toMatchObject({ status: 'succeeded', refundOwedAt: expect.any(Date) })
+      await createWorker({ ...t().app.jobs, logger: createLogger('silent'), now: clock.now }).runDue()
+      expect(await paymentNow()).toMatchObject({ status: 'refunded', refundedAt: expect.any(Date) })
     })
   },
   { shop: SHOP, deps: () => ({ passwords: fastPasswords, now: clock.now }) },
