@@ -4,6 +4,7 @@ import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { eventually } from './test/eventually.ts'
 
 const root = path.resolve(import.meta.dirname, '../../..')
 const built = existsSync(path.join(root, 'apps/web/build/server/index.js'))
@@ -61,7 +62,12 @@ describe.skipIf(!built && process.env.CI !== 'true')('the server process', () =>
     const second = await startServer(dataDir)
     try {
       // The outbox opens with the token in the link the log shows; it is the one kept in the data directory, at both starts.
-      const token = /\/dev\/outbox\/\?token=([\w-]+)/.exec(second.log())?.[1]
+      // The link is logged just after the ready line, which may reach the pipe on its own.
+      const log = await eventually(
+        async () => second.log(),
+        (text) => text.includes('/dev/outbox/?token='),
+      )
+      const token = /\/dev\/outbox\/\?token=([\w-]+)/.exec(log)?.[1]
       expect(token).toBe(readFileSync(path.join(dataDir, 'outbox-token'), 'utf8').trim())
       expect(first.log()).toContain(`/dev/outbox/?token=${token}`)
       expect((await fetch(`${second.base}/dev/outbox.json`)).status).toBe(403)
