@@ -33,7 +33,8 @@ describeApi(
     it('robots.txt lets search engines read the public pages, not the customer’s own, and names the sitemap', async () => {
       const text = await (await get('/robots.txt')).text()
       expect(text).toMatch(/^User-agent: \*\nAllow: \/\n/)
-      for (const path of ['/api/', '/account/', '/payment/', '/refer-earn/', '/upcoming-booking/']) expect(text).toContain(`Disallow: ${path}\n`)
+      for (const path of ['/api/', '/account/', '/payment/', '/refer-earn/', '/upcoming-booking/', '/book/health/'])
+        expect(text).toContain(`Disallow: ${path}\n`)
       expect(text).toContain('Sitemap: https://www.glow.example/sitemap.xml\n')
     })
   },

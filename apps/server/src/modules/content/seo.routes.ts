@@ -16,6 +16,7 @@ const PRIVATE_PATHS = [
   '/payment/',
   '/refer-earn/',
   '/upcoming-booking/',
+  '/book/health/',
   '/booking/',
   '/confirmation/',
 ]
