@@ -15,6 +15,9 @@ export const json = <T extends ZodType>(schema: T, description: string) => ({
   description,
 })
 
+/** A required JSON request body of this schema, as a route's `request` declares it. */
+export const jsonBody = <T extends ZodType>(schema: T) => ({ body: { content: { 'application/json': { schema } }, required: true } })
+
 export const errorResponses = {
   400: json(ErrorResponse, 'The request does not match its schema; the message names the field'),
   401: json(ErrorResponse, 'The shop_id or api_key header is missing or wrong'),

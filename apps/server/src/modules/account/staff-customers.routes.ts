@@ -9,11 +9,10 @@ import {
   StaffCustomerResponse,
 } from '@salon/contracts/staff-customers'
 import { z } from 'zod'
-import { createRouter, json } from '../../lib/openapi.ts'
+import { createRouter, json, jsonBody } from '../../lib/openapi.ts'
 import { staffRoute, type StaffEnv } from '../shop/public.ts'
 import type { StaffCustomers } from './staff-customers.service.ts'
 
-const body = <T extends z.ZodType>(schema: T) => ({ body: { content: { 'application/json': { schema } }, required: true } })
 const Sub = z.object({ sub: z.uuid({ message: 'must be a customer id' }) })
 const missing = { 404: json(ErrorResponse, 'No such customer at this salon (or erased)') }
 
@@ -46,7 +45,7 @@ export function createStaffCustomersRoutes(customers: StaffCustomers) {
         method: 'put',
         path: '/staff/customers/{sub}/block',
         summary: 'Put a customer on hold: booking and buying online are refused until unblocked',
-        request: { params: Sub, ...body(BlockRequest) },
+        request: { params: Sub, ...jsonBody(BlockRequest) },
         responses: { 200: json(BlockResponse, 'On hold (a second call changes the reason)'), ...missing },
       }),
       async (c) => c.json(await customers.block(c.get('staff'), c.req.valid('param').sub, c.req.valid('json').reason), 200),
@@ -82,7 +81,7 @@ export function createStaffCustomersRoutes(customers: StaffCustomers) {
         method: 'delete',
         path: '/staff/customers/{sub}',
         summary: 'Erase a customer, as their own account deletion does (UK GDPR right to erasure)',
-        request: { params: Sub, ...body(EraseRequest) },
+        request: { params: Sub, ...jsonBody(EraseRequest) },
         responses: { 200: json(EraseResponse, 'Erased'), ...missing },
       }),
       async (c) => c.json(await customers.erase(c.get('staff'), c.req.valid('param').sub, c.req.valid('json').reason), 200),

@@ -15,7 +15,7 @@ import { ErrorResponse } from '@salon/contracts/errors'
 import type { Context, TypedResponse } from 'hono'
 import { z } from 'zod'
 import { MIN_COMPRESS_BYTES, pickEncoding } from '../../lib/compression.ts'
-import { createRouter, errorResponses, json } from '../../lib/openapi.ts'
+import { createRouter, errorResponses, json, jsonBody } from '../../lib/openapi.ts'
 import { optionalIdentity, type ApiEnv, type IdentityVerifier } from '../identity/public.ts'
 import { sharedAnswer, SHOP_HEADERS } from '../../lib/http-caching.ts'
 import type { CachedAnswer } from './availability-cache.ts'
@@ -37,7 +37,6 @@ const refusals = {
     "Refused by the salon's schedule or rules: past, inside the lead time, beyond the horizon, closed, outside opening hours, off the slot step, a length the bed does not take, or over the first-session maximum",
   ),
 } as const
-const body = <T extends z.ZodType>(schema: T) => ({ body: { content: { 'application/json': { schema } }, required: true } })
 
 /**
  * A kept answer as it was serialized: sent gzipped when it is worth it and the client takes gzip (compressed once
@@ -80,7 +79,7 @@ export function createBookingRoutes(bookings: BookingService, verifier: Identity
         path: '/p_sessions',
         tags: ['Booking'],
         summary: 'Free start times on one day for the appointment request (minutes, and optionally a bed type or bed)',
-        request: body(AppointmentRequest),
+        request: jsonBody(AppointmentRequest),
         responses: {
           200: json(SessionsResponse, "The beds, each once, and the day's slots, each naming by id the beds free for that many minutes"),
           ...errorResponses,
@@ -98,7 +97,7 @@ export function createBookingRoutes(bookings: BookingService, verifier: Identity
         security: [{ shopId: [], apiKey: [] }, ...signedIn],
         // This path is outside the identity rule of docs/product.md §7: a token is optional, but a token sent must be good.
         middleware: [optionalIdentity(verifier)] as const,
-        request: body(PriceRequest),
+        request: jsonBody(PriceRequest),
         responses: {
           200: json(PriceResponse, 'The price in pence and the way of paying'),
           ...identityResponses,
@@ -116,7 +115,7 @@ export function createBookingRoutes(bookings: BookingService, verifier: Identity
         description:
           'Refusals are 4xx with a message a person can act on. Under-18s, skin type I and profiles without a date of birth or skin type get 403; a balance too small where the salon takes no payment on the day gets 402.',
         security: signedIn,
-        request: body(BookRequest),
+        request: jsonBody(BookRequest),
         responses: {
           201: json(BookingResponse, 'The booking'),
           ...identityResponses,
@@ -176,7 +175,7 @@ export function createBookingRoutes(bookings: BookingService, verifier: Identity
         description:
           "Customers may only cancel through this call. Attendance is recorded by the salon: status 'attended' is refused with 403 and changes nothing.",
         security: signedIn,
-        request: body(SessionStatusRequest),
+        request: jsonBody(SessionStatusRequest),
         responses: {
           200: json(SessionChangeResponse, 'The cancelled booking and what happened to its minutes'),
           ...identityResponses,

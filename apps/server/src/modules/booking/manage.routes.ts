@@ -12,11 +12,10 @@ import {
   OutOfServiceRequest,
 } from '@salon/contracts/staff-manage'
 import { z } from 'zod'
-import { createRouter, json } from '../../lib/openapi.ts'
+import { createRouter, json, jsonBody } from '../../lib/openapi.ts'
 import { staffRoute, type StaffEnv } from '../shop/public.ts'
 import type { ScheduleManagement } from './manage.ts'
 
-const body = <T extends z.ZodType>(schema: T) => ({ body: { content: { 'application/json': { schema } }, required: true } })
 const BedId = z.object({ id: z.string().min(1, { message: 'must be a sunbed id' }).max(64, { message: 'must be a sunbed id' }) })
 const PeriodParams = BedId.extend({ periodId: z.uuid({ message: 'must be the id of a time out of service' }) })
 const DateParam = z.object({ date: LocalDate })
@@ -42,7 +41,7 @@ export function createScheduleRoutes(schedule: ScheduleManagement) {
         method: 'post',
         path: '/staff/closures',
         summary: 'Close the salon for a day or a range of days; answers the sessions on them, which are not cancelled',
-        request: body(ClosureRequest),
+        request: jsonBody(ClosureRequest),
         responses: { 201: json(ClosureResponse, 'Closed; the sessions on those days for the salon to move') },
       }),
       async (c) => c.json(await schedule.close(c.get('staff'), c.req.valid('json')), 201),
@@ -74,7 +73,7 @@ export function createScheduleRoutes(schedule: ScheduleManagement) {
         method: 'post',
         path: '/staff/beds',
         summary: 'Add a sunbed',
-        request: body(BedRequest),
+        request: jsonBody(BedRequest),
         responses: { 201: json(BedChangeResponse, 'Added') },
       }),
       async (c) => c.json(await schedule.addBed(c.get('staff'), c.req.valid('json')), 201),
@@ -84,7 +83,7 @@ export function createScheduleRoutes(schedule: ScheduleManagement) {
         method: 'put',
         path: '/staff/beds/{id}',
         summary: 'Rename or change a sunbed; answers the sessions to come whose length it no longer takes',
-        request: { params: BedId, ...body(BedRequest) },
+        request: { params: BedId, ...jsonBody(BedRequest) },
         responses: { 200: json(BedChangeResponse, 'Changed'), ...noBed },
       }),
       async (c) => c.json(await schedule.changeBed(c.get('staff'), c.req.valid('param').id, c.req.valid('json')), 200),
@@ -114,7 +113,7 @@ export function createScheduleRoutes(schedule: ScheduleManagement) {
         method: 'post',
         path: '/staff/beds/{id}/out-of-service',
         summary: 'Put a sunbed out of service from one local date and time until another; answers the sessions it hits',
-        request: { params: BedId, ...body(OutOfServiceRequest) },
+        request: { params: BedId, ...jsonBody(OutOfServiceRequest) },
         responses: { 201: json(BedChangeResponse, 'Out of service then; the sessions in that time for the salon to move'), ...noBed },
       }),
       async (c) => c.json(await schedule.outOfService(c.get('staff'), c.req.valid('param').id, c.req.valid('json')), 201),
@@ -146,7 +145,7 @@ export function createScheduleRoutes(schedule: ScheduleManagement) {
         method: 'put',
         path: '/staff/booking-rules',
         summary: 'Change how the salon takes bookings online (starts online bookings when it took none)',
-        request: body(BookingRulesBody),
+        request: jsonBody(BookingRulesBody),
         responses: { 200: json(BookingRulesResponse, 'Changed') },
       }),
       async (c) => c.json(await schedule.changeRules(c.get('staff'), c.req.valid('json')), 200),

@@ -10,11 +10,10 @@ import {
   WalkInRequest,
 } from '@salon/contracts/staff-day'
 import { z } from 'zod'
-import { createRouter, json } from '../../lib/openapi.ts'
+import { createRouter, json, jsonBody } from '../../lib/openapi.ts'
 import { staffRoute, type StaffEnv } from '../shop/public.ts'
 import type { StaffDay } from './staff-day.service.ts'
 
-const body = <T extends z.ZodType>(schema: T) => ({ body: { content: { 'application/json': { schema } }, required: true } })
 const BookingId = z.object({ id: z.uuid({ message: 'must be a booking id' }) })
 const missing = { 404: json(ErrorResponse, 'No such booking (or customer) at this salon') }
 const conflict = {
@@ -53,7 +52,7 @@ export function createStaffDayRoutes(day: StaffDay) {
         method: 'put',
         path: '/staff/bookings/{id}/status',
         summary: 'Mark a session attended or a no-show (on its day or after), or booked again to undo a mark',
-        request: { params: BookingId, ...body(BookingMarkRequest) },
+        request: { params: BookingId, ...jsonBody(BookingMarkRequest) },
         responses: { 200: json(StaffBookingResponse, 'The session as it now stands'), ...missing, ...conflict },
       }),
       async (c) => c.json(await day.mark(c.get('staff'), c.req.valid('param').id, c.req.valid('json').status), 200),
@@ -63,7 +62,7 @@ export function createStaffDayRoutes(day: StaffDay) {
         method: 'post',
         path: '/staff/bookings/{id}/cancel',
         summary: "Cancel a session on the customer's behalf, whatever the cut-off: minutes back to their lots, a card payment refunded, the customer texted",
-        request: { params: BookingId, ...body(StaffCancelRequest) },
+        request: { params: BookingId, ...jsonBody(StaffCancelRequest) },
         responses: { 200: json(StaffBookingChangeResponse, 'Cancelled, with what happened to the payment'), ...missing, ...conflict },
       }),
       async (c) => c.json(await day.cancel(c.get('staff'), c.req.valid('param').id, c.req.valid('json').reason), 200),
@@ -73,7 +72,7 @@ export function createStaffDayRoutes(day: StaffDay) {
         method: 'post',
         path: '/staff/bookings/{id}/move',
         summary: 'Move a session to another bed, day or time (same customer and payment); the customer is texted the new time',
-        request: { params: BookingId, ...body(StaffMoveRequest) },
+        request: { params: BookingId, ...jsonBody(StaffMoveRequest) },
         responses: { 200: json(StaffBookingChangeResponse, 'Moved'), ...rules, ...missing, ...conflict },
       }),
       async (c) => c.json(await day.move(c.get('staff'), c.req.valid('param').id, c.req.valid('json')), 200),
@@ -85,7 +84,7 @@ export function createStaffDayRoutes(day: StaffDay) {
         summary: 'Book a walk-in or phone customer: a customer of the salon, or a new one signed up here at the desk',
         description:
           'The sunbed rules hold, except the lead time and horizon. Only the owner may override a rule, with a reason (never the age rule or one session a day).',
-        request: body(WalkInRequest),
+        request: jsonBody(WalkInRequest),
         responses: {
           201: json(StaffBookingResponse, 'Booked'),
           402: json(ErrorResponse, 'Paid from the balance, which does not cover it'),

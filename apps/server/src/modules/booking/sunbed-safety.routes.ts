@@ -12,7 +12,7 @@ import {
   StaffSunbedSafetyResponse,
 } from '@salon/contracts/sunbed-safety'
 import { z } from 'zod'
-import { createRouter, errorResponses, json } from '../../lib/openapi.ts'
+import { createRouter, errorResponses, json, jsonBody } from '../../lib/openapi.ts'
 import type { ApiEnv } from '../identity/public.ts'
 import { staffRoute, type StaffEnv } from '../shop/public.ts'
 import type { SunbedSafety } from './sunbed-safety.service.ts'
@@ -22,7 +22,6 @@ const identityResponses = {
   ...errorResponses,
   401: json(ErrorResponse, 'The shop headers or the Authorization header (identity token) are missing, wrong, expired or revoked'),
 } as const
-const body = <T extends z.ZodType>(schema: T) => ({ body: { content: { 'application/json': { schema } }, required: true } })
 const CustomerSub = z.object({ sub: z.uuid({ message: 'must be a customer id' }) })
 const ReactionId = z.object({ id: z.uuid({ message: 'must be a reaction id' }) })
 
@@ -48,7 +47,7 @@ export function createSunbedSafetyRoutes(safety: SunbedSafety) {
         tags: ['Account'],
         summary: 'Answer every health question (true: yes); kept with the time and the version of the questions',
         security: signedIn,
-        request: body(HealthAnswersRequest),
+        request: jsonBody(HealthAnswersRequest),
         responses: {
           200: json(HealthAnswersResponse, 'Saved; the message says whether the customer can book or must talk to the salon first'),
           ...identityResponses,
@@ -64,7 +63,7 @@ export function createSunbedSafetyRoutes(safety: SunbedSafety) {
         tags: ['Account'],
         summary: 'Report redness, itching or soreness after one of the customer’s sessions: pauses new bookings and tells the salon; cancels nothing',
         security: signedIn,
-        request: body(ReactionRequest),
+        request: jsonBody(ReactionRequest),
         responses: {
           201: json(ReactionResponse, 'Reported'),
           ...identityResponses,
@@ -97,7 +96,7 @@ export function createSunbedSafetyStaffRoutes(safety: SunbedSafety) {
         method: 'post',
         path: '/staff/customers/{sub}/health-answers',
         summary: 'Record the health answers gone through with the customer at the desk',
-        request: { params: CustomerSub, ...body(HealthAnswersRequest) },
+        request: { params: CustomerSub, ...jsonBody(HealthAnswersRequest) },
         responses: { 200: json(StaffSafetyChangeResponse, 'Saved'), ...missing, ...conflict },
       }),
       async (c) => c.json(await safety.staffAnswer(c.get('staff'), c.req.valid('param').sub, c.req.valid('json')), 200),
@@ -107,7 +106,7 @@ export function createSunbedSafetyStaffRoutes(safety: SunbedSafety) {
         method: 'post',
         path: '/staff/customers/{sub}/health-clearance',
         summary: 'Clear a "yes" to a health question after speaking with the customer, with the reason',
-        request: { params: CustomerSub, ...body(ClearanceRequest) },
+        request: { params: CustomerSub, ...jsonBody(ClearanceRequest) },
         responses: { 200: json(StaffSafetyChangeResponse, 'Cleared'), ...missing, ...conflict },
       }),
       async (c) => c.json(await safety.clearAnswers(c.get('staff'), c.req.valid('param').sub, c.req.valid('json')), 200),
@@ -117,7 +116,7 @@ export function createSunbedSafetyStaffRoutes(safety: SunbedSafety) {
         method: 'post',
         path: '/staff/customers/{sub}/skin-reactions',
         summary: 'Record a skin reaction the customer told the salon about, after one of their sessions',
-        request: { params: CustomerSub, ...body(ReactionRequest) },
+        request: { params: CustomerSub, ...jsonBody(ReactionRequest) },
         responses: { 200: json(StaffSafetyChangeResponse, 'Recorded'), ...missing, ...conflict },
       }),
       async (c) => c.json(await safety.staffReport(c.get('staff'), c.req.valid('param').sub, c.req.valid('json')), 200),
@@ -136,7 +135,7 @@ export function createSunbedSafetyStaffRoutes(safety: SunbedSafety) {
         method: 'post',
         path: '/staff/skin-reactions/{id}/clearance',
         summary: 'Clear itching after a first session, after speaking with the customer (who has seen a doctor), with the reason',
-        request: { params: ReactionId, ...body(ClearanceRequest) },
+        request: { params: ReactionId, ...jsonBody(ClearanceRequest) },
         responses: { 200: json(StaffSafetyChangeResponse, 'Cleared'), ...missing, ...conflict },
       }),
       async (c) => c.json(await safety.clearReaction(c.get('staff'), c.req.valid('param').id, c.req.valid('json')), 200),

@@ -14,7 +14,7 @@ import {
 } from '@salon/contracts/commerce'
 import { ErrorResponse } from '@salon/contracts/errors'
 import { z } from 'zod'
-import { createRouter, errorResponses, json } from '../../lib/openapi.ts'
+import { createRouter, errorResponses, json, jsonBody } from '../../lib/openapi.ts'
 import { optionalIdentity, signedInOnly, type ApiEnv, type IdentityVerifier } from '../identity/public.ts'
 import type { CommerceService } from './commerce.service.ts'
 
@@ -23,7 +23,6 @@ const identityResponses = {
   ...errorResponses,
   401: json(ErrorResponse, 'The shop headers or the Authorization header (identity token) are missing, wrong, expired or revoked'),
 } as const
-const body = <T extends z.ZodType>(schema: T) => ({ body: { content: { 'application/json': { schema } }, required: true } })
 
 export function createCommerceRoutes(commerce: CommerceService, verifier: IdentityVerifier) {
   return createRouter<ApiEnv>()
@@ -60,7 +59,7 @@ export function createCommerceRoutes(commerce: CommerceService, verifier: Identi
           'The amount is worked out here from the package, the promo code or the session; an amount sent is refused. The Idempotency-Key header names the checkout: the same key answers the same payment (200), a new one makes a new payment (201).',
         security: signedIn,
         middleware: [signedInOnly(verifier)] as const,
-        request: { headers: z.object({ 'idempotency-key': IdempotencyKey }), ...body(PaymentIntentRequest) },
+        request: { headers: z.object({ 'idempotency-key': IdempotencyKey }), ...jsonBody(PaymentIntentRequest) },
         responses: {
           200: json(PaymentResponse, 'The payment this key made before'),
           201: json(PaymentResponse, 'A new payment, to be confirmed in the browser with its client secret'),
@@ -85,7 +84,7 @@ export function createCommerceRoutes(commerce: CommerceService, verifier: Identi
         description:
           'Credited once per payment however often it is called (and whether or not the webhook came first); only the customer who paid can claim it.',
         security: signedIn,
-        request: body(PurchaseRequest),
+        request: jsonBody(PurchaseRequest),
         responses: {
           200: json(PurchaseResponse, 'The lot of minutes the payment bought, and the new balance'),
           ...identityResponses,

@@ -11,11 +11,10 @@ import {
   TakingsResponse,
 } from '@salon/contracts/staff-counter'
 import { z } from 'zod'
-import { createRouter, json } from '../../lib/openapi.ts'
+import { createRouter, json, jsonBody } from '../../lib/openapi.ts'
 import { staffRoute, type StaffEnv } from '../shop/public.ts'
 import type { CounterService } from './counter.service.ts'
 
-const body = <T extends z.ZodType>(schema: T) => ({ body: { content: { 'application/json': { schema } }, required: true } })
 const Sub = z.object({ sub: z.uuid({ message: 'must be a customer id' }) })
 const saleResponses = {
   200: json(CounterSale, 'This idempotency key already made this sale: the same sale'),
@@ -35,7 +34,7 @@ export function createCounterRoutes(counter: CounterService) {
         summary: 'Sell a package at the counter, for cash or on the card terminal',
         description:
           'The minutes go on the balance at once, exactly as an online purchase of the package gives them (promo code and referral rules too). The same idempotencyKey answers the same sale.',
-        request: body(CounterSaleRequest),
+        request: jsonBody(CounterSaleRequest),
         responses: saleResponses,
       }),
       async (c) => {
@@ -49,7 +48,7 @@ export function createCounterRoutes(counter: CounterService) {
         path: '/staff/counter/minutes',
         summary: 'Sell loose minutes at the counter at a price the member of staff names',
         description: 'A lot labelled "12 minutes from the counter", for the bed types given (by default all) and validityDays (by default 365).',
-        request: body(CounterMinutesRequest),
+        request: jsonBody(CounterMinutesRequest),
         responses: saleResponses,
       }),
       async (c) => {
@@ -62,7 +61,7 @@ export function createCounterRoutes(counter: CounterService) {
         method: 'post',
         path: '/staff/counter/refunds',
         summary: 'Refund a counter sale: its unused minutes leave the balance',
-        request: body(CounterRefundRequest),
+        request: jsonBody(CounterRefundRequest),
         responses: {
           200: json(CounterRefundResponse, 'Refunded; the answer says how many minutes had already been used'),
           404: json(ErrorResponse, 'No such sale at this salon'),
@@ -78,7 +77,7 @@ export function createCounterRoutes(counter: CounterService) {
         path: '/staff/customers/{sub}/adjustments',
         summary: "Correct a customer's balance, with the reason",
         description: 'Positive minutes are a new lot; negative ones come off the lots with minutes, soonest to expire first, never below zero.',
-        request: { params: Sub, ...body(AdjustmentRequest) },
+        request: { params: Sub, ...jsonBody(AdjustmentRequest) },
         responses: {
           200: json(AdjustmentResponse, 'Corrected, with the balance before and after'),
           404: json(ErrorResponse, 'No such customer at this salon'),

@@ -11,11 +11,10 @@ import {
   StaffPromoCodesResponse,
 } from '@salon/contracts/staff-catalogue'
 import { z } from 'zod'
-import { createRouter, json } from '../../lib/openapi.ts'
+import { createRouter, json, jsonBody } from '../../lib/openapi.ts'
 import { staffRoute, type StaffEnv } from '../shop/public.ts'
 import type { CatalogueManagement } from './manage.ts'
 
-const body = <T extends z.ZodType>(schema: T) => ({ body: { content: { 'application/json': { schema } }, required: true } })
 const PackageId = z.object({ id: z.string().min(1, { message: 'must be a package id' }).max(64, { message: 'must be a package id' }) })
 const PromoId = z.object({ id: z.uuid({ message: 'must be a promo code id' }) })
 const noPackage = { 404: json(ErrorResponse, 'No such package at this salon') }
@@ -39,7 +38,7 @@ export function createManageRoutes(manage: CatalogueManagement) {
         method: 'put',
         path: '/staff/prices',
         summary: 'Change prices a minute, and add, rename, reprice, reorder or remove extras',
-        request: body(PricesRequest),
+        request: jsonBody(PricesRequest),
         responses: { 200: json(PricesResponse, 'The price list as it now is') },
       }),
       async (c) => c.json(await manage.setPrices(c.get('staff'), c.req.valid('json')), 200),
@@ -58,7 +57,7 @@ export function createManageRoutes(manage: CatalogueManagement) {
         method: 'post',
         path: '/staff/packages',
         summary: 'Add a package',
-        request: body(PackageRequest),
+        request: jsonBody(PackageRequest),
         responses: { 201: json(StaffPackage, 'The new package') },
       }),
       async (c) => c.json(await manage.createPackage(c.get('staff'), c.req.valid('json')), 201),
@@ -68,7 +67,7 @@ export function createManageRoutes(manage: CatalogueManagement) {
         method: 'put',
         path: '/staff/packages/{id}',
         summary: 'Change a package (customers who bought it keep what they bought)',
-        request: { params: PackageId, ...body(PackageRequest) },
+        request: { params: PackageId, ...jsonBody(PackageRequest) },
         responses: { 200: json(StaffPackage, 'The package'), ...noPackage },
       }),
       async (c) => c.json(await manage.updatePackage(c.get('staff'), c.req.valid('param').id, c.req.valid('json')), 200),
@@ -97,7 +96,7 @@ export function createManageRoutes(manage: CatalogueManagement) {
         method: 'post',
         path: '/staff/promo-codes',
         summary: 'Add a promo code',
-        request: body(PromoCodeRequest),
+        request: jsonBody(PromoCodeRequest),
         responses: { 201: json(StaffPromoCode, 'The new promo code'), ...taken },
       }),
       async (c) => c.json(await manage.createPromoCode(c.get('staff'), c.req.valid('json')), 201),
@@ -107,7 +106,7 @@ export function createManageRoutes(manage: CatalogueManagement) {
         method: 'put',
         path: '/staff/promo-codes/{id}',
         summary: 'Change a promo code',
-        request: { params: PromoId, ...body(PromoCodeRequest) },
+        request: { params: PromoId, ...jsonBody(PromoCodeRequest) },
         responses: { 200: json(StaffPromoCode, 'The promo code'), ...noPromo, ...taken },
       }),
       async (c) => c.json(await manage.updatePromoCode(c.get('staff'), c.req.valid('param').id, c.req.valid('json')), 200),
@@ -136,7 +135,7 @@ export function createManageRoutes(manage: CatalogueManagement) {
         method: 'put',
         path: '/staff/referral-reward',
         summary: 'Change the refer-and-earn reward (0 minutes gives none)',
-        request: body(ReferralReward),
+        request: jsonBody(ReferralReward),
         responses: { 200: json(ReferralReward, 'The reward as it now is') },
       }),
       async (c) => c.json(await manage.setReferralReward(c.get('staff'), c.req.valid('json')), 200),

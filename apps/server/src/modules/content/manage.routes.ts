@@ -17,12 +17,11 @@ import {
 import { Hono } from 'hono'
 import { z } from 'zod'
 import { sharedAnswer, SHOP_HEADERS } from '../../lib/http-caching.ts'
-import { createRouter, errorResponses, json } from '../../lib/openapi.ts'
+import { createRouter, errorResponses, json, jsonBody } from '../../lib/openapi.ts'
 import type { ContentUnchanged } from '../../lib/public-content.ts'
 import { staffRoute, type ShopEnv, type StaffEnv } from '../shop/public.ts'
 import type { ContentManagement } from './manage.ts'
 
-const body = <T extends z.ZodType>(schema: T) => ({ body: { content: { 'application/json': { schema } }, required: true } })
 const Slug = z.object({ slug: z.string().min(1, { message: 'must be a post address' }).max(100, { message: 'must be a post address' }) })
 const ReviewId = z.object({ id: z.string().min(1, { message: 'must be a review id' }).max(64, { message: 'must be a review id' }) })
 const noPost = { 404: json(ErrorResponse, 'No such post at this salon') }
@@ -48,7 +47,7 @@ export function createContentManageRoutes(manage: ContentManagement) {
         method: 'post',
         path: '/staff/blog/preview',
         summary: "A post's Markdown as the public post page shows it (the same renderer and sanitising)",
-        request: body(BlogPreviewRequest),
+        request: jsonBody(BlogPreviewRequest),
         responses: { 200: json(BlogPreviewResponse, 'The sanitised HTML') },
       }),
       async (c) => c.json(manage.preview(c.req.valid('json').bodyMarkdown), 200),
@@ -68,7 +67,7 @@ export function createContentManageRoutes(manage: ContentManagement) {
         method: 'post',
         path: '/staff/blog',
         summary: 'Write a post: a draft, or published at once (or from its date)',
-        request: body(BlogPostRequest),
+        request: jsonBody(BlogPostRequest),
         responses: { 201: json(StaffBlogPostResponse, 'The post'), 409: json(ErrorResponse, 'The salon already has a post at that address') },
       }),
       async (c) => c.json({ post: await manage.createPost(c.get('staff'), c.req.valid('json')) }, 201),
@@ -78,7 +77,7 @@ export function createContentManageRoutes(manage: ContentManagement) {
         method: 'put',
         path: '/staff/blog/{slug}',
         summary: 'Change a post (its address too), publish it or make it a draft again',
-        request: { params: Slug, ...body(BlogPostRequest) },
+        request: { params: Slug, ...jsonBody(BlogPostRequest) },
         responses: { 200: json(StaffBlogPostResponse, 'The post'), ...noPost, 409: json(ErrorResponse, 'The salon already has a post at the new address') },
       }),
       async (c) => c.json({ post: await manage.updatePost(c.get('staff'), c.req.valid('param').slug, c.req.valid('json')) }, 200),
@@ -136,7 +135,7 @@ export function createContentManageRoutes(manage: ContentManagement) {
         method: 'put',
         path: '/staff/popup',
         summary: 'Turn the offers popup on or off and change its words and offer',
-        request: body(OfferPopup),
+        request: jsonBody(OfferPopup),
         responses: { 200: json(OfferPopup, 'The popup as it now is') },
       }),
       async (c) => c.json(await manage.setPopup(c.get('staff'), c.req.valid('json')), 200),
@@ -155,7 +154,7 @@ export function createContentManageRoutes(manage: ContentManagement) {
         method: 'put',
         path: '/staff/reviews-source',
         summary: "Show the salon's own reviews, or its Google reviews (by its Google Places id)",
-        request: body(ReviewsSourceRequest),
+        request: jsonBody(ReviewsSourceRequest),
         responses: { 200: json(ReviewsSourceResponse, 'The choice as it now is'), 409: json(ErrorResponse, 'The server has no Google Places API key') },
       }),
       async (c) => c.json(await manage.setReviewsSource(c.get('staff'), c.req.valid('json')), 200),
@@ -165,7 +164,7 @@ export function createContentManageRoutes(manage: ContentManagement) {
         method: 'post',
         path: '/staff/reviews',
         summary: 'Add one of the salon’s own reviews (one a customer gave in the salon or by email)',
-        request: body(ReviewRequest),
+        request: jsonBody(ReviewRequest),
         responses: { 201: json(StaffReview, 'The review') },
       }),
       async (c) => c.json(await manage.addReview(c.get('staff'), c.req.valid('json')), 201),
@@ -175,7 +174,7 @@ export function createContentManageRoutes(manage: ContentManagement) {
         method: 'put',
         path: '/staff/reviews/{id}',
         summary: "Hide one of the salon's own reviews from the site, or show it again",
-        request: { params: ReviewId, ...body(ReviewVisibilityRequest) },
+        request: { params: ReviewId, ...jsonBody(ReviewVisibilityRequest) },
         responses: { 200: json(StaffReview, 'The review'), 404: json(ErrorResponse, 'No such review at this salon') },
       }),
       async (c) => c.json(await manage.setReviewHidden(c.get('staff'), c.req.valid('param').id, c.req.valid('json').hidden), 200),

@@ -2,11 +2,10 @@ import { createRoute } from '@hono/zod-openapi'
 import { ErrorResponse } from '@salon/contracts/errors'
 import { AcceptInvitationRequest, InviteRequest, RoleChangeRequest, StaffMe, TeamInvitation, TeamMember, TeamResponse } from '@salon/contracts/staff'
 import { z } from 'zod'
-import { createRouter, errorResponses, json } from '../../lib/openapi.ts'
+import { createRouter, errorResponses, json, jsonBody } from '../../lib/openapi.ts'
 import { staffRoute, type ShopEnv, type ShopRepository, type StaffEnv } from '../shop/public.ts'
 import type { StaffTeam } from './staff-team.ts'
 
-const body = <T extends z.ZodType>(schema: T) => ({ body: { content: { 'application/json': { schema } }, required: true } })
 const Sub = z.object({ sub: z.uuid({ message: 'must be a team member id' }) })
 const InvitationId = z.object({ id: z.uuid({ message: 'must be an invitation id' }) })
 const conflict = { 409: json(ErrorResponse, 'The change would leave the salon without an owner, or the number is already on a team') }
@@ -53,7 +52,7 @@ export function createStaffTeamRoutes(team: StaffTeam, shops: ShopRepository) {
         method: 'post',
         path: '/staff/team/invitations',
         summary: 'Invite someone to the team by mobile number (a text message with a code)',
-        request: body(InviteRequest),
+        request: jsonBody(InviteRequest),
         responses: { 201: json(TeamInvitation.omit({ expiresAt: true }), 'Invited'), ...conflict, 429: json(ErrorResponse, 'Too many invitations this hour') },
       }),
       async (c) => c.json(await team.invite(c.get('staff'), c.req.valid('json')), 201),
@@ -76,7 +75,7 @@ export function createStaffTeamRoutes(team: StaffTeam, shops: ShopRepository) {
         method: 'put',
         path: '/staff/team/{sub}',
         summary: "Change a member's role",
-        request: { params: Sub, ...body(RoleChangeRequest) },
+        request: { params: Sub, ...jsonBody(RoleChangeRequest) },
         responses: { 200: json(TeamMember.pick({ sub: true, name: true, role: true }), 'Changed'), ...missing, ...conflict },
       }),
       async (c) => {
@@ -107,7 +106,7 @@ export function createInvitationRoutes(team: StaffTeam) {
       path: '/staff_invitation/accept',
       tags: ['Staff'],
       summary: 'Join the team: the code from the invitation and a new password',
-      request: body(AcceptInvitationRequest),
+      request: jsonBody(AcceptInvitationRequest),
       responses: {
         200: json(z.object({ name: z.string(), role: z.enum(['owner', 'staff']) }), 'Joined: sign in with the number and the password'),
         ...errorResponses,

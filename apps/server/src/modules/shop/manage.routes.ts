@@ -1,10 +1,7 @@
 import { OpeningHoursRequest, SalonDetails, SalonSettings } from '@salon/contracts/staff-manage'
-import type { z } from 'zod'
-import { createRouter, json } from '../../lib/openapi.ts'
+import { createRouter, json, jsonBody } from '../../lib/openapi.ts'
 import type { SalonManagement } from './manage.ts'
 import { staffRoute, type StaffEnv } from './staff.ts'
-
-const body = <T extends z.ZodType>(schema: T) => ({ body: { content: { 'application/json': { schema } }, required: true } })
 
 /** The salon's details and opening hours under /api/staff/ (docs/product.md §10.4): staff read them, the owner changes them. */
 export function createSalonManageRoutes(salon: SalonManagement) {
@@ -23,7 +20,7 @@ export function createSalonManageRoutes(salon: SalonManagement) {
         method: 'put',
         path: '/staff/salon',
         summary: "Change the salon's name, tagline, address, phone and email (shown on the customer site at once)",
-        request: body(SalonDetails),
+        request: jsonBody(SalonDetails),
         responses: { 200: json(SalonSettings, 'Changed') },
       }),
       async (c) => c.json(await salon.changeDetails(c.get('staff'), c.req.valid('json')), 200),
@@ -33,7 +30,7 @@ export function createSalonManageRoutes(salon: SalonManagement) {
         method: 'put',
         path: '/staff/salon/hours',
         summary: 'Set the opening hours of the whole week; a weekday left out is closed',
-        request: body(OpeningHoursRequest),
+        request: jsonBody(OpeningHoursRequest),
         responses: { 200: json(SalonSettings, 'Changed') },
       }),
       async (c) => c.json(await salon.changeHours(c.get('staff'), c.req.valid('json').hours), 200),

@@ -1,10 +1,7 @@
 import { SunbedSettings, SunbedSettingsRequest } from '@salon/contracts/sunbed-safety'
-import type { z } from 'zod'
-import { createRouter, json } from '../../lib/openapi.ts'
+import { createRouter, json, jsonBody } from '../../lib/openapi.ts'
 import { staffRoute, type StaffEnv } from './staff.ts'
 import type { SunbedLawSettings } from './sunbed-law.ts'
-
-const body = <T extends z.ZodType>(schema: T) => ({ body: { content: { 'application/json': { schema } }, required: true } })
 
 /** The salon's nation and sunbed safety settings under /api/staff/ (docs/product.md §10.4): staff read them, the owner changes them. */
 export function createSunbedLawRoutes(settings: SunbedLawSettings) {
@@ -24,7 +21,7 @@ export function createSunbedLawRoutes(settings: SunbedLawSettings) {
         path: '/staff/sunbed-law',
         summary:
           "Set the salon's nation, the days a skin reaction pauses booking and the yearly limit; optionally ask every customer the health questions again",
-        request: body(SunbedSettingsRequest),
+        request: jsonBody(SunbedSettingsRequest),
         responses: { 200: json(SunbedSettings, 'Changed') },
       }),
       async (c) => c.json(await settings.change(c.get('staff'), c.req.valid('json')), 200),
