@@ -13,6 +13,9 @@ export const BOOKING_JOBS = {
   cancelled: 'booking.cancelled',
 } as const
 
+/** A customer's report of a skin reaction, asked for in its transaction: the messages module emails the salon (docs/product.md §4.15). */
+export const SKIN_REACTION_JOB = 'salon.skin-reaction'
+
 const reminderKey = (bookingId: string, startsAt: Date) => `reminder:${bookingId}:${startsAt.toISOString()}`
 
 /** Asks for a booking's reminder; its key names the booking and its start, so asking again adds nothing. */

@@ -2,5 +2,5 @@
 // import from here, never from the module's other files.
 export { createBookingModule } from './booking.module.ts'
 export type { BookingRepository } from './booking.repository.ts'
-export { BOOKING_JOBS, bookingJobs, type BookingJobs } from './booking-jobs.ts'
+export { BOOKING_JOBS, bookingJobs, SKIN_REACTION_JOB, type BookingJobs } from './booking-jobs.ts'
 export { sunbedSafetyExport } from './sunbed-safety.service.ts'

@@ -12,9 +12,11 @@ import type {
 } from '@salon/contracts/sunbed-safety'
 import type { Db } from '@salon/db'
 import { HttpError } from '../../lib/errors.ts'
+import { createJobQueue } from '../../lib/job-queue.ts'
 import { describeDate, localDateOf, toIsoWithOffset } from '../../lib/local-time.ts'
 import type { CustomersRepository, Identity } from '../identity/public.ts'
 import { createAuditLog, lawView, sunbedSettingsOf, type StaffActor, type SunbedSafetySettings } from '../shop/public.ts'
+import { SKIN_REACTION_JOB } from './booking-jobs.ts'
 import type { BookingService } from './booking.service.ts'
 import { addDays } from '@salon/contracts/dates'
 import { sunbedSafetyRepository as repo, type SafetyFacts, type SkinReactionRow } from './sunbed-safety.repository.ts'
@@ -178,6 +180,8 @@ export function createSunbedSafety(deps: { db: Db; booking: BookingService['forS
         needsClearance: afterFirstSession && request.kinds.includes('itching'),
       }
       await repo.addReaction(tx.db, row)
+      // The customer's own report is emailed to the salon, once, by a job that exists only if the report is saved.
+      if (!by) await createJobQueue(tx.db, now).enqueue({ kind: SKIN_REACTION_JOB, key: `skin-reaction:${id}`, payload: { reactionId: id } })
       if (by) {
         await tx.audit(by, {
           action: 'customer.skin-reaction-recorded',

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq, gt, inArray, isNull, schema, sql, type Db } from '@salon/db'
 
-const { customerMessages: messages, bookings, beds, shops, customers, payments, minuteLots: lots, bookingRules, balanceLedger } = schema
+const { customerMessages: messages, bookings, beds, shops, customers, payments, minuteLots: lots, bookingRules, balanceLedger, skinReactions } = schema
 
 export type MessageRow = typeof messages.$inferSelect
 
@@ -82,6 +82,30 @@ export function createMessagesRepository(db: Db) {
         .innerJoin(shops, eq(shops.id, lots.shopId))
         .innerJoin(customers, and(eq(customers.shopId, lots.shopId), eq(customers.sub, lots.sub)))
         .where(eq(lots.id, lotId))
+      return row
+    },
+
+    /** A skin reaction with its session's start, its customer and the salon's own address, for the salon's notice. */
+    async reactionFacts(reactionId: string) {
+      const [row] = await db
+        .select({
+          reaction: skinReactions,
+          startsAt: bookings.startsAt,
+          shop: {
+            id: shops.id,
+            name: shops.name,
+            phone: shops.phone,
+            email: shops.email,
+            timeZone: shops.timeZone,
+            reactionPauseDays: shops.reactionPauseDays,
+          },
+          customer: { ...recipientColumns, lastName: customers.lastName },
+        })
+        .from(skinReactions)
+        .innerJoin(bookings, eq(bookings.id, skinReactions.bookingId))
+        .innerJoin(shops, eq(shops.id, skinReactions.shopId))
+        .innerJoin(customers, and(eq(customers.shopId, skinReactions.shopId), eq(customers.sub, skinReactions.sub)))
+        .where(eq(skinReactions.id, reactionId))
       return row
     },
 

@@ -2,7 +2,9 @@ import type { EmailSender } from '../../adapters/email/email.ts'
 import type { SmsSender } from '../../adapters/sms/sms.ts'
 import { JobDeferred, type JobQueue } from '../../lib/job-queue.ts'
 import { localDateOf, localTimeOf, outsideQuietHours } from '../../lib/local-time.ts'
-import { BOOKING_JOBS, bookingJobs } from '../booking/public.ts'
+import { addDays } from '@salon/contracts/dates'
+import { formatPhone } from '@salon/contracts/rules/phone'
+import { BOOKING_JOBS, bookingJobs, SKIN_REACTION_JOB } from '../booking/public.ts'
 import type { MessagesRepository, Recipient } from './messages.repository.ts'
 import {
   bookingCancelled,
@@ -10,6 +12,7 @@ import {
   bookingReminder,
   minutesExpiring,
   refundDone,
+  skinReactionReported,
   type Message,
   type Payment,
   type Returned,
@@ -195,6 +198,48 @@ export function createMessagesService(deps: {
       const lastDate = localDateOf(lot.expiresAt.getTime() - 1, shop.timeZone)
       const message = minutesExpiring(salonOf(shop), { label: lot.label, remaining: lot.remaining, lastDate }, link('/book/'), facts.customer.firstName)
       return deliver(`expiry-notice:${lot.id}`, 'minutes-expiring', shop.id, facts.customer, message)
+    },
+
+    /** The salon's own email when a customer reports a skin reaction (docs/product.md §4.15): once, to the shop's address. */
+    async [SKIN_REACTION_JOB](payload: Record<string, unknown>) {
+      const facts = await repo.reactionFacts(String(payload.reactionId))
+      if (!facts || facts.customer.erasedAt) return { skipped: 'no such reaction or customer' }
+      const { reaction, shop, customer } = facts
+      const customerName = [customer.firstName, customer.lastName].filter(Boolean).join(' ') || 'A customer'
+      const notice = skinReactionReported(
+        salonOf(shop),
+        {
+          customerName,
+          mobile: customer.phone ? formatPhone(customer.phone) : null,
+          session: { date: localDateOf(facts.startsAt.getTime(), shop.timeZone), time: localTimeOf(facts.startsAt.getTime(), shop.timeZone) },
+          kinds: reaction.kinds,
+          note: reaction.note,
+          pausedUntil: addDays(localDateOf(reaction.reportedAt.getTime(), shop.timeZone), shop.reactionPauseDays),
+          needsClearance: reaction.needsClearance,
+        },
+        link(`/staff/customers/${customer.sub}/`),
+      )
+      const key = `skin-reaction:${reaction.id}:email`
+      const send = await repo.claim({
+        key,
+        shopId: shop.id,
+        sub: customer.sub,
+        kind: 'skin-reaction-reported',
+        channel: 'email',
+        recipient: shop.email,
+        body: `${notice.subject}\n\n${notice.text}`,
+        status: 'sending',
+      })
+      if (send) {
+        try {
+          const receipt = await deps.email.send({ to: shop.email, subject: notice.subject, text: notice.text, shopId: shop.id })
+          await repo.sent(key, receipt?.ref ?? null, new Date(now()))
+        } catch (error) {
+          await repo.sendFailed(key, error instanceof Error ? error.message : String(error), new Date(now()))
+          throw error
+        }
+      }
+      return { email: 'sent' }
     },
 
     /** Asks, once per lot, for the notice of minutes that run out within a week (for lots that lasted longer than that). */

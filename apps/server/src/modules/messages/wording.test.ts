@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { bookingCancelled, bookingConfirmed, bookingReminder, minutesExpiring, refundDone } from './wording.ts'
+import { bookingCancelled, bookingConfirmed, bookingReminder, minutesExpiring, refundDone, skinReactionReported } from './wording.ts'
 
 const salon = { name: 'Bronze & Glow', phone: '0161 496 0000' }
 const session = { date: '2026-12-03', time: '14:30', endTime: '14:36', bed: 'Sunbed 2', minutes: 6 }
@@ -58,5 +58,44 @@ describe('the messages customers get, with UK dates and prices', () => {
     expect(minutesExpiring(salon, { label: '60 minute package', remaining: 14, lastDate: '2027-01-31' }, link, null).sms).toBe(
       'Bronze & Glow: 14 minutes of your 60 minute package can be used until Sun 31 Jan. Book a session: https://bronze-glow.example/upcoming-booking/',
     )
+  })
+})
+
+describe("the salon's own notice of a skin reaction", () => {
+  const reaction = {
+    customerName: 'Ann Smith',
+    mobile: '07700 900123',
+    session: { date: '2026-12-03', time: '14:30' },
+    kinds: ['redness', 'soreness'],
+    note: 'Red on the shoulders',
+    pausedUntil: '2026-12-11',
+    needsClearance: false,
+  }
+  const record = 'https://bronze-glow.example/staff/customers/0b8e/'
+
+  it('names the customer, how to reach them, the session, what they reported, the pause and their record', () => {
+    const notice = skinReactionReported(salon, reaction, record)
+    expect(notice.subject).toBe('Skin reaction reported: Ann Smith')
+    expect(notice.text).toBe(
+      [
+        'Ann Smith has reported a skin reaction after their session on Thu 3 Dec at 14:30.',
+        '',
+        'Mobile: 07700 900123',
+        'Reaction: redness, soreness',
+        'Note: Red on the shoulders',
+        '',
+        'Booking is paused until Fri 11 Dec.',
+        '',
+        'Their record: https://bronze-glow.example/staff/customers/0b8e/',
+        '',
+        'Bronze & Glow',
+      ].join('\n'),
+    )
+  })
+
+  it('says when itching after a first session needs clearing, and when there is no note or mobile', () => {
+    const notice = skinReactionReported(salon, { ...reaction, kinds: ['itching'], note: '', mobile: null, needsClearance: true }, record)
+    expect(notice.text).toContain('Mobile: not given\nReaction: itching\nNote: none\n')
+    expect(notice.text).toContain('This was itching after their first session: a member of staff must clear it before their next booking.')
   })
 })

@@ -123,3 +123,38 @@ export function minutesExpiring(
     email: email(salon, `Your minutes run out on ${shortDate(lot.lastDate)}`, firstName, [sentence, '', `Book a session: ${link}`]),
   }
 }
+
+/** What the customer reported after a session, for the salon's own notice. */
+export interface ReactionWords {
+  customerName: string
+  /** As the salon dials it; null when the record has none. */
+  mobile: string | null
+  session: Pick<SessionWords, 'date' | 'time'>
+  kinds: readonly string[]
+  note: string
+  /** The local date from which the customer may have a session again. */
+  pausedUntil: string
+  /** Itching after a first session: a member of staff must clear it before the next booking. */
+  needsClearance: boolean
+}
+
+/** The email to the salon's own address when a customer reports a skin reaction (docs/product.md §4.14, §4.15). */
+export function skinReactionReported(salon: SalonWords, reaction: ReactionWords, recordLink: string): { subject: string; text: string } {
+  return {
+    subject: `Skin reaction reported: ${reaction.customerName}`,
+    text: [
+      `${reaction.customerName} has reported a skin reaction after their session on ${when(reaction.session)}.`,
+      '',
+      `Mobile: ${reaction.mobile ?? 'not given'}`,
+      `Reaction: ${reaction.kinds.join(', ')}`,
+      `Note: ${reaction.note.trim() || 'none'}`,
+      '',
+      `Booking is paused until ${shortDate(reaction.pausedUntil)}.`,
+      ...(reaction.needsClearance ? ['This was itching after their first session: a member of staff must clear it before their next booking.'] : []),
+      '',
+      `Their record: ${recordLink}`,
+      '',
+      salon.name,
+    ].join('\n'),
+  }
+}
