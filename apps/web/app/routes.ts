@@ -51,6 +51,7 @@ export default [
     route('manage/blog', 'routes/staff/manage-blog.tsx'),
     route('manage/blog/:slug', 'routes/staff/manage-blog-post.tsx'),
     route('manage/marketing', 'routes/staff/manage-marketing.tsx'),
+    route('manage/sunbed-safety', 'routes/staff/manage-sunbed-safety.tsx'),
     route('team', 'routes/staff/team.tsx'),
     route('audit', 'routes/staff/audit.tsx'),
     route('*', 'routes/staff/not-found.tsx'),

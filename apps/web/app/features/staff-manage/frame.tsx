@@ -11,6 +11,7 @@ export const MANAGE_PARTS = [
   { to: '/staff/manage/prices/', title: 'Prices and packages', detail: 'Prices, extras, packages, promo codes, refer and earn' },
   { to: '/staff/manage/blog/', title: 'Blog', detail: 'Write, publish and take down posts' },
   { to: '/staff/manage/marketing/', title: 'Popup and reviews', detail: 'The offers popup and where reviews come from' },
+  { to: '/staff/manage/sunbed-safety/', title: 'Sunbed safety', detail: 'Nation and its law, reaction pause, yearly limit' },
 ] as const
 
 /** The strip of Manage's parts under a part's title, so the owner moves between them in one tap. */
