@@ -22,6 +22,7 @@ import {
 } from './fixtures.ts'
 import { signUpInput } from '../apps/server/src/test/factories/sign-up.ts'
 import { OUTBOX_TOKEN } from './outbox.ts'
+import { answerHealthQuestionsOnPage } from './health.ts'
 
 /**
  * Sign-in with Google through the hosted sign-in, the whole redirect in Chromium: Amplify's signInWithRedirect, the
@@ -144,6 +145,11 @@ test('a new customer signs in with Google, gives their details, proves the phone
 
   // The booking chosen before signing in waits for the customer to confirm it (decision 022).
   await expect(page).toHaveURL(new RegExp(`^${base}/book/$`), { timeout: 15_000 })
+  await page.getByRole('region', { name: 'Confirm your booking' }).getByRole('button', { name: 'Confirm booking' }).click()
+  // A new customer answers the health questions first (docs/product.md §4.15); the booking still waits.
+  await expect(page).toHaveURL(new RegExp(`^${base}/book/health/$`))
+  await answerHealthQuestionsOnPage(page)
+  await expect(page).toHaveURL(new RegExp(`^${base}/book/$`))
   await page.getByRole('region', { name: 'Confirm your booking' }).getByRole('button', { name: 'Confirm booking' }).click()
   await expect(page).toHaveURL(/\/confirmation\/success\/\?id=[0-9a-f-]{36}$/)
   await expect(page.getByRole('heading', { level: 1, name: 'Booking confirmed' })).toBeVisible()
