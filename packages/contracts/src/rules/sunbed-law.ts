@@ -35,7 +35,7 @@ export interface SunbedLaw {
 
 const ACT_2010 = 'Sunbeds (Regulation) Act 2010'
 const WALES_2011 = 'Sunbeds (Regulation) Act 2010 (Wales) Regulations 2011'
-const SCOTLAND_2008 = 'Public Health etc. (Scotland) Act 2008, Part 7'
+const SCOTLAND_2008 = 'Public Health etc. (Scotland) Act 2008, Part 8'
 const NI_2011 = 'Sunbeds Act (Northern Ireland) 2011'
 
 const UNDER_18 = 'No one under 18 may use a sunbed, be offered one or be in a sunbed room.'
@@ -74,11 +74,11 @@ export const SUNBED_LAW: Record<Nation, SunbedLaw> = {
     nation: 'scotland',
     name: 'Scotland',
     under18: { text: UNDER_18, cite: `${SCOTLAND_2008}, section 95` },
-    supervision: { text: 'Sunbeds may not be used unsupervised: a member of staff must be on the premises.', cite: `${SCOTLAND_2008}` },
+    supervision: { text: 'Sunbeds may not be used unsupervised: a member of staff must be on the premises.', cite: `${SCOTLAND_2008}, section 98` },
     eyewear: null,
     healthInformation: {
       text: 'Every user must be given the prescribed health information, and it must be displayed in the salon.',
-      cite: `${SCOTLAND_2008}; Public Health etc. (Scotland) Act 2008 (Sunbed) Regulations 2009`,
+      cite: `${SCOTLAND_2008}, sections 100 and 101; Public Health etc. (Scotland) Act 2008 (Sunbed) Regulations 2009`,
     },
     officialLeaflet: null,
     otherHealthMaterialBanned: null,
