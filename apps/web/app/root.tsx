@@ -9,8 +9,6 @@ import { currentIdToken } from './features/auth/load-amplify.ts'
 import { browserConfig, publicConfigScript } from './lib/public-config.ts'
 import { setIdentityTokenSource } from './lib/browser-api.ts'
 import { InlineStyles } from './lib/inline-styles.tsx'
-import { PublicConfigProvider } from './lib/route-data.ts'
-import { routeComponent } from './lib/route-memo.ts'
 import { useNonce } from './lib/nonce.tsx'
 
 // The browser's API client carries the session's identity token (docs/product.md §7), which the auth feature keeps.
@@ -54,20 +52,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
   )
 }
 
-/**
- * Rendered again only when its data changes (routeComponent), as are the layout and the pages below it: the router's
- * own updates after a page has loaded (the routes it learns for the page's links) then render only what reads the
- * router's state, not the whole page again.
- */
-export default routeComponent(function App({ loaderData }: Route.ComponentProps) {
+export default function App({ loaderData }: Route.ComponentProps) {
   return (
-    <PublicConfigProvider value={loaderData.config}>
-      <AuthProvider config={loaderData.config} session={loaderData.session}>
-        <Outlet />
-      </AuthProvider>
-    </PublicConfigProvider>
+    <AuthProvider config={loaderData.config} session={loaderData.session}>
+      <Outlet />
+    </AuthProvider>
   )
-})
+}
 
 /** Only when the shared layout itself cannot render; page errors show inside the layout. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

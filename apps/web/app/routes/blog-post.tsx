@@ -5,7 +5,6 @@ import { serverApi } from '../lib/api.server.ts'
 import { formatDate } from '../lib/format.ts'
 import { blogPostingJsonLd, shareImageOf } from '../lib/blog-post-json-ld.ts'
 import { pageMeta, salonOf, siteUrlOf } from '../lib/meta.ts'
-import { routeComponent } from '../lib/route-memo.ts'
 import type { Route } from './+types/blog-post'
 
 export const meta: Route.MetaFunction = (args) => {
@@ -25,7 +24,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   }
 }
 
-export default routeComponent(function BlogPost({ loaderData: { blog } }: Route.ComponentProps) {
+export default function BlogPost({ loaderData: { blog } }: Route.ComponentProps) {
   return (
     <article className="pb-16">
       <header className="border-b border-cocoa-100 bg-gradient-to-b from-cocoa-50 to-cream">
@@ -54,4 +53,4 @@ export default routeComponent(function BlogPost({ loaderData: { blog } }: Route.
       </div>
     </article>
   )
-})
+}

@@ -3,7 +3,6 @@ import { PageHeader } from '../components/ui/page-header.tsx'
 import { BlogCard } from '../features/content/blog-card.tsx'
 import { serverApi } from '../lib/api.server.ts'
 import { pageMeta } from '../lib/meta.ts'
-import { routeComponent } from '../lib/route-memo.ts'
 import type { Route } from './+types/blog'
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Blog', 'Tanning advice, aftercare and safety from our team.')
@@ -12,7 +11,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return serverApi(context, request).get<BlogsResponse>('blogs')
 }
 
-export default routeComponent(function Blog({ loaderData }: Route.ComponentProps) {
+export default function Blog({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader eyebrow="Blog" title="Tanning advice">
@@ -31,4 +30,4 @@ export default routeComponent(function Blog({ loaderData }: Route.ComponentProps
       </div>
     </>
   )
-})
+}

@@ -2,16 +2,16 @@ import type { PreloadTimesResponse } from '@salon/contracts/booking'
 import { useEffect, useRef, useState } from 'react'
 import { useLocation } from 'react-router'
 import { PageHeader } from '../components/ui/page-header.tsx'
-import { useSignedIn } from '../features/auth/auth-context.tsx'
+import { useAuth } from '../features/auth/auth-context.tsx'
 import { loadAppointment, type StoredAppointment } from '../features/booking/appointment-storage.ts'
 import { BookPlanner } from '../features/booking/book-planner.tsx'
 import type { BookPageState } from '../features/booking/booking-confirmation.tsx'
 import { BookingsMenu } from '../features/booking/bookings-menu.tsx'
+import { plannerPreload } from '../features/booking/planner-data.ts'
 import { SavedBooking } from '../features/booking/saved-booking.tsx'
 import { serverApi } from '../lib/api.server.ts'
 import { pageMeta } from '../lib/meta.ts'
 import { useSalon } from '../lib/route-data.ts'
-import { routeComponent } from '../lib/route-memo.ts'
 import type { Route } from './+types/book'
 
 export const meta: Route.MetaFunction = (args) =>
@@ -20,7 +20,7 @@ export const meta: Route.MetaFunction = (args) =>
 /** The coming days' free times come with the page, so the day strip shows at once. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   try {
-    return { preload: await serverApi(context, request).get<PreloadTimesResponse>('p_preload_times') }
+    return { preload: plannerPreload(await serverApi(context, request).get<PreloadTimesResponse>('p_preload_times')) }
   } catch {
     // The page still works: each day's times are asked for when it is chosen.
     return { preload: null }
@@ -37,7 +37,7 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   return { ...(await serverLoader()), stored: loadAppointment() }
 }
 
-export default routeComponent(function Book({ loaderData }: Route.ComponentProps) {
+export default function Book({ loaderData }: Route.ComponentProps) {
   const [dropped, setDropped] = useState(false)
   // The page as the server sent it knows nothing of this browser's storage.
   const [storedOnLoad, setStoredOnLoad] = useState<StoredAppointment | null>(null)
@@ -47,7 +47,7 @@ export default routeComponent(function Book({ loaderData }: Route.ComponentProps
   }, [])
   const stored = dropped ? null : 'stored' in loaderData ? loaderData.stored : storedOnLoad
   const salon = useSalon()
-  const signedIn = useSignedIn()
+  const signedIn = useAuth().state.user !== null
   const notice = (useLocation().state as BookPageState | null)?.notice ?? null
   return (
     <>
@@ -65,4 +65,4 @@ export default routeComponent(function Book({ loaderData }: Route.ComponentProps
       <BookingsMenu signedIn={signedIn} />
     </>
   )
-})
+}

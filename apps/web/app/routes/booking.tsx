@@ -1,5 +1,5 @@
 import { PageHeader } from '../components/ui/page-header.tsx'
-import { useSignedIn } from '../features/auth/auth-context.tsx'
+import { useAuth } from '../features/auth/auth-context.tsx'
 import { BookingView } from '../features/booking/booking-confirmation.tsx'
 import { pageMeta } from '../lib/meta.ts'
 import { useSalon } from '../lib/route-data.ts'
@@ -10,7 +10,7 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Your booking',
 /** /booking/?id=…: one booking, shown to the customer who made it. */
 export default function Booking() {
   const salon = useSalon()
-  const signedIn = useSignedIn()
+  const signedIn = useAuth().state.user !== null
   return (
     <>
       <PageHeader eyebrow="Bookings" title="Your booking">

@@ -1,4 +1,4 @@
-import { useSignedIn } from '../features/auth/auth-context.tsx'
+import { useAuth } from '../features/auth/auth-context.tsx'
 import { BookingSuccess } from '../features/booking/booking-confirmation.tsx'
 import { pageMeta } from '../lib/meta.ts'
 import { useSalon } from '../lib/route-data.ts'
@@ -8,7 +8,7 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Booking confir
 
 export default function ConfirmationSuccess() {
   const salon = useSalon()
-  const signedIn = useSignedIn()
+  const signedIn = useAuth().state.user !== null
   return (
     <div className="flex flex-1 bg-gradient-to-b from-cocoa-50 to-cream">
       <div className="container-page py-10 sm:py-14">

@@ -1,6 +1,6 @@
 import { Link, useOutlet, useSearchParams } from 'react-router'
 import { PageHeader } from '../components/ui/page-header.tsx'
-import { useSignedIn } from '../features/auth/auth-context.tsx'
+import { useAuth } from '../features/auth/auth-context.tsx'
 import { BookingView } from '../features/booking/booking-confirmation.tsx'
 import { pageMeta } from '../lib/meta.ts'
 import { useSalon } from '../lib/route-data.ts'
@@ -12,7 +12,7 @@ export default function Confirmation() {
   const child = useOutlet()
   const [params] = useSearchParams()
   const salon = useSalon()
-  const signedIn = useSignedIn()
+  const signedIn = useAuth().state.user !== null
   if (child) return child
   return (
     <>

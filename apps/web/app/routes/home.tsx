@@ -1,6 +1,6 @@
 import type { BlogsResponse, PackagesResponse, ReviewsResponse } from '@salon/contracts/content'
 import { Link } from 'react-router'
-import { useSignedIn } from '../features/auth/auth-context.tsx'
+import { useAuth } from '../features/auth/auth-context.tsx'
 import { BlogCard } from '../features/content/blog-card.tsx'
 import { ContactForm } from '../features/content/contact-form.tsx'
 import { outcomeFor } from '../features/content/home-forms.ts'
@@ -15,7 +15,6 @@ import { weekSchedule } from '../lib/week-schedule.ts'
 import { pageMeta, salonOf, siteUrlOf } from '../lib/meta.ts'
 import { salonJsonLd } from '../lib/salon-json-ld.ts'
 import { useSalon } from '../lib/route-data.ts'
-import { routeComponent } from '../lib/route-memo.ts'
 import type { Route } from './+types/home'
 import type { OfferPopup as OfferPopupContent } from '@salon/contracts/staff-catalogue'
 
@@ -44,10 +43,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 // This is the index route: its own action needs ?index, or the post would go to the layout.
 const FORM_ACTION = '/?index'
 
-export default routeComponent(function Home({ loaderData, actionData }: Route.ComponentProps) {
+export default function Home({ loaderData, actionData }: Route.ComponentProps) {
   const { shop, beds, bedTypes, extras } = useSalon()
   const { reviews, packages, blogs, popup } = loaderData
-  const signedIn = useSignedIn()
+  const signedIn = useAuth().state.user !== null
   return (
     <>
       <section className="relative isolate overflow-hidden bg-cocoa-950 text-white">
@@ -190,4 +189,4 @@ export default routeComponent(function Home({ loaderData, actionData }: Route.Co
       {popup.enabled && <OfferPopup content={popup} action={`${FORM_ACTION}#offer`} outcome={outcomeFor(actionData, 'offer')} signedIn={signedIn} />}
     </>
   )
-})
+}

@@ -1,14 +1,13 @@
 import type { SalonResponse } from '@salon/contracts/shop'
 import { isRouteErrorResponse, Link, Outlet, useFetcher, useLocation, useNavigate, useRouteLoaderData } from 'react-router'
-import { useCallback, useMemo, useRef, useState } from 'react'
+import { useRef, useState } from 'react'
 import { Footer } from '../components/layout/footer.tsx'
 import { Header } from '../components/layout/header.tsx'
 import { AnalyticsTracker, CookieSettingsButton } from '../features/analytics/analytics-tracker.tsx'
-import { useSessionActions, useSignedIn } from '../features/auth/auth-context.tsx'
+import { useAuth } from '../features/auth/auth-context.tsx'
 import { serverApi } from '../lib/api.server.ts'
 import { NOT_READY_MESSAGE, withTrailingSlash } from '../lib/form-post.ts'
-import { SalonProvider, usePublicConfig } from '../lib/route-data.ts'
-import { routeComponent } from '../lib/route-memo.ts'
+import { usePublicConfig } from '../lib/route-data.ts'
 import type { Route } from './+types/layout'
 import type { clientLoader as balanceLoader } from './account-balance.tsx'
 
@@ -18,70 +17,67 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { salon: await serverApi(context, request).get<SalonResponse>('website/salon'), siteUrl }
 }
 
-/** The header, footer and analytics around every page. `salon`: the layout's data, when its loader gave it. */
-function Frame({ salon, children }: { salon: SalonResponse | undefined; children: React.ReactNode }) {
+function Frame({ children }: { children: React.ReactNode }) {
   const config = usePublicConfig()
-  const auth = useSessionActions()
+  const auth = useAuth()
+  const salon = useRouteLoaderData<typeof loader>('routes/layout')?.salon
   const navigate = useNavigate()
-  const signedIn = useSignedIn()
+  const signOut = async () => {
+    // The menu's balance call, if still under way, finishes first: once the session is revoked it would be refused.
+    await balanceLoading.current
+    await auth.signOut().catch(() => undefined)
+    await navigate('/')
+  }
+  const signedIn = auth.state.user !== null
   // The side menu shows the minutes on the balance: loaded when a signed-in customer opens it, not with every page.
   const balance = useFetcher<typeof balanceLoader>()
   const balanceLoading = useRef<Promise<void>>(undefined)
   const minutes = signedIn && balance.data?.status === 'ready' ? balance.data.data.balance : null
   const [askAgain, setAskAgain] = useState(0)
-  // The header, footer and tracker are memoised and given the same props while nothing of theirs changes: this
-  // component renders again with every change of the router's state (its fetcher), they need not.
-  const signOut = useCallback(async () => {
-    // The menu's balance call, if still under way, finishes first: once the session is revoked it would be refused.
-    await balanceLoading.current
-    await auth.signOut().catch(() => undefined)
-    await navigate('/')
-  }, [auth, navigate])
-  const onSignOut = useCallback(() => void signOut(), [signOut])
-  const { load: loadBalance } = balance
-  const onMenuOpen = useCallback(() => {
-    if (signedIn) balanceLoading.current = loadBalance('/account/balance/').catch(() => undefined)
-  }, [signedIn, loadBalance])
-  const linkDetails = useMemo(() => (minutes === null ? undefined : { '/account/balance/': `${minutes} min` }), [minutes])
-  const measurementId = config.gaMeasurementId
-  const cookieSettings = useMemo(
-    () => <CookieSettingsButton measurementId={measurementId} onAskAgain={() => setAskAgain((n) => n + 1)} className="hover:underline" />,
-    [measurementId],
-  )
   return (
     <div className="flex min-h-dvh flex-col">
       <a href="#main" className="sr-only z-50 rounded-full bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:top-3 focus:left-3">
         Skip to content
       </a>
-      <Header shopName={salon?.shop.name ?? 'Tanning salon'} signedIn={signedIn} onSignOut={onSignOut} onMenuOpen={onMenuOpen} linkDetails={linkDetails} />
+      <Header
+        shopName={salon?.shop.name ?? 'Tanning salon'}
+        signedIn={signedIn}
+        onSignOut={() => void signOut()}
+        onMenuOpen={() => {
+          if (signedIn) balanceLoading.current = balance.load('/account/balance/').catch(() => undefined)
+        }}
+        linkDetails={minutes === null ? undefined : { '/account/balance/': `${minutes} min` }}
+      />
       <main id="main" className="flex flex-1 flex-col">
         {children}
       </main>
-      {salon && <Footer shop={salon.shop} extra={cookieSettings} />}
-      <AnalyticsTracker measurementId={measurementId} askAgain={askAgain} />
+      {salon && (
+        <Footer
+          shop={salon.shop}
+          extra={<CookieSettingsButton measurementId={config.gaMeasurementId} onAskAgain={() => setAskAgain((n) => n + 1)} className="hover:underline" />}
+        />
+      )}
+      <AnalyticsTracker measurementId={config.gaMeasurementId} askAgain={askAgain} />
     </div>
   )
 }
 
-export default routeComponent(function LayoutRoute({ loaderData }: Route.ComponentProps) {
+export default function LayoutRoute() {
   return (
-    <SalonProvider value={loaderData.salon}>
-      <Frame salon={loaderData.salon}>
-        <Outlet />
-      </Frame>
-    </SalonProvider>
+    <Frame>
+      <Outlet />
+    </Frame>
   )
-})
+}
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const location = useLocation()
-  const salon = useRouteLoaderData<typeof loader>('routes/layout')?.salon
   const status = isRouteErrorResponse(error) ? error.status : 500
   const notFound = status === 404
   // A form posted to a page that takes none: in practice a form sent before the page's scripts had loaded.
   if (status === 405) {
     return (
-      <Frame salon={salon}>
+      <Frame>
         <section className="container-page flex flex-1 flex-col items-center justify-center gap-5 py-20 text-center">
           <p className="eyebrow">Nothing was sent</p>
           <h1 className="text-4xl font-semibold">Please try again</h1>
@@ -99,7 +95,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     )
   }
   return (
-    <Frame salon={salon}>
+    <Frame>
       <section className="container-page flex flex-1 flex-col items-center justify-center gap-5 py-20 text-center">
         <p className="eyebrow">{notFound ? 'Error 404' : 'Something went wrong'}</p>
         <h1 className="text-4xl font-semibold">{notFound ? 'We could not find that page' : 'This page did not load'}</h1>

@@ -1,13 +1,12 @@
 import type { Package, PackagesResponse } from '@salon/contracts/content'
 import { useNavigate } from 'react-router'
 import { PageHeader } from '../components/ui/page-header.tsx'
-import { useSignedIn } from '../features/auth/auth-context.tsx'
+import { useAuth } from '../features/auth/auth-context.tsx'
 import { PackageGrid } from '../features/packages/package-card.tsx'
 import { PAYMENT_PATH, saveSelectedPackage } from '../features/packages/selected-package.ts'
 import { serverApi } from '../lib/api.server.ts'
 import { pageMeta } from '../lib/meta.ts'
 import { useSalon } from '../lib/route-data.ts'
-import { routeComponent } from '../lib/route-memo.ts'
 import type { Route } from './+types/packages'
 
 export const meta: Route.MetaFunction = (args) =>
@@ -20,9 +19,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** Signing in first, the package waits in the tab's storage; signing in (or up) then goes on to pay for it. */
 const SIGN_IN_TO_BUY = '/sign-in/?source=package'
 
-export default routeComponent(function Packages({ loaderData }: Route.ComponentProps) {
+export default function Packages({ loaderData }: Route.ComponentProps) {
   const { bedTypes, shop } = useSalon()
-  const signedIn = useSignedIn()
+  const signedIn = useAuth().state.user !== null
   const navigate = useNavigate()
 
   function buy(pkg: Package) {
@@ -58,4 +57,4 @@ export default routeComponent(function Packages({ loaderData }: Route.ComponentP
       </div>
     </>
   )
-})
+}

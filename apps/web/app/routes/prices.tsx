@@ -6,7 +6,6 @@ import { PackageGrid } from '../features/packages/package-card.tsx'
 import { serverApi } from '../lib/api.server.ts'
 import { pageMeta } from '../lib/meta.ts'
 import { useSalon } from '../lib/route-data.ts'
-import { routeComponent } from '../lib/route-memo.ts'
 import type { Route } from './+types/prices'
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Price list', 'Sunbed prices per minute, minute packages and extras.')
@@ -15,7 +14,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return serverApi(context, request).get<PackagesResponse>('website/packages')
 }
 
-export default routeComponent(function Prices({ loaderData }: Route.ComponentProps) {
+export default function Prices({ loaderData }: Route.ComponentProps) {
   const { bedTypes, extras } = useSalon()
   return (
     <>
@@ -41,4 +40,4 @@ export default routeComponent(function Prices({ loaderData }: Route.ComponentPro
       </div>
     </>
   )
-})
+}

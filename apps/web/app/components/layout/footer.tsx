@@ -1,10 +1,10 @@
 import type { Shop } from '@salon/contracts/shop'
-import { memo, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { weekSchedule } from '../../lib/week-schedule.ts'
 
 /** `extra` holds controls the layout adds to the Explore list (cookie settings). */
-export const Footer = memo(function Footer({ shop, extra }: { shop: Shop; extra?: ReactNode }) {
+export function Footer({ shop, extra }: { shop: Shop; extra?: ReactNode }) {
   const year = new Date().getFullYear()
   return (
     <footer className="mt-auto bg-cocoa-950 text-cocoa-100">
@@ -80,4 +80,4 @@ export const Footer = memo(function Footer({ shop, extra }: { shop: Shop; extra?
       </div>
     </footer>
   )
-})
+}

@@ -1,4 +1,4 @@
-import { memo, useState } from 'react'
+import { useState } from 'react'
 import { useLocation } from 'react-router'
 import { useModalDialog } from '../ui/use-modal-dialog.ts'
 import { Logo } from './logo.tsx'
@@ -23,7 +23,7 @@ const SESSION_SLOT = 'inline-block min-w-[6rem] text-center'
 /** Sign in stays out of sight while the page, not yet knowing the session, is marked as a signed-in browser's (session-hint.ts). */
 const WHILE_SIGNED_IN_UNKNOWN = '[html[data-session]_&]:invisible'
 
-export const Header = memo(function Header({ shopName, signedIn, onSignOut, onMenuOpen, linkDetails }: HeaderProps) {
+export function Header({ shopName, signedIn, onSignOut, onMenuOpen, linkDetails }: HeaderProps) {
   const { pathname } = useLocation()
   const onHome = pathname === '/'
   const tone = onHome ? 'light' : 'dark'
@@ -75,7 +75,7 @@ export const Header = memo(function Header({ shopName, signedIn, onSignOut, onMe
       <SideMenu open={menuOpen} onClose={() => setMenuOpen(false)} signedIn={signedIn} onSignOut={onSignOut} linkDetails={linkDetails} />
     </header>
   )
-})
+}
 
 interface SideMenuProps {
   open: boolean

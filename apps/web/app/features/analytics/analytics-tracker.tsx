@@ -1,4 +1,4 @@
-import { memo, useEffect, useState, type ComponentType } from 'react'
+import { useEffect, useState, type ComponentType } from 'react'
 import { useAlert } from '../../components/ui/alert.tsx'
 import type { ConsentTrackerProps } from './consent-tracker.tsx'
 
@@ -7,7 +7,7 @@ import type { ConsentTrackerProps } from './consent-tracker.tsx'
  * only where analytics is configured, once the page has started: elsewhere no page carries it.
  * `askAgain`: see CookieSettingsButton.
  */
-export const AnalyticsTracker = memo(function AnalyticsTracker({ measurementId, askAgain }: { measurementId: string | null; askAgain: number }) {
+export function AnalyticsTracker({ measurementId, askAgain }: { measurementId: string | null; askAgain: number }) {
   const [Tracker, setTracker] = useState<ComponentType<ConsentTrackerProps> | null>(null)
   useEffect(() => {
     if (!measurementId) return
@@ -18,7 +18,7 @@ export const AnalyticsTracker = memo(function AnalyticsTracker({ measurementId, 
     )
   }, [measurementId])
   return measurementId && Tracker ? <Tracker measurementId={measurementId} askAgain={askAgain} /> : null
-})
+}
 
 interface CookieSettingsButtonProps {
   measurementId: string | null

@@ -54,25 +54,10 @@ interface AuthContextValue extends SessionActions {
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null)
-/** Narrower views of the same provider: a component that needs only these renders again only when they change. */
-const SignedInContext = createContext(false)
-const SessionActionsContext = createContext<SessionActions | null>(null)
 
 export function useAuth() {
   const value = useContext(AuthContext)
   if (!value) throw new Error('useAuth is used outside AuthProvider')
-  return value
-}
-
-/** Whether a customer is signed in: a component reading only this is not rendered again by other changes of the session. */
-export function useSignedIn(): boolean {
-  return useContext(SignedInContext)
-}
-
-/** Signing in, up and out: the same functions for the whole visit, so a component using only these never renders again for them. */
-export function useSessionActions(): SessionActions {
-  const value = useContext(SessionActionsContext)
-  if (!value) throw new Error('useSessionActions is used outside AuthProvider')
   return value
 }
 
@@ -345,11 +330,5 @@ export function AuthProvider({ config, session, children }: { config: PublicConf
   }, [load, finishSignIn, reloadUser, config])
 
   const value = useMemo<AuthContextValue>(() => ({ state, dispatch, ...actions }), [state, actions])
-  return (
-    <AuthContext.Provider value={value}>
-      <SessionActionsContext.Provider value={actions}>
-        <SignedInContext.Provider value={state.user !== null}>{children}</SignedInContext.Provider>
-      </SessionActionsContext.Provider>
-    </AuthContext.Provider>
-  )
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>
 }

@@ -98,8 +98,8 @@ export function authReducer(state: AuthState, action: AuthAction): AuthState {
     case 'forgotPasswordFailure':
       return { ...state, loading: false, error: action.error }
     case 'setUser':
-      // Nobody signed in, and nobody was: the same state, so nothing on the page renders again.
-      if (!action.user && state.user === null && state.accessToken === null && state.pictureUrl === null && state.accountData === null) return state
+      // Nobody signed in, and nobody was since the page opened: the same state, so nothing on the page renders again.
+      if (!action.user && state === signedOutState) return state
       return withUser(state, action.user, action.accessToken)
     case 'accountDataLoad':
       return { ...state, loading: true, error: null }

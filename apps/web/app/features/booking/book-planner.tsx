@@ -1,4 +1,4 @@
-import type { PreloadTimesResponse, PriceResponse, TimeSlot } from '@salon/contracts/booking'
+import type { PriceResponse } from '@salon/contracts/booking'
 import type { SalonResponse } from '@salon/contracts/shop'
 import { useCallback, useEffect, useId, useMemo, useReducer, useRef, useState, type RefObject } from 'react'
 import { Link, useFetcher, useNavigate } from 'react-router'
@@ -13,12 +13,22 @@ import { browserBookingCalls } from './booking-api.ts'
 import { bookingReducer, initialBookingState } from './booking-state.ts'
 import { DayStrip } from './day-strip.tsx'
 import { formatDay, relativeDay } from './dates.ts'
-import { FREE_TIMES_PATH, forgetFreeTimes, freeTimesQuery, PRICE_PATH, priceQuery, type FreeTimesAnswer, type PriceAnswer } from './planner-data.ts'
+import {
+  FREE_TIMES_PATH,
+  forgetFreeTimes,
+  freeTimesQuery,
+  PRICE_PATH,
+  priceQuery,
+  type FreeTimesAnswer,
+  type PlannerPreload,
+  type PlannerSlot,
+  type PriceAnswer,
+} from './planner-data.ts'
 import { TimePicker } from './time-picker.tsx'
 
 interface BookPlannerProps {
   salon: Pick<SalonResponse, 'beds' | 'bedTypes'>
-  preload: PreloadTimesResponse | null
+  preload: PlannerPreload | null
   /** A booking left waiting in storage (the customer went to sign in and came back): the planner starts from it. */
   stored: StoredAppointment | null
   signedIn: boolean
@@ -39,7 +49,7 @@ interface Choice {
 }
 
 /** What the customer has chosen; restored from a booking still waiting in storage, else the first day with free times. */
-function initialChoice(preload: PreloadTimesResponse | null, stored: StoredAppointment | null): Choice {
+function initialChoice(preload: PlannerPreload | null, stored: StoredAppointment | null): Choice {
   const days = Object.entries(preload?.times ?? {})
   const firstFree = days.find(([, slots]) => slots.length > 0)?.[0] ?? days[0]?.[0] ?? null
   if (stored) return { date: stored.date, bedId: stored.bedType ? typeChoice(stored.bedType) : stored.bedId, minutes: stored.minutes, time: stored.time }
@@ -84,7 +94,7 @@ export function BookPlanner({ salon, preload, stored, signedIn, notice }: BookPl
     if (timesQuery) void loadTimes(`${FREE_TIMES_PATH}${timesQuery}`)
   }, [timesQuery, loadTimes])
   const timesAnswer = timesQuery && timesFetcher.data?.query === timesQuery ? timesFetcher.data : undefined
-  const slots: TimeSlot[] | undefined = preloaded ?? (timesAnswer && 'times' in timesAnswer ? timesAnswer.times : undefined)
+  const slots: PlannerSlot[] | undefined = preloaded ?? (timesAnswer && 'times' in timesAnswer ? timesAnswer.times : undefined)
   const timesError = timesAnswer && 'error' in timesAnswer ? timesAnswer.error : null
   const timesLoading = !!date && !slots && !timesError
 

@@ -1,10 +1,10 @@
-import type { TimeSlot } from '@salon/contracts/booking'
 import { memo } from 'react'
 import { dayParts, formatDay } from './dates.ts'
+import type { PlannerSlot } from './planner-data.ts'
 
 interface DayStripProps {
   /** The coming days, in order, with their free slots for a first-length session. */
-  days: { date: string; slots: TimeSlot[] }[]
+  days: { date: string; slots: PlannerSlot[] }[]
   selected: string | null
   onSelect: (date: string) => void
 }

@@ -4,7 +4,7 @@ import { ApiError } from '../../lib/api.ts'
 
 const sessions = vi.fn<(request: AppointmentRequest) => Promise<{ date: string; times: TimeSlot[] }>>()
 vi.mock('./booking-api.ts', () => ({ browserBookingCalls: { sessions: (request: AppointmentRequest) => sessions(request) } }))
-const { forgetFreeTimes, freeTimesQuery, loadFreeTimes, priceQuery, FREE_TIMES_PATH } = await import('./planner-data.ts')
+const { forgetFreeTimes, freeTimesQuery, loadFreeTimes, plannerPreload, priceQuery, FREE_TIMES_PATH } = await import('./planner-data.ts')
 
 const slot = (time: string): TimeSlot => ({ time, startsAt: `2026-11-23T${time}:00+00:00`, bedIds: ['bed-1'] })
 const urlOf = (request: AppointmentRequest) => new URL(`${FREE_TIMES_PATH}${freeTimesQuery(request)}`, 'https://salon.example')
@@ -21,6 +21,24 @@ describe('the booking planner’s data', () => {
     expect(priceQuery({ date: '2026-11-23', time: '10:15', minutes: 6, bedId: 'bed-1' }, true)).not.toBe(
       priceQuery({ date: '2026-11-23', time: '10:15', minutes: 6, bedId: 'bed-1' }, false),
     )
+  })
+
+  it('carries the coming days’ free times with the page as the planner reads them: each day’s start times and free beds', () => {
+    const preload = plannerPreload({
+      beds: [{ id: 'bed-1', name: 'Aurelia X9', type: 'lay-down' }],
+      times: { '2026-11-23': [slot('10:15'), slot('10:30')], '2026-11-24': [] },
+      minutes: 6,
+    })
+    expect(preload).toEqual({
+      minutes: 6,
+      times: {
+        '2026-11-23': [
+          { time: '10:15', bedIds: ['bed-1'] },
+          { time: '10:30', bedIds: ['bed-1'] },
+        ],
+        '2026-11-24': [],
+      },
+    })
   })
 
   it('asks for the free times of exactly the request in the query, and answers with that query', async () => {

@@ -1,4 +1,4 @@
-import type { AppointmentRequest, PriceRequest, PriceResponse, TimeSlot } from '@salon/contracts/booking'
+import type { AppointmentRequest, PreloadTimesResponse, PriceRequest, PriceResponse, TimeSlot } from '@salon/contracts/booking'
 import { browserBookingCalls } from './booking-api.ts'
 
 // The booking planner's data, loaded with React Router fetchers from two routes that are not pages
@@ -6,6 +6,25 @@ import { browserBookingCalls } from './booking-api.ts'
 
 export const FREE_TIMES_PATH = '/book/times/'
 export const PRICE_PATH = '/book/price/'
+
+/** A free time as the planner reads it: when it starts, and the beds free then. */
+export type PlannerSlot = Pick<TimeSlot, 'time' | 'bedIds'>
+
+/** The coming days' free times that come with the page, for a session of `minutes` on any bed. */
+export interface PlannerPreload {
+  minutes: number
+  times: Record<string, PlannerSlot[]>
+}
+
+/**
+ * GET p_preload_times as the page carries it: only what the planner reads. The page's data is parsed and decoded on
+ * the phone before it can be used, and each slot's instant and the beds' list are most of the answer.
+ */
+export function plannerPreload(answer: PreloadTimesResponse): PlannerPreload {
+  const times: Record<string, PlannerSlot[]> = {}
+  for (const [date, slots] of Object.entries(answer.times)) times[date] = slots.map(({ time, bedIds }) => ({ time, bedIds }))
+  return { minutes: answer.minutes, times }
+}
 
 /** A day's free times for a request, or why they did not load; `query` names the request it answers. */
 export type FreeTimesAnswer = { query: string; times: TimeSlot[] } | { query: string; error: string }

@@ -1,16 +1,16 @@
-import type { TimeSlot } from '@salon/contracts/booking'
 import { memo } from 'react'
 import { partOfDay } from './dates.ts'
+import type { PlannerSlot } from './planner-data.ts'
 
 interface TimePickerProps {
-  slots: TimeSlot[]
+  slots: PlannerSlot[]
   selected: string | null
   onSelect: (time: string) => void
 }
 
 /** Step 4: the free start times, grouped into morning, afternoon and evening; one radio group so arrow keys walk them. */
 export const TimePicker = memo(function TimePicker({ slots, selected, onSelect }: TimePickerProps) {
-  const groups = new Map<string, TimeSlot[]>()
+  const groups = new Map<string, PlannerSlot[]>()
   for (const slot of slots) {
     const part = partOfDay(slot.time)
     groups.set(part, [...(groups.get(part) ?? []), slot])
