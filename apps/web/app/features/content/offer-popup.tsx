@@ -38,8 +38,11 @@ export function OfferPopup({ content, action, outcome, signedIn = false }: Offer
   useEffect(() => {
     // Answered as a plain form (the page came back from its action): it is not asked again.
     if (outcome?.status === 'sent') rememberMarketingChoice()
-    if (outcome || signedIn || marketingChoiceKnown()) return
+    if (outcome || signedIn) return
     const timer = window.setTimeout(() => {
+      // Whether the visitor gave their choice is read only now, not as the page starts: the browser's storage is
+      // opened on its first use, and the page has more pressing work then.
+      if (marketingChoiceKnown()) return
       // Another dialog (the alert, the menu) has the visitor's attention: try on the next visit.
       if (document.querySelector('dialog[open]')) return
       rememberMarketingChoice()
