@@ -34,7 +34,7 @@ export interface SunbedLaw {
 }
 
 const ACT_2010 = 'Sunbeds (Regulation) Act 2010'
-const WALES_2011 = 'Sunbeds (Regulation) Act 2010 (Wales) Regulations 2011'
+const WALES_2011 = 'Sunbeds (Regulation) Act 2010 (Wales) Regulations 2011 (SI 2011/1130 (W. 131))'
 const SCOTLAND_2008 = 'Public Health etc. (Scotland) Act 2008, Part 8'
 const NI_2011 = 'Sunbeds Act (Northern Ireland) 2011'
 
@@ -56,10 +56,10 @@ export const SUNBED_LAW: Record<Nation, SunbedLaw> = {
     name: 'Wales',
     under18: { text: UNDER_18, cite: `${ACT_2010}, sections 2 and 3; ${WALES_2011}, regulation 3` },
     supervision: { text: 'Every sunbed session must be supervised by a trained member of staff on the premises.', cite: `${WALES_2011}, regulation 4` },
-    eyewear: { text: 'Safe and appropriate protective eyewear must be provided to every user, and worn.', cite: `${WALES_2011}` },
+    eyewear: { text: 'Safe and appropriate protective eyewear must be provided to every user, and worn.', cite: `${WALES_2011}, the requirements on protective eyewear` },
     healthInformation: {
       text: 'Every user must be given the health information the regulations prescribe before using a sunbed.',
-      cite: `${WALES_2011}, regulation 7 and Schedule 1`,
+      cite: `${WALES_2011}, the requirements on information to sunbed users and the prescribed health information`,
     },
     officialLeaflet: {
       title: "The Welsh Government's sunbed health information",
@@ -67,7 +67,7 @@ export const SUNBED_LAW: Record<Nation, SunbedLaw> = {
     },
     otherHealthMaterialBanned: {
       text: 'The salon may not provide or display any material about the health effects of sunbeds other than the prescribed health information.',
-      cite: `${WALES_2011}`,
+      cite: `${WALES_2011}, the prohibition on other material about the health effects of sunbeds`,
     },
   },
   scotland: {
