@@ -7,7 +7,8 @@
  * - one active booking per customer and day (bookings_one_per_day): the customers are three days' worth of
  *   bookings, each booking once every three days;
  * - the times and prices agree (bookings_times, bookings_minutes), statuses and payments are ones the checks allow.
- * Most sessions were attended; one in ten was cancelled and one in ten was booked and never marked attended.
+ * Most sessions were attended; one in ten was cancelled and one in ten was booked and never marked attended. A session
+ * on a day the salon was closed was cancelled (bookings_bed_open refuses any other).
  * Sessions run around the clock so that a million fit in a few years on five beds. The customers are written first;
  * then batches of one bed's sessions go in over a connection per core (no two batches meet, so none waits on
  * another). Ends with ANALYZE.
@@ -124,12 +125,15 @@ async function book(databaseUrl: string, shopId: string, plan: Plan, batches: { 
          select gen_random_uuid(), $1, md5($2 || ((n * $3::int + $4::int) % $5::int))::uuid, $6, (s.starts_at at time zone $7)::date, s.starts_at,
            s.starts_at + make_interval(mins => s.minutes), s.starts_at + make_interval(mins => s.minutes + $8::int),
            s.minutes, s.minutes * $9::int, 'in_salon',
-           case n % 10 when 0 then 'cancelled' when 1 then 'booked' else 'attended' end,
-           s.starts_at - interval '2 days', case when n % 10 = 0 then s.starts_at - interval '3 hours' end
+           case when k.closed or n % 10 = 0 then 'cancelled' when n % 10 = 1 then 'booked' else 'attended' end,
+           s.starts_at - interval '2 days', case when k.closed or n % 10 = 0 then s.starts_at - interval '3 hours' end
          from generate_series($10::int, $11::int - 1) n
          cross join lateral (
            select $12::timestamptz - make_interval(mins => $13::int * (1 + n)) as starts_at, least($14::int, greatest($15::int, 6 + n % 5)) as minutes
-         ) s`,
+         ) s
+         cross join lateral (
+           select exists (select 1 from closures c where c.shop_id = $1 and c.date = (s.starts_at at time zone $7)::date) as closed
+         ) k`,
         [
           shopId,
           plan.salt,
