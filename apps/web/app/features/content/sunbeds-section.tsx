@@ -20,7 +20,7 @@ export function SunbedsSection({ beds, bedTypes }: { beds: Bed[]; bedTypes: BedT
               <li key={bed.id} className="card flex flex-col overflow-hidden">
                 <img
                   src={bed.picture}
-                  alt={`${bed.name}, a ${bed.typeName.toLowerCase()} sunbed`}
+                  alt={`${bed.name} (${bed.typeName})`}
                   width={400}
                   height={300}
                   loading="lazy"
