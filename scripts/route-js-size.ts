@@ -5,10 +5,13 @@
  * For each route it prints two numbers: the route's own chunks (its module and the chunks that module imports)
  * and the whole page (the client entry plus every route from the root down to this one, each chunk counted once).
  * Chunks loaded later with import() (such as the identity library) are not counted: the page does not wait for them.
+ * With route discovery 'initial' (apps/web/react-router.config.ts) every page also loads the routes' manifest, which
+ * is counted in the whole page.
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
+import reactRouterConfig from '../apps/web/react-router.config.ts'
 import { gzipSync } from 'node:zlib'
 
 interface ManifestRoute {
@@ -40,6 +43,7 @@ export function routeJsSizes(buildDir: string, routeIds?: string[]): RouteJsSize
   const source = readFileSync(join(clientDir, 'assets', manifestFile), 'utf8')
   const manifest = JSON.parse(source.slice(source.indexOf('=') + 1).replace(/;\s*$/, '')) as Manifest
 
+  const manifestLoaded = reactRouterConfig.routeDiscovery?.mode === 'initial'
   const gzipped = new Map<string, number>()
   function gzipSize(chunk: string): number {
     let size = gzipped.get(chunk)
@@ -58,6 +62,7 @@ export function routeJsSizes(buildDir: string, routeIds?: string[]): RouteJsSize
     if (!route) throw new Error(`No route ${id} in the manifest. Routes: ${Object.keys(manifest.routes).join(', ')}`)
     const own = new Set(chunksOf(route))
     const page = new Set(chunksOf(manifest.entry))
+    if (manifestLoaded) page.add(`/assets/${manifestFile}`)
     for (let at: ManifestRoute | undefined = route; at; at = at.parentId ? manifest.routes[at.parentId] : undefined) {
       for (const chunk of chunksOf(at)) page.add(chunk)
     }

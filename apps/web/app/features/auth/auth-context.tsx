@@ -145,7 +145,9 @@ export function AuthProvider({ config, session, children }: { config: PublicConf
   useEffect(() => {
     if (!hasSessionCookie(document.cookie, identity.userPoolClientId)) {
       dropSessionHint()
-      dispatch({ type: 'setUser', user: null })
+      // Only a page rendered signed in has a customer to forget: a dispatch, even one that changes nothing, renders
+      // the provider again, and with it the whole page.
+      if (!renderedSignedOut.current) dispatch({ type: 'setUser', user: null })
       return
     }
     const fromCookies = renderedSignedOut.current ? sessionFromCookies(parseCookies(document.cookie), { clientId: identity.userPoolClientId }) : null
