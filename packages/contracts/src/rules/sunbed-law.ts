@@ -56,7 +56,10 @@ export const SUNBED_LAW: Record<Nation, SunbedLaw> = {
     name: 'Wales',
     under18: { text: UNDER_18, cite: `${ACT_2010}, sections 2 and 3; ${WALES_2011}, regulation 3` },
     supervision: { text: 'Every sunbed session must be supervised by a trained member of staff on the premises.', cite: `${WALES_2011}, regulation 4` },
-    eyewear: { text: 'Safe and appropriate protective eyewear must be provided to every user, and worn.', cite: `${WALES_2011}, the requirements on protective eyewear` },
+    eyewear: {
+      text: 'Safe and appropriate protective eyewear must be provided to every user, and worn.',
+      cite: `${WALES_2011}, the requirements on protective eyewear`,
+    },
     healthInformation: {
       text: 'Every user must be given the health information the regulations prescribe before using a sunbed.',
       cite: `${WALES_2011}, the requirements on information to sunbed users and the prescribed health information`,
