@@ -107,7 +107,7 @@ test('a salon in Wales shows the Welsh rules and the Welsh Government’s leafle
     await expect(page.getByRole('link', { name: "The Welsh Government's sunbed health information" })).toHaveAttribute('href', /^https:\/\/gov\.wales\//)
     await page.getByText('What the law in Wales asks of the salon').click()
     await expect(page.getByText(/Every sunbed session must be supervised/)).toBeVisible()
-    await expect(page.getByText(/Sunbeds \(Regulation\) Act 2010 \(Wales\) Regulations 2011, regulation 4/)).toBeVisible()
+    await expect(page.getByText(/Sunbeds \(Regulation\) Act 2010 \(Wales\) Regulations 2011 \(SI 2011\/1130 \(W\. 131\)\), regulation 4/)).toBeVisible()
   } finally {
     await asOwner(request, baseURL!, 'put', 'sunbed-law', { nation: 'england', ...settings })
   }

@@ -365,7 +365,9 @@ describeApi(
       expect(welsh).toMatchObject({ status: 200, json: { nation: 'wales', law: { name: 'Wales', healthMaterialBanned: true } } })
       const law = (await health(customer.headers)).json.law
       expect(law.officialLeaflet.url).toMatch(/^https:\/\/gov\.wales\//)
-      expect(law.duties.map((d: { cite: string }) => d.cite).join('\n')).toMatch(/Sunbeds \(Regulation\) Act 2010 \(Wales\) Regulations 2011, regulation 4/)
+      expect(law.duties.map((d: { cite: string }) => d.cite).join('\n')).toMatch(
+        /Sunbeds \(Regulation\) Act 2010 \(Wales\) Regulations 2011 \(SI 2011\/1130 \(W\. 131\)\), regulation 4/,
+      )
       expect(law.publishingRule).toMatch(/^In Wales the law forbids/)
       expect((await get().api('staff/sunbed-law', { headers: staff.headers })).json.law.nation).toBe('wales')
 
