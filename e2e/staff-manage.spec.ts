@@ -1,12 +1,9 @@
 import { readFile } from 'node:fs/promises'
 import { deflateSync } from 'node:zlib'
 import type { APIRequestContext, Browser, Page, TestInfo } from '@playwright/test'
-import { browserErrors, demo, expect, openDays, signedInState, test, unique, untilHydrated } from './fixtures.ts'
+import { browserErrors, expect, openDays, signedInState, test, unique, untilHydrated } from './fixtures.ts'
 import { cardForm, payWith, startPayment, thankYou } from './payment.ts'
-
-/** The demo salon's owner, whom the demo seed makes (DEMO_OWNER_PHONE, DEMO_OWNER_PASSWORD). */
-const OWNER = { phone: '+447700900100', password: 'Demo-owner-2026' }
-const shopHeaders = { shop_id: demo.shopId, api_key: demo.apiKey }
+import { demoOwner, shopHeaders } from './staff.ts'
 
 /** A browser of the owner's, signed in, with the size and settings of the test's project; its errors fail the test. */
 async function ownerPage(browser: Browser, request: APIRequestContext, testInfo: TestInfo): Promise<{ page: Page; errors: string[] }> {
@@ -19,7 +16,7 @@ async function ownerPage(browser: Browser, request: APIRequestContext, testInfo:
     userAgent,
     locale,
     timezoneId,
-    storageState: await signedInState(request, OWNER, baseURL!),
+    storageState: await signedInState(request, demoOwner, baseURL!),
   })
   const page = await context.newPage()
   return { page, errors: browserErrors(page) }

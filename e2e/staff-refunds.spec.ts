@@ -1,24 +1,11 @@
 import type { OwedRefundsResponse } from '@salon/contracts/staff-refunds'
-import { demo, expect, REFUSED_REQUEST_ERROR, signedInState, test, untilHydrated, type StorageState } from './fixtures.ts'
+import { expect, REFUSED_REQUEST_ERROR, test, untilHydrated } from './fixtures.ts'
+import { shopHeaders, signedInOwner } from './staff.ts'
 
-/** The demo salon's owner, whom the demo seed makes (DEMO_OWNER_PHONE, DEMO_OWNER_PASSWORD). */
-const OWNER = { phone: '+447700900100', password: 'Demo-owner-2026' }
-const shopHeaders = { shop_id: demo.shopId, api_key: demo.apiKey }
-
-let ownerState: StorageState | undefined
+const owner = signedInOwner()
 test.use({
-  storageState: async ({ playwright, baseURL }, use) => {
-    if (!ownerState) {
-      const request = await playwright.request.newContext({ baseURL })
-      ownerState = await signedInState(request, OWNER, baseURL!)
-      await request.dispose()
-    }
-    await use(ownerState)
-  },
+  storageState: owner.storageState,
 })
-
-/** The owner's identity token, for the owner's own calls to the API. */
-const ownerToken = () => decodeURIComponent(ownerState!.cookies.find((c) => c.name.endsWith('.idToken'))!.value)
 
 test.describe('card refunds owed (docs/product.md §4.14)', () => {
   test('the owner finds Refunds among the places and sees that none are owed', { tag: '@layout' }, async ({ page }, testInfo) => {
@@ -83,7 +70,7 @@ test.describe('the reminder time in the booking rules (docs/product.md §4.14)',
   test.use({ allowedConsoleErrors: [REFUSED_REQUEST_ERROR] })
 
   test('the owner sets how many hours before a session its reminder is sent', async ({ page, request }) => {
-    const headers = { ...shopHeaders, authorization: ownerToken() }
+    const headers = { ...shopHeaders, authorization: owner.idToken() }
     const rulesNow = async () =>
       ((await (await request.get('/api/staff/booking-rules', { headers })).json()) as { rules: { reminderHoursBefore: number } }).rules
     const before = (await rulesNow()).reminderHoursBefore

@@ -1,29 +1,16 @@
 import type { SunbedSettings } from '@salon/contracts/sunbed-safety'
-import { demo, expect, REFUSED_REQUEST_ERROR, signedInState, test, untilHydrated, type StorageState } from './fixtures.ts'
+import { expect, REFUSED_REQUEST_ERROR, test, untilHydrated } from './fixtures.ts'
+import { shopHeaders, signedInOwner } from './staff.ts'
 
-/** The demo salon's owner, whom the demo seed makes (DEMO_OWNER_PHONE, DEMO_OWNER_PASSWORD). */
-const OWNER = { phone: '+447700900100', password: 'Demo-owner-2026' }
-const shopHeaders = { shop_id: demo.shopId, api_key: demo.apiKey }
-
-let ownerState: StorageState | undefined
+const owner = signedInOwner()
 test.use({
-  storageState: async ({ playwright, baseURL }, use) => {
-    if (!ownerState) {
-      const request = await playwright.request.newContext({ baseURL })
-      ownerState = await signedInState(request, OWNER, baseURL!)
-      await request.dispose()
-    }
-    await use(ownerState)
-  },
+  storageState: owner.storageState,
   allowedConsoleErrors: [REFUSED_REQUEST_ERROR],
 })
 
-/** The owner's identity token, for the owner's own calls to the API. */
-const ownerToken = () => decodeURIComponent(ownerState!.cookies.find((c) => c.name.endsWith('.idToken'))!.value)
-
 test.describe("the salon's sunbed safety settings (docs/product.md §4.15, §10.4)", () => {
   test('the owner changes the yearly session limit, sees it kept after a reload, and puts it back', async ({ page, request }) => {
-    const headers = { ...shopHeaders, authorization: ownerToken() }
+    const headers = { ...shopHeaders, authorization: owner.idToken() }
     const settingsNow = async () => (await (await request.get('/api/staff/sunbed-law', { headers })).json()) as SunbedSettings
     const before = await settingsNow()
     const wanted = before.yearlySessionLimit === 48 ? 52 : 48

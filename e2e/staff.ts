@@ -1,10 +1,33 @@
-import type { APIRequestContext, Page } from '@playwright/test'
-import { demo, expect, signedInState, untilHydrated, type Customer } from './fixtures.ts'
+import type { APIRequestContext, Page, PlaywrightWorkerArgs } from '@playwright/test'
+import { demo, expect, signedInState, untilHydrated, type Customer, type StorageState } from './fixtures.ts'
 
 /** The demo salon's owner, whom the server's demo seed makes (DEMO_OWNER_PHONE, DEMO_OWNER_PASSWORD). */
 export const demoOwner = { phone: '+447700900100', password: 'Demo-owner-2026' }
 
-const shopHeaders = { shop_id: demo.shopId, api_key: demo.apiKey }
+/** The demo salon's headers, which every call to the API carries. */
+export const shopHeaders = { shop_id: demo.shopId, api_key: demo.apiKey }
+
+/**
+ * The demo owner, signed in once for a test file: `storageState` is a fixture for `test.use`, so every page opens
+ * signed in as the owner, and `idToken` is the owner's identity token for the owner's own calls to the API.
+ */
+export function signedInOwner() {
+  let state: StorageState | undefined
+  return {
+    storageState: async (
+      { playwright, baseURL }: Pick<PlaywrightWorkerArgs, 'playwright'> & { baseURL: string | undefined },
+      use: (state: StorageState) => Promise<void>,
+    ) => {
+      if (!state) {
+        const request = await playwright.request.newContext({ baseURL })
+        state = await signedInState(request, demoOwner, baseURL!)
+        await request.dispose()
+      }
+      await use(state)
+    },
+    idToken: () => decodeURIComponent(state!.cookies.find((c) => c.name.endsWith('.idToken'))!.value),
+  }
+}
 
 /** Signs in on the staff sign-in page and waits for the day sheet. */
 export async function staffSignIn(page: Page, member: { phone: string; password: string } = demoOwner) {
