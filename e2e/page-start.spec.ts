@@ -1,3 +1,4 @@
+import { readdir, readFile } from 'node:fs/promises'
 import type { Page } from '@playwright/test'
 import { expect, test, untilHydrated } from './fixtures.ts'
 
@@ -64,3 +65,21 @@ for (const path of ['/', '/prices/', '/book/', '/blog/']) {
     expect(routeRequests).toEqual([])
   })
 }
+
+/**
+ * The browser runs React Router's production build (apps/web/vite.config.ts): its development build, the one the
+ * package exports, checks and warns as the app runs. The two differ in their warnings: the build must hold React
+ * Router once, without the development build's warning about descendant routes.
+ */
+test('the browser is sent one copy of React Router, its production build', async () => {
+  const assets = new URL('../apps/web/build/client/assets/', import.meta.url)
+  const holding = async (text: string) => {
+    const found: string[] = []
+    for (const file of (await readdir(assets)).filter((name) => name.endsWith('.js'))) {
+      if ((await readFile(new URL(file, assets), 'utf8')).includes(text)) found.push(file)
+    }
+    return found
+  }
+  expect(await holding('You must be using the SSR features of React Router')).toHaveLength(1)
+  expect(await holding('You rendered descendant <Routes>')).toEqual([])
+})

@@ -1,5 +1,7 @@
 import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
+import { createRequire } from 'node:module'
+import path from 'node:path'
 import type { GetManualChunk } from 'rollup'
 import { defineConfig, type Plugin } from 'vite'
 
@@ -55,7 +57,27 @@ function fewerSharedChunks(): Plugin {
   }
 }
 
+/**
+ * React Router's package exports only its development build, which checks and warns as the app runs (upstream
+ * remix-run/react-router#14102). The browser build takes the production build the package also ships, for both of
+ * its entry points, so the app and the client entry share one copy. The server keeps what the package exports.
+ */
+function reactRouterProductionBuild(): Plugin {
+  const dist = path.join(path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist/production')
+  const entries: Record<string, string> = { 'react-router': 'index.mjs', 'react-router/dom': 'dom-export.mjs' }
+  return {
+    name: 'salon:react-router-production-build',
+    enforce: 'pre',
+    apply: 'build',
+    applyToEnvironment: (environment) => environment.config.consumer === 'client',
+    resolveId(source) {
+      const file = entries[source]
+      return file ? path.join(dist, file) : undefined
+    },
+  }
+}
+
 export default defineConfig({
-  plugins: [plainDynamicImports(), fewerSharedChunks(), tailwindcss(), reactRouter()],
+  plugins: [reactRouterProductionBuild(), plainDynamicImports(), fewerSharedChunks(), tailwindcss(), reactRouter()],
   build: { assetsInlineLimit: 0, modulePreload: false },
 })
