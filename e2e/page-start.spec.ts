@@ -73,13 +73,10 @@ for (const path of ['/', '/prices/', '/book/', '/blog/']) {
  */
 test('the browser is sent one copy of React Router, its production build', async () => {
   const assets = new URL('../apps/web/build/client/assets/', import.meta.url)
-  const holding = async (text: string) => {
-    const found: string[] = []
-    for (const file of (await readdir(assets)).filter((name) => name.endsWith('.js'))) {
-      if ((await readFile(new URL(file, assets), 'utf8')).includes(text)) found.push(file)
-    }
-    return found
-  }
-  expect(await holding('You must be using the SSR features of React Router')).toHaveLength(1)
-  expect(await holding('You rendered descendant <Routes>')).toEqual([])
+  const scripts = await Promise.all(
+    (await readdir(assets)).filter((name) => name.endsWith('.js')).map(async (file) => ({ file, text: await readFile(new URL(file, assets), 'utf8') })),
+  )
+  const holding = (text: string) => scripts.filter((script) => script.text.includes(text)).map((script) => script.file)
+  expect(holding('You must be using the SSR features of React Router')).toHaveLength(1)
+  expect(holding('You rendered descendant <Routes>')).toEqual([])
 })
