@@ -80,3 +80,19 @@ test('the browser is sent one copy of React Router, its production build', async
   expect(holding('You must be using the SSR features of React Router')).toHaveLength(1)
   expect(holding('You rendered descendant <Routes>')).toEqual([])
 })
+
+/**
+ * React ships CommonJS. Wrapped the default way, each module becomes a function run on its first require, and React
+ * DOM one function of 180 kB that the browser compiles whole, on the main thread, as the page starts. The build wraps
+ * only the modules that need it (apps/web/vite.config.ts): none of React's, nor any other script's the browser is sent.
+ */
+test("the browser's scripts hold no CommonJS module wrapped in a function that runs on its first require", async () => {
+  const assets = new URL('../apps/web/build/client/assets/', import.meta.url)
+  // What Rollup writes for a wrapped module, minified: function a(){if(b)return c;b=1;…
+  const wrapper = /function [\w$]+\(\)\{if\([\w$]+\)return [\w$.]+;[\w$]+=1[;,]/
+  const wrapped: string[] = []
+  for (const file of (await readdir(assets)).filter((name) => name.endsWith('.js'))) {
+    if (wrapper.test(await readFile(new URL(file, assets), 'utf8'))) wrapped.push(file)
+  }
+  expect(wrapped).toEqual([])
+})

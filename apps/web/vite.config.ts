@@ -79,5 +79,13 @@ function reactRouterProductionBuild(): Plugin {
 
 export default defineConfig({
   plugins: [reactRouterProductionBuild(), plainDynamicImports(), fewerSharedChunks(), tailwindcss(), reactRouter()],
-  build: { assetsInlineLimit: 0, modulePreload: false },
+  build: {
+    assetsInlineLimit: 0,
+    modulePreload: false,
+    // React ships CommonJS. By default each such module is wrapped in a function that runs when it is first
+    // required: for React DOM, one function of 180 kB that the browser must compile whole, on the main thread, as the
+    // page starts. "auto" wraps only the modules that need it (a cycle, a conditional require) and emits the others
+    // as plain module code: the React file then takes a third less time to start (docs/decisions/033).
+    commonjsOptions: { strictRequires: 'auto' },
+  },
 })
