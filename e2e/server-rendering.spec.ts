@@ -20,6 +20,13 @@ test('the home page shows the beds, prices, packages, reviews and contact detail
 
   const reviews = page.getByRole('region', { name: 'What our customers say' })
   await expect(reviews.getByRole('listitem').first()).toBeVisible()
+  // Each review's stars are one picture that says the rating.
+  await expect(
+    reviews
+      .getByRole('listitem')
+      .first()
+      .getByRole('img', { name: /^[1-5] out of 5 stars$/ }),
+  ).toBeVisible()
 
   const contact = page.getByRole('region', { name: 'Come and see us' })
   await expect(contact.getByRole('heading', { name: 'Opening hours' })).toBeVisible()

@@ -1,15 +1,23 @@
 import type { ReviewsResponse } from '@salon/contracts/content'
 import { formatDate } from '../../lib/format.ts'
 
+/** The stars from `from` up to `to` (of five, each 20 units wide) as one path. */
+const stars = (from: number, to: number) =>
+  Array.from({ length: to - from }, (_, i) => 20 * (from + i))
+    .map((x) => `M${x + 10} 1.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L${x + 10} 14.9l-5.2 2.7 1-5.8L${x + 1.5} 7.7l5.9-.9z`)
+    .join('')
+
+/**
+ * A rating as one picture of five stars (a page shows seven of them: one element each, not ten, for the browser to
+ * lay out and for React to hydrate).
+ */
 function Stars({ rating, label }: { rating: number; label: string }) {
+  const filled = Math.min(5, Math.max(0, Math.round(rating)))
   return (
-    <span className="inline-flex text-glow-500" role="img" aria-label={label}>
-      {[1, 2, 3, 4, 5].map((n) => (
-        <svg key={n} viewBox="0 0 20 20" className={`size-5 ${n <= Math.round(rating) ? 'fill-current' : 'fill-cocoa-200'}`} aria-hidden="true">
-          <path d="M10 1.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L10 14.9l-5.2 2.7 1-5.8L1.5 7.7l5.9-.9z" />
-        </svg>
-      ))}
-    </span>
+    <svg viewBox="0 0 100 20" className="h-5 w-25 shrink-0 text-glow-500" role="img" aria-label={label}>
+      {filled > 0 && <path className="fill-current" d={stars(0, filled)} />}
+      {filled < 5 && <path className="fill-cocoa-200" d={stars(filled, 5)} />}
+    </svg>
   )
 }
 
