@@ -8,8 +8,8 @@ const stars = (from: number, to: number) =>
     .join('')
 
 /**
- * A rating as one picture of five stars (a page shows seven of them: one element each, not ten, for the browser to
- * lay out and for React to hydrate).
+ * A rating as one picture of five stars. The home page shows up to seven ratings: three elements each, not eleven, for
+ * the browser to lay out and for React to hydrate.
  */
 function Stars({ rating, label }: { rating: number; label: string }) {
   const filled = Math.min(5, Math.max(0, Math.round(rating)))
