@@ -172,13 +172,19 @@ export const demo = {
   clientId: CLIENT_ID,
 }
 
-let phoneCounter = 0
+/**
+ * Each test worker draws numbers from a block of its own (Playwright numbers its workers), one after another from a
+ * start that moves with the clock, so that a run against a server kept from an earlier run starts elsewhere. Numbers
+ * made from the time and a random part collided now and then between two workers: "User already exists".
+ */
+const PHONES_PER_WORKER = 10_000
+const phoneBlock = (Number(process.env.TEST_WORKER_INDEX ?? 0) % 10) * PHONES_PER_WORKER
+let phoneNext = Math.floor(Date.now() / 1000) % PHONES_PER_WORKER
 
-/** A mobile number in Ofcom's drama range (07700 9xxxxx) that no other test uses: time, process and a counter. */
+/** A mobile number in the 07700 9xxxxx range that no other test of the run uses. */
 export function uniquePhone() {
-  phoneCounter += 1
-  const n = (Math.floor(Date.now() / 10) + process.pid * 7919 + phoneCounter * 104_729 + Math.floor(Math.random() * 100)) % 100_000
-  return `+447700${String(900_000 + n).padStart(6, '0')}`
+  phoneNext = (phoneNext + 1) % PHONES_PER_WORKER
+  return `+447700${900_000 + phoneBlock + phoneNext}`
 }
 
 /** "+447700912345" → "07700 912345", the way a customer types it. */
