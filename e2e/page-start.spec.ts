@@ -66,16 +66,20 @@ for (const path of ['/', '/prices/', '/book/', '/blog/']) {
   })
 }
 
+/** Every script of the web app's browser build, by file name. */
+async function builtScripts(): Promise<{ file: string; text: string }[]> {
+  const assets = new URL('../apps/web/build/client/assets/', import.meta.url)
+  const files = (await readdir(assets)).filter((name) => name.endsWith('.js'))
+  return Promise.all(files.map(async (file) => ({ file, text: await readFile(new URL(file, assets), 'utf8') })))
+}
+
 /**
  * The browser runs React Router's production build (apps/web/vite.config.ts): its development build, the one the
  * package exports, checks and warns as the app runs. The two differ in their warnings: the build must hold React
  * Router once, without the development build's warning about descendant routes.
  */
 test('the browser is sent one copy of React Router, its production build', async () => {
-  const assets = new URL('../apps/web/build/client/assets/', import.meta.url)
-  const scripts = await Promise.all(
-    (await readdir(assets)).filter((name) => name.endsWith('.js')).map(async (file) => ({ file, text: await readFile(new URL(file, assets), 'utf8') })),
-  )
+  const scripts = await builtScripts()
   const holding = (text: string) => scripts.filter((script) => script.text.includes(text)).map((script) => script.file)
   expect(holding('You must be using the SSR features of React Router')).toHaveLength(1)
   expect(holding('You rendered descendant <Routes>')).toEqual([])
@@ -87,12 +91,8 @@ test('the browser is sent one copy of React Router, its production build', async
  * only the modules that need it (apps/web/vite.config.ts): none of React's, nor any other script's the browser is sent.
  */
 test("the browser's scripts hold no CommonJS module wrapped in a function that runs on its first require", async () => {
-  const assets = new URL('../apps/web/build/client/assets/', import.meta.url)
   // What Rollup writes for a wrapped module, minified: function a(){if(b)return c;b=1;…
   const wrapper = /function [\w$]+\(\)\{if\([\w$]+\)return [\w$.]+;[\w$]+=1[;,]/
-  const wrapped: string[] = []
-  for (const file of (await readdir(assets)).filter((name) => name.endsWith('.js'))) {
-    if (wrapper.test(await readFile(new URL(file, assets), 'utf8'))) wrapped.push(file)
-  }
+  const wrapped = (await builtScripts()).filter((script) => wrapper.test(script.text)).map((script) => script.file)
   expect(wrapped).toEqual([])
 })
