@@ -1,9 +1,9 @@
 import { createCustomer, expect, test, untilHydrated } from './fixtures.ts'
-import { answerHealthQuestions, bookAsCustomer, freeSlots, pickAny, staffSignIn, uniqueSurname } from './staff.ts'
+import { answerHealthQuestions, bookAsCustomer, customerSub, freeSlots, nowInLondon, pickAny, staffSignIn, uniqueSurname, walkInNow } from './staff.ts'
 
 // docs/product.md §10.2, §10.3: the owner's working day in the staff pages, at the desk and on a phone.
 
-test('@layout the owner sees a booked session on the day sheet, marks it attended, books a walk-in and sells a package at the counter', async ({
+test('@layout the owner sees a booked session on the day sheet, marks a session that has begun attended, books a walk-in and sells a package at the counter', async ({
   page,
   request,
   baseURL,
@@ -11,7 +11,8 @@ test('@layout the owner sees a booked session on the day sheet, marks it attende
   test.slow()
   const surname = uniqueSurname()
   const customer = await createCustomer(request, { lastName: surname })
-  const booked = await bookAsCustomer(request, customer, baseURL!)
+  // A session booked online for a day ahead: shown as booked, and not yet to be marked.
+  const booked = await bookAsCustomer(request, customer, baseURL!, { after: nowInLondon().date })
 
   await staffSignIn(page)
   await page.goto(`/staff/?date=${booked.date}`)
@@ -22,11 +23,30 @@ test('@layout the owner sees a booked session on the day sheet, marks it attende
     .filter({ visible: true })
   await expect(card).toContainText(booked.time)
   await expect(card).toContainText('Booked')
+  await expect(card.getByRole('button', { name: `Move or cancel Amy ${surname}'s session` })).toBeVisible()
+  await expect(card.getByRole('button', { name: 'Attended' })).toHaveCount(0)
+  await expect(card.getByRole('button', { name: 'No-show' })).toHaveCount(0)
 
-  await card.getByRole('button', { name: 'Attended' }).click()
+  // A session that has begun today, at whatever hour the test runs: marked attended, and the mark undone.
+  const arrivedSurname = uniqueSurname()
+  const arrived = await createCustomer(request, { lastName: arrivedSurname })
+  const now = await walkInNow(request, await customerSub(request, arrived, baseURL!), baseURL!)
+  await page.goto('/staff/')
+  await untilHydrated(page)
+  const begun = page
+    .getByTestId('day-booking')
+    .filter({ hasText: `Amy ${arrivedSurname}` })
+    .filter({ visible: true })
+  await expect(begun).toContainText(now.time)
+  await begun.getByRole('button', { name: 'Attended' }).click()
   await expect(page.getByRole('status').filter({ hasText: 'Marked as attended.' })).toBeVisible()
-  await expect(card).toContainText('Attended')
-  await expect(card.getByRole('button', { name: 'Undo' })).toBeVisible()
+  await expect(begun).toContainText('Attended')
+  await begun.getByRole('button', { name: 'Undo' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'The mark is undone: booked again.' })).toBeVisible()
+  await expect(begun).toContainText('Booked')
+  await expect(begun.getByRole('button', { name: 'No-show' })).toBeVisible()
+  await page.goto(`/staff/?date=${booked.date}`)
+  await untilHydrated(page)
 
   // A walk-in: a customer of the salon, found by their mobile number, at another free time that day.
   const walkInSurname = uniqueSurname()

@@ -63,8 +63,8 @@ export async function freeSlots(request: APIRequestContext): Promise<{ minutes: 
   return { minutes: answer.minutes, slots }
 }
 
-/** The customer's identity token, for their own calls to the API. */
-async function idTokenOf(request: APIRequestContext, customer: Customer, baseURL: string) {
+/** The identity token of a customer or a member of staff, for their own calls to the API. */
+export async function idTokenOf(request: APIRequestContext, customer: Pick<Customer, 'phone' | 'password'>, baseURL: string) {
   const state = await signedInState(request, customer, baseURL)
   return decodeURIComponent(state.cookies.find((c) => c.name.endsWith('.idToken'))!.value)
 }
@@ -79,11 +79,15 @@ export async function answerHealthQuestions(request: APIRequestContext, customer
   expect(answered.status(), await answered.text()).toBe(200)
 }
 
-/** A session the customer books for themselves online (POST p_book, as the booking page does), at a free time. */
-export async function bookAsCustomer(request: APIRequestContext, customer: Customer, baseURL: string): Promise<Slot> {
+/**
+ * A session the customer books for themselves online (POST p_book, as the booking page does), at a free time; with
+ * `after`, on a day after that date.
+ */
+export async function bookAsCustomer(request: APIRequestContext, customer: Customer, baseURL: string, options: { after?: string } = {}): Promise<Slot> {
   await answerHealthQuestions(request, customer, baseURL)
   const headers = { ...shopHeaders, authorization: await idTokenOf(request, customer, baseURL) }
-  const { minutes, slots } = await freeSlots(request)
+  const { minutes, slots: free } = await freeSlots(request)
+  const slots = options.after ? free.filter((s) => s.date > options.after!) : free
   // Tests run side by side and free times are kept a moment: a time another test has just taken is tried again with another.
   for (let attempt = 0; ; attempt++) {
     const slot = pickAny(slots.slice(0, 60))
@@ -101,4 +105,61 @@ export const pickAny = <T>(items: T[]): T => items[Math.floor(Math.random() * it
 export function uniqueSurname() {
   const letters = Array.from({ length: 7 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('')
   return `${letters[0]!.toUpperCase()}${letters.slice(1)}`
+}
+
+/** Today's date and the time now in the salon's time zone: "2026-11-26", "18:05". */
+export function nowInLondon(): { date: string; time: string } {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'Europe/London',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(new Date())
+      .map((p) => [p.type, p.value]),
+  )
+  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` }
+}
+
+/** The customer's id, as their account gives it. */
+export async function customerSub(request: APIRequestContext, customer: Customer, baseURL: string): Promise<string> {
+  const account = await request.get('/api/p_account', { headers: { ...shopHeaders, authorization: await idTokenOf(request, customer, baseURL) } })
+  expect(account.status(), await account.text()).toBe(200)
+  return ((await account.json()) as { account: { sub: string } }).account.sub
+}
+
+/**
+ * A session that begins now, booked at the desk by the owner (a walk-in may start a few minutes ago), past any
+ * opening-hours rule with the owner's override, whatever the time of day: the one kind of session that can be marked
+ * attended at any hour. A bed another test has just taken is tried again with another.
+ */
+export async function walkInNow(request: APIRequestContext, sub: string, baseURL: string): Promise<{ id: string; date: string; time: string; bed: string }> {
+  const { date, time } = nowInLondon()
+  const { beds } = (await (await request.get('/api/website/salon', { headers: shopHeaders })).json()) as {
+    beds: { id: string; name: string; minMinutes: number }[]
+  }
+  const headers = { ...shopHeaders, authorization: `Bearer ${await idTokenOf(request, demoOwner, baseURL)}` }
+  for (const bed of [...beds].sort(() => Math.random() - 0.5)) {
+    const walkIn = await request.post('/api/staff/bookings', {
+      headers,
+      data: {
+        customer: { sub },
+        bedId: bed.id,
+        date,
+        time,
+        minutes: Math.max(3, bed.minMinutes),
+        paidWith: 'in_salon',
+        override: { reason: 'A session at the desk for this test' },
+      },
+    })
+    if (walkIn.status() === 409 && /already booked/.test(await walkIn.text())) continue
+    expect(walkIn.status(), await walkIn.text()).toBe(201)
+    const { booking } = (await walkIn.json()) as { booking: { id: string } }
+    return { id: booking.id, date, time, bed: bed.name }
+  }
+  throw new Error(`every bed is taken at ${time} on ${date}`)
 }

@@ -1,27 +1,20 @@
 import type { APIRequestContext, Page } from '@playwright/test'
-import { answerHealthQuestions, createCustomer, demo, expect, openDays, signedInState, test, untilHydrated, type Customer } from './fixtures.ts'
+import { answerHealthQuestions, createCustomer, expect, openDays, signedInState, test, untilHydrated, type Customer } from './fixtures.ts'
 import { answerHealthQuestionsOnPage } from './health.ts'
-import { demoOwner, staffSignIn } from './staff.ts'
+import { customerSub, demoOwner, idTokenOf, shopHeaders, staffSignIn, walkInNow } from './staff.ts'
 
 // docs/product.md §4.15: health questions before the first session, a "yes" cleared by the salon, and each nation's law.
 
-const shopHeaders = { shop_id: demo.shopId, api_key: demo.apiKey }
 /** Chromium logs the booking the salon refuses (403 until the questions are answered or a yes is cleared) by itself. */
 const HEALTH_REFUSED = /Failed to load resource: the server responded with a status of 403 \(Forbidden\) \S*\/api\/p_book/
 
 const dayName = (date: string) =>
   new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`)).replace(',', '')
 
-async function idToken(request: APIRequestContext, member: Pick<Customer, 'phone' | 'password'>, baseURL: string) {
-  const state = await signedInState(request, member, baseURL)
-  return decodeURIComponent(state.cookies.find((c) => c.name.endsWith('.idToken'))!.value)
-}
-
 /** Signs the customer in as the site's cookies do, and answers their id. */
 async function signInAs(page: Page, request: APIRequestContext, customer: Customer, baseURL: string) {
   await page.context().addCookies((await signedInState(request, customer, baseURL)).cookies)
-  const account = await request.get('/api/p_account', { headers: { ...shopHeaders, authorization: await idToken(request, customer, baseURL) } })
-  return ((await account.json()) as { account: { sub: string } }).account.sub
+  return customerSub(request, customer, baseURL)
 }
 
 /** Chooses any free time on an open day of the booking page, and answers it. */
@@ -43,7 +36,7 @@ async function chooseSlot(page: Page, date: string) {
 
 /** A call of the demo salon's owner to the staff API. */
 async function asOwner(request: APIRequestContext, baseURL: string, method: 'put' | 'post', path: string, data: object) {
-  const headers = { ...shopHeaders, authorization: `Bearer ${await idToken(request, demoOwner, baseURL)}` }
+  const headers = { ...shopHeaders, authorization: `Bearer ${await idTokenOf(request, demoOwner, baseURL)}` }
   const response = await request[method](`/api/staff/${path}`, { headers, data })
   expect(response.status(), await response.text()).toBe(200)
 }
@@ -116,7 +109,7 @@ test('a salon in Wales shows the Welsh rules and the Welsh Government’s leafle
 test('the salon sees a customer’s "yes" on their record and clears it after speaking with them', async ({ page, request, baseURL }) => {
   const customer = await createCustomer(request, { healthAnswered: false })
   await answerHealthQuestions(request, customer, ['moles'])
-  const token = await idToken(request, customer, baseURL!)
+  const token = await idTokenOf(request, customer, baseURL!)
   const sub = ((await (await request.get('/api/p_account', { headers: { ...shopHeaders, authorization: token } })).json()) as { account: { sub: string } })
     .account.sub
 
@@ -139,38 +132,9 @@ test('the salon sees a customer’s "yes" on their record and clears it after sp
 test('a customer reports a skin reaction after a session: the salon is told and booking pauses', async ({ page, request, baseURL }) => {
   const customer = await createCustomer(request)
   const sub = await signInAs(page, request, customer, baseURL!)
-  // A session that has just begun: booked at the desk by the owner (a walk-in may start a few minutes ago), past any hours rule.
-  const now = new Date()
-  const london = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone: 'Europe/London',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(now)
-      .map((p) => [p.type, p.value]),
-  )
-  const { beds } = (await (await request.get('/api/website/salon', { headers: shopHeaders })).json()) as { beds: { id: string; minMinutes: number }[] }
-  const bed = beds[Math.floor(Math.random() * beds.length)]!
-  const headers = { ...shopHeaders, authorization: `Bearer ${await idToken(request, demoOwner, baseURL!)}` }
-  const walkIn = await request.post('/api/staff/bookings', {
-    headers,
-    data: {
-      customer: { sub },
-      bedId: bed.id,
-      date: `${london.year}-${london.month}-${london.day}`,
-      time: `${london.hour}:${london.minute}`,
-      minutes: Math.max(3, bed.minMinutes),
-      paidWith: 'in_salon',
-      override: { reason: 'A session at the desk for this test' },
-    },
-  })
-  expect(walkIn.status(), await walkIn.text()).toBe(201)
-  const { booking } = (await walkIn.json()) as { booking: { id: string } }
+  // A session that has just begun, booked at the desk by the owner.
+  const booking = await walkInNow(request, sub, baseURL!)
+  const headers = { ...shopHeaders, authorization: `Bearer ${await idTokenOf(request, demoOwner, baseURL!)}` }
 
   await page.goto(`/book/health/?reaction=${booking.id}`)
   await untilHydrated(page)
@@ -183,7 +147,7 @@ test('a customer reports a skin reaction after a session: the salon is told and 
   await expect(page.getByRole('status').filter({ hasText: /No new session can start before \w+day \d+ \w+ \d{4}/ })).toBeVisible()
   await expect(page.getByText(/^Skin reactions you reported: .+ \(redness\)\.$/)).toBeVisible()
 
-  const mine = { ...shopHeaders, authorization: await idToken(request, customer, baseURL!) }
+  const mine = { ...shopHeaders, authorization: await idTokenOf(request, customer, baseURL!) }
   const health = (await (await request.get('/api/p_account/health', { headers: mine })).json()) as { hold: { rule: string } | null }
   expect(health.hold?.rule).toBe('skin-reaction')
   const reactions = (await (await request.get('/api/staff/skin-reactions', { headers })).json()) as { reactions: { bookingId: string; note: string }[] }

@@ -29,10 +29,24 @@ export interface BookingCardActions {
   busy: boolean
 }
 
-/** One session on the day sheet: time, customer, skin type, minutes, how paid, status, and what staff may do with it. */
-export function BookingCard({ booking, actions, showBed }: { booking: DaySheetBooking; actions: BookingCardActions; showBed?: boolean }) {
+/**
+ * One session on the day sheet: time, customer, skin type, minutes, how paid, status, and what staff may do with it.
+ * Attended and No-show are offered as the server takes them: for a booked session (not one still waiting for its
+ * card payment) on a day that has come (`dayHasCome`), never for one on a day ahead.
+ */
+export function BookingCard({
+  booking,
+  actions,
+  showBed,
+  dayHasCome,
+}: {
+  booking: DaySheetBooking
+  actions: BookingCardActions
+  showBed?: boolean
+  dayHasCome: boolean
+}) {
   const done = booking.status === 'attended' || booking.status === 'no_show'
-  const open = booking.status === 'booked' || booking.status === 'pending'
+  const open = booking.status === 'booked' && dayHasCome
   return (
     <article
       className={`rounded-2xl border bg-white p-3 shadow-sm ${booking.status === 'no_show' ? 'border-red-200' : booking.status === 'attended' ? 'border-emerald-200' : 'border-cocoa-100'}`}
