@@ -1,5 +1,5 @@
 import { createCustomer, expect, test, untilHydrated } from './fixtures.ts'
-import { answerHealthQuestions, bookAsCustomer, customerSub, freeSlots, nowInLondon, pickAny, staffSignIn, uniqueSurname, walkInNow } from './staff.ts'
+import { bookAsCustomer, customerSub, freeSlots, nowInLondon, pickAny, staffSignIn, uniqueSurname, walkInNow } from './staff.ts'
 
 // docs/product.md §10.2, §10.3: the owner's working day in the staff pages, at the desk and on a phone.
 
@@ -51,7 +51,6 @@ test('@layout the owner sees a booked session on the day sheet, marks a session 
   // A walk-in: a customer of the salon, found by their mobile number, at another free time that day.
   const walkInSurname = uniqueSurname()
   const walkInCustomer = await createCustomer(request, { lastName: walkInSurname })
-  await answerHealthQuestions(request, walkInCustomer, baseURL!)
   const { minutes, slots } = await freeSlots(request)
   const sameDay = slots.filter((s) => s.date === booked.date && s.time !== booked.time)
   const walkIn = pickAny(sameDay.length > 0 ? sameDay : slots.filter((s) => s.time !== booked.time))

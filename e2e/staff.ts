@@ -69,22 +69,11 @@ export async function idTokenOf(request: APIRequestContext, customer: Pick<Custo
   return decodeURIComponent(state.cookies.find((c) => c.name.endsWith('.idToken'))!.value)
 }
 
-/** The health questions a salon asks before a first session (docs/product.md §4.14), answered "no" as the customer does online. */
-export async function answerHealthQuestions(request: APIRequestContext, customer: Customer, baseURL: string) {
-  const headers = { ...shopHeaders, authorization: await idTokenOf(request, customer, baseURL) }
-  const health = await request.get('/api/p_account/health', { headers })
-  if (!health.ok()) return
-  const { version, questions } = (await health.json()) as { version: string; questions: { id: string }[] }
-  const answered = await request.post('/api/p_account/health', { headers, data: { version, answers: Object.fromEntries(questions.map((q) => [q.id, false])) } })
-  expect(answered.status(), await answered.text()).toBe(200)
-}
-
 /**
  * A session the customer books for themselves online (POST p_book, as the booking page does), at a free time; with
- * `after`, on a day after that date.
+ * `after`, on a day after that date. The customer has answered the health questions (`createCustomer` does so).
  */
 export async function bookAsCustomer(request: APIRequestContext, customer: Customer, baseURL: string, options: { after?: string } = {}): Promise<Slot> {
-  await answerHealthQuestions(request, customer, baseURL)
   const headers = { ...shopHeaders, authorization: await idTokenOf(request, customer, baseURL) }
   const { minutes, slots: free } = await freeSlots(request)
   const slots = options.after ? free.filter((s) => s.date > options.after!) : free
