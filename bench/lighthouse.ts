@@ -75,7 +75,7 @@ const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium'
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5)
 
 /** The middle of items already in order (the lower of the two middle ones of an even count). */
-const middle = <T>(sorted: T[]): T => sorted[Math.floor((sorted.length - 1) / 2)]!
+export const middle = <T>(sorted: T[]): T => sorted[Math.floor((sorted.length - 1) / 2)]!
 
 /** The run in the middle by performance score (ties broken by LCP), as Lighthouse's own docs advise for several runs. */
 function median<Run extends Pick<LighthouseRun, 'performance' | 'lcpMs'>>(runs: Run[]): Run {
