@@ -1,5 +1,6 @@
 import { createCustomer, expect, test, untilHydrated } from './fixtures.ts'
-import { bookAsCustomer, customerSub, freeSlots, nowInLondon, pickAny, staffSignIn, uniqueSurname, walkInNow } from './staff.ts'
+import { todayInUk } from '@salon/contracts/dates'
+import { bookAsCustomer, customerSub, freeSlots, pickAny, staffSignIn, uniqueSurname, walkInNow } from './staff.ts'
 
 // docs/product.md §10.2, §10.3: the owner's working day in the staff pages, at the desk and on a phone.
 
@@ -12,15 +13,18 @@ test('@layout the owner sees a booked session on the day sheet, marks a session 
   const surname = uniqueSurname()
   const customer = await createCustomer(request, { lastName: surname })
   // A session booked online for a day ahead: shown as booked, and not yet to be marked.
-  const booked = await bookAsCustomer(request, customer, baseURL!, { after: nowInLondon().date })
+  const booked = await bookAsCustomer(request, customer, baseURL!, { after: todayInUk() })
 
   await staffSignIn(page)
   await page.goto(`/staff/?date=${booked.date}`)
   await untilHydrated(page)
-  const card = page
-    .getByTestId('day-booking')
-    .filter({ hasText: `Amy ${surname}` })
-    .filter({ visible: true })
+  // A customer's session on the day sheet, as shown at this width (a list on a phone, a column per bed on a desk).
+  const sessionOf = (lastName: string) =>
+    page
+      .getByTestId('day-booking')
+      .filter({ hasText: `Amy ${lastName}` })
+      .filter({ visible: true })
+  const card = sessionOf(surname)
   await expect(card).toContainText(booked.time)
   await expect(card).toContainText('Booked')
   await expect(card.getByRole('button', { name: `Move or cancel Amy ${surname}'s session` })).toBeVisible()
@@ -33,10 +37,7 @@ test('@layout the owner sees a booked session on the day sheet, marks a session 
   const now = await walkInNow(request, await customerSub(request, arrived, baseURL!), baseURL!)
   await page.goto('/staff/')
   await untilHydrated(page)
-  const begun = page
-    .getByTestId('day-booking')
-    .filter({ hasText: `Amy ${arrivedSurname}` })
-    .filter({ visible: true })
+  const begun = sessionOf(arrivedSurname)
   await expect(begun).toContainText(now.time)
   await begun.getByRole('button', { name: 'Attended' }).click()
   await expect(page.getByRole('status').filter({ hasText: 'Marked as attended.' })).toBeVisible()
@@ -69,12 +70,7 @@ test('@layout the owner sees a booked session on the day sheet, marks a session 
   await dialog.getByRole('button', { name: 'Book the session' }).click()
   await expect(page.getByRole('status').filter({ hasText: `Booked: Amy ${walkInSurname}` })).toBeVisible()
   if (walkIn.date === booked.date) {
-    await expect(
-      page
-        .getByTestId('day-booking')
-        .filter({ hasText: `Amy ${walkInSurname}` })
-        .filter({ visible: true }),
-    ).toContainText(walkIn.time)
+    await expect(sessionOf(walkInSurname)).toContainText(walkIn.time)
   }
 
   // The counter: a package for the customer who booked, paid in cash; today's takings count it.

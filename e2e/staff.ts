@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page, PlaywrightWorkerArgs } from '@playwright/test'
+import { ukWallClock } from '@salon/contracts/uk-calendar'
 import { demo, expect, signedInState, untilHydrated, type Customer, type StorageState } from './fixtures.ts'
 
 /** The demo salon's owner, whom the server's demo seed makes (DEMO_OWNER_PHONE, DEMO_OWNER_PASSWORD). */
@@ -96,24 +97,6 @@ export function uniqueSurname() {
   return `${letters[0]!.toUpperCase()}${letters.slice(1)}`
 }
 
-/** Today's date and the time now in the salon's time zone: "2026-11-26", "18:05". */
-export function nowInLondon(): { date: string; time: string } {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone: 'Europe/London',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(new Date())
-      .map((p) => [p.type, p.value]),
-  )
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` }
-}
-
 /** The customer's id, as their account gives it. */
 export async function customerSub(request: APIRequestContext, customer: Customer, baseURL: string): Promise<string> {
   const account = await request.get('/api/p_account', { headers: { ...shopHeaders, authorization: await idTokenOf(request, customer, baseURL) } })
@@ -126,10 +109,11 @@ export async function customerSub(request: APIRequestContext, customer: Customer
  * opening-hours rule with the owner's override, whatever the time of day: the one kind of session that can be marked
  * attended at any hour. A bed another test has just taken is tried again with another.
  */
-export async function walkInNow(request: APIRequestContext, sub: string, baseURL: string): Promise<{ id: string; date: string; time: string; bed: string }> {
-  const { date, time } = nowInLondon()
+export async function walkInNow(request: APIRequestContext, sub: string, baseURL: string): Promise<{ id: string; time: string }> {
+  // The UK's wall clock now, as YYYY-MM-DDTHH:MM.
+  const [date, time] = ukWallClock(Date.now()).toISOString().slice(0, 16).split('T') as [string, string]
   const { beds } = (await (await request.get('/api/website/salon', { headers: shopHeaders })).json()) as {
-    beds: { id: string; name: string; minMinutes: number }[]
+    beds: { id: string; minMinutes: number }[]
   }
   const headers = { ...shopHeaders, authorization: `Bearer ${await idTokenOf(request, demoOwner, baseURL)}` }
   for (const bed of [...beds].sort(() => Math.random() - 0.5)) {
@@ -148,7 +132,7 @@ export async function walkInNow(request: APIRequestContext, sub: string, baseURL
     if (walkIn.status() === 409 && /already booked/.test(await walkIn.text())) continue
     expect(walkIn.status(), await walkIn.text()).toBe(201)
     const { booking } = (await walkIn.json()) as { booking: { id: string } }
-    return { id: booking.id, date, time, bed: bed.name }
+    return { id: booking.id, time }
   }
   throw new Error(`every bed is taken at ${time} on ${date}`)
 }
