@@ -1,3 +1,4 @@
+import { todayInUk } from '@salon/contracts/dates'
 import type { DaySheetBooking, DaySheetPayment, DaySheetStatus } from '@salon/contracts/staff-day'
 import { formatPence } from '../../lib/format.ts'
 import { Badge } from '../staff/public.ts'
@@ -31,22 +32,12 @@ export interface BookingCardActions {
 
 /**
  * One session on the day sheet: time, customer, skin type, minutes, how paid, status, and what staff may do with it.
- * Attended and No-show are offered as the server takes them: for a booked session (not one still waiting for its
- * card payment) on a day that has come (`dayHasCome`), never for one on a day ahead.
+ * Attended and No-show are offered as the server takes them (docs/product.md §10.2, §10.10): for a booked session
+ * (not one still waiting for its card payment) on its day or after it, never for one on a day ahead.
  */
-export function BookingCard({
-  booking,
-  actions,
-  showBed,
-  dayHasCome,
-}: {
-  booking: DaySheetBooking
-  actions: BookingCardActions
-  showBed?: boolean
-  dayHasCome: boolean
-}) {
+export function BookingCard({ booking, actions, showBed }: { booking: DaySheetBooking; actions: BookingCardActions; showBed?: boolean }) {
   const done = booking.status === 'attended' || booking.status === 'no_show'
-  const open = booking.status === 'booked' && dayHasCome
+  const open = booking.status === 'booked' && booking.date <= todayInUk()
   return (
     <article
       className={`rounded-2xl border bg-white p-3 shadow-sm ${booking.status === 'no_show' ? 'border-red-200' : booking.status === 'attended' ? 'border-emerald-200' : 'border-cocoa-100'}`}

@@ -1,4 +1,3 @@
-import { todayInUk } from '@salon/contracts/dates'
 import type { DaySheetBooking, DaySheetResponse } from '@salon/contracts/staff-day'
 import { Empty, Panel } from '../staff/public.ts'
 import { BookingCard, type BookingCardActions } from './booking-card.tsx'
@@ -17,8 +16,6 @@ export function DaySheet({ day, actions }: { day: DaySheetResponse; actions: Boo
   }
   const beds = day.beds.filter((bed) => bed.active || day.bookings.some((b) => b.bed.id === bed.id))
   const times = [...new Set(day.bookings.map((b) => b.time))].sort()
-  // A session is marked attended or a no-show on its day or after it, never ahead (docs/product.md §10.2, §10.10).
-  const dayHasCome = day.date <= todayInUk()
   return (
     <>
       <div className="flex flex-col gap-4 md:hidden" data-testid="day-by-time">
@@ -29,7 +26,7 @@ export function DaySheet({ day, actions }: { day: DaySheetResponse; actions: Boo
               {day.bookings
                 .filter((b) => b.time === time)
                 .map((booking) => (
-                  <BookingCard key={booking.id} booking={booking} actions={actions} showBed dayHasCome={dayHasCome} />
+                  <BookingCard key={booking.id} booking={booking} actions={actions} showBed />
                 ))}
             </div>
           </section>
@@ -48,7 +45,7 @@ export function DaySheet({ day, actions }: { day: DaySheetResponse; actions: Boo
                 </span>
               </h2>
               {sessions.map((booking: DaySheetBooking) => (
-                <BookingCard key={booking.id} booking={booking} actions={actions} dayHasCome={dayHasCome} />
+                <BookingCard key={booking.id} booking={booking} actions={actions} />
               ))}
             </section>
           )
