@@ -1,8 +1,9 @@
+import { createRoute, OpenAPIHono } from '@hono/zod-openapi'
 import { Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { describeIssues, errorHandler, fieldIssues, HttpError, validationHook } from './errors.ts'
+import { describeIssues, errorHandler, fieldIssues, HttpError, UNSUPPORTED_BODY, validationHook } from './errors.ts'
 import { createLogger } from './logger.ts'
 
 const Form = z.object({
@@ -110,6 +111,23 @@ describe('the error handler', () => {
     const response = await app.request('/bad-json')
     expect(response.status).toBe(400)
     expect(await response.json()).toEqual({ message: 'The request body is not valid JSON.' })
+  })
+
+  it('a body that is not JSON, sent to a call that takes JSON, is told how to send it', async () => {
+    const api = new OpenAPIHono().openapi(
+      createRoute({
+        method: 'put',
+        path: '/status',
+        request: { body: { content: { 'application/json': { schema: z.object({ status: z.string() }) } } } },
+        responses: { 200: { description: 'Changed' } },
+      }),
+      (c) => c.body(null, 200),
+    )
+    api.onError(errorHandler(createLogger('silent')))
+    const response = await api.request('/status', { method: 'PUT', body: 'attended', headers: { 'content-type': 'text/plain' } })
+    expect(response.status).toBe(415)
+    expect(await response.json()).toEqual({ message: UNSUPPORTED_BODY })
+    expect(UNSUPPORTED_BODY).toBe('Please send the request body as JSON, with the header Content-Type: application/json.')
   })
 
   it('an HTTPException without a message still gets one', async () => {

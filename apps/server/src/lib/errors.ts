@@ -50,6 +50,9 @@ export function validationHook(result: { success: boolean; error?: unknown; targ
   return c.json({ message: `Please check the ${target}request: ${described.replace(/\.$/, '')}.`, issues }, 400)
 }
 
+/** A body sent as something other than JSON to a call that takes JSON (415). */
+export const UNSUPPORTED_BODY = 'Please send the request body as JSON, with the header Content-Type: application/json.'
+
 export function errorHandler(logger: Logger) {
   return (err: Error, c: Context) => {
     if (err instanceof HttpError) return c.json({ message: err.message, ...err.extra }, err.status)
@@ -59,7 +62,13 @@ export function errorHandler(logger: Logger) {
       return c.json({ message: err.message }, 502)
     }
     if (err instanceof HTTPException) {
-      const message = err.status === 400 && /JSON/i.test(err.message) ? 'The request body is not valid JSON.' : err.message
+      const message =
+        err.status === 400 && /JSON/i.test(err.message)
+          ? 'The request body is not valid JSON.'
+          : // The API's routes declare JSON bodies: anything else is refused before them, in the framework's words.
+            err.status === 415 && err.message === 'Unsupported Media Type'
+            ? UNSUPPORTED_BODY
+            : err.message
       return c.json({ message: message || 'The request could not be handled.' }, err.status)
     }
     logger.error({ err, requestId: c.get('requestId'), method: c.req.method, path: c.req.path }, 'unhandled error')
