@@ -53,6 +53,14 @@ export function validationHook(result: { success: boolean; error?: unknown; targ
 /** A body sent as something other than JSON to a call that takes JSON (415). */
 export const UNSUPPORTED_BODY = 'Please send the request body as JSON, with the header Content-Type: application/json.'
 
+/** The framework's own refusals, in words a person can act on. */
+function frameworkMessage(err: HTTPException): string {
+  if (err.status === 400 && /JSON/i.test(err.message)) return 'The request body is not valid JSON.'
+  // The API's routes declare JSON bodies: anything else is refused before them, in the framework's words.
+  if (err.status === 415 && err.message === 'Unsupported Media Type') return UNSUPPORTED_BODY
+  return err.message || 'The request could not be handled.'
+}
+
 export function errorHandler(logger: Logger) {
   return (err: Error, c: Context) => {
     if (err instanceof HttpError) return c.json({ message: err.message, ...err.extra }, err.status)
@@ -61,16 +69,7 @@ export function errorHandler(logger: Logger) {
       logger.error({ err, requestId: c.get('requestId'), method: c.req.method, path: c.req.path }, err.failure)
       return c.json({ message: err.message }, 502)
     }
-    if (err instanceof HTTPException) {
-      const message =
-        err.status === 400 && /JSON/i.test(err.message)
-          ? 'The request body is not valid JSON.'
-          : // The API's routes declare JSON bodies: anything else is refused before them, in the framework's words.
-            err.status === 415 && err.message === 'Unsupported Media Type'
-            ? UNSUPPORTED_BODY
-            : err.message
-      return c.json({ message: message || 'The request could not be handled.' }, err.status)
-    }
+    if (err instanceof HTTPException) return c.json({ message: frameworkMessage(err) }, err.status)
     logger.error({ err, requestId: c.get('requestId'), method: c.req.method, path: c.req.path }, 'unhandled error')
     return c.json({ message: 'Something went wrong on our side. Please try again in a moment.' }, 500)
   }
