@@ -36,6 +36,32 @@ export default tseslint.config(
   },
   ...webImportBoundaries,
   ...serverImportBoundaries,
+  // One clock (docs/architecture.md, "Time"): the server writes and compares every time from the app's clock, which
+  // tests set, never from the database's, and the test factories write what the app would read as now.
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'TaggedTemplateExpression[tag.name="sql"] TemplateElement[value.raw=/\\b(now\\(\\)|current_timestamp|current_date|localtimestamp)/i]',
+          message: "Pass the app's clock (deps.now) as a parameter instead of the database's clock.",
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/test/factories/**/*.ts'],
+    ignores: ['apps/server/src/test/factories/doubles.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'NewExpression[callee.name="Date"][arguments.length=0]', message: 'Write times from the test app’s clock: new Date(t.now()).' },
+        { selector: 'CallExpression[callee.object.name="Date"][callee.property.name="now"]', message: 'Write times from the test app’s clock: t.now().' },
+      ],
+    },
+  },
   {
     files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**', 'apps/server/src/test/**', 'bench/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off', 'no-console': 'off' },

@@ -92,7 +92,7 @@ export function createApp(deps: AppDeps) {
   const trustProxy = deps.trustProxy ?? false
   const now = deps.now ?? Date.now
   const pool = deps.identity ?? DEFAULT_POOL
-  const rateLimiter = createRateLimiter(createRateLimitRepository(db))
+  const rateLimiter = createRateLimiter(createRateLimitRepository(db), now)
   // The salon's public content: kept in memory for a short while, dropped in every process when it changes.
   const publicContent = createPublicContent({ ttlMs: deps.publicCacheMs ?? 0, now: deps.now })
   void publicContent.follow(deps.database, (error) =>
@@ -323,6 +323,7 @@ export function createApp(deps: AppDeps) {
     expireMinutes: commerce.commerce.expireDue,
     builtInPool: !pool.cognito,
     hostedSignIn: !pool.cognito && pool.hostedSignIn !== undefined,
+    now,
   })
   const jobs = {
     queue: jobQueue,

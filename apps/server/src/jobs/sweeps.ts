@@ -15,6 +15,8 @@ export interface SweepOptions {
   builtInPool: boolean
   /** The hosted sign-in is on: its expired requests are removed too. */
   hostedSignIn: boolean
+  /** The app's clock, which every cut-off is measured from. */
+  now?: () => number
 }
 
 const HOUR = 3600_000
@@ -26,13 +28,14 @@ const FINISHED_JOBS_KEPT_MS = 30 * 24 * HOUR
  * server processes there are, and its answer (how many rows it removed or wrote) is kept with the job.
  */
 export function sweepJobs(options: SweepOptions): { handlers: Record<string, JobHandler>; periodic: PeriodicJob[] } {
+  const now = options.now ?? Date.now
   const handlers: Record<string, JobHandler> = {
     // Minutes whose lot has expired are written off in the ledger, so the salon's records agree with what customers
     // see (each customer's own reads and bookings also write off what is due).
     'sweep.expired-minutes': async () => ({ written: await options.expireMinutes() }),
     // Rate-limit counters whose window has run out, so the table holds only live windows.
-    'sweep.rate-limits': async () => ({ removed: await removeExpiredWindows(createRateLimitRepository(options.db)) }),
-    'sweep.finished-jobs': async () => ({ removed: await options.queue.prune(new Date(Date.now() - FINISHED_JOBS_KEPT_MS)) }),
+    'sweep.rate-limits': async () => ({ removed: await removeExpiredWindows(createRateLimitRepository(options.db), now()) }),
+    'sweep.finished-jobs': async () => ({ removed: await options.queue.prune(new Date(now() - FINISHED_JOBS_KEPT_MS)) }),
   }
   const periodic: PeriodicJob[] = [
     { kind: 'sweep.expired-minutes', everyMs: 15 * 60_000 },
@@ -41,12 +44,12 @@ export function sweepJobs(options: SweepOptions): { handlers: Record<string, Job
   ]
   // Sign-ups nobody confirmed within 24 hours, so a number cannot be held.
   if (options.builtInPool) {
-    handlers['sweep.stale-sign-ups'] = async () => ({ removed: await removeStaleSignUps(identityTransaction(options.db)) })
+    handlers['sweep.stale-sign-ups'] = async () => ({ removed: await removeStaleSignUps(identityTransaction(options.db), now()) })
     periodic.push({ kind: 'sweep.stale-sign-ups', everyMs: HOUR })
   }
   // Hosted sign-in requests past their time.
   if (options.hostedSignIn) {
-    handlers['sweep.hosted-sign-ins'] = async () => ({ removed: await removeExpiredSignIns(options.db) })
+    handlers['sweep.hosted-sign-ins'] = async () => ({ removed: await removeExpiredSignIns(options.db, now()) })
     periodic.push({ kind: 'sweep.hosted-sign-ins', everyMs: HOUR })
   }
   return { handlers, periodic }

@@ -1,10 +1,12 @@
 import { schema } from '@salon/db'
 import { expect, it } from 'vitest'
+import { testClock } from '../test/factories/doubles.ts'
 import { describeDatabase } from '../test/harness.ts'
 import { createRateLimiter, MAX_WINDOW_SECONDS, removeExpiredWindows } from './rate-limit.ts'
 import { createRateLimitRepository } from './rate-limit.repository.ts'
 
 const rule = { name: 'test-rule', limit: 2, windowSeconds: 600 }
+const clock = testClock('2026-06-01T10:00:00Z')
 
 describeDatabase('rate limits', (database) => {
   const keys = async () => (await database().db.select({ key: schema.rateLimits.key }).from(schema.rateLimits)).map((row) => row.key).sort()
@@ -17,23 +19,29 @@ describeDatabase('rate limits', (database) => {
     expect(await limiter.allow(rule, 'someone-else')).toBe(true)
   })
 
-  it('starts a new window once the old one has run out', async () => {
-    const limiter = createRateLimiter(createRateLimitRepository(database().db))
-    const before = new Date(Date.now() - (rule.windowSeconds + 60) * 1000)
-    await database().db.insert(schema.rateLimits).values({ key: 'test-rule:returning', windowStart: before, count: 50 })
+  it('starts a new window once the old one has run out on the app’s clock', async () => {
+    clock.reset()
+    const limiter = createRateLimiter(createRateLimitRepository(database().db), clock.now)
+    expect(await limiter.allow(rule, 'returning')).toBe(true)
+    expect(await limiter.allow(rule, 'returning')).toBe(true)
+    expect(await limiter.allow(rule, 'returning')).toBe(false)
+    clock.advance((rule.windowSeconds - 1) * 1000)
+    expect(await limiter.allow(rule, 'returning')).toBe(false)
+    clock.advance(1000)
     expect(await limiter.allow(rule, 'returning')).toBe(true)
     expect(await limiter.allow(rule, 'returning')).toBe(true)
     expect(await limiter.allow(rule, 'returning')).toBe(false)
   })
 
   it('removes the counters of windows that have run out and keeps the live ones', async () => {
+    clock.reset()
     const repository = createRateLimitRepository(database().db)
-    const limiter = createRateLimiter(repository)
+    const limiter = createRateLimiter(repository, clock.now)
+    await limiter.allow(rule, 'expired')
+    clock.advance((MAX_WINDOW_SECONDS + 3600) * 1000)
     await limiter.allow(rule, 'live')
-    const longAgo = new Date(Date.now() - (MAX_WINDOW_SECONDS + 3600) * 1000)
-    await database().db.insert(schema.rateLimits).values({ key: 'test-rule:expired', windowStart: longAgo, count: 9 })
 
-    const removed = await removeExpiredWindows(repository)
+    const removed = await removeExpiredWindows(repository, clock.now())
 
     expect(removed).toBeGreaterThanOrEqual(1)
     const left = await keys()

@@ -16,11 +16,11 @@ export interface RateLimitRule {
 export const MAX_WINDOW_SECONDS = 24 * 3600
 
 /** Fixed-window counters kept in the database, so that every server process shares them. */
-export function createRateLimiter(repository: RateLimitRepository) {
+export function createRateLimiter(repository: RateLimitRepository, now: () => number = Date.now) {
   /** Counts one attempt; false when it goes over the limit. */
   async function allow(rule: Omit<RateLimitRule, 'message'>, subject: string): Promise<boolean> {
     if (rule.windowSeconds > MAX_WINDOW_SECONDS) throw new Error(`Rate limit ${rule.name}: a window is at most ${MAX_WINDOW_SECONDS} seconds long.`)
-    return (await repository.count(`${rule.name}:${subject}`, rule.windowSeconds)) <= rule.limit
+    return (await repository.count(`${rule.name}:${subject}`, rule.windowSeconds, new Date(now()))) <= rule.limit
   }
 
   return {

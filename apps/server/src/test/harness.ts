@@ -43,7 +43,9 @@ export async function createTestApp(overrides: TestDeps = {}, options: { shop?: 
     return { status: response.status, headers: response.headers, json: json as Record<string, any> }
   }
 
-  return { app, database, db: database.db, api, outbox, shop, close: () => database.close() }
+  /** The app's clock: what a factory writes as "now" is the time the app reads as now (the test clock where the suite passes one). */
+  const now = overrides.now ?? Date.now
+  return { app, database, db: database.db, api, outbox, shop, now, close: () => database.close() }
 }
 
 /**

@@ -185,7 +185,7 @@ describeApi(
       // Every ordinary change is announced, and appears in the very next answers, whatever the clock says.
       await t()
         .db.insert(schema.blogPosts)
-        .values(post(t().shop.id, 'cached-for-a-while', 'Hello', new Date(Date.now() - 60_000)))
+        .values(post(t().shop.id, 'cached-for-a-while', 'Hello', new Date(cacheClock - 60_000)))
       await t().db.update(schema.packages).set({ name: 'Renamed package' }).where(eq(schema.packages.id, before[1].json.packages[0].id))
       const blogs = await eventually(
         () => t().api('blogs'),

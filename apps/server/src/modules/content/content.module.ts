@@ -31,7 +31,7 @@ export interface ContentModuleDeps {
   /** The site's public address (PUBLIC_URL); by default each request's own. */
   siteUrl?: string
   startedAt: Date
-  /** The clock of the staff's changes (when a lead was marked handled), for tests. */
+  /** The app's clock: which posts are out yet, when a review was cached, when a lead was marked handled. */
   now?: () => number
 }
 
@@ -49,6 +49,7 @@ export function createContentModule(deps: ContentModuleDeps) {
     logger: deps.logger,
     reviewsSource: deps.reviewsSource,
     reviewsCacheMs: deps.reviewsCacheMs,
+    now: () => new Date((deps.now ?? Date.now)()),
   })
   const blogs = deps.kept(content.blogs)
   const manage = createContentManagement({ db: deps.db, now: deps.now, googleAvailable: deps.reviewsSource !== undefined })

@@ -1,5 +1,5 @@
 import type { ReviewsResponse } from '@salon/contracts/content'
-import { and, desc, eq, isNull, lte, schema, sql, type Db } from '@salon/db'
+import { and, desc, eq, isNull, lte, schema, type Db } from '@salon/db'
 
 const blogSummaryColumns = {
   id: schema.blogPosts.id,
@@ -12,15 +12,15 @@ const blogSummaryColumns = {
 
 export function createContentRepository(db: Db) {
   return {
-    /** Published posts, newest first; a post dated in the future is not out yet, and a draft never is. */
-    publishedBlogs: (shopId: string) =>
+    /** Published posts, newest first; a post dated after `at` (the app's clock) is not out yet, and a draft never is. */
+    publishedBlogs: (shopId: string, at: Date) =>
       db
         .select(blogSummaryColumns)
         .from(schema.blogPosts)
-        .where(and(eq(schema.blogPosts.shopId, shopId), eq(schema.blogPosts.status, 'published'), lte(schema.blogPosts.publishedAt, sql`now()`)))
+        .where(and(eq(schema.blogPosts.shopId, shopId), eq(schema.blogPosts.status, 'published'), lte(schema.blogPosts.publishedAt, at)))
         .orderBy(desc(schema.blogPosts.publishedAt)),
 
-    async publishedBlog(shopId: string, id: string) {
+    async publishedBlog(shopId: string, id: string, at: Date) {
       const [row] = await db
         .select({ ...blogSummaryColumns, bodyMarkdown: schema.blogPosts.bodyMarkdown })
         .from(schema.blogPosts)
@@ -29,7 +29,7 @@ export function createContentRepository(db: Db) {
             eq(schema.blogPosts.shopId, shopId),
             eq(schema.blogPosts.id, id),
             eq(schema.blogPosts.status, 'published'),
-            lte(schema.blogPosts.publishedAt, sql`now()`),
+            lte(schema.blogPosts.publishedAt, at),
           ),
         )
         .limit(1)
@@ -70,18 +70,19 @@ export function createContentRepository(db: Db) {
         .onConflictDoUpdate({ target: schema.reviewsCache.shopId, set: { payload, fetchedAt } })
     },
 
-    async addContactMessage(message: { shopId: string; name: string; email?: string; phone?: string; message: string }) {
+    /** `at` is the app's clock: when the message came and the visitor consented. */
+    async addContactMessage(message: { shopId: string; name: string; email?: string; phone?: string; message: string }, at: Date) {
       const [row] = await db
         .insert(schema.contactMessages)
-        .values({ ...message, email: message.email ?? null, phone: message.phone ?? null, consentAt: new Date() })
+        .values({ ...message, email: message.email ?? null, phone: message.phone ?? null, consentAt: at, createdAt: at })
         .returning({ id: schema.contactMessages.id })
       return row!.id
     },
 
-    async addPopupLead(lead: { shopId: string; firstName: string; email?: string; phone?: string; consentText: string }) {
+    async addPopupLead(lead: { shopId: string; firstName: string; email?: string; phone?: string; consentText: string }, at: Date) {
       const [row] = await db
         .insert(schema.popupLeads)
-        .values({ ...lead, email: lead.email ?? null, phone: lead.phone ?? null, marketingConsent: true })
+        .values({ ...lead, email: lead.email ?? null, phone: lead.phone ?? null, marketingConsent: true, createdAt: at })
         .returning({ id: schema.popupLeads.id })
       return row!.id
     },

@@ -53,11 +53,11 @@ export function createContentService(deps: ContentDeps) {
 
   return {
     async blogs(shopId: string): Promise<BlogSummary[]> {
-      return (await deps.content.publishedBlogs(shopId)).map(toSummary)
+      return (await deps.content.publishedBlogs(shopId, now())).map(toSummary)
     },
 
     async blog(shopId: string, id: string): Promise<BlogPost> {
-      const row = await deps.content.publishedBlog(shopId, id)
+      const row = await deps.content.publishedBlog(shopId, id, now())
       if (!row) throw new HttpError(404, `There is no blog post with the id "${id.slice(0, 100)}".`)
       return { ...toSummary(row), html: renderMarkdown(row.bodyMarkdown) }
     },
@@ -87,7 +87,7 @@ export function createContentService(deps: ContentDeps) {
       await deps.rateLimiter.hit(contactLimit, client)
       const shop = await deps.shops.findShop(shopId)
       if (!shop) throw new HttpError(404, 'This shop does not exist.')
-      const id = await deps.content.addContactMessage({ shopId, name: input.name, email: input.email, phone: input.phone, message: input.message })
+      const id = await deps.content.addContactMessage({ shopId, name: input.name, email: input.email, phone: input.phone, message: input.message }, now())
       const replyTo = [input.email, input.phone].filter(Boolean).join(' / ')
       try {
         await deps.email.send({
@@ -106,7 +106,7 @@ export function createContentService(deps: ContentDeps) {
 
     async addPopupLead(shopId: string, client: string, input: PopupLead) {
       await deps.rateLimiter.hit(popupLimit, client)
-      await deps.content.addPopupLead({ shopId, firstName: input.firstName, email: input.email, phone: input.phone, consentText: POPUP_CONSENT_TEXT })
+      await deps.content.addPopupLead({ shopId, firstName: input.firstName, email: input.email, phone: input.phone, consentText: POPUP_CONSENT_TEXT }, now())
       return { message: `Thanks, ${input.firstName}! Your offer is on its way.` }
     },
   }

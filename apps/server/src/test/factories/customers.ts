@@ -236,7 +236,7 @@ export interface LotInput {
 export async function credit(t: TestApp, customer: { sub: string }, minutes: number, input: LotInput = {}) {
   const id = randomUUID()
   const bedTypes = input.bedTypes ?? (await t.db.select({ code: schema.bedTypes.code }).from(schema.bedTypes).where(eqShop(t))).map((r) => r.code)
-  const at = input.at ?? new Date()
+  const at = input.at ?? new Date(t.now())
   await createLedgerRepository(t.db).addLot({
     id,
     shopId: t.shop.id,
