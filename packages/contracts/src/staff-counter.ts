@@ -142,6 +142,22 @@ export const AdjustmentResponse = z.object({
 })
 export type AdjustmentResponse = z.infer<typeof AdjustmentResponse>
 
+/** How far below the price list staff may sell when the owner has not said: 20%. */
+export const COUNTER_DEFAULT_MAX_DISCOUNT_PERCENT = 20
+
+/**
+ * GET (staff) and PUT (owner) /api/staff/counter-rules: how far below the salon's price list, in whole percent, a
+ * member of staff may sell at the counter; past it, only the owner (docs/product.md §10.3).
+ */
+export const CounterRules = strict({
+  maxDiscountPercent: z
+    .number({ message: 'must be a whole number of percent from 0 to 100' })
+    .int({ message: 'must be a whole number of percent from 0 to 100' })
+    .min(0, { message: 'must be a whole number of percent from 0 to 100' })
+    .max(100, { message: 'must be a whole number of percent from 0 to 100' }),
+})
+export type CounterRules = z.infer<typeof CounterRules>
+
 /** GET /api/staff/counter/takings?date=YYYY-MM-DD (today by default, in the shop's local day). */
 export const TakingsQuery = z.strictObject({ date: LocalDate.optional() })
 

@@ -34,6 +34,13 @@ export const AcceptInvitationRequest = z.strictObject({
 })
 export type AcceptInvitationRequest = z.infer<typeof AcceptInvitationRequest>
 
+/**
+ * What the owner should look at in an entry (docs/product.md §10.8): a sale at the counter to the member who made
+ * it, or further below the price list than staff may sell; both only the owner may make.
+ */
+export const AuditFlag = z.enum(['sold-to-self', 'below-price-list'])
+export type AuditFlag = z.infer<typeof AuditFlag>
+
 export const AuditEntry = z.object({
   id: z.number(),
   at: z.string(),
@@ -45,6 +52,8 @@ export const AuditEntry = z.object({
   before: z.unknown(),
   after: z.unknown(),
   reason: z.string().nullable(),
+  /** Empty for most entries. */
+  flags: z.array(AuditFlag),
 })
 export type AuditEntry = z.infer<typeof AuditEntry>
 export const AuditResponse = z.object({ entries: z.array(AuditEntry), nextBefore: z.number().nullable() })

@@ -47,6 +47,8 @@ export const shops = pgTable(
     yearlySessionLimit: integer('yearly_session_limit').notNull().default(60),
     /** Raised when the salon asks every customer the health questions again. */
     healthQuestionsRevision: integer('health_questions_revision').notNull().default(1),
+    /** How far below the price list, in percent, a member of staff may sell at the counter; past it only the owner (docs/product.md §10.3). */
+    counterMaxDiscountPercent: integer('counter_max_discount_percent').notNull().default(20),
   },
   (t) => [
     check('shops_nation', sql`${t.nation} in ('england', 'wales', 'scotland', 'northern-ireland')`),
@@ -54,6 +56,7 @@ export const shops = pgTable(
       'shops_sunbed_settings',
       sql`${t.reactionPauseDays} between 1 and 90 and ${t.yearlySessionLimit} between 1 and 366 and ${t.healthQuestionsRevision} >= 1`,
     ),
+    check('shops_counter_max_discount', sql`${t.counterMaxDiscountPercent} between 0 and 100`),
   ],
 )
 
@@ -1139,9 +1142,20 @@ export const staffAuditLog = pgTable(
     before: jsonb('before'),
     after: jsonb('after'),
     reason: text('reason'),
+    /** What the owner should look at in this change, for example a sale a member of staff made to themselves (docs/product.md §10.8). */
+    flags: text('flags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: createdAt(),
   },
-  (t) => [index('staff_audit_log_shop_time').on(t.shopId, t.createdAt), index('staff_audit_log_subject').on(t.shopId, t.subjectType, t.subjectId)],
+  (t) => [
+    index('staff_audit_log_shop_time').on(t.shopId, t.createdAt),
+    index('staff_audit_log_subject').on(t.shopId, t.subjectType, t.subjectId),
+    index('staff_audit_log_flagged')
+      .on(t.shopId, t.id)
+      .where(sql`${t.flags} <> '{}'`),
+  ],
 )
 
 /* ---------- Jobs: work done later, shared by every server process ---------- */

@@ -1,6 +1,6 @@
 import { and, desc, eq, schema, sql, type Db } from '@salon/db'
 
-const { payments, promoCodes, minuteLots, balanceLedger, bookings, beds, staffMembers } = schema
+const { payments, promoCodes, minuteLots, balanceLedger, bookings, beds, staffMembers, shops, bedTypes, identityUsers } = schema
 
 /** The counter's own reads and writes of payments, lots and the ledger (docs/product.md §10.3). */
 export function createCounterRepository(db: Db) {
@@ -21,6 +21,24 @@ export function createCounterRepository(db: Db) {
     async lotOfPayment(paymentId: string, executor: Db = db) {
       const [row] = await executor.select({ id: minuteLots.id }).from(minuteLots).where(eq(minuteLots.paymentId, paymentId))
       return row?.id
+    },
+
+    /** The price a minute of each of the shop's bed types, as its price list shows them. */
+    async perMinutePrices(shopId: string, executor: Db = db): Promise<Map<string, number>> {
+      const rows = await executor.select({ code: bedTypes.code, pence: bedTypes.perMinutePence }).from(bedTypes).where(eq(bedTypes.shopId, shopId))
+      return new Map(rows.map((r) => [r.code, r.pence]))
+    },
+
+    /** How far below the price list, in percent, the shop's staff may sell at the counter. */
+    async maxDiscountPercent(shopId: string, executor: Db = db) {
+      const [row] = await executor.select({ percent: shops.counterMaxDiscountPercent }).from(shops).where(eq(shops.id, shopId))
+      return row!.percent
+    },
+
+    /** The mobile number of a member of staff's account: a customer the desk signed up with it is the member too. */
+    async accountPhone(sub: string, executor: Db = db) {
+      const [row] = await executor.select({ phone: identityUsers.phone }).from(identityUsers).where(eq(identityUsers.sub, sub))
+      return row?.phone ?? null
     },
 
     async promoCodeText(id: string | null, executor: Db = db) {

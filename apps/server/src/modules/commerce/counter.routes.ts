@@ -19,6 +19,10 @@ const Sub = z.object({ sub: z.uuid({ message: 'must be a customer id' }) })
 const saleResponses = {
   200: json(CounterSale, 'This idempotency key already made this sale: the same sale'),
   201: json(CounterSale, 'Sold: paid, and the minutes are on the balance'),
+  403: json(
+    ErrorResponse,
+    "Not on this salon's staff; or a member of staff selling to themselves, or further below the price list than the owner's limit (GET /api/staff/counter-rules): only the owner may, and the audit log flags it",
+  ),
   404: json(ErrorResponse, 'No such customer at this salon, no such package on sale, or no such promo code'),
   409: json(ErrorResponse, 'The key was used for a different sale, or the promo code is used up or already used by the customer'),
   422: json(ErrorResponse, 'The promo code has ended, has not started or is not for this package; or a bed type the salon does not have'),

@@ -20,6 +20,7 @@ import type { CustomersRepository } from '../identity/public.ts'
 import { createAuditLog, type StaffActor } from '../shop/public.ts'
 import type { CommerceRepository, PaymentRow } from './commerce.repository.ts'
 import type { CommerceService } from './commerce.service.ts'
+import { judgeCounterSale, minutesAtListPrice, packageAtListPrice, type ListPrice } from './counter-limits.ts'
 import type { CounterRepository } from './counter.repository.ts'
 import type { LedgerRepository } from './ledger.repository.ts'
 import { lotExpiry, type Draw } from './lots.ts'
@@ -106,13 +107,15 @@ export function createCounterService(deps: CounterServiceDeps) {
 
   /**
    * One sale at the counter, in one transaction: the promo code's lock first (as a checkout and a payment take it),
-   * then the customer's; a sale already made with this key is answered again; otherwise a payment that succeeded
-   * at once, credited as an online payment is (its lot, the referral reward), and its line in the audit log.
+   * then the customer's; a sale already made with this key is answered again; otherwise the counter's limits
+   * (counter-limits.ts), then a payment that succeeded at once, credited as an online payment is (its lot, the
+   * referral reward), and its line in the audit log, flagged where only the owner could make the sale.
    */
   async function sell(
     actor: StaffActor,
     input: { sub: string; method: CounterMethod; idempotencyKey: string; promoCode?: string },
     sale: SaleInsert,
+    list: ListPrice | undefined,
     audit: string,
   ): Promise<{ sale: CounterSale; created: boolean }> {
     const shopId = actor.shopId
@@ -140,6 +143,14 @@ export function createCounterService(deps: CounterServiceDeps) {
       if (!locked) throw new HttpError(404, COUNTER_MESSAGES.noCustomer)
       const again = await repo.paymentByKey(shopId, input.sub, input.idempotencyKey, tx)
       if (again) return { row: sameSale(again, promo?.promo?.id ?? null), created: false }
+      const ownPhone = customer.phone ? await counter.accountPhone(actor.sub, tx) : null
+      const flags = judgeCounterSale({
+        role: actor.role,
+        toSelf: customer.sub === actor.sub || (ownPhone !== null && customer.phone === ownPhone),
+        pricePence: sale.pricePence,
+        list,
+        maxDiscountPercent: await counter.maxDiscountPercent(shopId, tx),
+      })
       let discountPence = 0
       if (promo) {
         if (!promo.verdict.applies) {
@@ -182,8 +193,10 @@ export function createCounterService(deps: CounterServiceDeps) {
           discountPence,
           promoCode: input.promoCode ?? null,
           minutes: sale.lotMinutes,
+          listPence: list?.pence ?? null,
           lotId,
         },
+        flags,
       })
       return { row: row!, created: true }
     })
@@ -214,6 +227,7 @@ export function createCounterService(deps: CounterServiceDeps) {
           lotBedTypes: pkg.bedTypes,
           lotValidityDays: pkg.validityDays,
         },
+        packageAtListPrice(pkg),
         'counter.sale',
       )
     },
@@ -221,6 +235,7 @@ export function createCounterService(deps: CounterServiceDeps) {
     /** POST /api/staff/counter/minutes: loose minutes, a payment of purpose minutes (docs/product.md §10.3). */
     async sellMinutes(actor: StaffActor, request: CounterMinutesRequest) {
       const bedTypes = await bedTypesOf(actor.shopId, request.bedTypes)
+      const list = minutesAtListPrice(request.minutes, bedTypes, await counter.perMinutePrices(actor.shopId))
       return sell(
         actor,
         request,
@@ -233,6 +248,7 @@ export function createCounterService(deps: CounterServiceDeps) {
           lotBedTypes: bedTypes,
           lotValidityDays: request.validityDays ?? COUNTER_DEFAULT_VALIDITY_DAYS,
         },
+        list,
         'counter.minutes',
       )
     },

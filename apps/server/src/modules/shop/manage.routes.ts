@@ -1,9 +1,13 @@
+import { CounterRules } from '@salon/contracts/staff-counter'
 import { OpeningHoursRequest, SalonDetails, SalonSettings } from '@salon/contracts/staff-manage'
 import { createRouter, json, jsonBody } from '../../lib/openapi.ts'
 import type { SalonManagement } from './manage.ts'
 import { staffRoute, type StaffEnv } from './staff.ts'
 
-/** The salon's details and opening hours under /api/staff/ (docs/product.md §10.4): staff read them, the owner changes them. */
+/**
+ * The salon's details and opening hours (docs/product.md §10.4) and the counter's discount limit (§10.3) under
+ * /api/staff/: staff read them, the owner changes them.
+ */
 export function createSalonManageRoutes(salon: SalonManagement) {
   return createRouter<StaffEnv>()
     .openapi(
@@ -34,5 +38,24 @@ export function createSalonManageRoutes(salon: SalonManagement) {
         responses: { 200: json(SalonSettings, 'Changed') },
       }),
       async (c) => c.json(await salon.changeHours(c.get('staff'), c.req.valid('json').hours), 200),
+    )
+    .openapi(
+      staffRoute('staff', {
+        method: 'get',
+        path: '/staff/counter-rules',
+        summary: 'How far below the price list, in percent, staff may sell minutes at the counter',
+        responses: { 200: json(CounterRules, 'The limit') },
+      }),
+      async (c) => c.json(await salon.counterRules(c.get('staff').shopId), 200),
+    )
+    .openapi(
+      staffRoute('owner', {
+        method: 'put',
+        path: '/staff/counter-rules',
+        summary: 'Set how far below the price list, in whole percent from 0 to 100, staff may sell; past it only the owner sells',
+        request: jsonBody(CounterRules),
+        responses: { 200: json(CounterRules, 'Changed') },
+      }),
+      async (c) => c.json(await salon.changeCounterRules(c.get('staff'), c.req.valid('json')), 200),
     )
 }

@@ -1,3 +1,4 @@
+import type { CounterRules } from '@salon/contracts/staff-counter'
 import type { OpeningDay, SalonDetails, SalonSettings } from '@salon/contracts/staff-manage'
 import { asc, eq, schema, type Db } from '@salon/db'
 import { HttpError } from '../../lib/errors.ts'
@@ -30,8 +31,11 @@ async function lockedShop(tx: Db, shopId: string) {
   return shop
 }
 
+const counterRulesOf = (shop: ShopRow): CounterRules => ({ maxDiscountPercent: shop.counterMaxDiscountPercent })
+
 /**
- * The owner's changes to the salon's details and opening hours (docs/product.md §10.4). Each is made in one
+ * The owner's changes to the salon's details and opening hours (docs/product.md §10.4), and to how far below the
+ * price list staff may sell at the counter (§10.3). Each is made in one
  * transaction with its audit entry; the database's notifications drop the public content and free times every
  * process keeps, so the customer site shows the change at once.
  */
@@ -78,6 +82,31 @@ export function createSalonManagement(db: Db) {
           after: { openingHours: result.openingHours },
         })
         return result
+      })
+    },
+
+    async counterRules(shopId: string): Promise<CounterRules> {
+      const [shop] = await db.select().from(schema.shops).where(eq(schema.shops.id, shopId))
+      if (!shop) throw new HttpError(404, 'This shop does not exist.')
+      return counterRulesOf(shop)
+    },
+
+    async changeCounterRules(actor: StaffActor, rules: CounterRules): Promise<CounterRules> {
+      return db.transaction(async (tx) => {
+        const before = await lockedShop(tx, actor.shopId)
+        const [after] = await tx
+          .update(schema.shops)
+          .set({ counterMaxDiscountPercent: rules.maxDiscountPercent })
+          .where(eq(schema.shops.id, actor.shopId))
+          .returning()
+        await createAuditLog(tx).record(actor, {
+          action: 'counter-rules.changed',
+          subjectType: 'shop',
+          subjectId: actor.shopId,
+          before: counterRulesOf(before),
+          after: counterRulesOf(after!),
+        })
+        return counterRulesOf(after!)
       })
     },
   }

@@ -1,6 +1,7 @@
 import { createRoute, type RouteConfig } from '@hono/zod-openapi'
 import { ErrorResponse } from '@salon/contracts/errors'
-import { and, desc, eq, lt, schema, type Db } from '@salon/db'
+import type { AuditFlag } from '@salon/contracts/staff'
+import { and, desc, eq, lt, schema, sql, type Db } from '@salon/db'
 import { createMiddleware } from 'hono/factory'
 import { HttpError } from '../../lib/errors.ts'
 import { errorResponses, json } from '../../lib/openapi.ts'
@@ -58,6 +59,8 @@ export interface AuditEntry {
   before?: unknown
   after?: unknown
   reason?: string | null
+  /** What the owner should look at in this change; none by default. */
+  flags?: AuditFlag[]
 }
 
 /**
@@ -78,19 +81,20 @@ export function createAuditLog(db: Db) {
         before: entry.before ?? null,
         after: entry.after ?? null,
         reason: entry.reason ?? null,
+        flags: entry.flags ?? [],
       })
     },
   }
 }
 export type AuditLog = ReturnType<typeof createAuditLog>
 
-/** The newest entries of a shop's audit log, older than `before` (an entry's id) when given. */
-export async function auditEntries(db: Db, shopId: string, options: { before?: number; limit: number }) {
+/** The newest entries of a shop's audit log, older than `before` (an entry's id) when given; only flagged ones when asked. */
+export async function auditEntries(db: Db, shopId: string, options: { before?: number; flagged?: boolean; limit: number }) {
   const log = schema.staffAuditLog
   const rows = await db
     .select()
     .from(log)
-    .where(and(eq(log.shopId, shopId), options.before ? lt(log.id, options.before) : undefined))
+    .where(and(eq(log.shopId, shopId), options.before ? lt(log.id, options.before) : undefined, options.flagged ? sql`${log.flags} <> '{}'` : undefined))
     .orderBy(desc(log.id))
     .limit(options.limit + 1)
   return { entries: rows.slice(0, options.limit), more: rows.length > options.limit }

@@ -7,7 +7,7 @@ import { LoadError, Loading, OwnerOnly, StaffPage, type StaffData } from '../sta
 export const MANAGE_PARTS = [
   { to: '/staff/manage/salon/', title: 'Salon and hours', detail: 'Your details, opening hours and closures' },
   { to: '/staff/manage/beds/', title: 'Sunbeds', detail: 'Add, edit or retire beds; time out of service' },
-  { to: '/staff/manage/rules/', title: 'Booking rules', detail: 'Start times, notice, cancelling, paying' },
+  { to: '/staff/manage/rules/', title: 'Booking rules', detail: 'Start times, notice, cancelling, paying, counter discounts' },
   { to: '/staff/manage/prices/', title: 'Prices and packages', detail: 'Prices, extras, packages, promo codes, refer and earn' },
   { to: '/staff/manage/blog/', title: 'Blog', detail: 'Write, publish and take down posts' },
   { to: '/staff/manage/marketing/', title: 'Popup and reviews', detail: 'The offers popup and where reviews come from' },

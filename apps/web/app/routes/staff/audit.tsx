@@ -1,4 +1,4 @@
-import type { AuditEntry, AuditResponse } from '@salon/contracts/staff'
+import type { AuditEntry, AuditFlag, AuditResponse } from '@salon/contracts/staff'
 import { useState } from 'react'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import {
@@ -10,6 +10,7 @@ import {
   messageOf,
   OwnerOnly,
   Panel,
+  query,
   StaffPage,
   staffApi,
   staffMeta,
@@ -19,7 +20,15 @@ import type { Route } from './+types/audit'
 
 export const meta: Route.MetaFunction = () => staffMeta('Audit log')
 
-/** docs/product.md §10.8: every change staff made, newest first, fifty at a time. */
+/** How the page names each flag the server puts on an entry for the owner to look at. */
+const FLAG_WORDS: Record<AuditFlag, string> = {
+  'sold-to-self': 'Flagged: sold to themselves',
+  'below-price-list': 'Flagged: below the price list',
+}
+
+type AuditFilter = 'all' | 'flagged'
+
+/** docs/product.md §10.8: every change staff made, newest first, fifty at a time; or only the flagged ones. */
 export default function StaffAudit() {
   return (
     <OwnerOnly>
@@ -29,7 +38,45 @@ export default function StaffAudit() {
 }
 
 function AuditPage() {
-  const first = useStaffData<AuditResponse>('staff/audit')
+  const [filter, setFilter] = useState<AuditFilter>('all')
+  return (
+    <StaffPage
+      title="Audit log"
+      subtitle="Every change made in the staff pages: who, when, what, and why. Newest first."
+      actions={<AuditFilterTabs filter={filter} onChange={setFilter} />}
+    >
+      <AuditList key={filter} flagged={filter === 'flagged'} />
+    </StaffPage>
+  )
+}
+
+function AuditFilterTabs({ filter, onChange }: { filter: AuditFilter; onChange: (filter: AuditFilter) => void }) {
+  return (
+    <div role="tablist" aria-label="Which entries" className="flex w-full gap-1 rounded-full bg-cocoa-100/70 p-1 sm:w-auto">
+      {(
+        [
+          ['all', 'All changes'],
+          ['flagged', 'Flagged'],
+        ] as const
+      ).map(([value, label]) => (
+        <button
+          key={value}
+          type="button"
+          role="tab"
+          aria-selected={filter === value}
+          onClick={() => onChange(value)}
+          className={`min-h-11 flex-1 rounded-full px-5 text-sm font-semibold whitespace-nowrap sm:flex-none ${filter === value ? 'bg-white text-cocoa-950 shadow-sm' : 'text-cocoa-700'}`}
+        >
+          {label}
+        </button>
+      ))}
+    </div>
+  )
+}
+
+function AuditList({ flagged }: { flagged: boolean }) {
+  const only = flagged ? 'true' : undefined
+  const first = useStaffData<AuditResponse>(`staff/audit${query({ flagged: only })}`)
   const [more, setMore] = useState<AuditEntry[]>([])
   const [next, setNext] = useState<number | null | undefined>(undefined)
   const [loadingMore, setLoadingMore] = useState(false)
@@ -40,7 +87,7 @@ function AuditPage() {
     setLoadingMore(true)
     setMoreError(null)
     try {
-      const page = await staffApi.get<AuditResponse>(`staff/audit?before=${nextBefore}`)
+      const page = await staffApi.get<AuditResponse>(`staff/audit${query({ before: nextBefore, flagged: only })}`)
       setMore((entries) => [...entries, ...page.entries])
       setNext(page.nextBefore)
     } catch (error) {
@@ -51,13 +98,20 @@ function AuditPage() {
   }
   const entries = [...(first.data?.entries ?? []), ...more]
   return (
-    <StaffPage title="Audit log" subtitle="Every change made in the staff pages: who, when, what, and why. Newest first.">
+    <>
       {first.error && <LoadError message={first.error} onRetry={first.reload} />}
       {!first.data && !first.error && <Loading what="the audit log" />}
       {first.data && (
         <Panel>
           {entries.length === 0 ? (
-            <Empty title="Nothing has been changed yet">Changes made in the staff pages appear here.</Empty>
+            flagged ? (
+              <Empty title="Nothing is flagged">
+                A sale at the counter that only you may make, to the member of staff themselves or further below the price list than staff may sell, appears
+                here.
+              </Empty>
+            ) : (
+              <Empty title="Nothing has been changed yet">Changes made in the staff pages appear here.</Empty>
+            )
           ) : (
             <ol className="divide-y divide-cocoa-100">
               {entries.map((entry) => (
@@ -82,7 +136,7 @@ function AuditPage() {
           )}
         </Panel>
       )}
-    </StaffPage>
+    </>
   )
 }
 
@@ -103,6 +157,15 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
         {entry.actorName} <Badge>{entry.actorRole === 'owner' ? 'Owner' : 'Staff'}</Badge>
         {entry.reason && <span className="ml-2 text-cocoa-700">Reason: “{entry.reason}”</span>}
       </p>
+      {entry.flags.length > 0 && (
+        <p className="mt-1 flex flex-wrap gap-1.5">
+          {entry.flags.map((flag) => (
+            <Badge key={flag} tone="warn">
+              {FLAG_WORDS[flag]}
+            </Badge>
+          ))}
+        </p>
+      )}
       {hasDetail && (
         <div className="mt-1">
           <button
