@@ -1123,7 +1123,10 @@ export const staffInvitations = pgTable(
   ],
 )
 
-/** Every change a member of staff makes, with who, when, what, and the record before and after: append-only. */
+/**
+ * Every change a member of staff makes, with who, when, what, and the record before and after: append-only (the
+ * trigger staff_audit_log_append_only), but for the redaction of an erased customer's entries.
+ */
 export const staffAuditLog = pgTable(
   'staff_audit_log',
   {
@@ -1148,6 +1151,11 @@ export const staffAuditLog = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     createdAt: createdAt(),
+    /**
+     * Set when erasing the customer the entry is about took out the staff's notes of them (reason, a block's reason):
+     * the one change the append-only trigger allows, once (migration 0020).
+     */
+    redactedAt: timestamp('redacted_at', { withTimezone: true }),
   },
   (t) => [
     index('staff_audit_log_shop_time').on(t.shopId, t.createdAt),
@@ -1208,6 +1216,7 @@ export const jobs = pgTable(
 /**
  * Every message sent to a customer about their bookings and money, once per key (a job's key and the channel): a
  * retry finds the row and sends nothing again. The provider's id is kept, and its delivery callbacks set the status.
+ * The trigger customer_messages_not_for_erased drops a row about a customer whose record is erased (migration 0020).
  */
 export const customerMessages = pgTable(
   'customer_messages',

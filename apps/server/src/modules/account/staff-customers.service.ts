@@ -13,7 +13,7 @@ import type { Logger } from '../../lib/logger.ts'
 import { describeDate, localDateOf, localTimeOf, toIsoWithOffset } from '../../lib/local-time.ts'
 import type { BookingRepository } from '../booking/public.ts'
 import type { CounterService } from '../commerce/public.ts'
-import { createCustomersRepository, createGroupsRepository, createIdentityRepository, type CustomerRow, type CustomersRepository } from '../identity/public.ts'
+import { createCustomersRepository, eraseCustomer, type CustomerRow, type CustomersRepository } from '../identity/public.ts'
 import { createAuditLog, type StaffActor } from '../shop/public.ts'
 import type { AccountService } from './account.service.ts'
 
@@ -207,29 +207,25 @@ export function createStaffCustomers(deps: {
     },
 
     /**
-     * DELETE /api/staff/customers/{sub} (owner): the erasure the customer's own deletion makes, of this shop's record;
-     * their online account goes too unless another salon still holds them or they are on a salon's team (their
-     * account is theirs there). A customer signed up at the salon has no account: only the record is erased.
+     * DELETE /api/staff/customers/{sub} (owner): the erasure the customer's own deletion makes (the same function),
+     * of this shop's record; their online account goes too unless another salon still holds them or they are on a
+     * salon's team (their account is theirs there). A customer signed up at the salon has no account: only the
+     * record is erased. The audit line is written after the erasure redacted the earlier ones, so its reason stays.
      */
     async erase(actor: StaffActor, sub: string, reason: string): Promise<EraseResponse> {
       const outcome = await deps.db.transaction(async (tx) => {
-        const customers = createCustomersRepository(tx)
-        const found = await customers.forStaff(actor.shopId, sub)
-        if (!found || !(await customers.eraseAt(actor.shopId, sub))) throw new HttpError(404, STAFF_CUSTOMER_MESSAGES.noCustomer)
-        const keepAccount = (await customers.heldElsewhere(actor.shopId, sub)) || (await createGroupsRepository(tx).activeMembership(sub)) !== undefined
-        const identity = createIdentityRepository(tx)
-        const accountDeleted = found.online && !keepAccount
-        // Deleting the pool user ends every session of the account at once (its sessions and tokens go with it).
-        if (!keepAccount) await identity.deleteUser(sub)
+        const found = await createCustomersRepository(tx).forStaff(actor.shopId, sub)
+        const erased = found && (await eraseCustomer(tx, { by: 'salon', sub, shopId: actor.shopId }, new Date(now())))
+        if (!found || !erased) throw new HttpError(404, STAFF_CUSTOMER_MESSAGES.noCustomer)
         await createAuditLog(tx).record(actor, {
           action: 'customer.erased',
           subjectType: 'customer',
           subjectId: sub,
-          before: { account: found.online ? 'online' : 'in_salon' },
-          after: { erased: true, accountDeleted },
+          before: { account: erased.online ? 'online' : 'in_salon' },
+          after: { erased: true, accountDeleted: erased.accountDeleted },
           reason,
         })
-        return { accountDeleted, name: nameOf(found.customer) }
+        return { accountDeleted: erased.accountDeleted, name: nameOf(found.customer) }
       })
       deps.logger.info({ sub, shopId: actor.shopId, accountDeleted: outcome.accountDeleted }, 'a customer was erased by the salon')
       return {

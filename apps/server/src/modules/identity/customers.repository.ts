@@ -132,21 +132,6 @@ export function createCustomersRepository(db: Db) {
       return row?.sub
     },
 
-    /** UK GDPR erasure: personal fields go, the row stays so the salon's booking records still add up. */
-    async erase(sub: string) {
-      await db.update(customers).set(erased()).where(eq(customers.sub, sub))
-    },
-
-    /** The same erasure of one shop's record only, when the salon erases a customer (docs/product.md §10.5). */
-    async eraseAt(shopId: string, sub: string) {
-      const [row] = await db
-        .update(customers)
-        .set(erased())
-        .where(and(eq(customers.shopId, shopId), eq(customers.sub, sub), isNull(customers.erasedAt)))
-        .returning({ sub: customers.sub })
-      return row !== undefined
-    },
-
     /** Whether any other shop still holds a record of the customer that is not erased (their pool account is theirs too). */
     async heldElsewhere(shopId: string, sub: string) {
       const [row] = await db
@@ -249,22 +234,4 @@ export function createCustomersRepository(db: Db) {
 
 /** A customer has an online account when a confirmed pool user holds their sub; one signed up at the salon has none. */
 const hasOnlineAccount = sql<boolean>`exists (select 1 from identity_users u where u.sub = "customers"."sub" and u.status <> 'UNCONFIRMED')`
-
-/** What erasure leaves of a customer's record: no personal field, no consent, and the salon's own note of a block. */
-const erased = () => ({
-  firstName: null,
-  lastName: null,
-  email: null,
-  phone: null,
-  dob: null,
-  skinType: null,
-  status: 'deleted',
-  appMarketing: false,
-  masterMarketing: false,
-  appTimestamp: null,
-  masterTimestamp: null,
-  blockedReason: null,
-  erasedAt: new Date(),
-  updatedAt: new Date(),
-})
 export type CustomersRepository = ReturnType<typeof createCustomersRepository>

@@ -9,6 +9,7 @@ import type { SmsSender } from '../../adapters/sms/sms.ts'
 import type { Logger } from '../../lib/logger.ts'
 import type { RateLimiter } from '../../lib/rate-limit.ts'
 import type { CustomersRepository } from './customers.repository.ts'
+import type { EraseInTransaction } from './erasure.ts'
 import { hashApiKey, type ShopRepository } from '../shop/public.ts'
 import { CognitoError, cognitoErrors as E } from './cognito-error.ts'
 import type {
@@ -52,8 +53,13 @@ export interface IdentityServiceDeps {
   passwords: PasswordHasher
   sms: SmsSender
   rateLimiter: RateLimiter
-  /** Runs `work` in one database transaction, with repositories bound to it: identity and salon records change together or not at all. */
-  transaction: <T>(work: (repositories: { identity: IdentityRepository; customers: CustomersRepository }) => Promise<T>) => Promise<T>
+  /**
+   * Runs `work` in one database transaction, with repositories bound to it: identity and salon records change together
+   * or not at all. `erase` is the customer's erasure (erasure.ts) in that transaction.
+   */
+  transaction: <T>(
+    work: (repositories: { identity: IdentityRepository; customers: CustomersRepository; erase: EraseInTransaction }) => Promise<T>,
+  ) => Promise<T>
   /** Per client address and hour (SIGN_UPS_PER_HOUR, SIGN_INS_PER_HOUR, CODE_REQUESTS_PER_HOUR). */
   addressLimits: AddressLimits
   logger: Logger
@@ -581,10 +587,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
 
     async deleteUser(input: WithAccessTokenInput) {
       const { user } = await fromAccessToken(input.AccessToken)
-      await deps.transaction(async ({ identity, customers }) => {
-        await identity.deleteUser(user.sub)
-        await customers.erase(user.sub)
-      })
+      await deps.transaction(({ erase }) => erase({ by: 'customer', sub: user.sub }, new Date(now())))
       deps.logger.info({ sub: user.sub }, 'an account was deleted and its personal data erased')
       return {}
     },

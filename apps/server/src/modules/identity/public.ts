@@ -14,6 +14,7 @@ export {
 export { CognitoError } from './cognito-error.ts'
 export { createCognitoRoutes } from './cognito.routes.ts'
 export { createCustomersRepository, type CustomerRow, type CustomersRepository } from './customers.repository.ts'
+export { eraseCustomer } from './erasure.ts'
 export { BUILT_IN_POOL } from './default-pool.ts'
 export { identityTransaction } from './identity-transaction.ts'
 export { createIdentityRepository, type IdentityRepository } from './identity.repository.ts'
