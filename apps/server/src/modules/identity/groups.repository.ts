@@ -125,6 +125,15 @@ export function createGroupsRepository(db: Db) {
         .where(and(eq(invitations.shopId, shopId), eq(invitations.phone, phone), isNull(invitations.acceptedAt), isNull(invitations.cancelledAt)))
     },
 
+    /** Every open invitation the member sent, cancelled: an invitation stands only while its sender is an owner. */
+    async cancelInvitationsSentBy(shopId: string, sub: string, at: Date): Promise<InvitationRow[]> {
+      return db
+        .update(invitations)
+        .set({ cancelledAt: at })
+        .where(and(eq(invitations.shopId, shopId), eq(invitations.invitedBy, sub), isNull(invitations.acceptedAt), isNull(invitations.cancelledAt)))
+        .returning()
+    },
+
     async cancelInvitation(shopId: string, id: string, at: Date): Promise<InvitationRow | undefined> {
       const [row] = await db
         .update(invitations)

@@ -114,6 +114,21 @@ export function createStaffTeam(deps: {
     }) => Promise<T>,
   ) => deps.db.transaction((tx) => work({ groups: createGroupsRepository(tx), identity: createIdentityRepository(tx), audit: createAuditLog(tx) }))
 
+  /**
+   * The open invitations of a member who is no longer an owner are cancelled with the change, each in the audit
+   * log: only owners invite, so none may outlive its sender's right to send it (acceptance checks this again).
+   */
+  async function cancelSentBy(groups: ReturnType<typeof createGroupsRepository>, audit: ReturnType<typeof createAuditLog>, actor: StaffActor, sender: string) {
+    for (const cancelled of await groups.cancelInvitationsSentBy(actor.shopId, sender, new Date(now())))
+      await audit.record(actor, {
+        action: 'team.invitation-cancelled',
+        subjectType: 'invitation',
+        subjectId: cancelled.id,
+        before: { phone: cancelled.phone, role: cancelled.role },
+        reason: 'Its sender is no longer an owner of the salon.',
+      })
+  }
+
   return {
     team: (shopId: string) => createGroupsRepository(deps.db).team(shopId),
     invitations: (shopId: string) => createGroupsRepository(deps.db).openInvitations(shopId, new Date(now())),
@@ -166,16 +181,30 @@ export function createStaffTeam(deps: {
       })
     },
 
-    /** The invitee proves the number with the code and chooses a password; five wrong codes spend the invitation. */
+    /**
+     * The invitee proves the number with the code and chooses a password; five wrong codes spend the invitation.
+     * The shop's owners are locked first, as a change of role or a removal locks them, so the sender's role is read
+     * under the same locks that change it; then the invitation, so codes are judged one at a time and each wrong
+     * one is counted before the next is judged, however many are sent at once.
+     */
     async accept(shopId: string, input: { phone: string; code: string; password: string }) {
       const phone = normalisePhone(input.phone)
       if (!phone) throw new HttpError(400, MESSAGES.phone, { field: 'phone' })
       if (!(await deps.rateLimiter.allow(ACCEPTS_PER_PHONE_HOUR, `${shopId}:${phone}`))) throw new HttpError(429, MESSAGES.tooManyTries)
-      const outcome = await inTransaction(async ({ groups, identity, audit }): Promise<{ wrongCode: string } | { member: StaffActor }> => {
+      const outcome = await inTransaction(async ({ groups, identity, audit }): Promise<{ refused: string } | { member: StaffActor }> => {
+        const owners = await groups.lockOwners(shopId)
         const invitation = await groups.lockLatestInvitation(shopId, phone)
         if (!invitation || invitation.expiresAt.getTime() <= now() || invitation.attempts >= WRONG_CODES_ALLOWED)
           throw new HttpError(400, MESSAGES.noInvitation)
-        if (invitation.codeHash !== hashCode(invitation.id, input.code.trim())) return { wrongCode: invitation.id }
+        // Only owners invite: one who has since been made staff or removed leaves no way in behind them.
+        if (!owners.includes(invitation.invitedBy)) {
+          await groups.cancelInvitation(shopId, invitation.id, new Date(now()))
+          return { refused: MESSAGES.noInvitation }
+        }
+        if (invitation.codeHash !== hashCode(invitation.id, input.code.trim())) {
+          await groups.countWrongCode(invitation.id)
+          return { refused: MESSAGES.wrongCode }
+        }
         const sub = await accountWithPassword(deps, identity, phone, invitation.name, input.password)
         const role = invitation.role === 'owner' ? 'owner' : 'staff'
         if (!(await groups.addMember({ shopId, sub, role, name: invitation.name, addedBy: invitation.invitedBy }))) throw new HttpError(409, MESSAGES.otherShop)
@@ -184,10 +213,7 @@ export function createStaffTeam(deps: {
         await audit.record(joined, { action: 'team.joined', subjectType: 'member', subjectId: sub, after: { name: invitation.name, role } })
         return { member: joined }
       })
-      if ('wrongCode' in outcome) {
-        await createGroupsRepository(deps.db).countWrongCode(outcome.wrongCode)
-        throw new HttpError(400, MESSAGES.wrongCode, { field: 'code' })
-      }
+      if ('refused' in outcome) throw new HttpError(400, outcome.refused, outcome.refused === MESSAGES.wrongCode ? { field: 'code' } : undefined)
       return outcome.member
     },
 
@@ -200,6 +226,7 @@ export function createStaffTeam(deps: {
         if (member.role === 'owner' && owners.length <= 1) throw new HttpError(409, MESSAGES.lastOwner)
         await groups.setRole(actor.shopId, sub, role)
         await audit.record(actor, { action: 'team.role-changed', subjectType: 'member', subjectId: sub, before: { role: member.role }, after: { role } })
+        if (role !== 'owner') await cancelSentBy(groups, audit, actor, sub)
         return { ...member, role }
       })
     },
@@ -213,6 +240,7 @@ export function createStaffTeam(deps: {
         if (member.role === 'owner' && owners.length <= 1) throw new HttpError(409, MESSAGES.lastOwner)
         await groups.removeMember(actor.shopId, sub, new Date(now()))
         await audit.record(actor, { action: 'team.removed', subjectType: 'member', subjectId: sub, before: { name: member.name, role: member.role } })
+        await cancelSentBy(groups, audit, actor, sub)
       })
     },
   }
