@@ -1237,6 +1237,14 @@ export const customerMessages = pgTable(
     /** The provider's id (a Twilio message SID, the outbox's row) once it accepted the message. */
     providerRef: text('provider_ref'),
     error: text('error'),
+    /**
+     * When the send under way began, by the app's clock, written before the provider is asked: a row still `sending`
+     * with it set may have reached the provider and is looked for there, never sent blind (docs/decisions/034).
+     * Null while no send is under way: none yet, or the last one certainly failed.
+     */
+    attemptAt: timestamp('attempt_at', { withTimezone: true }),
+    /** How often the provider was asked whether a send whose answer never came reached it. */
+    lookups: integer('lookups').notNull().default(0),
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

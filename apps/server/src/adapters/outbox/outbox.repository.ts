@@ -1,4 +1,4 @@
-import { desc, schema, sql, type Db } from '@salon/db'
+import { and, desc, eq, schema, sql, type Db } from '@salon/db'
 
 export interface OutboxEntry {
   /** What became of a message to a customer about their bookings (docs/product.md §4.14); null for codes and other mail. */
@@ -25,6 +25,14 @@ export function createOutboxRepository(db: Db) {
         })
         .returning({ id: schema.outbox.id })
       return row!.id
+    },
+    /** The ids of the entries with exactly these words to this recipient, for a send whose answer never came. */
+    async matching(channel: 'sms' | 'email', to: string, body: string): Promise<number[]> {
+      const rows = await db
+        .select({ id: schema.outbox.id })
+        .from(schema.outbox)
+        .where(and(eq(schema.outbox.channel, channel), eq(schema.outbox.recipient, to), eq(schema.outbox.body, body)))
+      return rows.map((r) => r.id)
     },
     async list(limit = 200): Promise<OutboxEntry[]> {
       const rows = await db

@@ -10,8 +10,20 @@ export interface SmsReceipt {
   ref: string
 }
 
-/** Sends text messages: the outbox locally, an SMS gateway in production. */
+/** A message that may have reached the provider, looked for by its recipient and exact words since its send began. */
+export interface SmsLookup {
+  to: string
+  body: string
+  since: Date
+}
+
+/**
+ * Sends text messages: the outbox locally, an SMS gateway in production. `send` throws SendRefused when the message
+ * certainly did not go; any other error leaves its fate unknown. `lookup` answers the provider's messages that match
+ * (none when it has no such message) and throws when it cannot tell (docs/decisions/034-messages-never-sent-blind.md).
+ */
 export interface SmsSender {
   readonly kind: 'outbox' | 'twilio'
   send(message: SmsMessage): Promise<SmsReceipt | void>
+  lookup?(query: SmsLookup): Promise<SmsReceipt[]>
 }

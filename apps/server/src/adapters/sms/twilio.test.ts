@@ -1,6 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { describe, it, expect, beforeAll, afterAll, beforeEach } from 'vitest'
+import { startTwilioStandIn, type TwilioStandIn } from '../../test/twilio-stand-in.ts'
+import { SendRefused } from '../send-refused.ts'
 import { createTwilioSmsSender } from './twilio.ts'
 
 const ACCOUNT_SID = 'AC0123456789abcdef0123456789abcdef'
@@ -249,5 +251,74 @@ describe('Twilio SMS sender', () => {
     const error = await failure(sender({ timeoutMs: 100 }).send({ to: SILENT_TO, body: BODY }))
 
     expect(error.message).toBe('Twilio did not answer within 100 ms')
+  })
+})
+
+describe('Twilio SMS sender, when the answer is in doubt', () => {
+  let standIn: TwilioStandIn
+  const at = Date.parse('2026-11-23T10:00:00Z')
+  let clock = at
+
+  beforeAll(async () => {
+    standIn = await startTwilioStandIn({ now: () => clock })
+  })
+  afterAll(() => standIn.close())
+  beforeEach(() => {
+    standIn.reset()
+    clock = at
+  })
+
+  const sender = (baseUrl = standIn.baseUrl) =>
+    createTwilioSmsSender({ accountSid: standIn.accountSid, authToken: standIn.authToken, from: standIn.from, baseUrl, timeoutMs: 100 })
+  const caught = (promise: Promise<unknown>) =>
+    promise.then(
+      () => undefined,
+      (e: unknown) => e as Error,
+    )
+
+  it('finds a message it took by number, exact words and time, and not one sent before the send began', async () => {
+    clock = at - 3600_000
+    await sender().send({ to: '+447700900123', body: BODY })
+    clock = at
+    const { ref } = (await sender().send({ to: '+447700900123', body: BODY })) as { ref: string }
+    await sender().send({ to: '+447700900123', body: `${BODY}.` })
+    await sender().send({ to: '+447700900124', body: BODY })
+
+    expect(await sender().lookup!({ to: '+447700900123', body: BODY, since: new Date(at) })).toEqual([{ ref }])
+    expect(standIn.lists()[0]?.query).toMatchObject({ To: '+447700900123', 'DateSent>': '2026-11-23' })
+    expect(await sender().lookup!({ to: '+447700900125', body: BODY, since: new Date(at) })).toEqual([])
+  })
+
+  it('throws when the list cannot be read, rather than answering that there is no such message', async () => {
+    standIn.failLists()
+    expect(await caught(sender().lookup!({ to: '+447700900123', body: BODY, since: new Date(at) }))).toBeInstanceOf(Error)
+  })
+
+  it('calls a refusal certain (final for a 400), and a timeout or a lost connection not', async () => {
+    standIn.refuseNext()
+    const refused = await caught(sender().send({ to: '+447700900123', body: BODY }))
+    expect(refused).toBeInstanceOf(SendRefused)
+    expect((refused as SendRefused).final).toBe(true)
+
+    standIn.holdNext()
+    const late = await caught(sender().send({ to: '+447700900123', body: BODY }))
+    expect(late?.message).toBe('Twilio did not answer within 100 ms')
+    expect(late).not.toBeInstanceOf(SendRefused)
+
+    standIn.dropNext()
+    const lost = await caught(sender().send({ to: '+447700900123', body: BODY }))
+    expect(lost).toBeInstanceOf(Error)
+    expect(lost).not.toBeInstanceOf(SendRefused)
+  })
+
+  it('calls a connection refused before the request went out certain', async () => {
+    const closed = createServer()
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
+    const port = (closed.address() as AddressInfo).port
+    await new Promise<void>((resolve) => closed.close(() => resolve()))
+
+    const error = await caught(sender(`http://127.0.0.1:${port}`).send({ to: '+447700900123', body: BODY }))
+    expect(error).toBeInstanceOf(SendRefused)
+    expect((error as SendRefused).final).toBe(false)
   })
 })

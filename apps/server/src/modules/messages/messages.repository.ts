@@ -5,6 +5,9 @@ const { customerMessages: messages, bookings, beds, shops, customers, payments, 
 
 export type MessageRow = typeof messages.$inferSelect
 
+/** What a send may do with a message: send it, look for it at the provider first, or nothing (docs/decisions/034). */
+export type Claim = { go: 'send' } | { go: 'look'; attemptAt: Date; lookups: number } | { go: 'settled' }
+
 /** What a message about a customer needs to know of them: where to reach them, and whether they take booking texts. */
 export interface Recipient {
   sub: string
@@ -22,6 +25,9 @@ const recipientColumns = {
   bookingTexts: customers.bookingTexts,
   erasedAt: customers.erasedAt,
 }
+
+/** The row is still the one a send left: `sending`, from the send begun at `attemptAt`. */
+const underWay = (key: string, attemptAt: Date) => and(eq(messages.key, key), eq(messages.status, 'sending'), eq(messages.attemptAt, attemptAt))
 
 /**
  * The messages module's own table, and the reads its messages are written from. The reads are of other modules'
@@ -127,30 +133,82 @@ export function createMessagesRepository(db: Db) {
     },
 
     /**
-     * Takes the message's key before it is sent: false when a message with this key was already sent (or skipped,
-     * or failed on delivery), so a retry sends nothing twice. A row left `sending` by a try that died before the
-     * provider answered is sent again: a rare second copy rather than a message never sent.
+     * Takes the message's key before it is sent, committing the start of this send (`at`) first so a process that
+     * dies mid-send leaves it behind (docs/decisions/034-messages-never-sent-blind.md). Answers `send` for a new
+     * message, or one whose last send certainly failed (taken only if no other process took it first); `look` for one
+     * still `sending` from a send whose fate is unknown, which must be looked for at the provider, never sent blind;
+     * `settled` for anything else: sent, skipped, given up, or not written at all (a customer since erased).
      */
-    async claim(row: Omit<typeof messages.$inferInsert, 'id' | 'status'> & { status: 'sending' | 'skipped' }): Promise<boolean> {
+    async claim(
+      row: Omit<typeof messages.$inferInsert, 'id' | 'status' | 'attemptAt' | 'lookups'> & { status: 'sending' | 'skipped' },
+      at: Date,
+    ): Promise<Claim> {
       const inserted = await db
         .insert(messages)
-        .values({ id: randomUUID(), ...row })
+        .values({ id: randomUUID(), ...row, attemptAt: row.status === 'sending' ? at : null, updatedAt: at })
         .onConflictDoNothing()
         .returning({ id: messages.id })
-      if (inserted.length) return row.status === 'sending'
-      const [existing] = await db.select({ status: messages.status }).from(messages).where(eq(messages.key, row.key))
-      return existing?.status === 'sending'
+      if (inserted.length) return row.status === 'sending' ? { go: 'send' } : { go: 'settled' }
+      const retaken = await db
+        .update(messages)
+        .set({ attemptAt: at, updatedAt: at })
+        .where(and(eq(messages.key, row.key), eq(messages.status, 'sending'), isNull(messages.attemptAt)))
+        .returning({ id: messages.id })
+      if (retaken.length) return { go: 'send' }
+      const [existing] = await db
+        .select({ status: messages.status, attemptAt: messages.attemptAt, lookups: messages.lookups })
+        .from(messages)
+        .where(eq(messages.key, row.key))
+      if (existing?.status === 'sending' && existing.attemptAt) return { go: 'look', attemptAt: existing.attemptAt, lookups: existing.lookups }
+      return { go: 'settled' }
     },
 
+    /**
+     * After a lookup: counts it, and when the provider had no such message starts a new send at `at` (`resend`).
+     * False when another process moved the message on since `attemptAt` was read: it is theirs now.
+     */
+    async lookedUp(key: string, attemptAt: Date, at: Date, resend: boolean): Promise<boolean> {
+      const updated = await db
+        .update(messages)
+        .set({ lookups: sql`${messages.lookups} + 1`, updatedAt: at, ...(resend ? { attemptAt: at } : {}) })
+        .where(underWay(key, attemptAt))
+        .returning({ id: messages.id })
+      return updated.length === 1
+    },
+
+    /** Recorded as sent; a late answer of a send given up as unconfirmed is recorded too, as it is the truth. */
     async sent(key: string, providerRef: string | null, at: Date) {
-      await db.update(messages).set({ status: 'sent', providerRef, sentAt: at, error: null, updatedAt: at }).where(eq(messages.key, key))
+      await db
+        .update(messages)
+        .set({ status: 'sent', providerRef, sentAt: at, error: null, updatedAt: at })
+        .where(and(eq(messages.key, key), inArray(messages.status, ['sending', 'failed']), isNull(messages.providerRef)))
     },
 
-    async sendFailed(key: string, error: string, at: Date) {
+    /**
+     * The send begun at `attemptAt` certainly failed: sent again on the next try, or kept as failed when the
+     * provider refused the message itself (`final`).
+     */
+    async sendFailed(key: string, attemptAt: Date, error: string, at: Date, final: boolean) {
+      await db
+        .update(messages)
+        .set({ error: error.slice(0, 500), attemptAt: null, updatedAt: at, ...(final ? { status: 'failed' } : {}) })
+        .where(underWay(key, attemptAt))
+    },
+
+    /** The send begun at `attemptAt` may or may not have reached the provider: the row stays `sending` with its error. */
+    async outcomeUnknown(key: string, attemptAt: Date, error: string, at: Date) {
       await db
         .update(messages)
         .set({ error: error.slice(0, 500), updatedAt: at })
-        .where(and(eq(messages.key, key), eq(messages.status, 'sending')))
+        .where(underWay(key, attemptAt))
+    },
+
+    /** Given up without sending again: whether it arrived cannot be known, and the salon sees why. */
+    async unconfirmed(key: string, attemptAt: Date, error: string, at: Date) {
+      await db
+        .update(messages)
+        .set({ status: 'failed', error: error.slice(0, 500), updatedAt: at })
+        .where(underWay(key, attemptAt))
     },
 
     /** A delivery report from the provider: answers whether a message of ours has that id. */

@@ -6,6 +6,7 @@ import { addDays } from '@salon/contracts/dates'
 import { formatPhone } from '@salon/contracts/rules/phone'
 import { BOOKING_JOBS, bookingJobs, SKIN_REACTION_JOB } from '../booking/public.ts'
 import type { MessagesRepository, Recipient } from './messages.repository.ts'
+import { createSendOnce, type SendResult } from './send-once.ts'
 import {
   bookingCancelled,
   bookingConfirmed,
@@ -30,13 +31,13 @@ const DAY = 24 * 3600_000
 /** Minutes about to run out are told of this long before (docs/product.md §4.14). */
 export const EXPIRY_NOTICE_MS = 7 * DAY
 
-type Outcome = { sms?: 'sent' | 'skipped' | 'none'; email?: 'sent' | 'none' } | { skipped: string }
+type Outcome = { sms?: SendResult | 'skipped' | 'none'; email?: SendResult | 'none' } | { skipped: string }
 
 /**
  * The messages customers get about their bookings and money (docs/product.md §4.14), each a job on the shared queue:
  * the handler reads the booking or payment as it is now, writes the words (wording.ts), and sends each channel once
- * per key. Texts respect the customer's booking-texts choice (STOP); what the customer did not just ask for
- * (reminders, expiring minutes) waits out the quiet hours.
+ * per key, never twice (send-once.ts). Texts respect the customer's booking-texts choice (STOP); what the customer
+ * did not just ask for (reminders, expiring minutes) waits out the quiet hours.
  */
 export function createMessagesService(deps: {
   repository: MessagesRepository
@@ -48,58 +49,33 @@ export function createMessagesService(deps: {
   now: () => number
 }) {
   const { repository: repo, now } = deps
+  const sendOnce = createSendOnce(repo, now)
   const jobs = bookingJobs(deps.queue, now)
   const link = (path: string) => `${deps.linkBase.replace(/\/+$/, '')}${path}`
   const salonOf = (shop: { name: string; phone: string }): SalonWords => ({ name: shop.name, phone: shop.phone })
 
   async function deliver(key: string, kind: string, shopId: string, to: Recipient, message: Message): Promise<Outcome> {
-    const at = () => new Date(now())
-    const outcome: { sms?: 'sent' | 'skipped' | 'none'; email?: 'sent' | 'none' } = { sms: 'none', email: 'none' }
+    const outcome: { sms?: SendResult | 'skipped' | 'none'; email?: SendResult | 'none' } = { sms: 'none', email: 'none' }
     if (to.phone) {
-      const smsKey = `${key}:sms`
-      const send = await repo.claim({
-        key: smsKey,
-        shopId,
-        sub: to.sub,
-        kind,
-        channel: 'sms',
-        recipient: to.phone,
-        body: message.sms,
-        status: to.bookingTexts ? 'sending' : 'skipped',
-      })
-      outcome.sms = to.bookingTexts ? 'sent' : 'skipped'
-      if (send) {
-        try {
-          const receipt = await deps.sms.send({ to: to.phone, body: message.sms, shopId })
-          await repo.sent(smsKey, receipt?.ref ?? null, at())
-        } catch (error) {
-          await repo.sendFailed(smsKey, error instanceof Error ? error.message : String(error), at())
-          throw error
-        }
+      const text = { to: to.phone, body: message.sms, shopId }
+      const row = { key: `${key}:sms`, shopId, sub: to.sub, kind, channel: 'sms', recipient: to.phone, body: message.sms } as const
+      if (!to.bookingTexts) {
+        await repo.claim({ ...row, status: 'skipped' }, new Date(now()))
+        outcome.sms = 'skipped'
+      } else {
+        const { sms } = deps
+        outcome.sms = await sendOnce(
+          { ...row, status: 'sending' },
+          { send: () => sms.send(text), lookup: sms.lookup ? (since) => sms.lookup!({ to: text.to, body: text.body, since }) : undefined },
+        )
       }
     }
     if (to.email) {
-      const emailKey = `${key}:email`
-      const send = await repo.claim({
-        key: emailKey,
-        shopId,
-        sub: to.sub,
-        kind,
-        channel: 'email',
-        recipient: to.email,
-        body: `${message.email.subject}\n\n${message.email.text}`,
-        status: 'sending',
-      })
-      outcome.email = 'sent'
-      if (send) {
-        try {
-          const receipt = await deps.email.send({ to: to.email, subject: message.email.subject, text: message.email.text, shopId })
-          await repo.sent(emailKey, receipt?.ref ?? null, at())
-        } catch (error) {
-          await repo.sendFailed(emailKey, error instanceof Error ? error.message : String(error), at())
-          throw error
-        }
-      }
+      const { subject, text } = message.email
+      outcome.email = await sendOnce(
+        { key: `${key}:email`, shopId, sub: to.sub, kind, channel: 'email', recipient: to.email, body: `${subject}\n\n${text}`, status: 'sending' },
+        { send: () => deps.email.send({ to: to.email!, subject, text, shopId }) },
+      )
     }
     return outcome
   }
@@ -219,27 +195,20 @@ export function createMessagesService(deps: {
         },
         link(`/staff/customers/${customer.sub}/`),
       )
-      const key = `skin-reaction:${reaction.id}:email`
-      const send = await repo.claim({
-        key,
-        shopId: shop.id,
-        sub: customer.sub,
-        kind: 'skin-reaction-reported',
-        channel: 'email',
-        recipient: shop.email,
-        body: `${notice.subject}\n\n${notice.text}`,
-        status: 'sending',
-      })
-      if (send) {
-        try {
-          const receipt = await deps.email.send({ to: shop.email, subject: notice.subject, text: notice.text, shopId: shop.id })
-          await repo.sent(key, receipt?.ref ?? null, new Date(now()))
-        } catch (error) {
-          await repo.sendFailed(key, error instanceof Error ? error.message : String(error), new Date(now()))
-          throw error
-        }
-      }
-      return { email: 'sent' }
+      const email = await sendOnce(
+        {
+          key: `skin-reaction:${reaction.id}:email`,
+          shopId: shop.id,
+          sub: customer.sub,
+          kind: 'skin-reaction-reported',
+          channel: 'email',
+          recipient: shop.email,
+          body: `${notice.subject}\n\n${notice.text}`,
+          status: 'sending',
+        },
+        { send: () => deps.email.send({ to: shop.email, subject: notice.subject, text: notice.text, shopId: shop.id }) },
+      )
+      return { email }
     },
 
     /** Asks, once per lot, for the notice of minutes that run out within a week (for lots that lasted longer than that). */
