@@ -1,12 +1,19 @@
 import { describe, expect, it } from 'vitest'
 import { LocalDate } from './booking.ts'
-import { addDays, isCalendarDate, shortDate, todayInUk, weekdayOf } from './dates.ts'
+import { addDays, isCalendarDate, isRealDate, shortDate, todayInUk, weekdayOf } from './dates.ts'
 import { poundsAndPence } from './rules/money.ts'
 import { dateOfBirthProblem, UNDER_18_MESSAGE } from './rules/date-of-birth.ts'
 
 describe('isCalendarDate', () => {
-  it('takes real dates, leap days included', () => {
-    for (const date of ['1990-04-21', '2000-02-29', '2024-02-29', '0001-01-01', '9999-12-31']) expect(isCalendarDate(date), date).toBe(true)
+  it('takes real dates, leap days included, from 1900 to 2100', () => {
+    for (const date of ['1990-04-21', '2000-02-29', '2024-02-29', '1900-01-01', '2100-12-31']) expect(isCalendarDate(date), date).toBe(true)
+  })
+  it('refuses real dates outside the one range every date parameter is held to', () => {
+    for (const date of ['0001-01-01', '1899-12-31', '2101-01-01', '9999-12-31']) {
+      expect(isRealDate(date), date).toBe(true)
+      expect(isCalendarDate(date), date).toBe(false)
+    }
+    expect(LocalDate.safeParse('9999-12-31').error?.issues.map((i) => i.message)).toEqual(['must be a date from 1900 to 2100'])
   })
   it('refuses dates the calendar does not have, and other writings', () => {
     for (const date of [

@@ -2,8 +2,16 @@ import { MONTHS, ukDateOf, WEEKDAYS } from './uk-calendar.ts'
 
 /** Calendar dates written YYYY-MM-DD, the way both sides pass them. Plain functions without Zod, so the web app can import them. */
 
-/** A real calendar date written YYYY-MM-DD: not 1990-02-30, not year 0000 (which PostgreSQL has no room for). */
-export function isCalendarDate(value: string): boolean {
+/**
+ * The one range of dates the product takes, wherever a date comes in (a day sheet, takings, reports, closures,
+ * promo codes, posts, a date of birth): a later or earlier one is a typing slip or an attack, and refused with a
+ * message before any rule or the database sees it.
+ */
+export const FIRST_DATE = '1900-01-01'
+export const LAST_DATE = '2100-12-31'
+
+/** A day the calendar has, written YYYY-MM-DD: not 1990-02-30, not year 0000 (which PostgreSQL has no room for). */
+export function isRealDate(value: string): boolean {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value)
   if (!match) return false
   const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])]
@@ -12,6 +20,9 @@ export function isCalendarDate(value: string): boolean {
   date.setUTCFullYear(y, m - 1, d)
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d
 }
+
+/** A real calendar date written YYYY-MM-DD within the product's range (FIRST_DATE to LAST_DATE): every date parameter is checked by this. */
+export const isCalendarDate = (value: string): boolean => isRealDate(value) && value >= FIRST_DATE && value <= LAST_DATE
 
 /** A date as the UTC midnight that starts it, so no offset moves it to another day. */
 export function utcDay(date: string): Date {
