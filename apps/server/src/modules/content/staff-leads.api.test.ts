@@ -17,7 +17,9 @@ describeApi(
       ;[staff, owner] = await Promise.all([staffUser(t(), { role: 'staff', name: 'Sam Counter' }), staffUser(t(), { role: 'owner', name: 'Olive Owner' })])
     })
 
+    // Each lead a second after the last, on the app's clock, which stamps them: newest first is then one order.
     const offer = async (firstName: string, shopHeaders?: Record<string, string>) => {
+      clock.advance(1000)
       const sent = await t().api('popup/customer', {
         body: { firstName, email: `${firstName.toLowerCase()}@example.com`, phone: '', marketingConsent: true },
         headers: { 'x-forwarded-for': newAddress(), ...shopHeaders },
@@ -27,6 +29,7 @@ describeApi(
       return row!
     }
     const message = async (name: string, text = 'Is the stand-up booth free on Saturday?') => {
+      clock.advance(1000)
       const sent = await t().api('p_message', {
         body: { name, email: '', phone: '07700 900555', message: text, consent: true },
         headers: { 'x-forwarded-for': newAddress() },
