@@ -78,13 +78,16 @@ export function createGroupsRepository(db: Db) {
 
     /**
      * The shop's active owners, locked until the transaction ends: a change that could leave the shop without an
-     * owner counts them under these locks, so two owners cannot demote each other at once.
+     * owner counts them under these locks, so two owners cannot demote each other at once, and whatever needs its
+     * actor or an invitation's sender to be an owner reads it under the locks that change it. Every team change
+     * takes these locks first, in one order (by sub), so two of them wait for each other rather than deadlock.
      */
     async lockOwners(shopId: string): Promise<string[]> {
       const rows = await db
         .select({ sub: members.sub })
         .from(members)
         .where(and(eq(members.shopId, shopId), eq(members.role, 'owner'), isNull(members.removedAt)))
+        .orderBy(members.sub)
         .for('update')
       return rows.map((row) => row.sub)
     },

@@ -4,7 +4,7 @@ import type { Db } from '@salon/db'
 import type { SmsSender } from '../../adapters/sms/sms.ts'
 import { HttpError } from '../../lib/errors.ts'
 import type { RateLimiter } from '../../lib/rate-limit.ts'
-import { createAuditLog, type ShopRepository, type StaffActor, type StaffRole } from '../shop/public.ts'
+import { createAuditLog, ONLY_OWNER, type ShopRepository, type StaffActor, type StaffRole } from '../shop/public.ts'
 import { createGroupsRepository, type StaffMembership } from './groups.repository.ts'
 import { createIdentityRepository } from './identity.repository.ts'
 import type { PasswordHasher } from './identity.service.ts'
@@ -115,8 +115,21 @@ export function createStaffTeam(deps: {
   ) => deps.db.transaction((tx) => work({ groups: createGroupsRepository(tx), identity: createIdentityRepository(tx), audit: createAuditLog(tx) }))
 
   /**
+   * The shop's owners, locked, when the actor is still one of them. The staff check read the actor's role before
+   * the transaction began; a demotion or removal committed since then (the actor's own, in flight at that moment)
+   * is seen here, so an owner on the way out can neither invite nor promote or remove anyone behind it.
+   */
+  async function lockOwnersAsOwner(groups: ReturnType<typeof createGroupsRepository>, actor: StaffActor) {
+    const owners = await groups.lockOwners(actor.shopId)
+    if (!owners.includes(actor.sub)) throw new HttpError(403, ONLY_OWNER)
+    return owners
+  }
+
+  /**
    * The open invitations of a member who is no longer an owner are cancelled with the change, each in the audit
-   * log: only owners invite, so none may outlive its sender's right to send it (acceptance checks this again).
+   * log. Staff invitations go too, not only owner ones: only owners invite (staff-team.routes.ts), so an invitation
+   * is the owner's act and stands only while its sender could send it again; one sent by a former owner would let
+   * them choose who joins after they lost the right (acceptance checks this again).
    */
   async function cancelSentBy(groups: ReturnType<typeof createGroupsRepository>, audit: ReturnType<typeof createAuditLog>, actor: StaffActor, sender: string) {
     for (const cancelled of await groups.cancelInvitationsSentBy(actor.shopId, sender, new Date(now())))
@@ -141,6 +154,8 @@ export function createStaffTeam(deps: {
       // Counted outside the transaction: the counter is a row of its own, shared by every process.
       if (!(await deps.rateLimiter.allow(INVITATIONS_PER_SHOP_HOUR, actor.shopId))) throw new HttpError(429, MESSAGES.tooManyInvitations)
       await inTransaction(async ({ groups, identity, audit }) => {
+        // Under the owners' locks, as acceptance reads them: an invitation is never written after its sender's demotion.
+        await lockOwnersAsOwner(groups, actor)
         const user = await identity.findUserByPhone(deps.poolId, phone)
         const member = user && (await groups.activeMembership(user.sub))
         if (member?.shopId === actor.shopId) throw new HttpError(409, MESSAGES.alreadyMember)
@@ -168,6 +183,7 @@ export function createStaffTeam(deps: {
       return { id, phone, name, role: input.role }
     },
 
+    /** Without the owners' locks: a cancellation only takes a way in away, whoever asks for it while still an owner. */
     async cancelInvitation(actor: StaffActor, id: string) {
       await inTransaction(async ({ groups, audit }) => {
         const cancelled = await groups.cancelInvitation(actor.shopId, id, new Date(now()))
@@ -219,7 +235,7 @@ export function createStaffTeam(deps: {
 
     async changeRole(actor: StaffActor, sub: string, role: StaffRole) {
       return inTransaction(async ({ groups, audit }) => {
-        const owners = await groups.lockOwners(actor.shopId)
+        const owners = await lockOwnersAsOwner(groups, actor)
         const member = await groups.lockMember(actor.shopId, sub)
         if (!member) throw new HttpError(404, MESSAGES.notMember)
         if (member.role === role) return member
@@ -234,7 +250,7 @@ export function createStaffTeam(deps: {
     /** The member's staff calls are refused from this moment (the staff check reads the membership on every call). */
     async remove(actor: StaffActor, sub: string) {
       await inTransaction(async ({ groups, audit }) => {
-        const owners = await groups.lockOwners(actor.shopId)
+        const owners = await lockOwnersAsOwner(groups, actor)
         const member = await groups.lockMember(actor.shopId, sub)
         if (!member) throw new HttpError(404, MESSAGES.notMember)
         if (member.role === 'owner' && owners.length <= 1) throw new HttpError(409, MESSAGES.lastOwner)
