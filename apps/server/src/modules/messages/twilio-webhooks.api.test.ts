@@ -3,7 +3,7 @@ import { and, eq, schema } from '@salon/db'
 import { expect, it } from 'vitest'
 import { shopCustomer } from '../../test/factories/customers.ts'
 import { describeApi } from '../../test/harness.ts'
-import { twilioSignature } from './twilio-webhooks.ts'
+import { MAX_WEBHOOK_BYTES, twilioSignature } from './twilio-webhooks.ts'
 
 const AUTH_TOKEN = 'twilio-test-auth-token-0123456789'
 const SITE = 'https://www.salon.example'
@@ -82,6 +82,43 @@ describeApi(
       expect((await status())?.status).toBe('delivered')
       await post('/webhooks/twilio/status', { MessageSid: sid, MessageStatus: 'undelivered', ErrorCode: '30003' })
       expect(await status()).toMatchObject({ status: 'failed', error: 'Twilio: undelivered (error 30003)' })
+    })
+
+    const send = (path: string, contentType: string, body: string, signature = 'x'.repeat(28)) =>
+      get().app.request(path, { method: 'POST', headers: { 'content-type': contentType, 'x-twilio-signature': signature }, body })
+
+    it('refuses a truncated multipart body with 415 before reading it, on both webhooks', async () => {
+      const truncated = '--b\r\nContent-Disposition: form-data; name="Body"\r\n\r\nSTOP'
+      for (const path of ['/webhooks/twilio/inbound', '/webhooks/twilio/status']) {
+        const answer = await send(path, 'multipart/form-data; boundary=b', truncated)
+        expect(answer.status, path).toBe(415)
+        expect(await answer.json()).toEqual({
+          message: 'Twilio webhooks take a form body: the content type must be application/x-www-form-urlencoded.',
+        })
+      }
+    })
+
+    it('refuses any content type but a form with 415, and takes a form with its charset', async () => {
+      const customer = await shopCustomer(get())
+      const fields = { From: customer.phone, Body: 'STOP' }
+      const body = new URLSearchParams(fields).toString()
+      const signature = twilioSignature(AUTH_TOKEN, `${SITE}/webhooks/twilio/inbound`, fields)
+      for (const type of ['application/json', 'text/plain', '', 'application/x-www-form-urlencodedx']) {
+        expect((await send('/webhooks/twilio/inbound', type, body, signature)).status, type).toBe(415)
+      }
+      expect(await bookingTexts(customer.sub)).toBe(true)
+      expect((await send('/webhooks/twilio/inbound', 'application/x-www-form-urlencoded; charset=UTF-8', body, signature)).status).toBe(200)
+      expect(await bookingTexts(customer.sub)).toBe(false)
+    })
+
+    it('refuses a body over the cap with 413, and reads a badly encoded form as a form (then refuses its signature)', async () => {
+      const huge = `Body=${'x'.repeat(MAX_WEBHOOK_BYTES)}`
+      for (const path of ['/webhooks/twilio/inbound', '/webhooks/twilio/status']) {
+        const answer = await send(path, 'application/x-www-form-urlencoded', huge)
+        expect(answer.status, path).toBe(413)
+        expect((await answer.json()) as { message: string }).toMatchObject({ message: expect.stringContaining('too large') })
+        expect((await send(path, 'application/x-www-form-urlencoded', 'Body=%E2%82&From=%&&=')).status, path).toBe(403)
+      }
     })
   },
   () => ({ twilioAuthToken: AUTH_TOKEN, siteUrl: SITE }),

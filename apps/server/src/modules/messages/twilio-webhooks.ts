@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { Hono } from 'hono'
+import { limitBody } from '../../lib/body-limit.ts'
 import { HttpError } from '../../lib/errors.ts'
 import type { MessagesRepository } from './messages.repository.ts'
 
@@ -8,6 +9,9 @@ const STOP_WORDS = new Set(['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', '
 const START_WORDS = new Set(['START', 'YES', 'UNSTOP', 'OPTIN'])
 const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>'
 const E164 = /^\+[1-9]\d{6,14}$/
+/** Twilio's fields (a text of at most 1,600 characters, ten media addresses, the numbers and ids) fit well within this. */
+export const MAX_WEBHOOK_BYTES = 16 * 1024
+const FORM = /^application\/x-www-form-urlencoded\s*(;|$)/i
 
 /**
  * Twilio's request signature: HMAC-SHA1 with the account's auth token over the address Twilio called followed by
@@ -36,12 +40,23 @@ function signedBy(authToken: string, url: string, fields: Record<string, string>
 export function createTwilioWebhooks(deps: { repository: MessagesRepository; authToken: string; publicUrl?: string; now: () => number }) {
   const app = new Hono()
 
-  async function signedFields(c: {
-    req: { url: string; path: string; header(name: string): string | undefined; parseBody(): Promise<Record<string, unknown>> }
-  }) {
-    const body = await c.req.parseBody()
-    const fields: Record<string, string> = {}
-    for (const [name, value] of Object.entries(body)) if (typeof value === 'string') fields[name] = value
+  // Twilio posts a plain form; anything else (a multipart body, JSON) is refused before a byte of it is parsed.
+  app.use(async (c, next) => {
+    if (!FORM.test(c.req.header('content-type') ?? '')) {
+      throw new HttpError(415, 'Twilio webhooks take a form body: the content type must be application/x-www-form-urlencoded.')
+    }
+    await next()
+  })
+  app.use(limitBody(MAX_WEBHOOK_BYTES))
+
+  async function signedFields(c: { req: { url: string; header(name: string): string | undefined; text(): Promise<string> } }) {
+    const body = await c.req.text()
+    let fields: Record<string, string>
+    try {
+      fields = Object.fromEntries(new URLSearchParams(body))
+    } catch {
+      throw new HttpError(400, 'The request body could not be read as a form.')
+    }
     const requested = new URL(c.req.url)
     const url = deps.publicUrl ? `${deps.publicUrl.replace(/\/+$/, '')}${requested.pathname}${requested.search}` : requested.toString()
     if (!signedBy(deps.authToken, url, fields, c.req.header('x-twilio-signature'))) {
