@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { FIRST_DATE, isCalendarDate, isRealDate, LAST_DATE } from './dates.ts'
+import { LocalDate } from './local-date.ts'
 
 /**
  * The booking calls (docs/product.md §7). Dates and wall-clock times are the shop's
@@ -8,14 +8,6 @@ import { FIRST_DATE, isCalendarDate, isRealDate, LAST_DATE } from './dates.ts'
 
 /** docs/product.md §8: the web app recognises this refusal by its first word. */
 export const DUPLICATE_BOOKING_MESSAGE = 'duplicate booking: you already have a session on this day.'
-
-export const LocalDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'must be a date written YYYY-MM-DD' })
-  // The format check above reports a badly written date; the next a date the calendar does not have; the last one
-  // outside the one range of dates the product takes.
-  .refine((value) => !/^\d{4}-\d{2}-\d{2}$/.test(value) || isRealDate(value), { message: 'must be a real calendar date' })
-  .refine((value) => !isRealDate(value) || isCalendarDate(value), { message: `must be a date from ${FIRST_DATE.slice(0, 4)} to ${LAST_DATE.slice(0, 4)}` })
 
 export const LocalTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'must be a time written HH:MM (24-hour clock)' })
 

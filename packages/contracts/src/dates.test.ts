@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { LocalDate } from './booking.ts'
+import { LocalDate } from './local-date.ts'
 import { addDays, isCalendarDate, isRealDate, shortDate, todayInUk, weekdayOf } from './dates.ts'
 import { poundsAndPence } from './rules/money.ts'
 import { dateOfBirthProblem, UNDER_18_MESSAGE } from './rules/date-of-birth.ts'

@@ -1,6 +1,8 @@
 import { z } from 'zod'
-import { isCalendarDate } from './dates.ts'
+import { LocalDate, localDateProblem } from './local-date.ts'
+import { MARKDOWN_NESTING_MESSAGE, markdownNestingProblem } from './rules/markdown-nesting.ts'
 import { MINIMUM_CHARGE_PENCE } from './rules/money.ts'
+import { isPictureAddress, PICTURE_ADDRESS_MESSAGE } from './rules/picture-address.ts'
 
 /**
  * What the salon sells and publishes, as its owner manages it under /api/staff/ (docs/product.md §10.4): prices,
@@ -29,9 +31,6 @@ const whole = (min: number, max: number, what: string) =>
     .int({ message: `must be a whole number of ${what}` })
     .min(min, { message: `must be at least ${min}` })
     .max(max, { message: `must be at most ${max.toLocaleString('en-GB')}` })
-
-/** A calendar date written YYYY-MM-DD that exists. */
-export const CalendarDate = z.string({ message: 'must be a date written YYYY-MM-DD' }).refine(isCalendarDate, { message: 'must be a date written YYYY-MM-DD' })
 
 /* ---------- Prices ---------- */
 
@@ -137,9 +136,9 @@ export const PromoCodeRequest = z.strictObject({
   kind: z.enum(['percent', 'fixed'], { message: 'must be percent or fixed' }),
   /** 1 to 100 for a percentage; pence for a fixed amount. */
   amount: pence(1, MAX_ITEM_PENCE),
-  validFrom: CalendarDate,
+  validFrom: LocalDate,
   /** The last day the code works (it stops at the end of that day in the salon's time zone). */
-  validUntil: CalendarDate,
+  validUntil: LocalDate,
   maxUses: whole(1, 1_000_000, 'uses').nullable().default(null),
   maxUsesPerCustomer: whole(1, 1000, 'uses').default(1),
   packageIds: z.array(text(64, 1)).min(1, { message: 'must list at least one package, or be null for every package' }).max(100).nullable().default(null),
@@ -177,12 +176,17 @@ export type StaffBlogPost = z.infer<typeof StaffBlogPost>
 export const StaffBlogPostsResponse = z.object({ posts: z.array(StaffBlogPost.omit({ bodyMarkdown: true })) })
 export const StaffBlogPostResponse = z.object({ post: StaffBlogPost })
 
-/** The cover picture: an upload's address (/uploads/…), another picture of the site (/images/…), or an https address. */
+/** The cover picture, where pictures may come from (rules/picture-address.ts); empty for none. */
 const CoverImage = z
-  .string({ message: 'must be the address of a picture' })
+  .string({ message: PICTURE_ADDRESS_MESSAGE })
   .trim()
-  .max(500, { message: 'must be at most 500 characters' })
-  .regex(/^(|\/[A-Za-z0-9._~/-]+|https:\/\/[^\s"'<>]+)$/, { message: 'must be the address of a picture: /uploads/…, /images/… or https://…' })
+  .refine((address) => address === '' || isPictureAddress(address), { message: PICTURE_ADDRESS_MESSAGE })
+
+/** A post's Markdown: at most 50,000 characters, nested no deeper than the renderer copes with (rules/markdown-nesting.ts). */
+const BodyMarkdown = z
+  .string({ message: 'must be text' })
+  .max(50_000, { message: 'must be at most 50,000 characters' })
+  .refine((markdown) => markdownNestingProblem(markdown) === null, { message: MARKDOWN_NESTING_MESSAGE })
 
 export const BlogPostRequest = z.strictObject({
   slug: z
@@ -192,22 +196,24 @@ export const BlogPostRequest = z.strictObject({
     .regex(BLOG_SLUG_PATTERN, { message: 'must be lower-case letters and digits in words joined by single dashes, for example first-session-tips' }),
   title: text(150, 1),
   summary: text(300).default(''),
-  bodyMarkdown: z.string({ message: 'must be text' }).max(50_000, { message: 'must be at most 50,000 characters' }),
+  bodyMarkdown: BodyMarkdown,
   author: text(80, 1),
   coverImage: CoverImage.default(''),
   status: BlogStatus.default('draft'),
   /** When it shows on the blog (ISO 8601); when left out, a post keeps its date, and one published for the first time takes now. */
   publishedAt: z.iso
     .datetime({ offset: true, message: 'must be a date and time in ISO 8601, for example 2026-06-01T09:00:00Z' })
-    .refine((v) => isCalendarDate(v.slice(0, 10)) && !Number.isNaN(Date.parse(v)), {
-      message: 'must be a date and time in ISO 8601, for example 2026-06-01T09:00:00Z',
+    // Its date is held to the one rule for local dates (local-date.ts).
+    .superRefine((v, ctx) => {
+      const problem = localDateProblem(v.slice(0, 10)) ?? (Number.isNaN(Date.parse(v)) ? 'must be a real calendar date' : null)
+      if (problem) ctx.addIssue({ code: 'custom', message: `${problem}, for example 2026-06-01T09:00:00Z` })
     })
     .optional(),
 })
 export type BlogPostRequest = z.input<typeof BlogPostRequest>
 
 export const BlogPreviewRequest = z.strictObject({
-  bodyMarkdown: z.string({ message: 'must be text' }).max(50_000, { message: 'must be at most 50,000 characters' }),
+  bodyMarkdown: BodyMarkdown,
 })
 export const BlogPreviewResponse = z.object({ html: z.string() })
 
@@ -279,7 +285,7 @@ export const ReviewRequest = z.strictObject({
   rating: whole(1, 5, 'stars'),
   text: text(2000, 1),
   /** The day the review was given; today when left out. */
-  publishedOn: CalendarDate.optional(),
+  publishedOn: LocalDate.optional(),
 })
 export type ReviewRequest = z.input<typeof ReviewRequest>
 export const ReviewVisibilityRequest = z.strictObject({ hidden: z.boolean({ message: 'must be true or false' }) })

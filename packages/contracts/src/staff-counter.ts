@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { unknownFieldsMessage } from './account.ts'
-import { LocalDate } from './booking.ts'
+import { LocalDate } from './local-date.ts'
 import { IdempotencyKey, MinuteLot, PromoCodeText } from './commerce.ts'
 
 /**

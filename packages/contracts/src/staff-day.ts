@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { LocalDate, LocalTime, SessionMinutes } from './booking.ts'
+import { LocalTime, SessionMinutes } from './booking.ts'
+import { LocalDate } from './local-date.ts'
 import { EMAIL_MAX_LENGTH } from './rules/email.ts'
 import { NAME_MAX_LENGTH } from './rules/name.ts'
 import { HealthAnswersRequest } from './sunbed-safety.ts'

@@ -1,7 +1,9 @@
 import { z } from 'zod'
-import { LocalDate, LocalTime } from './booking.ts'
+import { LocalTime } from './booking.ts'
+import { LocalDate, localDateProblem } from './local-date.ts'
 import { addDays, isCalendarDate } from './dates.ts'
 import { isEmailAddress } from './rules/email.ts'
+import { isPictureAddress, PICTURE_ADDRESS_MESSAGE } from './rules/picture-address.ts'
 
 /**
  * The owner's management of the salon's schedule under /api/staff/ (docs/product.md §10.4): its details and opening
@@ -176,7 +178,11 @@ export const BedRequest = z
     type: text(1, 64),
     description: text(0, 500),
     features: z.array(text(1, 80), { message: 'must be a list of short texts' }).max(12, { message: 'must have at most 12 entries' }),
-    picture: z.enum(BED_PICTURES, { message: `must be one of the sunbed pictures: ${BED_PICTURES.join(', ')}` }),
+    // Where any picture may come from first (rules/picture-address.ts), then the sunbed pictures the web app has.
+    picture: z
+      .string({ message: PICTURE_ADDRESS_MESSAGE })
+      .refine(isPictureAddress, { message: PICTURE_ADDRESS_MESSAGE, abort: true })
+      .pipe(z.enum(BED_PICTURES, { message: `must be one of the sunbed pictures: ${BED_PICTURES.join(', ')}` })),
     minMinutes: whole(1, 60, 'minutes'),
     maxMinutes: whole(1, 60, 'minutes'),
     cleaningBufferMinutes: whole(0, 60, 'minutes'),
@@ -221,7 +227,11 @@ export type BedChangeResponse = z.infer<typeof BedChangeResponse>
 export const LocalDateTime = z
   .string({ message: 'must be a date and time written YYYY-MM-DDTHH:MM' })
   .regex(/^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d$/, { message: 'must be a date and time written YYYY-MM-DDTHH:MM' })
-  .refine((v) => !/^\d{4}-\d{2}-\d{2}T/.test(v) || isCalendarDate(v.slice(0, 10)), { message: 'must be a real calendar date and time' })
+  // Its date is held to the one rule for local dates (local-date.ts).
+  .superRefine((v, ctx) => {
+    const problem = /^\d{4}-\d{2}-\d{2}T/.test(v) ? localDateProblem(v.slice(0, 10)) : null
+    if (problem) ctx.addIssue({ code: 'custom', message: `${problem} and time` })
+  })
 
 /** POST /api/staff/beds/{id}/out-of-service: from and until in the salon's local time. */
 export const OutOfServiceRequest = z

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { isCalendarDate } from './dates.ts'
+import { LocalDate } from './local-date.ts'
 
 /**
  * The staff back office's leads and messages (docs/product.md §10.6), and the owner's reports and CSV exports
@@ -56,10 +56,8 @@ export type LeadHandledRequest = z.infer<typeof LeadHandledRequest>
 /** The longest range a report or export covers, in days, first and last included. */
 export const REPORT_MAX_DAYS = 366
 
-const CalendarDate = z.string().refine(isCalendarDate, { message: 'must be a date that exists, written YYYY-MM-DD' })
-
 /** A range of the shop's local dates, `from` to `to`, both included. */
-export const ReportRangeQuery = z.strictObject({ from: CalendarDate, to: CalendarDate })
+export const ReportRangeQuery = z.strictObject({ from: LocalDate, to: LocalDate })
 export type ReportRangeQuery = z.infer<typeof ReportRangeQuery>
 
 const SessionCounts = {

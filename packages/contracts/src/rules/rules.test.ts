@@ -10,6 +10,8 @@ import { isNameWithinLimit } from './name.ts'
 import { PASSWORD_CASES } from './password.cases.ts'
 import { isPasswordTooLong, missingPasswordRequirements, PASSWORD_REQUIREMENTS, type PasswordRequirement } from './password.ts'
 import { PHONE_CASES } from './phone.cases.ts'
+import { PICTURE_ADDRESS_CASES } from './picture-address.cases.ts'
+import { isPictureAddress } from './picture-address.ts'
 import { checkPhone, formatPhone } from './phone.ts'
 
 const ALL = Object.keys(PASSWORD_REQUIREMENTS) as PasswordRequirement[]
@@ -23,6 +25,9 @@ describe('the shared rules take exactly their cases', () => {
   })
   it.each(NAME_CASES)('name: $why', ({ name, accepted }) => {
     expect(isNameWithinLimit(name.trim())).toBe(accepted)
+  })
+  it.each(PICTURE_ADDRESS_CASES)('picture address $address: $why', ({ address, accepted }) => {
+    expect(isPictureAddress(address)).toBe(accepted)
   })
   it.each(DATE_OF_BIRTH_CASES)('date of birth: $why', ({ dob, accepted }) => {
     expect(dateOfBirthRule(dob, DATE_OF_BIRTH_CASES_TODAY) === null).toBe(accepted)

@@ -1,5 +1,5 @@
 import { ErrorResponse } from '@salon/contracts/errors'
-import { LocalDate } from '@salon/contracts/booking'
+import { LocalDate } from '@salon/contracts/local-date'
 import {
   BedChangeResponse,
   BedRequest,

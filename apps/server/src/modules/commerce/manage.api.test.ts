@@ -233,7 +233,7 @@ describeApi('managing what the salon sells', (get) => {
     ['a code too short', newCode({ code: 'AB' }), 'code must be 3 to 32 letters, digits or dashes'],
     ['a percentage over 100', newCode({ amount: 101 }), 'A percentage off must be from 1 to 100.'],
     ['nothing off', newCode({ amount: 0 }), 'amount must be at least 1 pence'],
-    ['a date that does not exist', newCode({ validFrom: '2026-02-30' }), 'validFrom must be a date written YYYY-MM-DD'],
+    ['a date that does not exist', newCode({ validFrom: '2026-02-30' }), 'validFrom must be a real calendar date'],
     ['an end before the start', newCode({ validFrom: '2026-05-02', validUntil: '2026-05-01' }), 'The last day must be the same as the first day or after it.'],
     ['no uses', newCode({ maxUses: 0 }), 'maxUses must be at least 1'],
     ['an unknown package', newCode({ packageIds: ['nope'] }), 'These are not packages of this salon: nope.'],

@@ -54,3 +54,40 @@ describe('blog Markdown', () => {
     expect(html).toContain('<p>Hi</p>')
   })
 })
+
+describe('blog Markdown nested past the editor’s limit (saved before it, or put in by other means)', () => {
+  const deep = {
+    quotes: `${'>'.repeat(2000)} hi`,
+    'spaced quotes': `${'> '.repeat(2000)}hi`,
+    'lists on one line': `${'- '.repeat(2000)}hi`,
+    'numbered lists': `${'1. '.repeat(2000)}hi`,
+    'indented lists': Array.from({ length: 200 }, (_, i) => `${'  '.repeat(i)}- hi`).join('\n'),
+    'quotes in lists': `${'> - '.repeat(1500)}hi`,
+    emphasis: `${'*'.repeat(5000)}hi${'*'.repeat(5000)}`,
+    'nested emphasis': `${'*a '.repeat(3000)}hi${' b*'.repeat(3000)}`,
+    underscores: `${'_'.repeat(20_000)}hi${'_'.repeat(20_000)}`,
+    strikethrough: `${'~a '.repeat(5000)}hi${' b~'.repeat(5000)}`,
+    brackets: `${'['.repeat(20_000)}hi${']'.repeat(20_000)}`,
+    'links in links': `${'[a '.repeat(5000)}hi${' b](u)'.repeat(5000)}`,
+    'images in links': `${'[!'.repeat(10_000)}hi${']'.repeat(10_000)}`,
+  }
+
+  it.each(Object.entries(deep))('%s render quickly, without failing', (_shape, markdown) => {
+    const started = performance.now()
+    const html = renderMarkdown(`<script>x</script>\n\n${markdown}`)
+    expect(performance.now() - started).toBeLessThan(2000)
+    expect(html).toContain('hi')
+    expect(html).not.toContain('<script')
+  })
+
+  it('a post at the limit renders as Markdown', () => {
+    const html = renderMarkdown(`${'>'.repeat(20)} hi`)
+    expect(html.match(/<blockquote>/g)).toHaveLength(20)
+  })
+
+  it('a post past the limit is shown as the words typed, escaped', () => {
+    expect(renderMarkdown(`${'>'.repeat(21)} <b>hi</b> & "bye"\n\nnext`)).toBe(
+      `<p>${'&gt;'.repeat(21)} &lt;b&gt;hi&lt;/b&gt; &amp; &quot;bye&quot;</p>\n<p>next</p>\n`,
+    )
+  })
+})

@@ -212,7 +212,7 @@ describeApi(
       const headers = await signInOwner()
       const before = await t().db.$count(schema.staffAuditLog)
       for (const [path, words] of [
-        ['bookings.csv?from=2026-02-29&to=2026-03-01', 'from must be a date that exists'],
+        ['bookings.csv?from=2026-02-29&to=2026-03-01', 'from must be a real calendar date'],
         ['sales.csv?from=2026-11-30&to=2026-11-01', 'The last date must not be before the first.'],
         ['bookings.csv?from=2025-01-01&to=2026-12-31', 'A report covers at most 366 days.'],
         ['sales.csv', 'from'],

@@ -183,9 +183,9 @@ describeApi(
       const headers = await ownerHeaders()
       for (const name of ['bed-sessions', 'sales'] as const) {
         for (const [query, words] of [
-          ['from=2026-02-30&to=2026-03-01', 'from must be a date that exists, written YYYY-MM-DD'],
-          ['from=2026-11-01&to=2026-13-01', 'to must be a date that exists'],
-          ['from=1%2F11%2F2026&to=2026-11-30', 'from must be a date that exists'],
+          ['from=2026-02-30&to=2026-03-01', 'from must be a real calendar date'],
+          ['from=2026-11-01&to=2026-13-01', 'to must be a real calendar date'],
+          ['from=1%2F11%2F2026&to=2026-11-30', 'from must be a date written YYYY-MM-DD'],
           ['to=2026-11-30', 'from'],
           ['from=2026-11-30&to=2026-11-01', 'The last date must not be before the first. Please check the dates.'],
           ['from=2026-01-01&to=2027-01-02', 'A report covers at most 366 days. Please choose a shorter range.'],
