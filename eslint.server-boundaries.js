@@ -72,7 +72,7 @@ const boundaries = [
     }
   }),
   {
-    files: [`${server}/*.ts`, `${server}/jobs/**`],
+    files: [`${server}/*.ts`, `${server}/jobs/**`, `${server}/setup/**`],
     patterns: [{ regex: '(^|/)modules/[^/]+/(?!public\\.ts$)', message: 'The app uses a module only through its public.ts.' }],
   },
 ]

@@ -11,7 +11,6 @@ describe('server settings', () => {
       NODE_ENV: 'development',
       LOG_LEVEL: 'info',
       SEED_DEMO: true,
-      SHOP_ID: 'bronze-glow',
       API_BASE_URL: '/api/',
       TRUST_PROXY: false,
       CORS_ORIGINS: [],
@@ -20,6 +19,8 @@ describe('server settings', () => {
       GOOGLE_PLACES_BASE_URL: 'https://places.googleapis.com',
     })
     expect(settings.DATABASE_URL).toBeUndefined()
+    expect(settings.SHOP_ID).toBeUndefined()
+    expect(settings.API_KEY).toBeUndefined()
     expect(settings.GA_MEASUREMENT_ID).toBeUndefined()
     expect(settings.DATA_DIR).toBe(path.resolve('./data'))
     expect(path.isAbsolute(settings.DATA_DIR)).toBe(true)

@@ -56,8 +56,9 @@ export const Settings = z.object({
   /** The demo salon's owner, made by the demo seed only (SEED_DEMO), to sign in to /staff/ with. */
   DEMO_OWNER_PHONE: z.string().min(1).default('07700 900100'),
   DEMO_OWNER_PASSWORD: z.string().min(1).default('Demo-owner-2026'),
-  SHOP_ID: z.string().min(1).default('bronze-glow'),
-  API_KEY: z.string().min(1).default('pk_demo_3f9c2a7e41b84d6a9e0c5b1d8f27a4c6'),
+  /** The shop this web app serves and its key; unset: the salon set up here, else the demo salon (setup/site.ts). */
+  SHOP_ID: optional,
+  API_KEY: optional,
   API_BASE_URL: z.string().default('/api/'),
   /** The site's public address (https://…), for canonical links, sitemap.xml and shared links; by default each request's own. */
   PUBLIC_URL: optional.pipe(

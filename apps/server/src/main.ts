@@ -1,19 +1,24 @@
 import { existsSync } from 'node:fs'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { getRequestListener } from '@hono/node-server'
 import { pino } from 'pino'
 import { createDatabase } from '@salon/db'
-import { seedDemo } from '@salon/db/seed'
+import { DEMO_SHOP_ID, seedDemo } from '@salon/db/seed'
 import type { ServerBuild } from 'react-router'
 import { createApp } from './app.ts'
 import { readSettings } from './env.ts'
-import { createWorker } from './jobs/worker.ts'
+import { createWorker, type Worker } from './jobs/worker.ts'
 import { createLogger } from './lib/logger.ts'
 import { CONNECTION_TIMEOUTS, listen } from './listen.ts'
 import { localCertificate } from './local-https.ts'
 import { outsideServices } from './outside-services.ts'
-import { siteConfig } from './site-config.ts'
+import { siteConfig, type SiteConfig } from './site-config.ts'
+import { createSetupApp } from './setup/setup-app.ts'
+import { loadSetupToken, removeSetupToken } from './setup/setup-token.ts'
+import { chooseSite } from './setup/site.ts'
+import { argon2Passwords } from './modules/identity/public.ts'
 import { seedDemoOwner } from './staff-accounts.ts'
 import { createWebHandler, type WebOptions } from './web.ts'
 
@@ -37,71 +42,114 @@ const databaseOptions = settings.DATABASE_URL ? { url: settings.DATABASE_URL } :
 const setup = await createDatabase(databaseOptions)
 await setup.migrate()
 if (settings.SEED_DEMO) {
-  await seedDemo(setup.db, { apiKey: settings.API_KEY })
+  await seedDemo(setup.db, { apiKey: settings.SHOP_ID === undefined || settings.SHOP_ID === DEMO_SHOP_ID ? settings.API_KEY : undefined })
   const owner = await seedDemoOwner(setup.db, settings)
   if (owner.created) logger.info(`The demo salon's owner can sign in at /staff/ with ${settings.DEMO_OWNER_PHONE} (DEMO_OWNER_PHONE, DEMO_OWNER_PASSWORD).`)
 }
+// The salon this server serves; with no shop in the database yet, the set-up page (setup/site.ts).
+const choice = await chooseSite(setup.db, settings)
 await setup.close()
 const database = await createDatabase(databaseOptions)
 
 const services = outsideServices(settings, database, logger)
-const site = siteConfig(settings, { stripe: services.stripe !== undefined })
 
 const vite = dev ? await (await import('vite')).createServer({ root: webRoot, server: { middlewareMode: true }, appType: 'custom' }) : undefined
-const web: WebOptions = vite
-  ? {
-      build: () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>,
-      mode: 'development',
-      config: site.config,
-      trustProxy: settings.TRUST_PROXY,
-    }
-  : {
-      build: (await import(pathToFileURL(path.join(webRoot, 'build/server/index.js')).href)) as ServerBuild,
-      mode: 'production',
-      clientDir: path.join(webRoot, 'build/client'),
-      pageCacheMs: settings.PUBLIC_CACHE_SECONDS * 1000,
-      config: site.config,
-      trustProxy: settings.TRUST_PROXY,
-    }
+const serverBuild = vite ? undefined : ((await import(pathToFileURL(path.join(webRoot, 'build/server/index.js')).href)) as ServerBuild)
 
-const app = createApp({
-  database,
-  logger,
-  email: services.email,
-  sms: services.sms,
-  reviewsSource: services.reviews && ((_shopId: string, placeId?: string) => services.reviews?.(placeId)),
-  reviewsCacheMs: settings.REVIEWS_CACHE_HOURS * 3600_000,
-  publicCacheMs: settings.PUBLIC_CACHE_SECONDS * 1000,
-  trustProxy: settings.TRUST_PROXY,
-  siteUrl: settings.PUBLIC_URL,
-  identity: {
+/** What the settings and the salon make of the site, and the web app that serves it. */
+function siteFor(shop: { shopId: string; apiKey: string }) {
+  const site = siteConfig(settings, { stripe: services.stripe !== undefined, shop })
+  const web: WebOptions = vite
+    ? {
+        build: () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>,
+        mode: 'development',
+        config: site.config,
+        trustProxy: settings.TRUST_PROXY,
+      }
+    : {
+        build: serverBuild!,
+        mode: 'production',
+        clientDir: path.join(webRoot, 'build/client'),
+        pageCacheMs: settings.PUBLIC_CACHE_SECONDS * 1000,
+        config: site.config,
+        trustProxy: settings.TRUST_PROXY,
+      }
+  return { site, web: createWebHandler(web) }
+}
+
+let worker: Worker | undefined
+let appListener: (req: IncomingMessage, res: ServerResponse) => unknown
+
+/** Serves the salon: its app, and this process's worker on the shared job queue (messages, reminders, refunds, clean-ups). */
+function serveSalon(shop: { shopId: string; apiKey: string }) {
+  const { site, web } = siteFor(shop)
+  const app = createApp({
+    database,
+    logger,
+    email: services.email,
+    sms: services.sms,
+    reviewsSource: services.reviews && ((_shopId: string, placeId?: string) => services.reviews?.(placeId)),
+    reviewsCacheMs: settings.REVIEWS_CACHE_HOURS * 3600_000,
+    publicCacheMs: settings.PUBLIC_CACHE_SECONDS * 1000,
+    trustProxy: settings.TRUST_PROXY,
+    siteUrl: settings.PUBLIC_URL,
+    identity: {
+      poolId: settings.USER_POOL_ID,
+      clientId: settings.USER_POOL_CLIENT_ID,
+      defaultShopId: shop.shopId,
+      signUpsPerAddressPerHour: settings.SIGN_UPS_PER_HOUR,
+      signInsPerAddressPerHour: settings.SIGN_INS_PER_HOUR,
+      codeRequestsPerAddressPerHour: settings.CODE_REQUESTS_PER_HOUR,
+      cognito: settings.COGNITO_USER_POOL_ID
+        ? { region: settings.COGNITO_REGION, userPoolId: settings.COGNITO_USER_POOL_ID, clientId: settings.COGNITO_CLIENT_ID! }
+        : undefined,
+      hostedSignIn: site.hostedSignIn,
+    },
+    corsOrigins: settings.CORS_ORIGINS,
+    csp: site.csp,
+    payments: services.stripe?.payments,
+    stripeWebhookSecret: services.stripe?.webhookSecret,
+    outboxToken: services.outboxToken,
+    linkBase: settings.PUBLIC_URL ?? `http://localhost:${settings.PORT}`,
+    twilioAuthToken: settings.TWILIO_ACCOUNT_SID && settings.TWILIO_FROM ? settings.TWILIO_AUTH_TOKEN : undefined,
+    dev,
+    web,
+  })
+  worker = createWorker({ ...app.jobs, logger })
+  worker.start()
+  appListener = app.nodeListener(getRequestListener(app.fetch))
+  return site
+}
+
+// Before any salon exists, the set-up page and its one-time link (docs/product.md §11); once it is set up, here or
+// by another process on the same database, the salon's own app takes over without a restart.
+const setupToken = 'setUp' in choice ? loadSetupToken(settings.DATA_DIR) : undefined
+let site: SiteConfig
+if (setupToken) {
+  const waiting = siteFor({ shopId: '', apiKey: '' })
+  site = waiting.site
+  const setupApp = createSetupApp({
+    database,
+    logger,
+    sms: services.sms,
+    email: services.email,
     poolId: settings.USER_POOL_ID,
-    clientId: settings.USER_POOL_CLIENT_ID,
-    defaultShopId: settings.SHOP_ID,
-    signUpsPerAddressPerHour: settings.SIGN_UPS_PER_HOUR,
-    signInsPerAddressPerHour: settings.SIGN_INS_PER_HOUR,
-    codeRequestsPerAddressPerHour: settings.CODE_REQUESTS_PER_HOUR,
-    cognito: settings.COGNITO_USER_POOL_ID
-      ? { region: settings.COGNITO_REGION, userPoolId: settings.COGNITO_USER_POOL_ID, clientId: settings.COGNITO_CLIENT_ID! }
-      : undefined,
-    hostedSignIn: site.hostedSignIn,
-  },
-  corsOrigins: settings.CORS_ORIGINS,
-  csp: site.csp,
-  payments: services.stripe?.payments,
-  stripeWebhookSecret: services.stripe?.webhookSecret,
-  outboxToken: services.outboxToken,
-  linkBase: settings.PUBLIC_URL ?? `http://localhost:${settings.PORT}`,
-  twilioAuthToken: settings.TWILIO_ACCOUNT_SID && settings.TWILIO_FROM ? settings.TWILIO_AUTH_TOKEN : undefined,
-  dev,
-  web: createWebHandler(web),
-})
+    passwords: argon2Passwords,
+    trustProxy: settings.TRUST_PROXY,
+    token: setupToken,
+    outboxToken: services.outboxToken,
+    csp: site.csp,
+    dev,
+    web: waiting.web,
+    onSetUp: (salon) => {
+      serveSalon({ shopId: salon.shopId, apiKey: salon.webApiKey })
+      removeSetupToken(settings.DATA_DIR)
+      logger.info({ shopId: salon.shopId }, `The salon ${salon.shopId} is set up and served; its owner signs in at /staff/.`)
+    },
+  })
+  appListener = setupApp.nodeListener(getRequestListener(setupApp.fetch))
+} else site = serveSalon(choice as { shopId: string; apiKey: string })
 
-// This process's worker on the shared job queue: messages, reminders, refunds and the periodic clean-ups.
-const worker = createWorker({ ...app.jobs, logger })
-worker.start()
-
-const appListener = app.nodeListener(getRequestListener(app.fetch))
 // The local HTTPS mode: the same app on a second port, over TLS, for Amplify's redirect sign-in; plain HTTP stays as it is.
 const certificate = settings.HTTPS_PORT
   ? localCertificate({ dataDir: settings.DATA_DIR, certFile: settings.TLS_CERT_FILE, keyFile: settings.TLS_KEY_FILE })
@@ -127,6 +175,11 @@ void servers.port.then((port) => {
     )
   }
   const held = [sms.kind === 'outbox' && 'text messages', email.kind === 'outbox' && 'emails'].filter(Boolean)
+  if (setupToken) {
+    logger.warn(
+      `No salon is set up yet: visitors see an "opening soon" page. Set the salon up at http://localhost:${port}/staff/setup/?token=${setupToken} (a link that works once), or with npm run salon -- create.`,
+    )
+  }
   if (outboxToken) {
     const link = `http://localhost:${port}/dev/outbox/?token=${outboxToken}`
     if (production) {
@@ -150,7 +203,7 @@ void servers.port.then((port) => {
 function shutdown(signal: string) {
   logger.info({ signal }, 'shutting down: finishing requests in flight')
   void servers.close(async () => {
-    await worker.stop()
+    await worker?.stop()
     await vite?.close()
     services.close()
     await database.close()

@@ -14,7 +14,7 @@ export interface SiteConfig {
 }
 
 /** What the settings make of the site: the web app's configuration, the hosted sign-in, and the origins its pages may reach. */
-export function siteConfig(settings: Settings, options: { stripe: boolean }): SiteConfig {
+export function siteConfig(settings: Settings, options: { stripe: boolean; shop: { shopId: string; apiKey: string } }): SiteConfig {
   // The hosted sign-in: at HOSTED_SIGN_IN_URL, or in the local HTTPS mode at https://localhost:HTTPS_PORT.
   const hostedUrl = settings.HOSTED_SIGN_IN_URL ?? (settings.HTTPS_PORT ? `https://localhost:${settings.HTTPS_PORT}` : undefined)
   const socialProviders: SocialProviderSettings[] = [
@@ -46,8 +46,8 @@ export function siteConfig(settings: Settings, options: { stripe: boolean }): Si
       : undefined
 
   const config: PublicConfig = {
-    shopId: settings.SHOP_ID,
-    apiKey: settings.API_KEY,
+    shopId: options.shop.shopId,
+    apiKey: options.shop.apiKey,
     apiBaseUrl: settings.API_BASE_URL,
     siteUrl: settings.PUBLIC_URL ?? null,
     gaMeasurementId: settings.GA_MEASUREMENT_ID ?? null,

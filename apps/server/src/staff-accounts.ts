@@ -1,4 +1,5 @@
 import type { Db } from '@salon/db'
+import { DEMO_SHOP_ID } from '@salon/db/seed'
 import { addStaffDirectly, argon2Passwords, createGroupsRepository, normalisePhone, type Invitee, type PasswordHasher } from './modules/identity/public.ts'
 import { createShopRepository } from './modules/shop/public.ts'
 
@@ -14,14 +15,14 @@ export function addStaffMember(db: Db, poolId: string, input: Invitee & { shopId
  * The demo salon's owner (DEMO_OWNER_PHONE, DEMO_OWNER_PASSWORD), made once: an owner already on the demo shop's
  * team is left as they are, so a restart neither resets their password nor signs them out.
  */
-export async function seedDemoOwner(db: Db, settings: { USER_POOL_ID: string; SHOP_ID: string; DEMO_OWNER_PHONE: string; DEMO_OWNER_PASSWORD: string }) {
+export async function seedDemoOwner(db: Db, settings: { USER_POOL_ID: string; DEMO_OWNER_PHONE: string; DEMO_OWNER_PASSWORD: string }) {
   const phone = normalisePhone(settings.DEMO_OWNER_PHONE)
   if (!phone) throw new Error('DEMO_OWNER_PHONE must be a mobile number, for example 07700 900100.')
   const existing = await db.query.identityUsers.findFirst({ where: (u, { and, eq }) => and(eq(u.poolId, settings.USER_POOL_ID), eq(u.phone, phone)) })
   const membership = existing && (await createGroupsRepository(db).activeMembership(existing.sub))
-  if (membership?.shopId === settings.SHOP_ID) return { created: false }
+  if (membership?.shopId === DEMO_SHOP_ID) return { created: false }
   await addStaffMember(db, settings.USER_POOL_ID, {
-    shopId: settings.SHOP_ID,
+    shopId: DEMO_SHOP_ID,
     phone,
     name: 'Demo Owner',
     role: 'owner',

@@ -14,18 +14,20 @@ import { createDatabase } from '@salon/db'
 import { readSettings } from './env.ts'
 import { HttpError } from './lib/errors.ts'
 import { createGroupsRepository, isStaffRole } from './modules/identity/public.ts'
+import { createSalonSetupRepository } from './setup/salon-setup.repository.ts'
 import { addStaffMember } from './staff-accounts.ts'
 
 const USAGE = `Usage:
-  STAFF_PASSWORD=… npm run staff -- add --shop <shop id> --phone <mobile> --name "<name>" [--role owner|staff]
-  npm run staff -- list --shop <shop id>`
+  STAFF_PASSWORD=… npm run staff -- add [--shop <shop id>] --phone <mobile> --name "<name>" [--role owner|staff]
+  npm run staff -- list [--shop <shop id>]
+Without --shop: the salon the web app serves.`
 
 if (existsSync('.env')) process.loadEnvFile('.env')
 const settings = readSettings()
 const { positionals, values } = parseArgs({
   allowPositionals: true,
   options: {
-    shop: { type: 'string', default: settings.SHOP_ID },
+    shop: { type: 'string' },
     phone: { type: 'string' },
     name: { type: 'string' },
     role: { type: 'string', default: 'owner' },
@@ -42,9 +44,12 @@ if (command !== 'add' && command !== 'list') fail(USAGE)
 const database = await createDatabase(settings.DATABASE_URL ? { url: settings.DATABASE_URL } : { dataDir: settings.DATA_DIR })
 try {
   await database.migrate()
+  // The shop named, else the one the web app serves.
+  const shopId = values.shop ?? settings.SHOP_ID ?? (await createSalonSetupRepository(database.db).site())?.shopId
+  if (!shopId) fail('Name the shop with --shop <shop id> (npm run salon -- list shows them).')
   if (command === 'list') {
-    const team = await createGroupsRepository(database.db).team(values.shop)
-    if (!team.length) process.stdout.write(`Nobody is on the team of ${values.shop} yet.\n`)
+    const team = await createGroupsRepository(database.db).team(shopId)
+    if (!team.length) process.stdout.write(`Nobody is on the team of ${shopId} yet.\n`)
     for (const member of team) process.stdout.write(`${member.role.padEnd(6)} ${member.phone.padEnd(14)} ${member.name}\n`)
   } else {
     const password = process.env.STAFF_PASSWORD
@@ -52,7 +57,7 @@ try {
     if (!password) fail('Set STAFF_PASSWORD to the password the new member will sign in with.')
     if (!isStaffRole(values.role)) fail('--role must be owner or staff.')
     const member = await addStaffMember(database.db, settings.USER_POOL_ID, {
-      shopId: values.shop,
+      shopId,
       phone: values.phone,
       name: values.name,
       role: values.role,

@@ -75,29 +75,33 @@ export type OpeningDay = z.infer<typeof OpeningDay>
 const isTime = (time: string) => LocalTime.safeParse(time).success
 const onGrid = (time: string) => Number(time.slice(3, 5)) % HOURS_GRID_MINUTES === 0
 
-/** PUT /api/staff/salon/hours: the whole week at once; a weekday left out is closed. */
-export const OpeningHoursRequest = z
-  .strictObject({ hours: z.array(OpeningDay, { message: 'must be a list of opening days' }).max(7, { message: 'must have at most one entry per weekday' }) })
-  .superRefine(({ hours }, ctx) => {
+/** A week's opening hours: one entry per open weekday, on the five-minute grid, each closing after it opens. */
+export const OpeningWeek = z
+  .array(OpeningDay, { message: 'must be a list of opening days' })
+  .max(7, { message: 'must have at most one entry per weekday' })
+  .superRefine((hours, ctx) => {
     const seen = new Set<number>()
     hours.forEach((day, i) => {
       const name = WEEKDAYS[day.weekday]
       // A weekday out of range has its own issue already.
       if (!name) return
-      if (seen.has(day.weekday)) ctx.addIssue({ code: 'custom', path: ['hours', i, 'weekday'], message: `names ${name} twice` })
+      if (seen.has(day.weekday)) ctx.addIssue({ code: 'custom', path: [i, 'weekday'], message: `names ${name} twice` })
       seen.add(day.weekday)
       // A time not written HH:MM has its own issue already.
       if (!isTime(day.opensAt) || !isTime(day.closesAt)) return
       for (const key of ['opensAt', 'closesAt'] as const) {
         if (!onGrid(day[key])) {
-          ctx.addIssue({ code: 'custom', path: ['hours', i, key], message: `must be on a ${HOURS_GRID_MINUTES}-minute mark (${name}: ${day[key]})` })
+          ctx.addIssue({ code: 'custom', path: [i, key], message: `must be on a ${HOURS_GRID_MINUTES}-minute mark (${name}: ${day[key]})` })
         }
       }
       if (day.opensAt >= day.closesAt) {
-        ctx.addIssue({ code: 'custom', path: ['hours', i, 'closesAt'], message: `must be after the opening time (${name} opens at ${day.opensAt})` })
+        ctx.addIssue({ code: 'custom', path: [i, 'closesAt'], message: `must be after the opening time (${name} opens at ${day.opensAt})` })
       }
     })
   })
+
+/** PUT /api/staff/salon/hours: the whole week at once; a weekday left out is closed. */
+export const OpeningHoursRequest = z.strictObject({ hours: OpeningWeek })
 export type OpeningHoursRequest = z.infer<typeof OpeningHoursRequest>
 
 /** GET /api/staff/salon: what the owner edits, as it is now. */

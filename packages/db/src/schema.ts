@@ -60,6 +60,31 @@ export const shops = pgTable(
   ],
 )
 
+/**
+ * The salon this installation serves (docs/product.md §11): made once, by the set-up page or `npm run salon -- create`;
+ * one row at most. The web app's key is kept as it is: it is a client key that every visitor's browser is sent.
+ */
+export const siteSalon = pgTable(
+  'site_salon',
+  {
+    one: boolean('one').primaryKey().default(true),
+    shopId: text('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'restrict' }),
+    webApiKey: text('web_api_key').notNull(),
+    setUpAt: timestamp('set_up_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [check('site_salon_one', sql`${t.one}`)],
+)
+
+/** The codes that confirm the first owner's mobile number during set-up: hashed, counted, short-lived. */
+export const salonSetupCodes = pgTable('salon_setup_codes', {
+  phone: text('phone').primaryKey(),
+  codeHash: text('code_hash').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  attempts: integer('attempts').notNull().default(0),
+})
+
 /** Client keys a web app or other client presents in the api_key header; only a SHA-256 hash is stored. */
 export const shopApiKeys = pgTable(
   'shop_api_keys',

@@ -6,16 +6,20 @@ import * as schema from './schema.ts'
 import * as demo from './seed-data/demo-salon.ts'
 
 export const DEMO_SHOP_ID = demo.demoShop.id
+/** The demo salon's web app key: a client key, sent to every visitor's browser. */
+export const DEMO_API_KEY = 'pk_demo_3f9c2a7e41b84d6a9e0c5b1d8f27a4c6'
 
 /**
  * The demo salon that `npm start` shows, made once: from then on it is the salon's to change in the back office
  * (docs/product.md §10), and a restart changes none of it. Only the web app's key is added if it is new.
  */
-export async function seedDemo(db: Db, options: { apiKey: string }) {
+export async function seedDemo(db: Db, options: { apiKey?: string } = {}) {
   await db.transaction(async (tx) => {
     const shop = demo.demoShop
     const shopId = shop.id
-    const keyHash = createHash('sha256').update(options.apiKey).digest('hex')
+    const keyHash = createHash('sha256')
+      .update(options.apiKey ?? DEMO_API_KEY)
+      .digest('hex')
     const made = await tx.insert(schema.shops).values(shop).onConflictDoNothing().returning({ id: schema.shops.id })
     await tx.insert(schema.shopApiKeys).values({ shopId, keyHash, label: 'Web app' }).onConflictDoNothing()
     if (!made.length) return

@@ -1,54 +1,18 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto'
-import { linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import { isKeptToken, KEPT_TOKEN_PATTERN, loadKeptToken, newKeptToken } from '../../lib/kept-token.ts'
 
 /** What an outbox token looks like: URL-safe, long enough that it cannot be guessed. */
-export const OUTBOX_TOKEN_PATTERN = /^[A-Za-z0-9_-]{32,128}$/
+export const OUTBOX_TOKEN_PATTERN = KEPT_TOKEN_PATTERN
 
-export const newOutboxToken = () => randomBytes(32).toString('base64url')
+export const newOutboxToken = newKeptToken
 
 /**
- * The outbox's token (docs/decisions/008): the one kept under the data directory, made at the first start with a
- * local sender and readable by the server's user alone, so that it lasts across restarts and every process on the
- * same data directory shares it. Two processes starting at once both end with the token the first one wrote.
+ * The outbox's token (docs/decisions/008): the one kept in DATA_DIR/outbox-token, made at the first start with a
+ * local sender and readable by the server's user alone (lib/kept-token.ts).
  */
 export function loadOutboxToken(dataDir: string): string {
-  const file = path.join(dataDir, 'outbox-token')
-  const read = () => {
-    try {
-      const kept = readFileSync(file, 'utf8').trim()
-      return OUTBOX_TOKEN_PATTERN.test(kept) ? kept : undefined
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined
-      throw err
-    }
-  }
-  const kept = read()
-  if (kept) return kept
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 })
-  // Written whole to a file of this process's own, then linked into place: a link never replaces a file, so a
-  // process that reads the token never sees half of one, and of two processes starting at once the first wins.
-  const token = newOutboxToken()
-  const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`
-  writeFileSync(draft, `${token}\n`, { mode: 0o600 })
-  try {
-    linkSync(draft, file)
-    return token
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err
-    const theirs = read()
-    if (theirs) return theirs
-    // A file that holds no token (emptied or edited by hand) is replaced.
-    renameSync(draft, file)
-    return token
-  } finally {
-    rmSync(draft, { force: true })
-  }
+  return loadKeptToken(path.join(dataDir, 'outbox-token'))
 }
 
-/** Compares a token a request gave with the outbox's in constant time, so its characters cannot be found one by one. */
-export function isOutboxToken(given: string | undefined, token: string): boolean {
-  if (!given) return false
-  const [a, b] = [Buffer.from(given), Buffer.from(token)]
-  return a.length === b.length && timingSafeEqual(a, b)
-}
+/** Compares a token a request gave with the outbox's in constant time. */
+export const isOutboxToken = isKeptToken

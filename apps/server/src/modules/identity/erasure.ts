@@ -18,6 +18,8 @@ import { normalisePhone } from './phone.ts'
 export const ERASURE_BY_TABLE = {
   shops: ['none', 'the salon’s own details'],
   shop_api_keys: ['none', 'hashes of the salon’s client keys'],
+  site_salon: ['none', 'which salon this installation serves'],
+  salon_setup_codes: ['none', 'codes for the first owner’s number during set-up, removed once it is done'],
   opening_hours: ['none', 'the salon’s hours'],
   closures: ['none', 'days the salon is shut'],
   booking_rules: ['none', 'the salon’s booking settings'],
