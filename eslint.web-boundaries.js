@@ -60,7 +60,7 @@ const boundaries = [
 // The contracts modules that define Zod schemas: code that runs in the browser takes their types only, so Zod
 // stays out of every page (values it needs are in @salon/contracts/rules/*). Server-only modules and tests may.
 const zodModules = {
-  regex: '^@salon/contracts/(account|booking|commerce|content|shop|errors|staff(-[a-z]+)?)$',
+  regex: '^@salon/contracts/(account|booking|commerce|content|shop|errors|salon-setup|staff(-[a-z]+)?)$',
   allowTypeImports: true,
   message: 'This contracts module loads Zod: import its types only, or take the value from @salon/contracts/rules/*.',
 }

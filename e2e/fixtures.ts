@@ -172,6 +172,8 @@ export const demo = {
   clientId: CLIENT_ID,
 }
 
+const demoShop: ShopKeys = { shopId: demo.shopId, apiKey: demo.apiKey }
+
 /**
  * Each test worker draws numbers from a block of its own (Playwright numbers its workers), one after another from a
  * start that moves with the clock, so that a run against a server kept from an earlier run starts elsewhere. Numbers
@@ -199,6 +201,12 @@ export interface Customer {
 }
 
 type Requester = Pick<APIRequestContext, 'post' | 'get'>
+
+/** A salon's id and web app key, as its pages send them in the shop_id and api_key headers. */
+export interface ShopKeys {
+  shopId: string
+  apiKey: string
+}
 
 /** One call to the identity service, the way Amplify makes it. */
 export async function cognito<T = Record<string, unknown>>(request: Requester, operation: string, body: object): Promise<T> {
@@ -234,8 +242,9 @@ export async function smsCode(request: Requester, phone: string, since = ''): Pr
  */
 export async function createCustomer(
   request: Requester,
-  options: { confirmed?: boolean; lastName?: string; healthAnswered?: boolean } = {},
+  options: { confirmed?: boolean; lastName?: string; healthAnswered?: boolean; shop?: ShopKeys } = {},
 ): Promise<Customer> {
+  const shop = options.shop ?? demoShop
   const customer: Customer = { phone: uniquePhone(), password: 'Sunny#2024', firstName: 'Amy', lastName: options.lastName ?? 'Jones', email: 'amy@example.com' }
   // The same sign-up as the server's tests make (apps/server/src/test/factories), sent over HTTP as the browser sends it.
   await cognito(
@@ -248,20 +257,20 @@ export async function createCustomer(
       givenName: customer.firstName,
       familyName: customer.lastName,
       birthdate: '1990-05-01',
-      metadata: { shop_id: demo.shopId, api_key: demo.apiKey, marketing: 'false' },
+      metadata: { shop_id: shop.shopId, api_key: shop.apiKey, marketing: 'false' },
     }),
   )
   if (options.confirmed !== false) {
     await cognito(request, 'ConfirmSignUp', { ClientId: demo.clientId, Username: customer.phone, ConfirmationCode: await smsCode(request, customer.phone) })
-    if (options.healthAnswered !== false) await answerHealthQuestions(request, customer)
+    if (options.healthAnswered !== false) await answerHealthQuestions(request, customer, [], shop)
   }
   return customer
 }
 
-/** Answers the demo salon's health questions through the API, all "no" unless some are named "yes". */
-export async function answerHealthQuestions(request: Requester, customer: Pick<Customer, 'phone' | 'password'>, yes: string[] = []) {
+/** Answers a salon's health questions (the demo salon's unless another is named) through the API, all "no" unless some are named "yes". */
+export async function answerHealthQuestions(request: Requester, customer: Pick<Customer, 'phone' | 'password'>, yes: string[] = [], shop: ShopKeys = demoShop) {
   const tokens = await signInTokens(request, customer)
-  const headers = { shop_id: demo.shopId, api_key: demo.apiKey, authorization: `Bearer ${tokens.IdToken}` }
+  const headers = { shop_id: shop.shopId, api_key: shop.apiKey, authorization: `Bearer ${tokens.IdToken}` }
   const health = (await (await request.get('/api/p_account/health', { headers })).json()) as { version: string; questions: { id: string }[] }
   const answers = Object.fromEntries(health.questions.map((q) => [q.id, yes.includes(q.id)]))
   const answered = await request.post('/api/p_account/health', { headers, data: { version: health.version, answers } })

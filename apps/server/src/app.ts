@@ -39,6 +39,7 @@ import { createMessagesModule } from './modules/messages/public.ts'
 import { createReportsModule } from './modules/reports/public.ts'
 import { createShopModule } from './modules/shop/public.ts'
 import type { WebHandler } from './web.ts'
+import { ALREADY_SET_UP } from './setup/create-salon.ts'
 
 export const MAX_BODY_BYTES = 64 * 1024
 
@@ -259,6 +260,8 @@ export function createApp(deps: AppDeps) {
   api.route('/', content.manageRoutes)
   api.route('/', content.popupRoutes)
   api.route('/', reports.staffRoutes)
+  // A set-up link after the salon is set up (docs/product.md §11): spent, whatever it carries.
+  app.all('/api/setup/*', (c) => c.json({ message: ALREADY_SET_UP }, 409))
   app.route('/api', api)
   // A mounted router's notFound is never called: without this, unknown API paths would reach the web app's pages.
   app.all('/api/*', apiFallback(api, '/api'))

@@ -35,6 +35,7 @@ export default [
   // code-split from every customer page. Its own sign-in and join pages stand outside the staff guard.
   route('staff/sign-in', 'routes/staff/sign-in.tsx'),
   route('staff/join', 'routes/staff/join.tsx'),
+  route('staff/setup', 'routes/staff/setup.tsx'),
   route('staff', 'routes/staff/layout.tsx', [
     index('routes/staff/day.tsx'),
     route('counter', 'routes/staff/counter.tsx'),

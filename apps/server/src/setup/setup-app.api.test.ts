@@ -187,6 +187,13 @@ describeDatabase('setting up a salon', (db) => {
       identity: { ...DEFAULT_POOL, defaultShopId: shopId },
     })
     const headers = { shop_id: shopId, api_key: made.json!.apiKey as string }
+    const spent = await full.request('/api/setup/check', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token: TOKEN }),
+    })
+    expect(spent.status).toBe(409)
+    expect(await spent.json()).toEqual({ message: ALREADY_SET_UP })
     const details = await full.request('/api/website/salon', { headers })
     expect(details.status).toBe(200)
     const tokens = await signIn(cognitoClient(full), (checkPhone(input.owner.phone) as { phone: string }).phone, SETUP_OWNER_PASSWORD)
