@@ -137,6 +137,7 @@ if (setupToken) {
     passwords: argon2Passwords,
     trustProxy: settings.TRUST_PROXY,
     token: setupToken,
+    shopId: settings.SHOP_ID,
     outboxToken: services.outboxToken,
     csp: site.csp,
     dev,

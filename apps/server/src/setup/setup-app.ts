@@ -37,6 +37,8 @@ export interface SetupAppDeps {
   trustProxy?: boolean
   /** The set-up link's token (setup-token.ts). */
   token: string
+  /** SHOP_ID, when set: the id the salon set up gets. */
+  shopId?: string
   outboxToken?: string
   csp?: { connect?: string[]; scripts?: string[]; images?: string[]; frames?: string[] }
   dev?: boolean
@@ -107,6 +109,7 @@ export function createSetupApp(deps: SetupAppDeps) {
       passwords: deps.passwords,
       now,
       token: deps.token,
+      shopId: deps.shopId,
       sms: deps.sms,
       rateLimiter: createRateLimiter(createRateLimitRepository(db), now),
       logger: deps.logger,

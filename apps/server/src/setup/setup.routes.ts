@@ -23,6 +23,8 @@ const CODES_PER_HOUR = { name: 'setup-code', limit: 5, windowSeconds: 3600, mess
 
 export interface SetupDeps extends CreateSalonDeps {
   token: string
+  /** The id SHOP_ID gives the salon to be set up, if it is set. */
+  shopId?: string
   sms: SmsSender
   rateLimiter: RateLimiter
   logger: Logger
@@ -90,7 +92,7 @@ export function createSetupRoutes(deps: SetupDeps) {
         const kept = await repo.tryCode(setup.owner.phone, CODE_TRIES, new Date(deps.now()))
         const given = hashCode(setup.owner.phone, code)
         if (!kept || !timingSafeEqual(Buffer.from(kept, 'hex'), given)) throw new HttpError(400, SETUP_MESSAGES.wrongCode)
-        const salon = await createSalon(deps, setup, { claim: 'required' })
+        const salon = await createSalon(deps, { ...setup, id: setup.id ?? deps.shopId }, { claim: 'required' })
         deps.logger.info({ shopId: salon.shopId }, 'The salon is set up: its owner signs in at /staff/.')
         deps.onSetUp(salon)
         return c.json({ shopId: salon.shopId, apiKey: salon.apiKey, env: salon.env }, 201)
