@@ -37,6 +37,28 @@ test('a customer changes their marketing choices and they survive a reload', asy
   await expect(page.getByRole('checkbox', { name: /News and offers from our group of salons/ })).not.toBeChecked()
 })
 
+test('a customer turns booking texts off and the switch stays off, before and after a reload', async ({ page }) => {
+  await page.goto('/account/')
+  await untilHydrated(page)
+  const texts = page.getByRole('checkbox', { name: /Text me about my bookings/ })
+  await expect(texts).toBeChecked()
+
+  await texts.click()
+  const alert = page.getByRole('alertdialog')
+  await expect(alert).toContainText('We will not text you about your bookings.')
+  await alert.getByRole('button', { name: 'OK' }).click()
+  // Saved: the switch shows what was saved, without a reload.
+  await expect(texts).not.toBeChecked()
+  await expect(texts).toBeEnabled()
+
+  await page.reload()
+  await expect(texts).not.toBeChecked()
+  await texts.click()
+  await expect(page.getByRole('alertdialog')).toContainText('We will text you about your bookings.')
+  await page.getByRole('alertdialog').getByRole('button', { name: 'OK' }).click()
+  await expect(texts).toBeChecked()
+})
+
 test('a customer updates their details', async ({ page, customer }) => {
   await page.goto('/account/')
   await untilHydrated(page)

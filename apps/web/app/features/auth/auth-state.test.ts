@@ -101,6 +101,12 @@ describe('auth state (docs/product.md §3, §4)', () => {
     expect(state.accountData).toEqual({ ...account, appMarketing: true, appTimestamp: '2025-06-15T09:00:00.000Z' })
   })
 
+  it('merges the booking-texts choice on update, so the switch shows what was saved', () => {
+    const off = authReducer(signedIn, { type: 'accountDataUpdate', account: { ...account, bookingTexts: false } })
+    expect(off.accountData).toEqual({ ...account, bookingTexts: false })
+    expect(authReducer(off, { type: 'accountDataUpdate', account: { bookingTexts: true } }).accountData).toEqual({ ...account, bookingTexts: true })
+  })
+
   it('ignores an update when no account data is loaded', () => {
     expect(authReducer(signedOutState, { type: 'accountDataUpdate', account: { appMarketing: true } })).toBe(signedOutState)
   })

@@ -60,8 +60,8 @@ export function initialAuthState(session: CustomerSession | null): AuthState {
   return session ? { ...signedOutState, user: userFromSession(session) } : signedOutState
 }
 
-/** docs/product.md §4: updating the account changes the marketing consents and their times, nothing else. */
-const MARKETING_FIELDS = ['appMarketing', 'appTimestamp', 'masterMarketing', 'masterTimestamp'] as const
+/** docs/product.md §4: updating the account changes the marketing consents and their times, and the booking texts; nothing else. */
+const UPDATED_FIELDS = ['appMarketing', 'appTimestamp', 'masterMarketing', 'masterTimestamp', 'bookingTexts'] as const
 
 function withUser(state: AuthState, user: AuthUser | null, accessToken: string | null | undefined): AuthState {
   if (!user) return { ...state, user: null, accessToken: null, pictureUrl: null, accountData: null }
@@ -110,7 +110,7 @@ export function authReducer(state: AuthState, action: AuthAction): AuthState {
     case 'accountDataUpdate': {
       if (!state.accountData) return state
       const merged = { ...state.accountData }
-      for (const field of MARKETING_FIELDS) {
+      for (const field of UPDATED_FIELDS) {
         if (action.account[field] !== undefined) Object.assign(merged, { [field]: action.account[field] })
       }
       return { ...state, accountData: merged }
