@@ -5,7 +5,7 @@
  * and exits 1 when a target is missed.
  *
  *   npm run bench                         (builds first; about ten minutes)
- *   npm run bench -- --skip postgres,growth,lighthouse   (parts: embedded, postgres, growth, lighthouse, js)
+ *   npm run bench -- --skip postgres,growth,lighthouse   (parts: embedded, postgres, growth, lighthouse, js, import)
  *
  * Settings: BENCH_SECONDS (load per measurement, default 10), BENCH_POSTGRES_URL (a server where the bench may
  * create and drop the database salon_bench; default postgres://postgres@127.0.0.1:5432/postgres).
@@ -331,6 +331,23 @@ async function coldAvailability(databaseUrl: string): Promise<number[]> {
   return means.slice(0, 2)
 }
 
+/** The customer import of 20,000 customers with balances on the embedded database, in a process of its own (bench/customer-import.ts). */
+async function customerImport() {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/customer-import.ts'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] })
+  let output = ''
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  const code = await new Promise((r) => child.once('exit', r))
+  const seconds = Number(/imported on the embedded database in ([\d.]+) s/.exec(output)?.[1] ?? NaN)
+  const dry = /dry run: ([\d.]+) s/.exec(output)?.[1] ?? '?'
+  record(
+    'import',
+    'POST /api/staff/customers/import: 20,000 customers with balances (embedded)',
+    '< 60 s, each row once',
+    Number.isNaN(seconds) ? `failed:\n${output}` : `${seconds.toFixed(1)} s (dry run ${dry} s)`,
+    code === 0 && seconds < 60,
+  )
+}
+
 async function lighthouse(base: string) {
   for (const r of await lighthouseRuns(base, PHONE_PAGES)) {
     record(
@@ -393,6 +410,7 @@ if (!skip.has('js')) javascript()
 try {
   if (!skip.has('embedded')) await embedded(hello)
   if (!skip.has('postgres')) await postgres(hello)
+  if (!skip.has('import')) await customerImport()
 } finally {
   await hello.stop()
 }

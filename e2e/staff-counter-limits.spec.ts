@@ -50,13 +50,17 @@ test('the owner’s sale far below the price list is flagged in the audit log, a
   const sub = await customerSub(request, customer, baseURL!)
   const sold = await request.post('/api/staff/counter/minutes', {
     headers: { ...shopHeaders, authorization: owner.idToken() },
-    data: { sub, minutes: 1000, pricePence: 30, method: 'cash', idempotencyKey: randomUUID() },
+    data: { sub, minutes: 1000, pricePence: 30, method: 'cash', idempotencyKey: randomUUID(), idCheck: { document: 'passport' } },
   })
   expect(sold.status(), await sold.text()).toBe(201)
 
   await page.goto('/staff/audit/')
   await untilHydrated(page)
-  const entry = page.getByTestId('audit-entry').filter({ hasText: `customer ${sub.slice(0, 8)}…` })
+  // The sale's entry (the photo-ID check made with it has one of its own).
+  const entry = page
+    .getByTestId('audit-entry')
+    .filter({ hasText: `customer ${sub.slice(0, 8)}…` })
+    .filter({ hasText: 'counter.minutes' })
   await expect(entry).toContainText('counter.minutes')
   await expect(entry).toContainText('Flagged: below the price list')
 

@@ -300,5 +300,10 @@ test('the owner reads the reports for a range and downloads its bookings as a CS
     'Date,Start,End,Minutes,Sunbed,Status,Paid with,Price (£),First name,Last name,Mobile,Email,Booked by,Booked at',
   )
   await expect(owner.page.getByText('Bookings downloaded.')).toBeVisible()
+
+  // What the privacy notice's daily jobs will delete at their next run (docs/product.md §4.16): counts and when.
+  await expect(owner.page.getByRole('heading', { name: 'Due for deletion' })).toBeVisible()
+  await expect(owner.page.getByText(/At the next run, \w{3} \d{1,2} \w{3} \d{4}, \d{2}:\d{2}:/)).toBeVisible()
+  await expect(owner.page.getByText(/^\d+ customers? who have not booked, bought or signed in since/)).toBeVisible()
   expect(owner.errors).toEqual([])
 })

@@ -127,6 +127,8 @@ export async function walkInNow(request: APIRequestContext, sub: string, baseURL
         minutes: Math.max(3, bed.minMinutes),
         paidWith: 'in_salon',
         override: { reason: 'A session at the desk for this test' },
+        // The photo ID seen at the desk (docs/product.md §10.2): recorded at a customer's first desk booking, not asked again.
+        idCheck: { document: 'passport' },
       },
     })
     if (walkIn.status() === 409 && /already booked/.test(await walkIn.text())) continue

@@ -20,7 +20,16 @@ import { createPublicContent } from './lib/public-content.ts'
 import { sweepJobs } from './jobs/sweeps.ts'
 import { createRouter } from './lib/openapi.ts'
 import { createRateLimiter } from './lib/rate-limit.ts'
-import { BUILT_IN_POOL, createIdentityModule, requireIdentity, type ApiEnv, type PasswordHasher, type UserPoolOptions } from './modules/identity/public.ts'
+import {
+  BUILT_IN_POOL,
+  createIdentityModule,
+  createRetention,
+  createRetentionRoutes,
+  requireIdentity,
+  type ApiEnv,
+  type PasswordHasher,
+  type UserPoolOptions,
+} from './modules/identity/public.ts'
 import { requestLines, requestLog, type RequestIdVariables } from './lib/request-log.ts'
 import { createReplay, type ReplayVariables } from './lib/replay.ts'
 import { createRateLimitRepository } from './lib/rate-limit.repository.ts'
@@ -29,11 +38,12 @@ import { loadStaticFiles, staticFiles } from './lib/static-files.ts'
 import { trailingSlash } from './lib/trailing-slash.ts'
 import { wellFormedText } from './lib/well-formed-text.ts'
 import type { PaymentProviderAdapter } from './adapters/payments/payments.ts'
-import { createAccountModule } from './modules/account/public.ts'
+import { createAccountModule, IMPORT_PATH, IMPORT_PREVIEW_PATH } from './modules/account/public.ts'
 import { createBookingModule } from './modules/booking/public.ts'
 import { createCommerceModule } from './modules/commerce/public.ts'
 import { createContentModule, UPLOAD_PATH } from './modules/content/public.ts'
 import { MAX_UPLOAD_BYTES } from '@salon/contracts/staff-catalogue'
+import { IMPORT_TOO_LARGE, MAX_IMPORT_BYTES } from '@salon/contracts/rules/customer-import'
 import { createHostedSignIn, type HostedSignInOptions } from './modules/hosted-sign-in/public.ts'
 import { createMessagesModule } from './modules/messages/public.ts'
 import { createReportsModule } from './modules/reports/public.ts'
@@ -164,10 +174,13 @@ export function createApp(deps: AppDeps) {
     bookings: booking.bookings,
     ledger: commerce.ledger,
     counter: commerce.counter,
+    deskBookingIn: booking.deskBookingIn,
     logger: deps.logger,
     now: deps.now,
   })
   const reports = createReportsModule({ db, now: deps.now })
+  // The privacy notice's periods, kept by jobs on the shared queue; the owner sees what their next run will delete.
+  const retention = createRetention({ db, queue: jobQueue, shops: shop.shops, logger: deps.logger, now })
   const messages = createMessagesModule({
     db,
     queue: jobQueue,
@@ -215,10 +228,12 @@ export function createApp(deps: AppDeps) {
   if (deps.corsOrigins?.length) {
     api.use(cors({ origin: deps.corsOrigins, allowHeaders: ['Content-Type', 'Authorization', 'shop_id', 'api_key'], maxAge: 600 }))
   }
-  // A cover picture's upload is the one request larger than the rest (docs/product.md §10.4).
+  // A cover picture's upload (docs/product.md §10.4) and a file of customers to import (§10.5) are larger than the rest.
   const bodyLimit = limitBody(MAX_BODY_BYTES)
   const uploadLimit = limitBody(MAX_UPLOAD_BYTES)
-  api.use((c, next) => (c.req.path === `/api${UPLOAD_PATH}` ? uploadLimit(c, next) : bodyLimit(c, next)))
+  const importLimit = limitBody(MAX_IMPORT_BYTES, IMPORT_TOO_LARGE)
+  const importPaths = new Set([`/api${IMPORT_PATH}`, `/api${IMPORT_PREVIEW_PATH}`])
+  api.use((c, next) => (c.req.path === `/api${UPLOAD_PATH}` ? uploadLimit(c, next) : importPaths.has(c.req.path) ? importLimit(c, next) : bodyLimit(c, next)))
   api.use(wellFormedText())
   api.openAPIRegistry.registerComponent('securitySchemes', 'shopId', { type: 'apiKey', in: 'header', name: 'shop_id' })
   api.openAPIRegistry.registerComponent('securitySchemes', 'apiKey', { type: 'apiKey', in: 'header', name: 'api_key' })
@@ -260,6 +275,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', content.manageRoutes)
   api.route('/', content.popupRoutes)
   api.route('/', reports.staffRoutes)
+  api.route('/', createRetentionRoutes({ db, retention, customers: identity.customers, shops: shop.shops }))
   // A set-up link after the salon is set up (docs/product.md §11): spent, whatever it carries.
   app.all('/api/setup/*', (c) => c.json({ message: ALREADY_SET_UP }, 409))
   app.route('/api', api)
@@ -327,6 +343,7 @@ export function createApp(deps: AppDeps) {
     builtInPool: !pool.cognito,
     hostedSignIn: !pool.cognito && pool.hostedSignIn !== undefined,
     now,
+    retention,
   })
   const jobs = {
     queue: jobQueue,
@@ -336,6 +353,15 @@ export function createApp(deps: AppDeps) {
 
   /** Node's request listener for this app: the health check and answers kept in memory first, then the app. */
   const nodeListener = (next: (req: IncomingMessage, res: ServerResponse) => unknown) => health.front(replay.front(next))
-  return Object.assign(app, { commerce: commerce.commerce, availability: booking.availability, publicContent, replay, nodeListener, jobs })
+  return Object.assign(app, {
+    commerce: commerce.commerce,
+    availability: booking.availability,
+    publicContent,
+    replay,
+    nodeListener,
+    jobs,
+    /** The customer import the staff API offers, for the import command (import-command.ts). */
+    customerImport: account.customerImport,
+  })
 }
 export type App = ReturnType<typeof createApp>

@@ -40,6 +40,7 @@ export default [
     index('routes/staff/day.tsx'),
     route('counter', 'routes/staff/counter.tsx'),
     route('customers', 'routes/staff/customers.tsx'),
+    route('customers/import', 'routes/staff/customers-import.tsx'),
     route('customers/:sub', 'routes/staff/customer.tsx'),
     route('leads', 'routes/staff/leads.tsx'),
     route('reports', 'routes/staff/reports.tsx'),

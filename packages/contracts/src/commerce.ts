@@ -10,7 +10,7 @@ import { unknownFieldsMessage } from './account.ts'
 const strict = <T extends z.ZodRawShape>(shape: T) =>
   z.strictObject(shape, { error: (issue) => (issue.code === 'unrecognized_keys' ? unknownFieldsMessage(issue.keys) : undefined) })
 
-export const LotSource = z.enum(['purchase', 'referral', 'adjustment'])
+export const LotSource = z.enum(['purchase', 'referral', 'adjustment', 'import'])
 export type LotSource = z.infer<typeof LotSource>
 
 /** A lot of minutes: what one purchase, reward or adjustment gave, what is left, where it can be used and until when. */

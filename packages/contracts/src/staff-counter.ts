@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { unknownFieldsMessage } from './account.ts'
 import { LocalDate } from './local-date.ts'
 import { IdempotencyKey, MinuteLot, PromoCodeText } from './commerce.ts'
+import { PhotoIdCheckInput } from './staff-photo-id.ts'
 
 /**
  * The counter (docs/product.md §10.3): packages and loose minutes sold for cash or on the salon's card terminal,
@@ -49,6 +50,8 @@ export const CounterSaleRequest = strict({
   method: CounterMethod,
   promoCode: PromoCodeText.optional(),
   idempotencyKey: IdempotencyKey,
+  /** The photo ID checked at the desk: needed while no check has confirmed the customer's date of birth. */
+  idCheck: PhotoIdCheckInput.optional(),
 })
 export type CounterSaleRequest = z.infer<typeof CounterSaleRequest>
 
@@ -71,6 +74,8 @@ export const CounterMinutesRequest = strict({
   validityDays: ValidityDays.optional(),
   method: CounterMethod,
   idempotencyKey: IdempotencyKey,
+  /** As for a package. */
+  idCheck: PhotoIdCheckInput.optional(),
 })
 export type CounterMinutesRequest = z.infer<typeof CounterMinutesRequest>
 

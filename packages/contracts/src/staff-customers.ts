@@ -116,7 +116,12 @@ export type StaffLedgerEntry = z.infer<typeof StaffLedgerEntry>
 
 /** GET /api/staff/customers/{sub} */
 export const StaffCustomerResponse = z.object({
-  customer: CustomerSummary.extend({ dob: z.string().nullable(), createdAt: z.string() }),
+  customer: CustomerSummary.extend({
+    dob: z.string().nullable(),
+    createdAt: z.string(),
+    /** The salon's own note about the customer, as its previous system kept it (an import, docs/product.md §10.5); null when none. */
+    note: z.string().nullable(),
+  }),
   /** The customer's marketing choices, read only: staff never change them. */
   consents: z.object({
     appMarketing: z.boolean(),

@@ -3,6 +3,7 @@ import { LocalTime, SessionMinutes } from './booking.ts'
 import { LocalDate } from './local-date.ts'
 import { EMAIL_MAX_LENGTH } from './rules/email.ts'
 import { NAME_MAX_LENGTH } from './rules/name.ts'
+import { PhotoIdCheckInput } from './staff-photo-id.ts'
 import { HealthAnswersRequest } from './sunbed-safety.ts'
 
 /**
@@ -164,6 +165,8 @@ export const WalkInRequest = z.strictObject({
   minutes: SessionMinutes,
   paidWith: z.enum(['balance', 'in_salon'], { message: "must be 'balance' or 'in_salon'" }),
   override: Override.optional(),
+  /** The photo ID checked at the desk: needed while no check has confirmed the customer's date of birth (a new customer's always). */
+  idCheck: PhotoIdCheckInput.optional(),
 })
 export type WalkInRequest = z.infer<typeof WalkInRequest>
 

@@ -411,6 +411,8 @@ export const identityUsers = pgTable(
     srpVerifier: text('srp_verifier'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The last sign-in, hosted sign-in or renewal of a session: with bookings and purchases, what keeps a customer active (migration 0025). */
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('identity_users_phone').on(t.poolId, t.phone),
@@ -625,8 +627,15 @@ export const customers = pgTable(
     /** Set while the salon has blocked the customer from booking and buying online; the reason is the staff's own note. */
     blockedAt: timestamp('blocked_at', { withTimezone: true }),
     blockedReason: text('blocked_reason'),
+    /** The salon's own note about the customer, as its previous system kept it (an import); blanked when they are erased (migration 0024). */
+    note: text('note'),
   },
-  (t) => [primaryKey({ columns: [t.shopId, t.sub] }), index('customers_sub').on(t.sub), check('customers_skin_type', sql`${t.skinType} between 1 and 6`)],
+  (t) => [
+    primaryKey({ columns: [t.shopId, t.sub] }),
+    index('customers_sub').on(t.sub),
+    check('customers_skin_type', sql`${t.skinType} between 1 and 6`),
+    check('customers_note', sql`length(${t.note}) <= 1000`),
+  ],
 )
 
 /* ---------- Booking: the shop's schedule, sessions and the minute balance ---------- */
@@ -773,7 +782,7 @@ export const minuteLots = pgTable(
     id: uuid('id').primaryKey(),
     shopId: text('shop_id').notNull(),
     sub: uuid('sub').notNull(),
-    /** purchase, referral or adjustment */
+    /** purchase, referral, adjustment or import (minutes brought over from the salon's previous system, migration 0024) */
     source: text('source').notNull(),
     /** What the customer sees: the package's name, "Referral reward", ... */
     label: text('label').notNull(),
@@ -793,7 +802,7 @@ export const minuteLots = pgTable(
     uniqueIndex('minute_lots_owner').on(t.id, t.shopId, t.sub),
     uniqueIndex('minute_lots_one_per_payment').on(t.paymentId),
     index('minute_lots_customer').on(t.shopId, t.sub, t.expiresAt),
-    check('minute_lots_source', sql`${t.source} in ('purchase', 'referral', 'adjustment')`),
+    check('minute_lots_source', sql`${t.source} in ('purchase', 'referral', 'adjustment', 'import')`),
     check('minute_lots_remaining', sql`${t.minutes} > 0 and ${t.remaining} between 0 and ${t.minutes}`),
     check('minute_lots_purchase', sql`(${t.source} = 'purchase') = (${t.paymentId} is not null)`),
   ],
@@ -1350,5 +1359,52 @@ export const skinReactions = pgTable(
       'skin_reactions_cleared',
       sql`(${t.clearedAt} is null) = (${t.clearedBy} is null) and (${t.clearedAt} is null) = (${t.clearedReason} is null) and (${t.clearedAt} is null or ${t.needsClearance})`,
     ),
+  ],
+)
+
+/**
+ * The photo ID a member of staff checked at the desk before booking or selling for a customer (docs/product.md
+ * §10.2, §10.3): the kind of document, when and who, never its number or a copy. One per customer and salon, so a
+ * customer checked once is not asked again. Erasing the customer clears the kind of document (erased_at) and keeps
+ * the fact of the check, part of the session history the salon must keep (migration 0025).
+ */
+export const photoIdChecks = pgTable(
+  'photo_id_checks',
+  {
+    shopId: text('shop_id').notNull(),
+    sub: uuid('sub').notNull(),
+    /** passport, driving_licence, pass_card or other; null once the customer was erased. */
+    document: text('document'),
+    checkedAt: timestamp('checked_at', { withTimezone: true }).notNull(),
+    checkedBy: uuid('checked_by').notNull(),
+    checkedByName: text('checked_by_name').notNull(),
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.shopId, t.sub] }),
+    foreignKey({ name: 'photo_id_checks_customer_fk', columns: [t.shopId, t.sub], foreignColumns: [customers.shopId, customers.sub] }).onDelete('cascade'),
+    check('photo_id_checks_document', sql`${t.document} in ('passport', 'driving_licence', 'pass_card', 'other')`),
+    check('photo_id_checks_erased', sql`(${t.document} is null) = (${t.erasedAt} is not null)`),
+  ],
+)
+
+/**
+ * Each customer record an import from the salon's previous system wrote to (docs/product.md §10.5): once per customer
+ * and salon, so an import run again, or two at once, brings no one's minutes twice (the primary key decides). Names
+ * the customer by sub only (migration 0024).
+ */
+export const customerImports = pgTable(
+  'customer_imports',
+  {
+    shopId: text('shop_id').notNull(),
+    sub: uuid('sub').notNull(),
+    /** The import that wrote it: the subject of its line in the staff audit log. */
+    importId: uuid('import_id').notNull(),
+    importedAt: timestamp('imported_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.shopId, t.sub] }),
+    foreignKey({ name: 'customer_imports_customer_fk', columns: [t.shopId, t.sub], foreignColumns: [customers.shopId, customers.sub] }).onDelete('cascade'),
+    index('customer_imports_import').on(t.shopId, t.importId),
   ],
 )

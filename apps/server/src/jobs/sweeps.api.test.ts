@@ -17,7 +17,18 @@ describeApi('the periodic clean-ups', (get) => {
     await Promise.all(workers.map((w) => w.runDue()))
     const done = await t.db.select().from(schema.jobs).where(eq(schema.jobs.status, 'done'))
     const kinds = done.map((job) => job.kind).sort()
-    expect(kinds).toEqual(['sweep.expired-minutes', 'sweep.expiring-minutes', 'sweep.finished-jobs', 'sweep.rate-limits', 'sweep.stale-sign-ups'])
+    expect(kinds).toEqual([
+      'sweep.contact-messages',
+      'sweep.expired-minutes',
+      'sweep.expiring-minutes',
+      'sweep.finished-jobs',
+      'sweep.inactive-customers',
+      'sweep.offer-leads',
+      'sweep.rate-limits',
+      'sweep.spent-codes',
+      'sweep.stale-sign-ups',
+      'sweep.withdrawn-consents',
+    ])
     expect(done.find((job) => job.kind === 'sweep.rate-limits')?.result).toEqual({ removed: 1 })
   })
 })

@@ -1,9 +1,10 @@
+import { RETENTION_JOBS } from '@salon/contracts/rules/retention'
 import type { Db } from '@salon/db'
 import type { JobQueue } from '../lib/job-queue.ts'
 import { removeExpiredWindows } from '../lib/rate-limit.ts'
 import { createRateLimitRepository } from '../lib/rate-limit.repository.ts'
 import { removeExpiredSignIns } from '../modules/hosted-sign-in/public.ts'
-import { identityTransaction, removeStaleSignUps } from '../modules/identity/public.ts'
+import { identityTransaction, removeStaleSignUps, type Retention } from '../modules/identity/public.ts'
 import type { JobHandler, PeriodicJob } from './worker.ts'
 
 export interface SweepOptions {
@@ -17,6 +18,8 @@ export interface SweepOptions {
   hostedSignIn: boolean
   /** The app's clock, which every cut-off is measured from. */
   now?: () => number
+  /** The jobs that keep the privacy notice's periods (identity/retention.ts, docs/product.md §4.16). */
+  retention?: Pick<Retention, 'handlers' | 'periodic' | 'spentCodes'>
 }
 
 const HOUR = 3600_000
@@ -34,18 +37,28 @@ export function sweepJobs(options: SweepOptions): { handlers: Record<string, Job
     // see (each customer's own reads and bookings also write off what is due).
     'sweep.expired-minutes': async () => ({ written: await options.expireMinutes() }),
     // Rate-limit counters whose window has run out, so the table holds only live windows.
-    'sweep.rate-limits': async () => ({ removed: await removeExpiredWindows(createRateLimitRepository(options.db), now()) }),
+    [RETENTION_JOBS.rateLimits]: async () => ({ removed: await removeExpiredWindows(createRateLimitRepository(options.db), now()) }),
     'sweep.finished-jobs': async () => ({ removed: await options.queue.prune(new Date(now() - FINISHED_JOBS_KEPT_MS)) }),
   }
   const periodic: PeriodicJob[] = [
     { kind: 'sweep.expired-minutes', everyMs: 15 * 60_000 },
-    { kind: 'sweep.rate-limits', everyMs: HOUR },
+    { kind: RETENTION_JOBS.rateLimits, everyMs: HOUR },
     { kind: 'sweep.finished-jobs', everyMs: 24 * HOUR },
   ]
   // Sign-ups nobody confirmed within 24 hours, so a number cannot be held.
   if (options.builtInPool) {
     handlers['sweep.stale-sign-ups'] = async () => ({ removed: await removeStaleSignUps(identityTransaction(options.db), now()) })
     periodic.push({ kind: 'sweep.stale-sign-ups', everyMs: HOUR })
+  }
+  // What the privacy notice says is kept only so long: inactive customers, contact messages, offer requests and the
+  // times of withdrawn consents, daily; texted codes once spent, hourly, where this server's pool sent them.
+  if (options.retention) {
+    Object.assign(handlers, options.retention.handlers)
+    periodic.push(...options.retention.periodic)
+    if (options.builtInPool) {
+      handlers[options.retention.spentCodes.periodic.kind] = options.retention.spentCodes.handler
+      periodic.push(options.retention.spentCodes.periodic)
+    }
   }
   // Hosted sign-in requests past their time.
   if (options.hostedSignIn) {

@@ -1,16 +1,19 @@
 import type { Db } from '@salon/db'
 import type { Logger } from '../../lib/logger.ts'
-import { sunbedSafetyExport, type BookingRepository } from '../booking/public.ts'
+import { sunbedSafetyExport, type BookingRepository, type DeskBookingIn } from '../booking/public.ts'
 import type { CounterService, LedgerRepository } from '../commerce/public.ts'
 import type { CustomersRepository } from '../identity/public.ts'
 import { createAccountRoutes } from './account.routes.ts'
 import { createAccountService } from './account.service.ts'
+import { createImportRoutes } from './import/import.routes.ts'
+import { createCustomerImport } from './import/import.service.ts'
 import { createStaffCustomersRoutes } from './staff-customers.routes.ts'
 import { createStaffCustomers } from './staff-customers.service.ts'
 
 /**
  * The account module as the app uses it: a customer's own account, consent, balance, referrals and data under the
- * API; and the salon's view of its customers under /api/staff/ (docs/product.md §10.5).
+ * API; and the salon's view of its customers under /api/staff/ (docs/product.md §10.5), with the import of its
+ * customers from its previous system, which the import command uses too.
  */
 export function createAccountModule(deps: {
   db: Db
@@ -18,6 +21,8 @@ export function createAccountModule(deps: {
   bookings: BookingRepository
   ledger: LedgerRepository
   counter: CounterService
+  /** The desk's walk-in in a caller's transaction: the import books a row's session by it. */
+  deskBookingIn: DeskBookingIn
   logger: Logger
   now?: () => number
 }) {
@@ -37,5 +42,10 @@ export function createAccountModule(deps: {
     logger: deps.logger,
     now: deps.now,
   })
-  return { routes: createAccountRoutes(accounts), staffRoutes: createStaffCustomersRoutes(staffCustomers) }
+  const customerImport = createCustomerImport({ db: deps.db, ledger: deps.ledger, deskBookingIn: deps.deskBookingIn, now: deps.now })
+  return {
+    routes: createAccountRoutes(accounts),
+    staffRoutes: createStaffCustomersRoutes(staffCustomers).route('/', createImportRoutes(customerImport)),
+    customerImport,
+  }
 }

@@ -50,6 +50,8 @@ export function createAccountService(deps: {
       exportedAt: new Date(now()).toISOString(),
       shop: shopId,
       account,
+      // The salon's own note about them, brought over from its previous system (docs/product.md §10.5), when it keeps one.
+      ...(row.note ? { salonNote: row.note } : {}),
       bookings: bookings.map((b) => ({
         id: b.id,
         bed: b.bedName,

@@ -117,7 +117,7 @@ describeApi(
       const c = await customer({ givenName: 'Rita', familyName: 'Record' })
       expect((await t().api('p_account', { method: 'PUT', body: { appMarketing: true }, headers: c.headers })).status).toBe(200)
       const sold = await t().api('staff/counter/sales', {
-        body: { sub: c.sub, packageId: 'starter-30', method: 'cash', idempotencyKey: randomUUID() },
+        body: { sub: c.sub, packageId: 'starter-30', method: 'cash', idempotencyKey: randomUUID(), idCheck: { document: 'passport' } },
         headers: staff.headers,
       })
       expect(sold.status).toBe(201)

@@ -137,7 +137,7 @@ export function createStaffCustomers(deps: {
         }
       }
       return {
-        customer: { ...summaryOf(row, online), dob: row.dob, createdAt: iso(row.createdAt) },
+        customer: { ...summaryOf(row, online), dob: row.dob, createdAt: iso(row.createdAt), note: row.note },
         consents: {
           appMarketing: row.appMarketing,
           appTimestamp: isoOrNull(row.appTimestamp),

@@ -1,4 +1,4 @@
-import type { Database } from '@salon/db'
+import type { Database, Db } from '@salon/db'
 import type { SmsSender } from '../../adapters/sms/sms.ts'
 import type { Logger } from '../../lib/logger.ts'
 import type { LedgerRepository } from '../commerce/public.ts'
@@ -45,7 +45,22 @@ export function createBookingModule(deps: {
     now,
   })
   const safety = createSunbedSafety({ db: deps.database.db, booking: service.forStaff, customers: deps.customers, now })
+  /**
+   * The desk's walk-in (docs/product.md §10.2) inside a transaction its caller holds, in a savepoint of its own: the
+   * customer import (docs/product.md §10.5) books a row's session under the desk's every rule, and a refusal undoes
+   * the row's other writes with it.
+   */
+  const deskBookingIn = (tx: Db) =>
+    createStaffDay({
+      booking: createBookingService({ availability, bookings: createBookingRepository(tx, deps.ledger), ledger: deps.ledger, customers: deps.customers, now })
+        .forStaff,
+      repo: createStaffDayRepository(tx),
+      sms: deps.sms,
+      logger: deps.logger,
+      now,
+    }).walkIn
   return {
+    deskBookingIn,
     bookings,
     availability,
     /** The customer's health questions and skin reactions, for their data export (docs/product.md §4.14). */
@@ -65,3 +80,5 @@ export function createBookingModule(deps: {
       .route('/', createSunbedSafetyStaffRoutes(safety)),
   }
 }
+/** A walk-in booked in the caller's transaction: see createBookingModule's deskBookingIn. */
+export type DeskBookingIn = ReturnType<typeof createBookingModule>['deskBookingIn']

@@ -49,6 +49,7 @@ describeApi(
                 time,
                 minutes: 6,
                 paidWith: 'in_salon',
+                idCheck: { document: 'passport' },
               },
             }),
             get().api('p_book', { headers: customers[i]!.headers, body: { date: '2026-11-24', time, minutes: 6, bedId: 'race-a' } }),

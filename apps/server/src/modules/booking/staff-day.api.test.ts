@@ -26,6 +26,9 @@ import { describeApi } from '../../test/harness.ts'
 import { identityTransaction, removeStaleSignUps } from '../identity/public.ts'
 import { DAY_MESSAGES } from './staff-day.service.ts'
 
+/** The photo ID seen at the desk, sent with every desk booking and sale here: asked once per customer. */
+const PASSPORT = { document: 'passport' }
+
 /** The health questions gone through at the desk, all "no" (docs/product.md §4.15). */
 const DESK_ANSWERS = { version: healthQuestionsVersion(1), answers: ALL_NO }
 /** Monday 23 November 2026, 08:00 GMT */
@@ -80,7 +83,8 @@ describeApi(
       expect(answer.status, JSON.stringify(answer.json)).toBe(201)
       return answer.json.booking.id as string
     }
-    const walkIn = (body: object, headers: Headers = staff.headers) => get().api('staff/bookings', { body, headers })
+    // The customer's photo ID is shown at their first desk booking (identity/photo-id-checks.ts); photo-id-checks.api.test.ts tries it without.
+    const walkIn = (body: object, headers: Headers = staff.headers) => get().api('staff/bookings', { body: { idCheck: PASSPORT, ...body }, headers })
     const newcomer = (input: Record<string, unknown> = {}) => ({
       firstName: 'Wendy',
       lastName: 'Walker',
@@ -400,8 +404,8 @@ describeApi(
       const users = await get().db.select().from(schema.identityUsers).where(eq(schema.identityUsers.sub, booking.customer.sub))
       expect(users).toEqual([])
       expect(await row(booking.id)).toMatchObject({ bookedBy: staff.sub, overrideReason: null, paidWith: 'in_salon', status: 'booked' })
-      const audit = (await get().api('staff/audit', { headers: owner.headers })).json.entries.slice(0, 2)
-      expect(audit.map((e: { action: string }) => e.action)).toEqual(['booking.created', 'customer.signed-up-in-salon'])
+      const audit = (await get().api('staff/audit', { headers: owner.headers })).json.entries.slice(0, 3)
+      expect(audit.map((e: { action: string }) => e.action)).toEqual(['booking.created', 'customer.photo-id-checked', 'customer.signed-up-in-salon'])
 
       // The same number again is that customer, not a new one.
       const again = await walkIn({

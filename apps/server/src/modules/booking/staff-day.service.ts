@@ -17,7 +17,7 @@ import { HttpError } from '../../lib/errors.ts'
 import { describeDate, localDateOf, localTimeOf, localToInstant, minutesOfDay, toIsoWithOffset } from '../../lib/local-time.ts'
 import type { Logger } from '../../lib/logger.ts'
 import { fittingMinutes, planSpend, type Draw } from '../commerce/public.ts'
-import { createCustomersRepository, normalisePhone } from '../identity/public.ts'
+import { createCustomersRepository, normalisePhone, requirePhotoIdCheck } from '../identity/public.ts'
 import { createAuditLog, ONLY_OWNER, type StaffActor } from '../shop/public.ts'
 import { bedOpenRefusal, type BookingRules } from './availability.ts'
 import { CustomerMissing, type LockedCustomer, type ShopSetup } from './booking.repository.ts'
@@ -478,6 +478,8 @@ export function createStaffDay(deps: { booking: BookingService['forStaff']; repo
                 [...problemsOf({ setup, rules, customer: held, bed, date: request.date, startsAt, minutes: request.minutes }), ...safety],
                 actor.role === 'owner' ? request.override : undefined,
               )
+              // Photo ID (identity's rule, which the counter asks too): checked once, a new customer's always.
+              await requirePhotoIdCheck(tx.db, { sub, check: request.idCheck, by: actor, at })
               let draws: Draw[] = []
               if (request.paidWith === 'balance') {
                 const fitting = fittingMinutes(held.lots, bed.type, at)

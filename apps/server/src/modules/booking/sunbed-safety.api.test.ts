@@ -161,7 +161,7 @@ describeApi(
 
     it('at the desk, a customer without answers is refused even with the owner’s override; a new customer’s answers come with the booking', async () => {
       const customer = await newCustomer({ healthAnswered: false })
-      const base = { bedId: 'bed-a', date: '2026-11-25', minutes: 6, paidWith: 'in_salon' }
+      const base = { bedId: 'bed-a', date: '2026-11-25', minutes: 6, paidWith: 'in_salon', idCheck: { document: 'passport' } }
       const refused = await get().api('staff/bookings', {
         body: { ...base, time: '12:00', customer: { sub: customer.sub }, override: { reason: 'In a hurry' } },
         headers: owner.headers,

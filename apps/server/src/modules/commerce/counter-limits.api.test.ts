@@ -6,6 +6,9 @@ import type { ShopInput } from '../../test/factories/shop.ts'
 import { staffUser, type StaffUser } from '../../test/factories/staff.ts'
 import { describeApi } from '../../test/harness.ts'
 
+/** The photo ID seen at the desk, sent with every desk booking and sale here: asked once per customer. */
+const PASSPORT = { document: 'passport' }
+
 // The price list: lay-down 60p a minute, stand-up 70p, high-pressure 90p (the factory's bed types).
 const SHOP = {
   packages: [{ id: 'course-60', name: 'Course of 60', minutes: 60, pricePence: 3600, validityDays: 90 }],
@@ -30,8 +33,9 @@ describeApi(
       owner = await staffUser(t(), { role: 'owner', name: 'Olive Owner' })
     })
 
-    const sell = (body: object, by: StaffUser = staff) => t().api('staff/counter/sales', { body, headers: by.headers })
-    const sellMinutes = (body: object, by: StaffUser = staff) => t().api('staff/counter/minutes', { body, headers: by.headers })
+    // The customer's photo ID is shown at their first sale (identity/photo-id-checks.ts).
+    const sell = (body: object, by: StaffUser = staff) => t().api('staff/counter/sales', { body: { idCheck: PASSPORT, ...body }, headers: by.headers })
+    const sellMinutes = (body: object, by: StaffUser = staff) => t().api('staff/counter/minutes', { body: { idCheck: PASSPORT, ...body }, headers: by.headers })
     const rules = (body?: object, by: StaffUser = owner) =>
       t().api('staff/counter-rules', body === undefined ? { headers: by.headers } : { method: 'PUT', body, headers: by.headers })
     const paymentsOf = (sub: string) => t().db.select().from(schema.payments).where(eq(schema.payments.sub, sub))

@@ -8,6 +8,9 @@ import type { ShopInput } from '../../test/factories/shop.ts'
 import { otherShopOwner, staffUser, type StaffUser } from '../../test/factories/staff.ts'
 import { describeApi } from '../../test/harness.ts'
 
+/** The photo ID seen at the desk, sent with every desk booking and sale here: asked once per customer. */
+const PASSPORT = { document: 'passport' }
+
 const SHOP = {
   packages: [
     { id: 'course-60', name: 'Course of 60', minutes: 60, pricePence: 3600, validityDays: 90, bedTypes: ['lay-down', 'stand-up'] },
@@ -34,8 +37,9 @@ describeApi(
       owner = await staffUser(t(), { role: 'owner', name: 'Olive Owner' })
     })
 
-    const sell = (body: object, by: StaffUser = staff) => t().api('staff/counter/sales', { body, headers: by.headers })
-    const sellMinutes = (body: object, by: StaffUser = staff) => t().api('staff/counter/minutes', { body, headers: by.headers })
+    // The customer's photo ID is shown at their first sale (identity/photo-id-checks.ts); photo-id-checks.api.test.ts tries it without.
+    const sell = (body: object, by: StaffUser = staff) => t().api('staff/counter/sales', { body: { idCheck: PASSPORT, ...body }, headers: by.headers })
+    const sellMinutes = (body: object, by: StaffUser = staff) => t().api('staff/counter/minutes', { body: { idCheck: PASSPORT, ...body }, headers: by.headers })
     const refund = (body: object, by: StaffUser = owner) => t().api('staff/counter/refunds', { body, headers: by.headers })
     const adjust = (customer: { sub: string }, body: object, by: StaffUser = owner) =>
       t().api(`staff/customers/${customer.sub}/adjustments`, { body, headers: by.headers })

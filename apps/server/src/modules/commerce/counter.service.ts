@@ -12,11 +12,12 @@ import {
   type TakingsLine,
   type TakingsResponse,
 } from '@salon/contracts/staff-counter'
+import type { PhotoIdCheckInput } from '@salon/contracts/staff-photo-id'
 import { addDays } from '@salon/contracts/dates'
 import type { Db } from '@salon/db'
 import { HttpError } from '../../lib/errors.ts'
 import { describeDate, localDateOf, localToInstant } from '../../lib/local-time.ts'
-import type { CustomersRepository } from '../identity/public.ts'
+import { requirePhotoIdCheck, type CustomersRepository } from '../identity/public.ts'
 import { createAuditLog, type StaffActor } from '../shop/public.ts'
 import type { CommerceRepository, PaymentRow } from './commerce.repository.ts'
 import type { CommerceService } from './commerce.service.ts'
@@ -113,7 +114,7 @@ export function createCounterService(deps: CounterServiceDeps) {
    */
   async function sell(
     actor: StaffActor,
-    input: { sub: string; method: CounterMethod; idempotencyKey: string; promoCode?: string },
+    input: { sub: string; method: CounterMethod; idempotencyKey: string; promoCode?: string; idCheck?: PhotoIdCheckInput },
     sale: SaleInsert,
     list: ListPrice | undefined,
     audit: string,
@@ -162,6 +163,8 @@ export function createCounterService(deps: CounterServiceDeps) {
         }
         discountPence = promo.verdict.discountPence
       }
+      // Photo ID (identity's rule, which the desk's bookings ask too): checked once, before the first sale or booking at the desk.
+      await requirePhotoIdCheck(tx, { sub: input.sub, check: input.idCheck, by: actor, at: at.getTime() })
       const row = await repo.insertPayment(
         {
           id: randomUUID(),

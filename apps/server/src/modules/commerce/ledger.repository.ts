@@ -39,7 +39,8 @@ const lotColumns = {
   createdAt: minuteLots.createdAt,
 }
 
-const LEDGER_KIND_OF_SOURCE: Record<LotSource, LedgerKind> = { purchase: 'purchase', referral: 'referral', adjustment: 'adjustment' }
+/** Minutes brought over from the salon's previous system (an import) enter the ledger as the salon's adjustment, with who and why. */
+const LEDGER_KIND_OF_SOURCE: Record<LotSource, LedgerKind> = { purchase: 'purchase', referral: 'referral', adjustment: 'adjustment', import: 'adjustment' }
 
 /**
  * The minute balance: lots of minutes and the append-only ledger whose sum is the balance (docs/decisions/005, 014).
@@ -47,6 +48,37 @@ const LEDGER_KIND_OF_SOURCE: Record<LotSource, LedgerKind> = { purchase: 'purcha
  * Every function takes the database or a transaction, so a booking and its ledger rows commit together.
  */
 export function createLedgerRepository(db: Db) {
+  /** New lots and the ledger rows that fill them, in two inserts however many (an import writes hundreds at once). */
+  async function addLots(lots: NewLot[], executor: Db = db): Promise<void> {
+    if (lots.length === 0) return
+    await executor.insert(minuteLots).values(
+      lots.map((lot) => ({
+        id: lot.id,
+        shopId: lot.shopId,
+        sub: lot.sub,
+        source: lot.source,
+        label: lot.label,
+        minutes: lot.minutes,
+        bedTypes: lot.bedTypes,
+        expiresAt: lot.expiresAt,
+        paymentId: lot.paymentId ?? null,
+        createdAt: lot.at,
+      })),
+    )
+    await executor.insert(balanceLedger).values(
+      lots.map((lot) => ({
+        shopId: lot.shopId,
+        sub: lot.sub,
+        minutes: lot.minutes,
+        kind: LEDGER_KIND_OF_SOURCE[lot.source],
+        lotId: lot.id,
+        recordedBy: lot.recordedBy ?? null,
+        reason: lot.reason ?? null,
+        createdAt: lot.at,
+      })),
+    )
+  }
+
   return {
     async balance(shopId: string, sub: string, executor: Db = db): Promise<number> {
       const [row] = await executor
@@ -88,29 +120,10 @@ export function createLedgerRepository(db: Db) {
 
     /** A new lot and the ledger row that fills it. */
     async addLot(lot: NewLot, executor: Db = db): Promise<void> {
-      await executor.insert(minuteLots).values({
-        id: lot.id,
-        shopId: lot.shopId,
-        sub: lot.sub,
-        source: lot.source,
-        label: lot.label,
-        minutes: lot.minutes,
-        bedTypes: lot.bedTypes,
-        expiresAt: lot.expiresAt,
-        paymentId: lot.paymentId ?? null,
-        createdAt: lot.at,
-      })
-      await executor.insert(balanceLedger).values({
-        shopId: lot.shopId,
-        sub: lot.sub,
-        minutes: lot.minutes,
-        kind: LEDGER_KIND_OF_SOURCE[lot.source],
-        lotId: lot.id,
-        recordedBy: lot.recordedBy ?? null,
-        reason: lot.reason ?? null,
-        createdAt: lot.at,
-      })
+      await addLots([lot], executor)
     },
+
+    addLots,
 
     /** A session paid from the balance: one row per lot it draws on. */
     async spend(shopId: string, sub: string, bookingId: string, draws: Draw[], at: Date, executor: Db): Promise<void> {

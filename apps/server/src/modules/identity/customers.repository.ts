@@ -8,12 +8,56 @@ const { customers } = schema
 
 export type CustomerRow = typeof customers.$inferSelect
 export type CustomerProfile = Pick<CustomerRow, 'firstName' | 'lastName' | 'email' | 'phone' | 'dob' | 'skinType'>
+/** What an import brings besides the profile of a customer signed up at the salon: consent, the salon's note, when. */
+type Imported = Partial<Pick<CustomerRow, 'appMarketing' | 'appTimestamp' | 'note' | 'createdAt' | 'updatedAt'>>
+/** A customer signed up at the salon: the profile, with the number in E.164. */
+export type InSalonProfile = CustomerProfile & { phone: string } & Imported
 
 /** The sign-up source of a customer the salon signed up at its desk, who has no online account until they make one. */
 export const IN_SALON = 'in_salon'
 
 /** The only code that reads or writes the customers table. */
 export function createCustomersRepository(db: Db) {
+  /**
+   * Many customers signed up at the salon at once (an import from its previous system, docs/product.md §10.5), by
+   * the desk's one rule: each number locked at the shop (in one order, so two callers cannot deadlock), a number
+   * already held by one of the shop's customers answering that customer, the others made in one insert. Answers
+   * one outcome per profile, in order. Locks are held to the end of the caller's transaction: a caller passes a
+   * few hundred profiles at a time, not a whole file.
+   */
+  async function addInSalonMany(shopId: string, profiles: InSalonProfile[]): Promise<{ created: boolean; customer: CustomerRow }[]> {
+    if (profiles.length === 0) return []
+    const phones = [...new Set(profiles.map((p) => p.phone))]
+    const keys = phones.map((phone) => `customer-phone:${shopId}:${phone}`).sort()
+    await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(k, 0)) from unnest(${sql.param(keys)}::text[]) as k`)
+    const found = await db
+      .select()
+      .from(customers)
+      .where(and(eq(customers.shopId, shopId), inArray(customers.phone, phones), isNull(customers.erasedAt)))
+      .orderBy(customers.createdAt)
+    const held = new Map<string, CustomerRow>()
+    for (const row of found) if (!held.has(row.phone!)) held.set(row.phone!, row)
+    const fresh = new Map<string, InSalonProfile>()
+    for (const profile of profiles) if (!held.has(profile.phone) && !fresh.has(profile.phone)) fresh.set(profile.phone, profile)
+    const made = new Map<string, CustomerRow>()
+    if (fresh.size) {
+      const rows = await db
+        .insert(customers)
+        .values([...fresh.values()].map((profile) => ({ shopId, sub: randomUUID(), ...profile, signupSource: IN_SALON, status: 'active' })))
+        .returning()
+      for (const row of rows) made.set(row.phone!, row)
+    }
+    const claimed = new Set<string>()
+    return profiles.map((profile) => {
+      const mine = made.get(profile.phone)
+      if (mine && !claimed.has(profile.phone)) {
+        claimed.add(profile.phone)
+        return { created: true, customer: mine }
+      }
+      return { created: false, customer: held.get(profile.phone) ?? mine! }
+    })
+  }
+
   return {
     async find(shopId: string, sub: string): Promise<CustomerRow | undefined> {
       const [row] = await db
@@ -94,20 +138,11 @@ export function createCustomersRepository(db: Db) {
      * Under a lock on the number at the shop, so two members of staff cannot make the same person twice; a number
      * already held by one of the shop's customers answers that customer instead of making another.
      */
-    async addInSalon(shopId: string, profile: CustomerProfile & { phone: string }): Promise<{ created: boolean; customer: CustomerRow }> {
-      await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`customer-phone:${shopId}:${profile.phone}`}, 0))`)
-      const [existing] = await db
-        .select()
-        .from(customers)
-        .where(and(eq(customers.shopId, shopId), eq(customers.phone, profile.phone), isNull(customers.erasedAt)))
-        .limit(1)
-      if (existing) return { created: false, customer: existing }
-      const [created] = await db
-        .insert(customers)
-        .values({ shopId, sub: randomUUID(), ...profile, signupSource: IN_SALON, status: 'active' })
-        .returning()
-      return { created: true, customer: created! }
+    async addInSalon(shopId: string, profile: InSalonProfile): Promise<{ created: boolean; customer: CustomerRow }> {
+      return (await addInSalonMany(shopId, [profile]))[0]!
     },
+
+    addInSalonMany,
 
     /**
      * The sub a sign-up with this number at this shop takes over (docs/product.md §10.2): that of a customer the salon

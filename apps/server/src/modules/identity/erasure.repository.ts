@@ -164,8 +164,9 @@ export function createErasureRepository(db: Db) {
     },
 
     /**
-     * Blanks their records: no personal field, no consent, and no note of a block (the block's time stays). Setting
-     * erased_at also removes their health answers and skin reactions (the trigger customers_sunbed_safety_erase).
+     * Blanks their records: no personal field, no consent, no note of the salon's or of a block (the block's time
+     * stays). Setting erased_at also removes their health answers and skin reactions (the trigger
+     * customers_sunbed_safety_erase).
      */
     async blankRecords({ sub, shopIds }: ErasureTarget, at: Date) {
       await db
@@ -183,6 +184,7 @@ export function createErasureRepository(db: Db) {
           appTimestamp: null,
           masterTimestamp: null,
           blockedReason: null,
+          note: null,
           erasedAt: at,
           updatedAt: at,
         })

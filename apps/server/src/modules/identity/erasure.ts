@@ -4,6 +4,7 @@ import { createCustomersRepository } from './customers.repository.ts'
 import { createErasureRepository, type ErasureRepository, type LeadContact } from './erasure.repository.ts'
 import { createGroupsRepository } from './groups.repository.ts'
 import { createIdentityRepository } from './identity.repository.ts'
+import { createPhotoIdChecksRepository } from './photo-id-checks.repository.ts'
 import { normalisePhone } from './phone.ts'
 
 /**
@@ -40,10 +41,11 @@ export const ERASURE_BY_TABLE = {
   staff_members: ['none', 'the salon’s team: a member’s own record, not a customer’s (a salon’s erasure keeps an account on a team)'],
   staff_invitations: ['none', 'invitations to the salon’s team'],
 
-  customers: ['anonymised', 'personal fields, consents and the note of a block blanked; the row stays so sessions and money add up'],
+  customers: ['anonymised', 'personal fields, consents, the salon’s note and the note of a block blanked; the row stays so sessions and money add up'],
   bookings: ['anonymised', 'the owner’s reason for letting a session past a rule is cleared; the session stays, named by sub'],
   staff_audit_log: ['anonymised', 'entries about them, their sessions and payments lose the staff’s notes (reason, a block’s reason); the facts stay'],
   jobs: ['anonymised', 'the jobs keep only ids; a provider’s error quoting their number is cleared'],
+  photo_id_checks: ['anonymised', 'the kind of document goes; that their age was checked, when and by whom stays with the sessions, named by sub'],
 
   customer_messages: ['erased', 'every text and email sent to them or about them, the salon’s skin-reaction email too'],
   outbox: ['erased', 'the local adapters’ copies of messages to them or naming them'],
@@ -68,6 +70,7 @@ export const ERASURE_BY_TABLE = {
   balance_ledger: ['kept', 'the append-only record of minutes; a staff correction keeps its reason, as the money records do'],
   referrals: ['kept', 'who referred whom, by sub, and the purchase that rewarded it'],
   referral_rewarded_phones: ['kept', 'one-way fingerprints, so a number earns a reward once ever (docs/decisions/021)'],
+  customer_imports: ['kept', 'which records an import from the salon’s previous system wrote to, by sub, so a file imported again brings no minutes twice'],
 } as const satisfies Record<string, readonly ['erased' | 'anonymised' | 'kept' | 'none', string]>
 
 export type ErasureRequest =
@@ -134,6 +137,7 @@ export async function eraseCustomer(db: Db, request: ErasureRequest, at: Date): 
     await repo.clearJobErrors(target)
     await repo.removeReferralCode(target)
     await repo.clearBookingNotes(target)
+    await createPhotoIdChecksRepository(db).anonymise(sub, target.shopIds, at)
     await repo.redactAudit(target, at)
     await repo.blankRecords(target, at)
   }

@@ -121,8 +121,10 @@ export function createIdentityRepository(db: Db) {
       return spent.length === 1
     },
 
+    /** A sign-in (by password, SRP or the hosted page): its session, and the account's last sign-in, which keeps it active (retention.ts). */
     async createSession(session: typeof sessions.$inferInsert) {
       await db.insert(sessions).values(session)
+      await db.update(users).set({ lastSignInAt: session.authTime }).where(eq(users.sub, session.sub))
     },
 
     /** The session a token came from, with its user's standing; undefined when either is gone. */

@@ -402,6 +402,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
         lockedUntil: null,
         createdAt: new Date(now()),
         updatedAt: new Date(now()),
+        lastSignInAt: null,
       }
       const code = await deps.transaction(async ({ identity, customers }) => {
         if (pending) {

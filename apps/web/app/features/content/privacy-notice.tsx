@@ -1,59 +1,11 @@
+import { RETENTION_NOTICE } from '@salon/contracts/rules/retention'
+
 type PrivacyNoticeShop = {
   name: string
   address: { line1: string; line2: string; town: string; postcode: string }
   email: string
   phone: string
 }
-
-const retention: { data: string; period: string }[] = [
-  {
-    data: 'Account details (mobile number, name, email address, date of birth, skin type)',
-    period:
-      'While your account is open. If you close it, or do not book or sign in for 3 years, we delete or anonymise it, apart from the records below that we must keep for longer.',
-  },
-  {
-    data: 'Your answers to the health questions (each answer, when you gave it and which version of the questions), who at the salon cleared a "yes" and why, and skin reactions reported after a session',
-    period:
-      'While your account is open, so that we can show we asked before your sessions and keep you safe; deleted when you close your account or ask us to erase it.',
-  },
-  {
-    data: 'Booking and session history, including the record that your age was checked',
-    period: '6 years after the session, so that we can show we met our legal duties and deal with any questions or claims.',
-  },
-  {
-    data: 'Payment and purchase records (packages, sessions paid by card, promo codes, refunds, the last four digits of the card and the payment reference)',
-    period: '6 years from the end of the financial year they relate to, as HMRC requires.',
-  },
-  {
-    data: 'A one-way code made from the mobile number of a friend who earned a referral reward (not the number itself, and not linked to any account)',
-    period: 'For as long as we run refer-a-friend, even after the account is closed, so that each mobile number earns the reward only once.',
-  },
-  {
-    data: 'Marketing consent and the times you gave or withdrew it',
-    period:
-      'While you are subscribed, then 2 years after you unsubscribe. We keep your contact detail on a short “do not contact” list for as long as needed so that we never message you again by mistake.',
-  },
-  {
-    data: 'Contact-form messages',
-    period: '12 months after our last reply, unless the message becomes part of a complaint or claim.',
-  },
-  {
-    data: 'Details left in our website offer pop-up',
-    period: 'Until you unsubscribe, or 2 years after you left them if you never book with us, whichever comes first.',
-  },
-  {
-    data: 'One-time sign-in codes',
-    period: 'They expire within minutes and are deleted within 24 hours.',
-  },
-  {
-    data: 'Analytics data (only if you accept analytics cookies)',
-    period: '14 months, after which the analytics provider deletes it automatically.',
-  },
-  {
-    data: 'Technical and security logs',
-    period: '30 days, or longer only while we investigate a specific security incident.',
-  },
-]
 
 export function PrivacyNotice({ shop }: { shop: PrivacyNoticeShop }) {
   const addressParts = [shop.address.line1, shop.address.line2, shop.address.town, shop.address.postcode].filter((part) => part.trim() !== '')
@@ -89,7 +41,7 @@ export function PrivacyNotice({ shop }: { shop: PrivacyNoticeShop }) {
 
       <h3>Your account</h3>
       <p>
-        When you create an account we collect your mobile number (which you use to sign in with a one-time code), your name, email address, date of birth and
+        When you create an account we collect your mobile number (which you sign in with, with your password), your name, email address, date of birth and
         Fitzpatrick skin type. We use your date of birth to confirm that you are 18 or over, and your skin type to recommend safe session lengths and suitable
         beds.
       </p>
@@ -110,7 +62,7 @@ export function PrivacyNotice({ shop }: { shop: PrivacyNoticeShop }) {
       <h3>Bookings and session history</h3>
       <p>
         We keep a record of the sessions you book, change, cancel and attend, including the bed, date, time and length of each session, the minutes used from
-        your packages, and the fact that we checked your age.
+        your packages, and the fact that we checked your age (and, when we checked your photo ID in the salon, the kind of document, when and who checked it).
       </p>
 
       <h3>Payments</h3>
@@ -182,7 +134,8 @@ export function PrivacyNotice({ shop }: { shop: PrivacyNoticeShop }) {
         </li>
         <li>
           <strong>To verify your age (legal obligation).</strong> The Sunbeds (Regulation) Act 2010 makes it an offence for a sunbed business to allow anyone
-          under 18 to use a sunbed. We collect your date of birth, check photo ID in the salon and keep a record that we did so.
+          under 18 to use a sunbed. We collect your date of birth, check photo ID in the salon and keep a record that we did so: the kind of document (passport,
+          driving licence, PASS card or other photo ID), when and who checked it, never its number or a copy.
         </li>
         <li>
           <strong>To keep you safe during sessions (contract and legitimate interests).</strong> We use your skin type and session history to recommend suitable
@@ -235,7 +188,8 @@ export function PrivacyNotice({ shop }: { shop: PrivacyNoticeShop }) {
           </tr>
         </thead>
         <tbody>
-          {retention.map((row) => (
+          {/* The periods come from the rules the retention jobs keep (packages/contracts/src/rules/retention.ts, docs/product.md §4.16). */}
+          {RETENTION_NOTICE.map((row) => (
             <tr key={row.data}>
               <td>{row.data}</td>
               <td>{row.period}</td>
@@ -251,8 +205,8 @@ export function PrivacyNotice({ shop }: { shop: PrivacyNoticeShop }) {
       </p>
       <ul>
         <li>
-          <strong>SMS provider:</strong> sends your one-time sign-in codes, booking confirmations and appointment reminders, receipts if we have no email
-          address for you, and marketing texts if you have opted in.
+          <strong>SMS provider:</strong> sends the codes that confirm your number or reset your password, booking confirmations and appointment reminders,
+          receipts if we have no email address for you, and marketing texts if you have opted in.
         </li>
         <li>
           <strong>Card payment provider (Stripe):</strong> takes card payments securely, once the salon has set card payments up; your card details go to
@@ -302,8 +256,9 @@ export function PrivacyNotice({ shop }: { shop: PrivacyNoticeShop }) {
 
       <h2>How we protect your information</h2>
       <p>
-        We use encrypted connections (HTTPS), limit access to personal information to the staff who need it, sign you in with one-time codes rather than stored
-        passwords, and protect our systems against misuse. If a data breach ever puts your rights at risk, we will tell you and the Information Commissioner
+        We use encrypted connections (HTTPS), limit access to personal information to the staff who need it, keep your password only as a one-way code made from
+        it (never the password itself), and protect our systems against misuse. If a data breach ever puts your rights at risk, we will tell you and the
+        Information Commissioner
         {'’'}s Office where the law requires it.
       </p>
 
@@ -377,7 +332,7 @@ export function PrivacyNotice({ shop }: { shop: PrivacyNoticeShop }) {
       </p>
 
       <p>
-        <em>Last updated 1 November 2026</em>
+        <em>Last updated 28 November 2026</em>
       </p>
     </div>
   )

@@ -4,7 +4,9 @@ import { useId, useState, type FormEvent } from 'react'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { formatPence } from '../../lib/format.ts'
 import { messageOf, Panel, staffApi, useStaffAction, useStaffData } from '../staff/public.ts'
+import type { PhotoIdDocument } from '@salon/contracts/rules/photo-id'
 import { CustomerPicker, PickedCustomer, type CustomerHit } from './customer-picker.tsx'
+import { idCheckOf, PhotoIdField } from './photo-id.tsx'
 
 /** A key for one sale: the same key for a retry of the same sale, so it is never taken twice (docs/product.md §10.3). */
 const newKey = () =>
@@ -19,12 +21,19 @@ const METHODS: { value: CounterMethod; label: string }[] = [
 export function CounterSaleForm({ onSold }: { onSold: (sale: CounterSale) => void }) {
   const [customer, setCustomer] = useState<CustomerHit | null>(null)
   const [kind, setKind] = useState<'package' | 'minutes'>('package')
+  // The photo ID seen, for a customer whose date of birth no check has confirmed: sent with the sale, which records it.
+  const [idDocument, setIdDocument] = useState<PhotoIdDocument | ''>('')
+  const choose = (picked: CustomerHit | null) => {
+    setCustomer(picked)
+    setIdDocument('')
+  }
   return (
     <Panel title="Sell">
       <div className="flex flex-col gap-5 p-4 sm:p-5">
         <div className="flex flex-col gap-2">
           <h3 className="font-sans text-sm font-bold tracking-wide text-cocoa-600 uppercase">1. Customer</h3>
-          {customer ? <PickedCustomer customer={customer} onChange={() => setCustomer(null)} /> : <CustomerPicker onPick={setCustomer} />}
+          {customer ? <PickedCustomer customer={customer} onChange={() => choose(null)} /> : <CustomerPicker onPick={choose} />}
+          {customer && <PhotoIdField key={customer.sub} sub={customer.sub} value={idDocument} onChange={setIdDocument} />}
         </div>
         {customer && (
           <div className="flex flex-col gap-3">
@@ -51,16 +60,18 @@ export function CounterSaleForm({ onSold }: { onSold: (sale: CounterSale) => voi
             {kind === 'package' ? (
               <PackageSale
                 customer={customer}
+                idDocument={idDocument}
                 onSold={(sale) => {
-                  setCustomer(null)
+                  choose(null)
                   onSold(sale)
                 }}
               />
             ) : (
               <MinutesSale
                 customer={customer}
+                idDocument={idDocument}
                 onSold={(sale) => {
-                  setCustomer(null)
+                  choose(null)
                   onSold(sale)
                 }}
               />
@@ -98,7 +109,7 @@ function MethodChoice({ value, onChange }: { value: CounterMethod; onChange: (me
   )
 }
 
-function PackageSale({ customer, onSold }: { customer: CustomerHit; onSold: (sale: CounterSale) => void }) {
+function PackageSale({ customer, idDocument, onSold }: { customer: CustomerHit; idDocument: PhotoIdDocument | ''; onSold: (sale: CounterSale) => void }) {
   const packages = useStaffData<PackagesResponse>('website/packages')
   const action = useStaffAction()
   const [chosen, setChosen] = useState<Package | null>(null)
@@ -117,6 +128,7 @@ function PackageSale({ customer, onSold }: { customer: CustomerHit; onSold: (sal
       method,
       idempotencyKey: key,
       ...(promo.trim() ? { promoCode: promo.trim() } : {}),
+      ...idCheckOf(idDocument),
     }
     try {
       const sale = await action.run(() => staffApi.post<CounterSale>('staff/counter/sales', body), { rethrow: true })
@@ -190,7 +202,7 @@ function PackageSale({ customer, onSold }: { customer: CustomerHit; onSold: (sal
   )
 }
 
-function MinutesSale({ customer, onSold }: { customer: CustomerHit; onSold: (sale: CounterSale) => void }) {
+function MinutesSale({ customer, idDocument, onSold }: { customer: CustomerHit; idDocument: PhotoIdDocument | ''; onSold: (sale: CounterSale) => void }) {
   const action = useStaffAction()
   const [method, setMethod] = useState<CounterMethod>('cash')
   const [key, setKey] = useState(newKey)
@@ -204,7 +216,7 @@ function MinutesSale({ customer, onSold }: { customer: CustomerHit; onSold: (sal
     if (!Number.isInteger(minutes) || minutes < 1) return setProblem('Please give the minutes sold, a whole number.')
     if (!Number.isFinite(pricePence) || pricePence <= 0) return setProblem('Please give the price paid, in pounds, for example 6.50.')
     setProblem(null)
-    const body: CounterMinutesRequest = { sub: customer.sub, minutes, pricePence, method, idempotencyKey: key }
+    const body: CounterMinutesRequest = { sub: customer.sub, minutes, pricePence, method, idempotencyKey: key, ...idCheckOf(idDocument) }
     try {
       const sale = await action.run(() => staffApi.post<CounterSale>('staff/counter/minutes', body), { rethrow: true })
       if (sale) {

@@ -2,7 +2,9 @@ import type { DaySheetBed, NewInSalonCustomer, StaffBookingResponse, WalkInReque
 import { useId, useState, type FormEvent } from 'react'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { staffApi, StaffDialog, useStaff, useStaffAction } from '../staff/public.ts'
+import type { PhotoIdDocument } from '@salon/contracts/rules/photo-id'
 import { CustomerPicker, PickedCustomer, type CustomerHit } from './customer-picker.tsx'
+import { idCheckOf, PhotoIdField } from './photo-id.tsx'
 import { RefusalBox, refusalOf, useOverride, type Refusal } from './rule-override.tsx'
 
 type Chosen = { kind: 'existing'; customer: CustomerHit } | { kind: 'new'; customer: NewInSalonCustomer }
@@ -181,6 +183,7 @@ function SessionForm({ chosen, date, beds, onBooked }: { chosen: Chosen; date: s
   const override = useOverride()
   const [refusal, setRefusal] = useState<Refusal | null>(null)
   const [paidWith, setPaidWith] = useState<WalkInRequest['paidWith']>(chosen.kind === 'existing' ? 'balance' : 'in_salon')
+  const [idDocument, setIdDocument] = useState<PhotoIdDocument | ''>('')
   const ids = { bed: useId(), date: useId(), time: useId(), minutes: useId() }
   const active = beds.filter((bed) => bed.active)
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -194,6 +197,7 @@ function SessionForm({ chosen, date, beds, onBooked }: { chosen: Chosen; date: s
       minutes: Number(form.get('minutes')),
       paidWith,
       ...override.body(),
+      ...idCheckOf(idDocument),
     }
     try {
       const answer = await action.run(() => staffApi.post<StaffBookingResponse>('staff/bookings', body), { rethrow: true })
@@ -210,6 +214,7 @@ function SessionForm({ chosen, date, beds, onBooked }: { chosen: Chosen; date: s
     <form onSubmit={(event) => void submit(event)} className="flex flex-col gap-3" aria-label="Session">
       <h3 className="font-sans text-sm font-bold tracking-wide text-cocoa-600 uppercase">2. Session</h3>
       {refusal && <RefusalBox refusal={refusal} isOwner={isOwner} override={override} />}
+      <PhotoIdField sub={chosen.kind === 'existing' ? chosen.customer.sub : null} value={idDocument} onChange={setIdDocument} />
       <div className="grid gap-3 sm:grid-cols-2">
         <div className="flex flex-col gap-1.5 sm:col-span-2">
           <label htmlFor={ids.bed} className={label}>

@@ -154,7 +154,7 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
         <span className="ml-auto text-sm text-cocoa-600">{dateTime(entry.at)}</span>
       </div>
       <p className="mt-1 text-sm text-cocoa-800">
-        {entry.actorName} <Badge>{entry.actorRole === 'owner' ? 'Owner' : 'Staff'}</Badge>
+        {entry.actorName} <Badge>{entry.actorRole === 'owner' ? 'Owner' : entry.actorRole === 'system' ? 'Automatic' : 'Staff'}</Badge>
         {entry.reason && <span className="ml-2 text-cocoa-700">Reason: “{entry.reason}”</span>}
       </p>
       {entry.flags.length > 0 && (

@@ -3,7 +3,7 @@ import type { StaffSunbedSafetyResponse } from '@salon/contracts/sunbed-safety'
 import { useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { formatAmount } from '../../lib/format.ts'
-import { AdjustDialog, RefundDialog, skinTypeText } from '../../features/staff-desk/public.ts'
+import { AdjustDialog, photoIdCheckedText, RefundDialog, skinTypeText, usePhotoIdStatus } from '../../features/staff-desk/public.ts'
 import {
   Badge,
   ConfirmDialog,
@@ -87,6 +87,10 @@ function CustomerRecord({ data, reload }: { data: StaffCustomerResponse; reload:
               <dd className="font-medium break-all">{customer.email ?? '—'}</dd>
               <dt className="text-cocoa-600">Date of birth</dt>
               <dd className="font-medium">{customer.dob ? longDate(customer.dob) : '—'}</dd>
+              <dt className="text-cocoa-600">Photo ID</dt>
+              <dd className="font-medium">
+                <PhotoIdLine sub={customer.sub} />
+              </dd>
               <dt className="text-cocoa-600">Skin type</dt>
               <dd className="font-medium">{skinTypeText(customer.skinType)}</dd>
             </dl>
@@ -425,4 +429,12 @@ function OwnerTools({ data }: { data: StaffCustomerResponse }) {
       />
     </Panel>
   )
+}
+
+/** docs/product.md §10.5: the photo-ID check the desk recorded, or that none has been made yet. */
+function PhotoIdLine({ sub }: { sub: string }) {
+  const status = usePhotoIdStatus(sub)
+  if (status.error) return <>{status.error}</>
+  if (!status.data) return <>…</>
+  return <>{status.data.check ? photoIdCheckedText(status.data.check) : 'Not checked yet: the desk asks at the next booking or sale'}</>
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { skinTypeText, useCustomerSearch } from '../../features/staff-desk/public.ts'
-import { Badge, Empty, LoadError, localPhone, Panel, StaffPage, staffMeta } from '../../features/staff/public.ts'
+import { Badge, Empty, LoadError, localPhone, Panel, StaffPage, staffMeta, useStaff } from '../../features/staff/public.ts'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import type { Route } from './+types/customers'
 
@@ -13,8 +13,19 @@ export default function StaffCustomers() {
   const [text, setText] = useState(params.get('q') ?? '')
   const search = useCustomerSearch(text)
   const typed = text.trim().length >= 2
+  const { isOwner } = useStaff()
   return (
-    <StaffPage title="Customers" subtitle="Find a customer by name, mobile number or email address.">
+    <StaffPage
+      title="Customers"
+      subtitle="Find a customer by name, mobile number or email address."
+      actions={
+        isOwner && (
+          <Link to="/staff/customers/import/" className="btn-outline">
+            Import customers
+          </Link>
+        )
+      }
+    >
       <div className="relative">
         <label htmlFor="customer-search" className="sr-only">
           Search customers
