@@ -4,7 +4,7 @@ import { beforeAll, expect, it } from 'vitest'
 import { cognitoClient, credit, failure, freshHeaders, newPhone, shopCustomer, signIn, type ShopCustomer } from '../../test/factories/customers.ts'
 import { fastPasswords, testClock } from '../../test/factories/doubles.ts'
 import { payWithCard, startPayment } from '../../test/factories/payments.ts'
-import { createShop, type ShopInput } from '../../test/factories/shop.ts'
+import { createShop, deskShop } from '../../test/factories/shop.ts'
 import { staffUser, type StaffUser } from '../../test/factories/staff.ts'
 import { describeApi, type TestApp } from '../../test/harness.ts'
 
@@ -15,14 +15,7 @@ const BED = 'counter-bed'
 const ON_HOLD = 'Your account is on hold. Please contact the salon.'
 const NO_CUSTOMER = 'There is no such customer at this salon.'
 
-const SHOP = {
-  hours: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, opensAt: '09:00', closesAt: '19:00' })),
-  closures: [],
-  rules: { minHoursBetweenSessions: 0 },
-  bedTypes: [{ code: 'lay-down', perMinutePence: 60 }],
-  beds: [{ id: BED, type: 'lay-down', name: 'Lay-down One', maxMinutes: 12, cleaningBufferMinutes: 0 }],
-  packages: [{ id: 'starter-30', name: 'Starter 30', minutes: 30, pricePence: 1800, validityDays: 60, bedTypes: ['lay-down'] }],
-} satisfies ShopInput
+const SHOP = deskShop(BED)
 
 /** A customer the salon signed up at its desk: a record of the shop's with no online account. */
 async function inSalonCustomer(t: TestApp, profile: { firstName: string; lastName: string; email?: string }) {

@@ -7,7 +7,7 @@ import { createLogger } from '../../lib/logger.ts'
 import { cognitoClient, freshHeaders, newPhone, shopCustomer, signIn } from '../../test/factories/customers.ts'
 import { fastPasswords, testClock } from '../../test/factories/doubles.ts'
 import { buyPackage } from '../../test/factories/payments.ts'
-import { createShop, type ShopInput } from '../../test/factories/shop.ts'
+import { createShop, deskShop } from '../../test/factories/shop.ts'
 import { passwordSignInInput } from '../../test/factories/sign-up.ts'
 import { staffUser } from '../../test/factories/staff.ts'
 import { describeApi, describeDatabase, type TestApp } from '../../test/harness.ts'
@@ -18,14 +18,7 @@ import { ERASURE_BY_TABLE, eraseCustomer } from './erasure.ts'
 const START = '2026-11-23T08:00:00Z'
 const clock = testClock(START)
 const BED = 'erasure-bed'
-const SHOP = {
-  hours: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, opensAt: '09:00', closesAt: '19:00' })),
-  closures: [],
-  rules: { minHoursBetweenSessions: 0 },
-  bedTypes: [{ code: 'lay-down', perMinutePence: 60 }],
-  beds: [{ id: BED, type: 'lay-down', name: 'Lay-down One', maxMinutes: 12, cleaningBufferMinutes: 0 }],
-  packages: [{ id: 'starter-30', name: 'Starter 30', minutes: 30, pricePence: 1800, validityDays: 60, bedTypes: ['lay-down'] }],
-} satisfies ShopInput
+const SHOP = deskShop(BED)
 const SOME_VERIFIER = { Salt: Buffer.from('00c0ffee', 'hex').toString('base64'), PasswordVerifier: Buffer.from('1234567890abcdef', 'hex').toString('base64') }
 
 /** The rows a query answers (PGlite and node-postgres both answer `rows`). */

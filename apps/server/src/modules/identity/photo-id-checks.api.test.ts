@@ -5,22 +5,15 @@ import { and, eq, schema } from '@salon/db'
 import { beforeAll, expect, it } from 'vitest'
 import { ALL_NO, newPhone, shopCustomer } from '../../test/factories/customers.ts'
 import { fastPasswords, testClock } from '../../test/factories/doubles.ts'
-import type { ShopInput } from '../../test/factories/shop.ts'
 import { staffUser, type StaffUser } from '../../test/factories/staff.ts'
+import { deskShop } from '../../test/factories/shop.ts'
 import { describeApi } from '../../test/harness.ts'
 
 /** Monday 23 November 2026, 08:00 GMT */
 const START = '2026-11-23T08:00:00Z'
 const clock = testClock(START)
 const BED = 'id-check-bed'
-const SHOP = {
-  hours: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, opensAt: '09:00', closesAt: '19:00' })),
-  closures: [],
-  rules: { minHoursBetweenSessions: 0 },
-  bedTypes: [{ code: 'lay-down', perMinutePence: 60 }],
-  beds: [{ id: BED, type: 'lay-down', name: 'Lay-down One', maxMinutes: 12, cleaningBufferMinutes: 0 }],
-  packages: [{ id: 'starter-30', name: 'Starter 30', minutes: 30, pricePence: 1800, validityDays: 60, bedTypes: ['lay-down'] }],
-} satisfies ShopInput
+const SHOP = deskShop(BED)
 
 /**
  * docs/product.md §10.2, §10.3: before staff book or sell for a customer whose date of birth no check has confirmed,

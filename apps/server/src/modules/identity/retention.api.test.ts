@@ -6,7 +6,7 @@ import { createWorker, type JobHandler } from '../../jobs/worker.ts'
 import { createLogger } from '../../lib/logger.ts'
 import { cognitoClient, credit, newPhone, shopCustomer, signIn, type ShopCustomer } from '../../test/factories/customers.ts'
 import { fastPasswords, testClock } from '../../test/factories/doubles.ts'
-import { createShop, type ShopInput } from '../../test/factories/shop.ts'
+import { createShop, deskShop } from '../../test/factories/shop.ts'
 import { staffUser, type StaffUser } from '../../test/factories/staff.ts'
 import { anotherProcess, describeApi } from '../../test/harness.ts'
 import { cutoffsAt, monthsBefore, RETENTION_ACTOR, RETENTION_EVERY_MS } from './retention.ts'
@@ -16,14 +16,7 @@ const START = '2026-11-23T08:00:00Z'
 const clock = testClock(START)
 const DAY = 86_400_000
 const BED = 'retention-bed'
-const SHOP = {
-  hours: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, opensAt: '09:00', closesAt: '19:00' })),
-  closures: [],
-  rules: { minHoursBetweenSessions: 0 },
-  bedTypes: [{ code: 'lay-down', perMinutePence: 60 }],
-  beds: [{ id: BED, type: 'lay-down', name: 'Lay-down One', maxMinutes: 12, cleaningBufferMinutes: 0 }],
-  packages: [{ id: 'starter-30', name: 'Starter 30', minutes: 30, pricePence: 1800, validityDays: 60, bedTypes: ['lay-down'] }],
-} satisfies ShopInput
+const SHOP = deskShop(BED)
 const PASSPORT = { document: 'passport' }
 const after = (iso: string, months: number, days = 0) => {
   const from = Date.parse(iso)

@@ -291,3 +291,17 @@ export async function createShop(db: Db, input: ShopInput = {}) {
     price: (bed: { type: string }, minutes: number) => typeOf(bed).perMinutePence * minutes,
   }
 }
+
+/**
+ * A salon with one lay-down sunbed (`bedId`), open 09:00–19:00 every day with no closures and no wait between
+ * sessions, and one 30-minute package: the desk's suites book and sell at it whenever they like.
+ */
+export const deskShop = (bedId: string) =>
+  ({
+    hours: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, opensAt: '09:00', closesAt: '19:00' })),
+    closures: [],
+    rules: { minHoursBetweenSessions: 0 },
+    bedTypes: [{ code: 'lay-down', perMinutePence: 60 }],
+    beds: [{ id: bedId, type: 'lay-down', name: 'Lay-down One', maxMinutes: 12, cleaningBufferMinutes: 0 }],
+    packages: [{ id: 'starter-30', name: 'Starter 30', minutes: 30, pricePence: 1800, validityDays: 60, bedTypes: ['lay-down'] }],
+  }) satisfies ShopInput
