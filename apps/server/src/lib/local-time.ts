@@ -110,14 +110,22 @@ export function dayClock(date: string, timeZone: string): DayClock {
   return { instantOf: (minute) => localToInstant(date, timeOfDay(minute), timeZone), isoOf: (_time, instant) => toIsoWithOffset(instant, timeZone) }
 }
 
-/** The first instant of the local date after the one at `instant`: its midnight, or the first time it has when the clocks skip midnight. */
-export function nextLocalMidnight(instant: number, timeZone: string): number {
-  const clock = dayClock(addDays(localDateOf(instant, timeZone), 1), timeZone)
+/**
+ * The first instant of a local date in the zone: its midnight, or the first quarter hour it has when the clocks skip
+ * midnight (01:00 where they change at midnight). Null for a date the zone skipped whole.
+ */
+export function startOfLocalDay(date: string, timeZone: string): number | null {
+  const clock = dayClock(date, timeZone)
   for (let minute = 0; minute < 24 * 60; minute += 15) {
     const start = clock.instantOf(minute)
     if (start !== null) return start
   }
-  return instant + DAY
+  return null
+}
+
+/** The first instant of the local date after the one at `instant` (startOfLocalDay). */
+export function nextLocalMidnight(instant: number, timeZone: string): number {
+  return startOfLocalDay(addDays(localDateOf(instant, timeZone), 1), timeZone) ?? instant + DAY
 }
 
 /** "+01:00" for 60 minutes ahead of UTC, "-04:00" for 240 behind. */

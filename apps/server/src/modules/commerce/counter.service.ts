@@ -16,7 +16,7 @@ import type { PhotoIdCheckInput } from '@salon/contracts/staff-photo-id'
 import { addDays } from '@salon/contracts/dates'
 import type { Db } from '@salon/db'
 import { HttpError } from '../../lib/errors.ts'
-import { describeDate, localDateOf, localToInstant } from '../../lib/local-time.ts'
+import { describeDate, localDateOf, startOfLocalDay } from '../../lib/local-time.ts'
 import { requirePhotoIdCheck, type CustomersRepository } from '../identity/public.ts'
 import { createAuditLog, type StaffActor } from '../shop/public.ts'
 import type { CommerceRepository, PaymentRow } from './commerce.repository.ts'
@@ -50,7 +50,7 @@ const METHOD_WORDS: Record<CounterMethod, string> = { cash: 'in cash', card_term
 const isCounter = (provider: string): provider is CounterMethod => provider === 'cash' || provider === 'card_terminal'
 
 /** The start of a shop's local day, as lotExpiry finds it (a zone whose clocks change at midnight starts it at 01:00). */
-const dayStart = (date: string, timeZone: string) => localToInstant(date, '00:00', timeZone) ?? localToInstant(date, '01:00', timeZone)!
+const dayStart = (date: string, timeZone: string) => startOfLocalDay(date, timeZone)!
 
 /**
  * The counter (docs/product.md §10.3): packages and loose minutes sold for cash or on the card terminal, credited

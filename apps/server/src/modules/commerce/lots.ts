@@ -1,5 +1,5 @@
 import { addDays } from '@salon/contracts/dates'
-import { localDateOf, localToInstant } from '../../lib/local-time.ts'
+import { localDateOf, startOfLocalDay } from '../../lib/local-time.ts'
 
 /** A lot as spending sees it. */
 export interface SpendableLot {
@@ -49,7 +49,7 @@ export function lotExpiry(at: number, validityDays: number, timeZone: string): {
   const lastDay = addDays(localDateOf(at, timeZone), validityDays)
   const next = addDays(lastDay, 1)
   // A zone whose clocks change at midnight has no 00:00 that day: its day then starts at 01:00.
-  const expiresAt = localToInstant(next, '00:00', timeZone) ?? localToInstant(next, '01:00', timeZone)!
+  const expiresAt = startOfLocalDay(next, timeZone)!
   return { lastDay, expiresAt }
 }
 

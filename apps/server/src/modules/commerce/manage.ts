@@ -4,7 +4,7 @@ import { addDays } from '@salon/contracts/dates'
 import type { Db } from '@salon/db'
 import { databaseError } from '../../lib/database-errors.ts'
 import { HttpError } from '../../lib/errors.ts'
-import { dayClock, localDateOf, toIsoWithOffset } from '../../lib/local-time.ts'
+import { localDateOf, startOfLocalDay, toIsoWithOffset } from '../../lib/local-time.ts'
 import { createAuditLog, type StaffActor } from '../shop/public.ts'
 import { createManageRepository, type ManagedPackageRow, type ManagedPromoCodeRow, type ManageRepository } from './manage.repository.ts'
 
@@ -22,14 +22,11 @@ export const MANAGE_MESSAGES = {
   unknownPackages: (ids: string[]) => `These are not packages of this salon: ${ids.map((id) => id.slice(0, 64)).join(', ')}.`,
 } as const
 
-/** The first instant of a local date in the zone (its midnight, or the first time it has when the clocks skip midnight). */
+/** The first instant of a local date in the zone (startOfLocalDay). */
 function startOfDay(date: string, timeZone: string): Date {
-  const clock = dayClock(date, timeZone)
-  for (let minute = 0; minute < 24 * 60; minute += 15) {
-    const instant = clock.instantOf(minute)
-    if (instant !== null) return new Date(instant)
-  }
-  throw new HttpError(400, `The date ${date} has no start in ${timeZone}.`)
+  const instant = startOfLocalDay(date, timeZone)
+  if (instant === null) throw new HttpError(400, `The date ${date} has no start in ${timeZone}.`)
+  return new Date(instant)
 }
 
 export function packageOut(row: ManagedPackageRow, sold: number): StaffPackage {

@@ -4,7 +4,7 @@ import type { ImportReport, ImportRequest } from '@salon/contracts/staff-import'
 import type { Db } from '@salon/db'
 import { databaseError } from '../../../lib/database-errors.ts'
 import { HttpError } from '../../../lib/errors.ts'
-import { describeDate, localToInstant } from '../../../lib/local-time.ts'
+import { describeDate, startOfLocalDay } from '../../../lib/local-time.ts'
 import type { DeskBookingIn } from '../../booking/public.ts'
 import type { LedgerRepository } from '../../commerce/public.ts'
 import { createCustomersRepository, type CustomerRow } from '../../identity/public.ts'
@@ -63,7 +63,7 @@ export function createCustomerImport(deps: { db: Db; ledger: LedgerRepository; d
   type Plan = ImportPlan
 
   /** The start of a local date in the salon's time zone (its 01:00 on a day whose clocks change at midnight). */
-  const startOf = (date: string, timeZone: string) => localToInstant(date, '00:00', timeZone) ?? localToInstant(date, '01:00', timeZone)!
+  const startOf = (date: string, timeZone: string) => startOfLocalDay(date, timeZone)!
 
   function profileOf(row: ImportRow, p: Plan) {
     const at = new Date(p.at)
