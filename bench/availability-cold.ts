@@ -10,11 +10,7 @@
  */
 import { createDatabase, sql } from '@salon/db'
 import { seedDemo } from '@salon/db/seed'
-import { createOutboxEmailSender } from '../apps/server/src/adapters/email/outbox.ts'
-import { createOutboxRepository } from '../apps/server/src/adapters/outbox/outbox.repository.ts'
-import { createOutboxSmsSender } from '../apps/server/src/adapters/sms/outbox.ts'
-import { createApp } from '../apps/server/src/app.ts'
-import { createLogger } from '../apps/server/src/lib/logger.ts'
+import { quietApp } from '../apps/server/src/quiet-app.ts'
 import { addPastBookings } from './past-bookings.ts'
 
 const SHOP = { shop_id: 'bronze-glow', api_key: 'pk_demo_3f9c2a7e41b84d6a9e0c5b1d8f27a4c6' }
@@ -34,13 +30,7 @@ await database.migrate()
 const seeded = (await database.db.execute(sql`select 1 from shops where id = ${SHOP.shop_id}`)) as unknown as { rows: unknown[] }
 if (!seeded.rows.length) await seedDemo(database.db, { apiKey: SHOP.api_key })
 
-const logger = createLogger('silent')
-const outbox = createOutboxRepository(database.db)
-const app = createApp({
-  database,
-  logger,
-  email: createOutboxEmailSender(outbox, logger, false),
-  sms: createOutboxSmsSender(outbox, logger, false),
+const app = quietApp(database, {
   identity: { poolId: 'eu-west-2_bench', clientId: 'bench', defaultShopId: SHOP.shop_id },
   availabilityCacheMs: 0,
 })

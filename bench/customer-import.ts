@@ -11,11 +11,8 @@
 import type { ImportReport } from '@salon/contracts/staff-import'
 import { createDatabase, sql } from '@salon/db'
 import { seedDemo } from '@salon/db/seed'
-import { createOutboxEmailSender } from '../apps/server/src/adapters/email/outbox.ts'
-import { createOutboxRepository } from '../apps/server/src/adapters/outbox/outbox.repository.ts'
-import { createOutboxSmsSender } from '../apps/server/src/adapters/sms/outbox.ts'
-import { createApp, DEFAULT_POOL } from '../apps/server/src/app.ts'
-import { createLogger } from '../apps/server/src/lib/logger.ts'
+import { DEFAULT_POOL } from '../apps/server/src/app.ts'
+import { quietApp } from '../apps/server/src/quiet-app.ts'
 import { addStaffMember } from '../apps/server/src/staff-accounts.ts'
 import { passwordSignInInput } from '../apps/server/src/test/factories/sign-up.ts'
 
@@ -27,15 +24,7 @@ const TARGET_SECONDS = 60
 const database = await createDatabase({})
 await database.migrate()
 await seedDemo(database.db, { apiKey: SHOP.api_key })
-const logger = createLogger('silent')
-const outbox = createOutboxRepository(database.db)
-const app = createApp({
-  database,
-  logger,
-  email: createOutboxEmailSender(outbox, logger, false),
-  sms: createOutboxSmsSender(outbox, logger, false),
-  identity: { ...DEFAULT_POOL, defaultShopId: SHOP_ID },
-})
+const app = quietApp(database, { identity: { ...DEFAULT_POOL, defaultShopId: SHOP_ID } })
 
 // The salon's owner, signed in through the identity service as the staff pages sign in.
 const owner = { phone: '+447700900100', password: 'Bench-owner-2026' }

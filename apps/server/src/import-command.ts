@@ -10,13 +10,10 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { csvText } from '@salon/contracts/rules/customer-import'
 import { createDatabase } from '@salon/db'
-import { createOutboxEmailSender } from './adapters/email/outbox.ts'
-import { createOutboxRepository } from './adapters/outbox/outbox.repository.ts'
-import { createOutboxSmsSender } from './adapters/sms/outbox.ts'
-import { createApp, DEFAULT_POOL } from './app.ts'
+import { DEFAULT_POOL } from './app.ts'
+import { quietApp } from './quiet-app.ts'
 import { readSettings } from './env.ts'
 import { HttpError } from './lib/errors.ts'
-import { createLogger } from './lib/logger.ts'
 import { formatReport, IMPORT_USAGE, parseImportArgs, UsageError } from './modules/account/public.ts'
 import { createGroupsRepository } from './modules/identity/public.ts'
 import { createShopRepository } from './modules/shop/public.ts'
@@ -69,16 +66,8 @@ try {
   const owners = (await createGroupsRepository(database.db).team(shopId)).filter((member) => member.role === 'owner')
   const owner = owners.sort((a, b) => a.addedAt.getTime() - b.addedAt.getTime())[0]
   if (!owner) throw new Refused(`The salon ${shopId} has no owner yet: add one first (npm run staff -- add --shop ${shopId} …), then import.`, 1)
-  const logger = createLogger('silent')
-  const outbox = createOutboxRepository(database.db)
-  const app = createApp({
-    database,
-    logger,
-    // The import sends no message; the local stand-ins make sure nothing could reach a customer from here.
-    email: createOutboxEmailSender(outbox, logger, false),
-    sms: createOutboxSmsSender(outbox, logger, false),
-    identity: { ...DEFAULT_POOL, poolId: settings.USER_POOL_ID, defaultShopId: shopId },
-  })
+  // The import sends no message; the outbox makes sure nothing could reach a customer from here.
+  const app = quietApp(database, { identity: { ...DEFAULT_POOL, poolId: settings.USER_POOL_ID, defaultShopId: shopId } })
   const actor = { shopId, sub: owner.sub, role: 'owner' as const, name: `${owner.name} (import command)` }
   const request = { csv, mapping: args.mapping }
   const report = args.dryRun ? await app.customerImport.preview(actor, request) : await app.customerImport.import(actor, request)
