@@ -33,7 +33,7 @@ import {
 import { requestLines, requestLog, type RequestIdVariables } from './lib/request-log.ts'
 import { createReplay, type ReplayVariables } from './lib/replay.ts'
 import { createRateLimitRepository } from './lib/rate-limit.repository.ts'
-import { DATA_HEADERS, HSTS, securityHeaders, servedOverHttps, staticSecurityHeaders, type NonceVariables } from './lib/security-headers.ts'
+import { cspOptions, DATA_HEADERS, HSTS, securityHeaders, servedOverHttps, staticSecurityHeaders, type NonceVariables } from './lib/security-headers.ts'
 import { loadStaticFiles, staticFiles } from './lib/static-files.ts'
 import { trailingSlash } from './lib/trailing-slash.ts'
 import { wellFormedText } from './lib/well-formed-text.ts'
@@ -196,13 +196,7 @@ export function createApp(deps: AppDeps) {
   app.onError(errorHandler(deps.logger))
   app.notFound((c) => c.json({ message: `There is nothing at ${c.req.method} ${c.req.path}.` }, 404))
 
-  const csp = {
-    dev: deps.dev ?? false,
-    connect: deps.csp?.connect ?? [],
-    scripts: deps.csp?.scripts ?? [],
-    images: deps.csp?.images ?? [],
-    frames: deps.csp?.frames ?? [],
-  }
+  const csp = cspOptions(deps.csp, deps.dev)
   // The built files and the health check first: a file or a probe needs no request id, log line or compression of its own.
   if (deps.web?.clientDir) {
     const files = loadStaticFiles(deps.web.clientDir, staticSecurityHeaders(csp))

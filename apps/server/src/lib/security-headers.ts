@@ -18,6 +18,11 @@ export interface CspOptions {
   dev: boolean
 }
 
+/** The policy's options from the origins a deployment adds (each list empty unless given). */
+export function cspOptions(extra: Partial<Omit<CspOptions, 'dev'>> = {}, dev = false): CspOptions {
+  return { dev, connect: extra.connect ?? [], scripts: extra.scripts ?? [], images: extra.images ?? [], frames: extra.frames ?? [] }
+}
+
 /**
  * The policy. The page's own inline scripts and styles may run when they carry its nonce or, for a page kept and
  * sent to many visitors (which cannot share a nonce), when their hash is listed.

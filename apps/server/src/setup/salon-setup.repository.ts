@@ -2,18 +2,6 @@ import { schema, type Db } from '@salon/db'
 import { and, eq, lt, sql } from 'drizzle-orm'
 import { SETUP_BED_TYPES, type SalonSetup } from '@salon/contracts/salon-setup'
 
-/** The booking rules a new salon starts with; the owner changes them at /staff/manage/rules/. */
-const FIRST_BOOKING_RULES = {
-  slotStepMinutes: 15,
-  leadTimeMinutes: 60,
-  horizonDays: 28,
-  cancellationCutoffMinutes: 120,
-  firstSessionMaxMinutes: 6,
-  minHoursBetweenSessions: 24,
-  payInSalon: true,
-  payUpFront: false,
-}
-
 /** The site's salon: the shop this installation serves, and the key its web app sends. */
 export interface SiteSalon {
   shopId: string
@@ -88,7 +76,9 @@ export function createSalonSetupRepository(db: Db) {
           sortOrder: i + 1,
         })),
       )
-      await db.insert(schema.bookingRules).values({ shopId: id, ...FIRST_BOOKING_RULES })
+      // The booking rules and refer-and-earn settings a new salon starts with are the columns' defaults
+      // (docs/product.md §11); the owner changes them in the back office.
+      await db.insert(schema.bookingRules).values({ shopId: id })
       await db.insert(schema.commerceSettings).values({ shopId: id })
       return true
     },

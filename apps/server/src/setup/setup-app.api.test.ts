@@ -162,7 +162,17 @@ describeDatabase('setting up a salon', (db) => {
       { code: 'stand-up', pence: 70 },
     ])
     expect(await db().db.$count(schema.beds, eq(schema.beds.shopId, shopId))).toBe(2)
-    expect(await db().db.$count(schema.bookingRules, eq(schema.bookingRules.shopId, shopId))).toBe(1)
+    const [rules] = await db().db.select().from(schema.bookingRules).where(eq(schema.bookingRules.shopId, shopId))
+    expect(rules).toMatchObject({
+      slotStepMinutes: 15,
+      leadTimeMinutes: 60,
+      horizonDays: 28,
+      cancellationCutoffMinutes: 120,
+      firstSessionMaxMinutes: 6,
+      minHoursBetweenSessions: 24,
+      payInSalon: true,
+      payUpFront: false,
+    })
     expect(await db().db.$count(schema.salonSetupCodes)).toBe(0)
     const [owner] = await createGroupsRepository(db().db).team(shopId)
     expect(owner).toMatchObject({

@@ -13,7 +13,7 @@ import type { Logger } from '../lib/logger.ts'
 import { createRateLimiter } from '../lib/rate-limit.ts'
 import { createRateLimitRepository } from '../lib/rate-limit.repository.ts'
 import { requestLog } from '../lib/request-log.ts'
-import { DATA_HEADERS, pageNonce, securityHeaders, staticSecurityHeaders, type NonceVariables } from '../lib/security-headers.ts'
+import { cspOptions, DATA_HEADERS, pageNonce, securityHeaders, staticSecurityHeaders, type NonceVariables } from '../lib/security-headers.ts'
 import { loadStaticFiles, staticFiles } from '../lib/static-files.ts'
 import { newKeptToken } from '../lib/kept-token.ts'
 import { trailingSlash } from '../lib/trailing-slash.ts'
@@ -76,13 +76,7 @@ export function createSetupApp(deps: SetupAppDeps) {
     if (site) finish(site)
   }
 
-  const csp = {
-    dev: deps.dev ?? false,
-    connect: deps.csp?.connect ?? [],
-    scripts: deps.csp?.scripts ?? [],
-    images: deps.csp?.images ?? [],
-    frames: deps.csp?.frames ?? [],
-  }
+  const csp = cspOptions(deps.csp, deps.dev)
   const app = new Hono<{ Variables: NonceVariables }>()
   app.onError(errorHandler(deps.logger))
   if (deps.web?.clientDir) app.use(staticFiles(loadStaticFiles(deps.web.clientDir, staticSecurityHeaders(csp)), () => ({})))

@@ -1,6 +1,7 @@
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react'
+import { useEffect, useState, type FormEvent } from 'react'
 import { Field, PasswordField } from '../../components/ui/field.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
+import { StaffAuthFrame } from '../staff/public.ts'
 import { forgetSetupToken, setupCall, SetupError, takeSetupToken } from './setup-api.ts'
 
 /**
@@ -150,37 +151,47 @@ export function SetupWizard() {
   const back = () => setStep(STEPS[Math.max(0, STEPS.findIndex((s) => s.key === step) - 1)]!.key)
   const e = (field: string) => errors[`setup.${field}`]
 
-  if (token === undefined) return <Frame title="Set up your salon">{null}</Frame>
+  if (token === undefined) {
+    return (
+      <StaffAuthFrame title="Set up your salon" wide>
+        <p className="text-cocoa-600">Opening the set-up…</p>
+      </StaffAuthFrame>
+    )
+  }
   if (made) return <Done made={made} />
   if (!token || linkProblem) {
     return (
-      <Frame title="Set up your salon">
-        <div className="card p-5 sm:p-7">
-          <p role="alert" className="font-medium text-cocoa-900">
-            {linkProblem?.message ?? 'Open the set-up link the server wrote to its log when it started: it carries the key to this page.'}
-          </p>
-          {linkProblem?.setUp && (
-            <a href="/staff/sign-in/" className="btn-primary mt-5 w-full">
-              Sign in to the back office
-            </a>
-          )}
-        </div>
-      </Frame>
+      <StaffAuthFrame title="Set up your salon" wide>
+        <p role="alert" className="font-medium text-cocoa-900">
+          {linkProblem?.message ?? 'Open the set-up link the server wrote to its log when it started: it carries the key to this page.'}
+        </p>
+        {linkProblem?.setUp && (
+          <a href="/staff/sign-in/" className="btn-primary mt-5 w-full">
+            Sign in to the back office
+          </a>
+        )}
+      </StaffAuthFrame>
     )
   }
 
   const index = STEPS.findIndex((s) => s.key === step)
   return (
-    <Frame title="Set up your salon" intro="A few minutes, once. You can change every answer later in the back office.">
-      <ol className="mb-5 grid grid-cols-4 gap-2" aria-label="Steps">
-        {STEPS.map((s, i) => (
-          <li key={s.key} aria-current={s.key === step ? 'step' : undefined} className="flex flex-col gap-1.5">
-            <span className={`h-1.5 rounded-full ${i <= index ? 'bg-brand-teal' : 'bg-cocoa-200'}`} />
-            <span className={`text-xs font-semibold ${s.key === step ? 'text-cocoa-900' : 'text-cocoa-500'}`}>{s.title}</span>
-          </li>
-        ))}
-      </ol>
-      <form onSubmit={next} noValidate className="card flex flex-col gap-4 p-5 sm:p-7" aria-label={STEPS[index]!.title}>
+    <StaffAuthFrame
+      title="Set up your salon"
+      intro="A few minutes, once. You can change every answer later in the back office."
+      wide
+      above={
+        <ol className="grid grid-cols-4 gap-2" aria-label="Steps">
+          {STEPS.map((s, i) => (
+            <li key={s.key} aria-current={s.key === step ? 'step' : undefined} className="flex flex-col gap-1.5">
+              <span className={`h-1.5 rounded-full ${i <= index ? 'bg-brand-teal' : 'bg-cocoa-200'}`} />
+              <span className={`text-xs font-semibold ${s.key === step ? 'text-cocoa-900' : 'text-cocoa-500'}`}>{s.title}</span>
+            </li>
+          ))}
+        </ol>
+      }
+    >
+      <form onSubmit={next} noValidate className="flex flex-col gap-4" aria-label={STEPS[index]!.title}>
         <h2 className="text-xl font-bold text-cocoa-950">{STEPS[index]!.title}</h2>
         {problem && (
           <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 font-medium text-red-800">
@@ -486,15 +497,15 @@ export function SetupWizard() {
           </button>
         </div>
       </form>
-    </Frame>
+    </StaffAuthFrame>
   )
 }
 
 function Done({ made }: { made: Made }) {
   const [copied, setCopied] = useState(false)
   return (
-    <Frame title="Your salon is set up" intro="The website shows it now. Keep what follows: it is shown this once.">
-      <div className="card flex flex-col gap-4 p-5 sm:p-7">
+    <StaffAuthFrame title="Your salon is set up" intro="The website shows it now. Keep what follows: it is shown this once." wide>
+      <div className="flex flex-col gap-4">
         <dl className="grid gap-3">
           <div>
             <dt className="text-sm font-semibold text-cocoa-700">Salon id</dt>
@@ -521,20 +532,6 @@ function Done({ made }: { made: Made }) {
           Sign in to the back office
         </a>
       </div>
-    </Frame>
-  )
-}
-
-function Frame({ title, intro, children }: { title: string; intro?: ReactNode; children: ReactNode }) {
-  return (
-    <main className="flex min-h-dvh flex-col items-center bg-stone-100 px-4 py-10">
-      <div className="w-full max-w-xl">
-        <p className="text-center text-xs font-semibold tracking-widest text-glow-700 uppercase">Staff back office</p>
-        <h1 className="mt-2 text-center font-sans text-3xl font-bold tracking-tight text-cocoa-950">{title}</h1>
-        {intro && <p className="mt-2 mb-6 text-center text-base text-cocoa-600">{intro}</p>}
-        {!intro && <div className="mb-6" />}
-        {children}
-      </div>
-    </main>
+    </StaffAuthFrame>
   )
 }
