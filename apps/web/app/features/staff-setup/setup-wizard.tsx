@@ -459,7 +459,7 @@ export function SetupWizard() {
             {codeSentTo === owner.phone && owner.phone && (
               <>
                 <p role="status" className="rounded-xl bg-glow-300/30 px-4 py-3 font-medium text-cocoa-900">
-                  We texted a code to {codeSentTo}. Without a text service yet, it is in the outbox: the link the server wrote to its log.
+                  We texted a code to {codeSentTo}. While no text service is set up, texts wait in the outbox: the link the server wrote to its log.
                 </p>
                 <Field
                   label="The code we texted"
