@@ -157,6 +157,16 @@ export async function fitsTheWindow(page: Page) {
   return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)
 }
 
+/**
+ * Keeps a picture of the page for a person to look at; it asserts nothing. Headless Chromium now and then refuses a
+ * full-page capture while the page settles ("Unable to capture screenshot"), so the capture is tried again until it works.
+ */
+export async function keepScreenshot(page: Page, path: string) {
+  await expect(async () => {
+    await page.screenshot({ path, fullPage: true, timeout: 5_000 })
+  }).toPass({ timeout: 20_000 })
+}
+
 /** A short text no other test run uses. */
 export function unique(prefix: string) {
   return `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`

@@ -1,4 +1,4 @@
-import { expect, fitsTheWindow, MISSING_PAGE_ERROR, test } from './fixtures.ts'
+import { expect, fitsTheWindow, keepScreenshot, MISSING_PAGE_ERROR, test } from './fixtures.ts'
 import { publicPages } from './pages.ts'
 
 const fileName = (path: string) => path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'
@@ -10,7 +10,7 @@ test.describe('public pages', () => {
       expect(response?.status()).toBe(200)
       await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible()
       expect(await fitsTheWindow(page), 'the page does not scroll sideways').toBe(true)
-      await page.screenshot({ path: `test-results/screenshots/${testInfo.project.name}/${fileName(path)}.png`, fullPage: true })
+      await keepScreenshot(page, `test-results/screenshots/${testInfo.project.name}/${fileName(path)}.png`)
     })
   }
 
@@ -64,7 +64,7 @@ test.describe('a missing page', () => {
     await expect(main.getByRole('link', { name: 'Home page' })).toHaveAttribute('href', '/')
     await expect(main.getByRole('link', { name: 'Price list' })).toBeVisible()
     expect(await fitsTheWindow(page)).toBe(true)
-    await page.screenshot({ path: `test-results/screenshots/${testInfo.project.name}/not-found.png`, fullPage: true })
+    await keepScreenshot(page, `test-results/screenshots/${testInfo.project.name}/not-found.png`)
 
     await main.getByRole('link', { name: 'Home page' }).click()
     await expect(page).toHaveURL('/')

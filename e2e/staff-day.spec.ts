@@ -1,4 +1,4 @@
-import { createCustomer, expect, REFUSED_REQUEST_ERROR, test, untilHydrated } from './fixtures.ts'
+import { createCustomer, expect, keepScreenshot, REFUSED_REQUEST_ERROR, test, untilHydrated } from './fixtures.ts'
 import { todayInUk } from '@salon/contracts/dates'
 import { bookAsCustomer, customerSub, freeSlots, pickAny, staffSignIn, uniqueSurname, walkInNow } from './staff.ts'
 
@@ -97,7 +97,7 @@ test('@layout the owner sees a booked session on the day sheet, marks a session 
   await expect(sold).toContainText('Sale recorded')
   await expect(sold).toContainText(`on Amy’s balance`)
   await expect(page.getByTestId('takings-total')).not.toHaveText('£0.00')
-  await page.screenshot({ path: test.info().outputPath('counter.png'), fullPage: true })
+  await keepScreenshot(page, test.info().outputPath('counter.png'))
   // The customer's record shows the check: the kind of document, the day and who checked it.
   await sold.getByRole('link', { name: 'Open the customer' }).click()
   await expect(page.getByText(/^Photo ID checked: Driving licence, \d{1,2} \w+ \d{4}, by .+/)).toBeVisible()

@@ -1,8 +1,22 @@
+import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { readSettings } from './env.ts'
+import { readSettings, Settings } from './env.ts'
 
 describe('server settings', () => {
+  it('every setting is in the table of docs/settings.md, and the table names no setting the server does not read', () => {
+    const doc = readFileSync(new URL('../../../docs/settings.md', import.meta.url), 'utf8')
+    const table = doc.slice(doc.indexOf('| Setting |'), doc.indexOf('\n## ', doc.indexOf('| Setting |')))
+    const documented = new Set(
+      table
+        .split('\n')
+        .filter((line) => line.startsWith('| `'))
+        .flatMap((line) => [...line.split('|')[1]!.matchAll(/`([A-Z0-9_]+)`/g)].map((m) => m[1]!)),
+    )
+    expect([...Object.keys(Settings.shape)].filter((name) => !documented.has(name))).toEqual([])
+    expect([...documented].filter((name) => !(name in Settings.shape))).toEqual([])
+  })
+
   it('an empty environment gives the documented defaults', () => {
     const settings = readSettings({})
     expect(settings).toMatchObject({

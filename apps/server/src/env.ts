@@ -44,7 +44,7 @@ const issuerUrl = (fallback: string) =>
     )
     .default(fallback)
 
-/** Every setting the server reads, with its default. README.md lists them for people. */
+/** Every setting the server reads, with its default. docs/settings.md lists them for people. */
 export const Settings = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
