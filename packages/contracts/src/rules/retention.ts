@@ -110,7 +110,7 @@ export const RETENTION_NOTICE: readonly RetentionPromise[] = [
   },
   {
     data: 'Codes we text you to confirm your number or reset your password',
-    period: `They work for at most ${TEXTED_CODE_MAX_HOURS} hours and are deleted within an hour after they are used or run out.`,
+    period: `They work for at most ${TEXTED_CODE_MAX_HOURS} hours and are deleted within an hour after they are used, and a day after they run out unused.`,
     keptBy: [{ job: RETENTION_JOBS.spentCodes }],
   },
   {
