@@ -6,11 +6,13 @@ import { staffSignIn, uniqueSurname } from './staff.ts'
 test('@layout the owner imports customers from a CSV file: columns matched, a dry run with the refused rows, then the import', async ({ page }) => {
   const surname = uniqueSurname()
   const [amy, ben] = [uniquePhone(), uniquePhone()]
+  // Amy's note from the old system runs over two lines (a line break in a cell, as a spreadsheet writes it) and holds
+  // what would be markup if it were read as HTML.
   const csv = [
-    'Forename,Surname,Tel,DOB,Minutes left,Expires,Shoe size',
-    `Amy,${surname},${localPhone(amy)},14/03/1990,30,31/12/2030,5`,
-    `Ben,${surname},${ben},1985-07-01,,,9`,
-    `Lee,${surname},01632 960001,1985-01-01,10,,7`,
+    'Forename,Surname,Tel,DOB,Minutes left,Expires,Notes,Shoe size',
+    `Amy,${surname},${localPhone(amy)},14/03/1990,30,31/12/2030,"Prefers the stand-up booth.\nPatch test <b>done</b>, 9 minutes",5`,
+    `Ben,${surname},${ben},1985-07-01,,,,9`,
+    `Lee,${surname},01632 960001,1985-01-01,10,,,7`,
   ].join('\r\n')
 
   await staffSignIn(page)
@@ -28,6 +30,7 @@ test('@layout the owner imports customers from a CSV file: columns matched, a dr
   await expect(page.getByLabel('First name')).toHaveValue('Forename')
   await expect(page.getByLabel('Mobile number')).toHaveValue('Tel')
   await expect(page.getByLabel('Minutes expire on')).toHaveValue('Expires')
+  await expect(page.getByLabel('Note')).toHaveValue('Notes')
   await expect(page.getByText('Columns not imported: “Shoe size”')).toBeVisible()
   await page.getByLabel('Date of birth').selectOption('DOB')
   expect(await fitsTheWindow(page)).toBe(true)
@@ -53,4 +56,16 @@ test('@layout the owner imports customers from a CSV file: columns matched, a dr
   await expect(results.filter({ hasText: `Amy ${surname}` })).toContainText('In salon only')
   await results.filter({ hasText: `Amy ${surname}` }).click()
   await expect(page.getByText('Balance carried over').first()).toBeVisible()
+  // Her note from the old system is on her record as it was written, line break kept, as text (§10.5).
+  await expect(page.getByRole('heading', { name: "Note from the salon's previous system" })).toBeVisible()
+  const note = page.getByTestId('imported-note')
+  await expect(note).toHaveText('Prefers the stand-up booth.\nPatch test <b>done</b>, 9 minutes')
+  expect(await note.innerText()).toBe('Prefers the stand-up booth.\nPatch test <b>done</b>, 9 minutes')
+  await expect(note.locator('b')).toHaveCount(0)
+  // Ben came with no note: his record has none.
+  await page.goBack()
+  await results.filter({ hasText: `Ben ${surname}` }).click()
+  await expect(page.getByRole('heading', { name: `Ben ${surname}` })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Profile' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: "Note from the salon's previous system" })).toHaveCount(0)
 })

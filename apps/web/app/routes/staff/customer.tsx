@@ -36,7 +36,7 @@ const BOOKING_STATUS: Record<string, { label: string; tone: 'neutral' | 'good' |
 }
 const PROVIDERS: Record<string, string> = { stripe: 'Online card', offline: 'Online card', cash: 'Cash', card_terminal: 'Card terminal' }
 
-/** docs/product.md §10.5: a customer's record: profile, consents, hold, balance lot by lot, bookings, purchases and history. */
+/** docs/product.md §10.5: a customer's record: profile, the note an import brought, consents, hold, balance lot by lot, bookings, purchases and history. */
 export default function StaffCustomer({ params }: Route.ComponentProps) {
   const record = useStaffData<StaffCustomerResponse>(`staff/customers/${encodeURIComponent(params.sub)}`)
   return (
@@ -95,6 +95,14 @@ function CustomerRecord({ data, reload }: { data: StaffCustomerResponse; reload:
               <dd className="font-medium">{skinTypeText(customer.skinType)}</dd>
             </dl>
           </Panel>
+          {customer.note && (
+            // docs/product.md §10.5: the note an import brought from the salon's previous system, as it was written there (text, never markup).
+            <Panel title="Note from the salon's previous system">
+              <p className="px-4 py-4 text-sm break-words whitespace-pre-wrap text-cocoa-900 sm:px-5" data-testid="imported-note">
+                {customer.note}
+              </p>
+            </Panel>
+          )}
           <Panel title="Marketing choices">
             <p className="px-4 pt-3 text-xs text-cocoa-600 sm:px-5">The customer's own choices: staff cannot change them.</p>
             <ul className="flex flex-col gap-1 px-4 py-3 text-sm sm:px-5">
