@@ -45,6 +45,44 @@ export async function createTestDatabase(): Promise<Database> {
 
 let snapshot: Promise<Blob> | undefined
 
+/**
+ * PGlite databases this worker loaded from the snapshot and emptied again, waiting for the worker's next suite.
+ * Loading one (a new WebAssembly instance and a Postgres start) takes most of a second; emptying one, a few
+ * milliseconds. Emptied is as freshly migrated: every table of the migrated schema truncated, its sequences restarted,
+ * the session's listeners, locks and settings dropped, and a schema a suite changed (a constraint it added to make a
+ * write fail) is never handed on: such a database is closed instead.
+ */
+const idle: PGlite[] = []
+let migrated: Promise<{ tables: string; schema: string }> | undefined
+
+/** The migrated schema's shape: tables, columns, constraints, indexes and triggers (with whether each is enabled). */
+async function schemaOf(client: PGlite): Promise<string> {
+  const { rows } = await client.query<{ shape: string }>(`
+    select md5(coalesce(string_agg(item, ',' order by item), '')) as shape from (
+      select 'c:' || table_name || '.' || column_name || ':' || data_type || ':' || is_nullable || ':' || coalesce(column_default, '') as item
+        from information_schema.columns where table_schema = 'public'
+      union all select 'k:' || conrelid::regclass::text || '.' || conname || ':' || convalidated::text from pg_constraint where connamespace = 'public'::regnamespace
+      union all select 'i:' || indexname from pg_indexes where schemaname = 'public'
+      union all select 't:' || tgrelid::regclass::text || '.' || tgname || ':' || tgenabled::text from pg_trigger
+        where not tgisinternal and tgrelid in (select oid from pg_class where relnamespace = 'public'::regnamespace)
+    ) as parts`)
+  return rows[0]!.shape
+}
+
+async function migratedShape(client: PGlite) {
+  const { rows } = await client.query<{ name: string }>(`select format('%I', tablename) as name from pg_tables where schemaname = 'public' order by tablename`)
+  return { tables: rows.map((row) => row.name).join(', '), schema: await schemaOf(client) }
+}
+
+/** Back to as migrated, ready for the next suite; false when it cannot be (the suite changed the schema). */
+async function empty(client: PGlite): Promise<boolean> {
+  const shape = await migrated!
+  if (client.isInTransaction()) await client.exec('rollback')
+  if ((await schemaOf(client)) !== shape.schema) return false
+  await client.exec(`unlisten *; select pg_advisory_unlock_all(); reset all; truncate table ${shape.tables} restart identity cascade`)
+  return true
+}
+
 async function pgliteFromSnapshot(path: string | null): Promise<Database> {
   if (!path) {
     const database = await createDatabase({})
@@ -53,8 +91,41 @@ async function pgliteFromSnapshot(path: string | null): Promise<Database> {
   }
   // Read once per worker: the files of a worker share it.
   snapshot ??= readFile(path).then((bytes) => new Blob([bytes]))
-  const client = await PGlite.create({ loadDataDir: await snapshot, extensions: { btree_gist } })
-  return pgliteDatabase(client)
+  const client = idle.pop() ?? (await PGlite.create({ loadDataDir: await snapshot, extensions: { btree_gist } }))
+  migrated ??= migratedShape(client)
+  await migrated
+
+  // The suite gets the database through a lease: once it closes the database, whatever of its app still runs (a
+  // timer, a request left waiting) finds it closed, as before, and never writes into the next suite's database.
+  let open = true
+  const lease = new Proxy(client, {
+    get(target, property) {
+      if (!open && property !== 'then') throw new Error('This test database is closed')
+      const value: unknown = Reflect.get(target, property, target)
+      return typeof value === 'function' ? value.bind(target) : value
+    },
+  })
+  const database = pgliteDatabase(lease)
+  const stops = new Set<() => Promise<void>>()
+  return {
+    ...database,
+    listen: async (channel, onNotify, onListening) => {
+      const stop = await database.listen(channel, onNotify, onListening)
+      stops.add(stop)
+      return async () => {
+        stops.delete(stop)
+        await stop()
+      }
+    },
+    close: async () => {
+      if (!open) return
+      for (const stop of stops) await stop().catch(() => {})
+      open = false
+      const reusable = await empty(client).catch(() => false)
+      if (reusable) idle.push(client)
+      else await client.close()
+    },
+  }
 }
 
 async function adminQuery(sql: string) {
