@@ -1,7 +1,8 @@
 import { defineConfig, devices } from '@playwright/test'
+import { e2eDatabaseUrl } from './e2e/database.ts'
 import { OUTBOX_TOKEN } from './e2e/outbox.ts'
 
-// E2E_PORT lets two checkouts on one machine run the suite at the same time; booking-balance's own server takes the next port.
+// E2E_PORT lets two checkouts on one machine run the suite at the same time; salon-setup's own server takes the port two above.
 const port = Number(process.env.E2E_PORT ?? 3100)
 const baseURL = `http://127.0.0.1:${port}`
 
@@ -14,7 +15,10 @@ export default defineConfig({
   outputDir: 'test-results',
   fullyParallel: true,
   workers: 2,
-  retries: 0,
+  // A failed test runs once more, recording a trace of that run (traces cost an eighth of the suite's time when kept
+  // for every test); a test that passes only on its second run still fails the run on CI.
+  retries: 1,
+  failOnFlakyTests: !!process.env.CI,
   forbidOnly: !!process.env.CI,
   timeout: 30_000,
   expect: { timeout: 7_000 },
@@ -23,7 +27,7 @@ export default defineConfig({
     baseURL,
     locale: 'en-GB',
     timezoneId: 'Europe/London',
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    trace: { mode: 'on-first-retry', screenshots: false },
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: [
@@ -59,9 +63,10 @@ export default defineConfig({
     },
   ],
   webServer: {
-    // The production server as `npm start` runs it, compiled (in a second, so it is never older than its source).
-    // The web app must be built first: `npm run test:e2e` runs `npm run build` before this.
-    command: `node --import tsx scripts/build-server.ts && rm -rf .e2e-data && DATA_DIR=.e2e-data OUTBOX_TOKEN=${OUTBOX_TOKEN} SIGN_UPS_PER_HOUR=100000 SIGN_INS_PER_HOUR=100000 CODE_REQUESTS_PER_HOUR=100000 PORT=${port} NODE_ENV=production LOG_LEVEL=warn node --enable-source-maps apps/server/dist/main.js`,
+    // The production server as `npm start` runs it, compiled (in a second, so it is never older than its source), on
+    // a PostgreSQL database made afresh (e2e/database.ts). The web app must be built first: `npm run test:e2e` runs
+    // `npm run build` before this.
+    command: `node --import tsx scripts/build-server.ts && node --import tsx e2e/database.ts && rm -rf .e2e-data && DATABASE_URL=${e2eDatabaseUrl()} DATA_DIR=.e2e-data OUTBOX_TOKEN=${OUTBOX_TOKEN} SIGN_UPS_PER_HOUR=100000 SIGN_INS_PER_HOUR=100000 CODE_REQUESTS_PER_HOUR=100000 PORT=${port} NODE_ENV=production LOG_LEVEL=warn node --enable-source-maps apps/server/dist/main.js`,
     url: `${baseURL}/healthz`,
     reuseExistingServer: !process.env.CI,
     timeout: 120_000,

@@ -1,89 +1,21 @@
-import { spawn, type ChildProcess } from 'node:child_process'
 import pg from 'pg'
+import { e2eDatabaseUrl } from './database.ts'
 import { createSignedInCustomer, demo, expect, openDays, test, untilHydrated } from './fixtures.ts'
 import { buyPackage, packages, thankYou } from './payment.ts'
-import { OUTBOX_TOKEN } from './outbox.ts'
 
 /**
- * Minutes paid from the balance and given back on cancellation, driven in the browser on PostgreSQL, the
- * production database: this suite runs its own server on it (the shared end-to-end server keeps its embedded
- * database), buys the minutes by card with the offline test processor, and reads the ledger there.
+ * Minutes paid from the balance and given back on cancellation, driven in the browser: bought by card with the
+ * offline test processor, and each step read in the ledger of the end-to-end server's PostgreSQL database.
  */
-const PORT = Number(process.env.E2E_PORT ?? 3100) + 1
-const BASE = `http://127.0.0.1:${PORT}`
-const ADMIN_URL = process.env.E2E_POSTGRES_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
-const DATABASE = `salon_e2e_balance_${process.pid}`
-const databaseUrl = () => {
-  const url = new URL(ADMIN_URL)
-  url.pathname = `/${DATABASE}`
-  return url.toString()
-}
-
-test.use({ baseURL: BASE })
-
-let server: ChildProcess | undefined
 let db: pg.Client | undefined
 
-async function postgresAnswers() {
-  const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 2_000 })
-  try {
-    await client.connect()
-    return client
-  } catch {
-    return undefined
-  }
-}
-
 test.beforeAll(async () => {
-  test.setTimeout(120_000)
-  const admin = await postgresAnswers()
-  // CI always has PostgreSQL; on a machine without it this suite is skipped, like the API suite on PostgreSQL.
-  if (!admin) {
-    if (process.env.CI) throw new Error(`PostgreSQL does not answer at ${ADMIN_URL}`)
-    return
-  }
-  await admin.query(`drop database if exists ${DATABASE}`)
-  await admin.query(`create database ${DATABASE}`)
-  await admin.end()
-
-  server = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      DATABASE_URL: databaseUrl(),
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      OUTBOX_TOKEN,
-      SIGN_UPS_PER_HOUR: '1000',
-      SIGN_INS_PER_HOUR: '1000',
-      CODE_REQUESTS_PER_HOUR: '1000',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
-  await expect
-    .poll(
-      () =>
-        fetch(`${BASE}/healthz`).then(
-          (r) => r.ok,
-          () => false,
-        ),
-      { message: 'the server answers', timeout: 60_000 },
-    )
-    .toBe(true)
-  db = new pg.Client({ connectionString: databaseUrl() })
+  db = new pg.Client({ connectionString: e2eDatabaseUrl() })
   await db.connect()
 })
 
 test.afterAll(async () => {
   await db?.end()
-  if (server) {
-    server.kill('SIGTERM')
-    await new Promise((r) => server!.once('exit', r))
-    server = undefined
-    const admin = await postgresAnswers()
-    await admin?.query(`drop database if exists ${DATABASE}`)
-    await admin?.end()
-  }
 })
 
 async function balance(phone: string) {
@@ -94,12 +26,11 @@ async function balance(phone: string) {
   return Number(rows[0]!.minutes)
 }
 
-// One run, on the phone that books with the booking bar: it starts a server of its own.
-test('a session paid from the balance takes its minutes, and cancelling it gives them back', { tag: '@phone' }, async ({ page }) => {
-  test.skip(!server, 'PostgreSQL does not answer here')
+// One run, on the phone that books with the booking bar.
+test('a session paid from the balance takes its minutes, and cancelling it gives them back', { tag: '@phone' }, async ({ page, baseURL }) => {
   test.setTimeout(60_000)
 
-  const customer = await createSignedInCustomer(page.request, BASE)
+  const customer = await createSignedInCustomer(page.request, baseURL!)
   await page.context().addCookies(customer.storageState.cookies)
   await buyPackage(page, packages.starter)
   await expect(thankYou(page).getByText('30 minutes', { exact: true })).toBeVisible()

@@ -158,10 +158,13 @@ export async function fitsTheWindow(page: Page) {
 }
 
 /**
- * Keeps a picture of the page for a person to look at; it asserts nothing. Headless Chromium now and then refuses a
- * full-page capture while the page settles ("Unable to capture screenshot"), so the capture is tried again until it works.
+ * Keeps a picture of the whole page for a person to look at, when E2E_SCREENSHOTS is set
+ * (`E2E_SCREENSHOTS=1 npm run test:e2e` writes them under test-results/); it asserts nothing, so a run without
+ * the setting skips the work. Headless Chromium now and then refuses a full-page capture while the page settles
+ * ("Unable to capture screenshot"), so the capture is tried again until it works.
  */
 export async function keepScreenshot(page: Page, path: string) {
+  if (!process.env.E2E_SCREENSHOTS) return
   await expect(async () => {
     await page.screenshot({ path, fullPage: true, timeout: 5_000 })
   }).toPass({ timeout: 20_000 })
