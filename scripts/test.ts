@@ -1,0 +1,91 @@
+/**
+ * npm test: every check and every suite, in stages that run their steps side by side (docs/speed.md, "The test run").
+ *   1. type checks, lint, the format check and the build, at once: none needs another's output;
+ *   2. Vitest (unit, API on PGlite, API on PostgreSQL) and the end-to-end tests, at once: the process and
+ *      end-to-end tests need the build, and neither suite keeps two cores busy on its own.
+ * Each step's output is printed whole when it ends, so steps never interleave; a stage with a failed step ends
+ * the run after the stage, with the failed steps named; the times of every step are printed at the end.
+ *   npm test                      everything
+ *   npm test -- --only vitest     the steps named (typecheck, lint, format, build, vitest, e2e), comma-separated
+ */
+import { spawn } from 'node:child_process'
+
+const say = (text: string) => process.stdout.write(`${text}\n`)
+import { parseArgs } from 'node:util'
+
+interface Step {
+  name: string
+  command: string
+}
+
+const STAGES: Step[][] = [
+  [
+    { name: 'typecheck', command: 'npm run typecheck' },
+    { name: 'lint', command: 'npm run lint' },
+    { name: 'format', command: 'npm run format:check' },
+    { name: 'build', command: 'npm run build' },
+  ],
+  [
+    { name: 'vitest', command: 'npx vitest run' },
+    { name: 'e2e', command: 'npx playwright test' },
+  ],
+]
+
+interface Result {
+  name: string
+  ok: boolean
+  seconds: number
+}
+
+function run(step: Step): Promise<Result & { output: string }> {
+  const started = performance.now()
+  return new Promise((resolve) => {
+    const child = spawn(step.command, { shell: true, env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1' } })
+    const chunks: Buffer[] = []
+    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk))
+    child.stderr.on('data', (chunk: Buffer) => chunks.push(chunk))
+    child.on('close', (code) =>
+      resolve({ name: step.name, ok: code === 0, seconds: (performance.now() - started) / 1000, output: Buffer.concat(chunks).toString() }),
+    )
+  })
+}
+
+async function main() {
+  const { values } = parseArgs({ options: { only: { type: 'string' } } })
+  const only = values.only?.split(',').map((name) => name.trim())
+  const known = STAGES.flat().map((step) => step.name)
+  const unknown = only?.filter((name) => !known.includes(name)) ?? []
+  if (unknown.length) {
+    console.error(`No step is called ${unknown.join(', ')}: the steps are ${known.join(', ')}.`)
+    process.exit(2)
+  }
+
+  const started = performance.now()
+  const results: Result[] = []
+  for (const stage of STAGES) {
+    const steps = stage.filter((step) => !only || only.includes(step.name))
+    if (!steps.length) continue
+    say(`\n▶ ${steps.map((step) => step.name).join(', ')}`)
+    const ended = await Promise.all(
+      steps.map(async (step) => {
+        const result = await run(step)
+        say(`\n━━ ${step.name}: ${result.ok ? 'passed' : 'FAILED'} in ${result.seconds.toFixed(1)} s ━━\n${result.output.trimEnd()}`)
+        return result
+      }),
+    )
+    results.push(...ended)
+    if (ended.some((result) => !result.ok)) break
+  }
+
+  const total = (performance.now() - started) / 1000
+  say('\nStep        Time     Result')
+  for (const result of results) say(`${result.name.padEnd(11)} ${`${result.seconds.toFixed(1)} s`.padStart(8)}  ${result.ok ? 'passed' : 'FAILED'}`)
+  say(`${'all'.padEnd(11)} ${`${total.toFixed(1)} s`.padStart(8)}`)
+  const failed = results.filter((result) => !result.ok)
+  if (failed.length) {
+    console.error(`\nFailed: ${failed.map((result) => result.name).join(', ')}`)
+    process.exit(1)
+  }
+}
+
+await main()
