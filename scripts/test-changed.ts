@@ -1,16 +1,22 @@
 /**
- * npm run test:changed: the quick loop while changing code. Runs the Vitest tests that the working tree's changes
- * touch (files changed since the last commit, and the tests that import them, on both databases), then the
- * end-to-end spec files changed, if any, after a build. It is no substitute for npm test before a commit: a change
- * to the web app or the server is tested end to end only by the whole run.
- *   npm run test:changed                 changes since the last commit (staged, unstaged and new files)
- *   npm run test:changed -- main         changes since another commit or branch
+ * npm run test:changed: the quick loop while changing code. Runs the Vitest test files changed since the last commit
+ * and those beside each changed file (its folder's tests, on both databases), then the end-to-end spec files
+ * changed, if any, after a build. With --related it runs instead every Vitest test that imports a changed file,
+ * which for a shared rule or a module the app wires in is most of the suite. It is no substitute for npm test
+ * before a commit.
+ *   npm run test:changed                     changes since the last commit (staged, unstaged and new files)
+ *   npm run test:changed -- main             changes since another commit or branch
+ *   npm run test:changed -- --related        every test that imports what changed
  */
 import { execFileSync, spawnSync } from 'node:child_process'
+import { readdirSync } from 'node:fs'
+import path from 'node:path'
 
 const say = (text: string) => process.stdout.write(`${text}\n`)
 
-const since = process.argv[2] ?? 'HEAD'
+const related = process.argv.includes('--related')
+const since = process.argv.slice(2).find((arg) => !arg.startsWith('--')) ?? 'HEAD'
+const VITEST_FILE = /\.test\.tsx?$/
 
 function changedFiles(): string[] {
   const git = (...args: string[]) => execFileSync('git', args, { encoding: 'utf8' }).split('\n').filter(Boolean)
@@ -29,8 +35,28 @@ if (!files.length) {
   process.exit(0)
 }
 
-// Vitest follows the imports from each changed file to the tests that use it.
-step('Vitest, the tests the changes touch', 'npx', ['vitest', 'run', '--changed', since, '--passWithNoTests'])
+/** The changed test files, and the tests in the folder of each changed source file. */
+function besideTheChanges(): string[] {
+  const tests = new Set(files.filter((file) => VITEST_FILE.test(file)))
+  for (const file of files.filter((file) => /\.tsx?$/.test(file) && !VITEST_FILE.test(file) && !file.startsWith('e2e/'))) {
+    const folder = path.dirname(file)
+    let names: string[] = []
+    try {
+      names = readdirSync(folder)
+    } catch {
+      continue // a deleted folder
+    }
+    for (const name of names) if (VITEST_FILE.test(name)) tests.add(path.join(folder, name))
+  }
+  return [...tests]
+}
+
+if (related) step('Vitest, every test that imports what changed', 'npx', ['vitest', 'run', '--changed', since, '--passWithNoTests'])
+else {
+  const tests = besideTheChanges()
+  if (tests.length) step('Vitest, the tests beside the changes', 'npx', ['vitest', 'run', ...tests])
+  else say('\nNo Vitest test is beside the changes.')
+}
 
 const specs = files.filter((file) => /^e2e\/.+\.spec\.ts$/.test(file))
 if (specs.length) {
