@@ -1,8 +1,9 @@
 /**
- * npm test: every check and every suite, in stages that run their steps side by side (docs/speed.md, "The test run").
+ * npm test: every check and every suite, in stages (docs/speed.md, "The test run").
  *   1. type checks, lint, the format check and the build, at once: none needs another's output;
- *   2. Vitest (unit, API on PGlite, API on PostgreSQL) and the end-to-end tests, at once: the process and
- *      end-to-end tests need the build, and neither suite keeps two cores busy on its own.
+ *   2. Vitest (unit, API on PGlite, API on PostgreSQL), which the process tests need the build for;
+ *   3. the end-to-end tests. Each suite keeps two cores busy on its own: run side by side they took as long in all,
+ *      and their timings were less steady.
  * Each step's output is printed whole when it ends, so steps never interleave; a stage with a failed step ends
  * the run after the stage, with the failed steps named; the times of every step are printed at the end.
  *   npm test                      everything
@@ -25,10 +26,8 @@ const STAGES: Step[][] = [
     { name: 'format', command: 'npm run format:check' },
     { name: 'build', command: 'npm run build' },
   ],
-  [
-    { name: 'vitest', command: 'npx vitest run' },
-    { name: 'e2e', command: 'npx playwright test' },
-  ],
+  [{ name: 'vitest', command: 'npx vitest run' }],
+  [{ name: 'e2e', command: 'npx playwright test' }],
 ]
 
 interface Result {
