@@ -13,6 +13,9 @@ const strict = <T extends z.ZodRawShape>(shape: T) =>
 /** The most customers one search answers. */
 export const CUSTOMER_SEARCH_LIMIT = 50
 
+/** The staff's calls about one customer answer this (404) for another salon's customer, an erased one or none. */
+export const NO_SUCH_CUSTOMER = 'There is no such customer at this salon.'
+
 /** docs/product.md §8.5, §8.6: the refusal a customer on hold gets when booking or buying online. */
 export const ACCOUNT_ON_HOLD_MESSAGE = 'Your account is on hold. Please contact the salon.'
 

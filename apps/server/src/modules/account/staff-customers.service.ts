@@ -1,9 +1,10 @@
 import {
-  CUSTOMER_SEARCH_LIMIT,
   type BlockResponse,
+  CUSTOMER_SEARCH_LIMIT,
   type CustomerSearchResponse,
   type CustomerSummary,
   type EraseResponse,
+  NO_SUCH_CUSTOMER,
   type StaffCustomerResponse,
   type StaffLedgerEntry,
 } from '@salon/contracts/staff-customers'
@@ -18,7 +19,7 @@ import { createAuditLog, type StaffActor } from '../shop/public.ts'
 import type { AccountService } from './account.service.ts'
 
 export const STAFF_CUSTOMER_MESSAGES = {
-  noCustomer: 'There is no such customer at this salon.',
+  noCustomer: NO_SUCH_CUSTOMER,
 } as const
 
 const nameOf = (row: { firstName: string | null; lastName: string | null }) => [row.firstName, row.lastName].filter(Boolean).join(' ') || '(no name)'

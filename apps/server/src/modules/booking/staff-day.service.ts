@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { NO_SUCH_CUSTOMER } from '@salon/contracts/staff-customers'
 import { addDays, shortDate, todayInUk, weekdayOf } from '@salon/contracts/dates'
 import { ageOn, dateOfBirthRule, MINIMUM_AGE } from '@salon/contracts/rules/date-of-birth'
 import { isEmailAddress } from '@salon/contracts/rules/email'
@@ -33,7 +34,7 @@ const WALK_IN_GRACE_MINUTES = 5
 /** Every refusal of the day sheet's calls, word for word (docs/product.md §10.2). */
 export const DAY_MESSAGES = {
   notFound: 'There is no such booking at this salon.',
-  noCustomer: 'There is no such customer at this salon.',
+  noCustomer: NO_SUCH_CUSTOMER,
   noRules: 'This salon has no booking rules yet: the owner must set them before sessions can be booked.',
   changed: 'Someone else changed this booking a moment ago. Please look at the day sheet again.',
   markCancelled: 'This session is cancelled, so it cannot be marked.',

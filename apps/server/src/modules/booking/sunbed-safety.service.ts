@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { NO_SUCH_CUSTOMER } from '@salon/contracts/staff-customers'
 import { HEALTH_INFORMATION, HEALTH_QUESTIONS } from '@salon/contracts/rules/health-questions'
 import type {
   ClearanceRequest,
@@ -40,7 +41,7 @@ export const HEALTH_MESSAGES = {
     `Thank you for telling us: the salon has been told. No new session can start before ${from}, and your next session will be no longer than a first session. Sessions you have already booked are not cancelled: talk to the salon if you would like to move them.`,
   itching:
     ' Your skin itched after your first session: please see a doctor before you use a sunbed again. The salon will speak with you before your next booking.',
-  staffNoCustomer: 'There is no such customer at this salon.',
+  staffNoCustomer: NO_SUCH_CUSTOMER,
   staffNoBooking: 'There is no such session for this customer.',
   staffRecorded: 'The answers are saved.',
   staffRecordedYes:

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { NO_SUCH_CUSTOMER } from '@salon/contracts/staff-customers'
 import {
   COUNTER_DEFAULT_VALIDITY_DAYS,
   type AdjustmentRequest,
@@ -38,7 +39,7 @@ export interface CounterServiceDeps {
 }
 
 export const COUNTER_MESSAGES = {
-  noCustomer: 'There is no such customer at this salon.',
+  noCustomer: NO_SUCH_CUSTOMER,
   noSale: 'There is no such sale at this salon.',
   notCounterSale: 'Only a sale made at the counter (cash or card terminal) can be refunded here. A card payment made online goes back to the card.',
   alreadyRefunded: 'This sale has already been refunded.',

@@ -1,4 +1,5 @@
 import { PhotoIdStatus } from '@salon/contracts/staff-photo-id'
+import { NO_SUCH_CUSTOMER } from '@salon/contracts/staff-customers'
 import { RetentionDueResponse } from '@salon/contracts/staff-retention'
 import { ErrorResponse } from '@salon/contracts/errors'
 import { z } from 'zod'
@@ -42,7 +43,7 @@ export function createRetentionRoutes(deps: { db: Db; retention: Retention; cust
       async (c) => {
         const { shopId } = c.get('staff')
         const { sub } = c.req.valid('param')
-        if (!(await deps.customers.find(shopId, sub))) throw new HttpError(404, 'There is no such customer at this salon.')
+        if (!(await deps.customers.find(shopId, sub))) throw new HttpError(404, NO_SUCH_CUSTOMER)
         const shop = await deps.shops.findShop(shopId)
         return c.json(await photoIdStatus(deps.db, shopId, sub, shop?.timeZone ?? 'Europe/London'), 200, PRIVATE)
       },
