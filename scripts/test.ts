@@ -4,8 +4,9 @@
  *   2. Vitest (unit, API on PGlite, API on PostgreSQL), which the process tests need the build for;
  *   3. the end-to-end tests. Each suite keeps two cores busy on its own: run side by side they took as long in all,
  *      and their timings were less steady.
- * Each step's output is printed whole when it ends, so steps never interleave; a stage with a failed step ends
- * the run after the stage, with the failed steps named; the times of every step are printed at the end.
+ * The output of steps side by side is printed whole as each ends, so they never interleave (a step alone shows its
+ * output as it comes); a stage with a failed step ends the run after the stage, with the failed steps named; the
+ * times of every step are printed at the end.
  *   npm test                      everything
  *   npm test -- --only vitest     the steps named (typecheck, lint, format, build, vitest, e2e), comma-separated
  */
@@ -36,13 +37,15 @@ interface Result {
   seconds: number
 }
 
-function run(step: Step): Promise<Result & { output: string }> {
+/** Runs a step; its output is kept to be printed whole when it ends, or, for a step running alone, shown as it comes. */
+function run(step: Step, alone: boolean): Promise<Result & { output: string }> {
   const started = performance.now()
   return new Promise((resolve) => {
     const child = spawn(step.command, { shell: true, env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1' } })
     const chunks: Buffer[] = []
-    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk))
-    child.stderr.on('data', (chunk: Buffer) => chunks.push(chunk))
+    const take = (chunk: Buffer) => (alone ? process.stdout.write(chunk) : chunks.push(chunk))
+    child.stdout.on('data', take)
+    child.stderr.on('data', take)
     child.on('close', (code) =>
       resolve({ name: step.name, ok: code === 0, seconds: (performance.now() - started) / 1000, output: Buffer.concat(chunks).toString() }),
     )
@@ -67,7 +70,7 @@ async function main() {
     say(`\n▶ ${steps.map((step) => step.name).join(', ')}`)
     const ended = await Promise.all(
       steps.map(async (step) => {
-        const result = await run(step)
+        const result = await run(step, steps.length === 1)
         say(`\n━━ ${step.name}: ${result.ok ? 'passed' : 'FAILED'} in ${result.seconds.toFixed(1)} s ━━\n${result.output.trimEnd()}`)
         return result
       }),
