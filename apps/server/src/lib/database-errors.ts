@@ -8,3 +8,19 @@ export function databaseError(error: unknown): { code: string; constraint?: stri
   }
   return null
 }
+
+/**
+ * Runs `work`, a transaction, again when it loses to another (a deadlock or a serialization failure: SQLSTATE 40P01,
+ * 40001), up to `attempts` tries in all; any other error, or the last try's, is the caller's.
+ */
+export async function retryingLostRaces<T>(work: () => Promise<T>, attempts = 4): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work()
+    } catch (error) {
+      const code = databaseError(error)?.code
+      if ((code === '40P01' || code === '40001') && attempt < attempts) continue
+      throw error
+    }
+  }
+}

@@ -35,7 +35,7 @@ import {
   type DaySchedule,
 } from './availability.ts'
 import { CustomerMissing, type BookingRepository, type BookingRow, type BookingTransaction, type LockedCustomer, type ShopSetup } from './booking.repository.ts'
-import { databaseError } from '../../lib/database-errors.ts'
+import { databaseError, retryingLostRaces } from '../../lib/database-errors.ts'
 import { checkSunbedSafety } from './sunbed-safety.ts'
 import { describeDate, localDateOf, localTimeOf, nextLocalMidnight, toIsoWithOffset } from '../../lib/local-time.ts'
 
@@ -43,8 +43,6 @@ const MINUTE = 60_000
 const HOUR = 60 * MINUTE
 /** p_preload_times covers today and the next six days. */
 export const PRELOAD_DAYS = 7
-/** Deadlocks between two inserts racing for one bed are retried; the loser then sees the bed taken. */
-const ATTEMPTS = 4
 /** PUT session/status with any status but `cancelled`: attendance is recorded by the salon, not the customer. */
 export const ONLY_THE_SALON_MARKS_ATTENDANCE = 'Only the salon can mark a session as attended. You can cancel a session here.'
 
@@ -73,17 +71,16 @@ export interface CancelOutcome {
 /** The booking as it stood, locked, when a cancellation looked at it. */
 export type LockedBooking = NonNullable<Awaited<ReturnType<BookingTransaction['bookingForUpdate']>>>
 
-/** Runs `work`; deadlocks and serialization failures are tried again, and a database refusal becomes the caller's HttpError. */
+/**
+ * Runs `work`; deadlocks and serialization failures (two inserts racing for one bed) are tried again, the loser then
+ * seeing the bed taken, and a database refusal becomes the caller's HttpError.
+ */
 export async function withRetries<T>(work: () => Promise<T>, onConflict: (constraint: string | undefined, code: string) => HttpError | undefined): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await work()
-    } catch (error) {
-      const db = databaseError(error)
-      if (!db) throw error
-      if ((db.code === '40P01' || db.code === '40001') && attempt < ATTEMPTS) continue
-      throw onConflict(db.constraint, db.code) ?? error
-    }
+  try {
+    return await retryingLostRaces(work)
+  } catch (error) {
+    const db = databaseError(error)
+    throw (db && onConflict(db.constraint, db.code)) ?? error
   }
 }
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { addDays } from '@salon/contracts/dates'
 import type { ImportReport, ImportRequest } from '@salon/contracts/staff-import'
 import type { Db } from '@salon/db'
-import { databaseError } from '../../../lib/database-errors.ts'
+import { retryingLostRaces } from '../../../lib/database-errors.ts'
 import { HttpError } from '../../../lib/errors.ts'
 import { describeDate, startOfLocalDay } from '../../../lib/local-time.ts'
 import type { DeskBookingIn } from '../../booking/public.ts'
@@ -18,8 +18,6 @@ import type { ImportRow } from './rows.ts'
 const PLAIN_BATCH = 1000
 /** Rows with a session are booked one by one, each in a savepoint, this many to a transaction. */
 const BOOKING_BATCH = 100
-/** A batch that deadlocks with another writer is tried again this many times in all. */
-const ATTEMPTS = 4
 /** The label of an imported lot, as the customer's balance and the staff's record show it. */
 export const IMPORTED_LOT_LABEL = 'Balance carried over'
 /** Why, on the ledger row of every imported lot. */
@@ -32,19 +30,6 @@ class RowRefused extends Error {}
 class DryRunDone<T> extends Error {
   constructor(readonly result: T) {
     super('dry run')
-  }
-}
-
-/** Runs a batch's transaction again when it deadlocks with another writer (two imports of one file at once). */
-async function retried<T>(work: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await work()
-    } catch (error) {
-      const code = databaseError(error)?.code
-      if ((code === '40P01' || code === '40001') && attempt < ATTEMPTS) continue
-      throw error
-    }
   }
 }
 
@@ -245,7 +230,8 @@ export function createCustomerImport(deps: { db: Db; ledger: LedgerRepository; d
         }
         return done
       }
-      const done = await retried(() =>
+      // A batch that deadlocks with another writer (two imports of one file at once) is tried again.
+      const done = await retryingLostRaces(() =>
         deps.db.transaction(work).catch((error: unknown) => {
           if (error instanceof DryRunDone) return error.result as Tally
           throw error
