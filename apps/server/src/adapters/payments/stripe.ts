@@ -23,6 +23,11 @@ export interface StripePaymentsOptions {
   host?: string
   port?: number
   protocol?: 'http' | 'https'
+  /**
+   * How often the SDK sends a failed request again, after a growing pause (about half a second, then a second): 2.
+   * A test of the job queue's own retries sets 0, so that each of its tries is one request, without the pauses.
+   */
+  networkRetries?: number
 }
 
 /** The host, port and protocol the SDK takes, from a base URL such as https://api.stripe.com or http://127.0.0.1:12111. */
@@ -82,7 +87,7 @@ export function createStripePayments(options: StripePaymentsOptions): PaymentPro
     port: options.port,
     protocol: options.protocol,
     // Retries of a POST reuse its idempotency key, so a retried create or refund cannot happen twice.
-    maxNetworkRetries: 2,
+    maxNetworkRetries: options.networkRetries ?? 2,
     timeout: 10_000,
   })
 
