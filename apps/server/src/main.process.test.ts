@@ -1,18 +1,20 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { request } from 'node:http'
+import { get, request } from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eventually } from './test/eventually.ts'
 
 const root = path.resolve(import.meta.dirname, '../../..')
-const built = existsSync(path.join(root, 'apps/web/build/server/index.js'))
+// The server as `npm start` runs it: compiled by `npm run build` (which `npm test` runs before Vitest) with the web app.
+const server = ['--enable-source-maps', 'apps/server/dist/main.js']
+const built = existsSync(path.join(root, 'apps/web/build/server/index.js')) && existsSync(path.join(root, server[1]!))
 const headers = { shop_id: 'bronze-glow', api_key: 'pk_demo_3f9c2a7e41b84d6a9e0c5b1d8f27a4c6', 'content-type': 'application/json' }
 
-/** Starts `main.ts` as `npm start` would, on a free port, and waits until it answers. */
+/** Starts the server as `npm start` would, on a free port, and waits until it answers. */
 async function startServer(dataDir: string) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, server, {
     cwd: root,
     env: { ...process.env, PORT: '0', DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'info', DATABASE_URL: '', OUTBOX_TOKEN: '', PUBLIC_URL: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -34,6 +36,16 @@ async function startServer(dataDir: string) {
     })
   })
   return { child, base: `http://127.0.0.1:${port}`, log: () => log }
+}
+
+/** The first response's status and headers, on a connection the client offers to keep open. */
+function headersOf(url: string) {
+  return new Promise<{ status: number | undefined; headers: Record<string, unknown> }>((resolve, reject) => {
+    get(url, { headers: { connection: 'keep-alive' } }, (response) => {
+      response.resume()
+      resolve({ status: response.statusCode, headers: response.headers })
+    }).once('error', reject)
+  })
 }
 
 const exited = (child: ChildProcess) => new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
@@ -83,10 +95,19 @@ describe.skipIf(!built && process.env.CI !== 'true')('the server process', () =>
     }
   }, 180_000)
 
-  it('a page asked for with a forged Host is never sent to another visitor, and names no address it was not asked for', async () => {
-    const server = await startServer(path.join(dataDir, 'host'))
-    try {
-      const { port } = new URL(server.base)
+  describe('one server, started once', () => {
+    let running: Awaited<ReturnType<typeof startServer>>
+    beforeAll(async () => {
+      running = await startServer(path.join(dataDir, 'shared'))
+    }, 120_000)
+    afterAll(async () => {
+      const done = exited(running.child)
+      running.child.kill('SIGTERM')
+      await done
+    })
+
+    it('a page asked for with a forged Host is never sent to another visitor, and names no address it was not asked for', async () => {
+      const { port } = new URL(running.base)
       const page = (host: string) =>
         new Promise<string>((resolve, reject) => {
           const asked = request({ host: '127.0.0.1', port, path: '/', headers: { host, 'accept-encoding': 'identity' } }, (answer) => {
@@ -105,15 +126,26 @@ describe.skipIf(!built && process.env.CI !== 'true')('the server process', () =>
         expect(visitor).toContain(`<link rel="canonical" href="http://127.0.0.1:${port}/"`)
         expect(visitor).not.toContain('attacker.example')
       }
-    } finally {
-      const done = exited(server.child)
-      server.child.kill('SIGTERM')
-      await done
-    }
-  }, 120_000)
+    })
+
+    it('keeps an idle connection open longer than its clients do, and allows headers a little longer still', async () => {
+      const line = running
+        .log()
+        .split('\n')
+        .find((entry) => entry.includes('salon ready at'))
+      const ready = JSON.parse(line!) as Record<string, number>
+      // Load balancers keep idle connections for up to 60 s, Node's own clients for 4 or 5 s.
+      expect(ready.keepAliveTimeout).toBe(65_000)
+      expect(ready.headersTimeout).toBeGreaterThan(ready.keepAliveTimeout!)
+      // And so each answer tells the client how long the server keeps the connection.
+      const { status, headers } = await headersOf(`${running.base}/healthz`)
+      expect(status).toBe(200)
+      expect(headers['keep-alive']).toBe('timeout=65')
+    })
+  })
 
   it('refuses to start with a bad setting, naming it', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    const child = spawn(process.execPath, server, {
       cwd: root,
       env: { ...process.env, PORT: 'not-a-port', DATA_DIR: dataDir },
       stdio: ['ignore', 'pipe', 'pipe'],
