@@ -157,6 +157,31 @@ export async function fitsTheWindow(page: Page) {
   return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)
 }
 
+/** The addresses of the page's images that have no alt attribute (an empty one is right for a picture that says nothing). */
+export function imagesWithoutAlt(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    Array.from(document.images)
+      .filter((image) => !image.hasAttribute('alt'))
+      .map((image) => image.src),
+  )
+}
+
+/** The page's form fields that have no accessible name: no label with text, no aria-label, no aria-labelledby that names one. */
+export function unnamedFields(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    Array.from(document.querySelectorAll<HTMLInputElement>('input:not([type=hidden]), textarea, select'))
+      .filter((field) => {
+        const byLabel = Array.from(field.labels ?? []).some((label) => label.textContent?.trim())
+        const byAria = Boolean(field.getAttribute('aria-label')?.trim())
+        const byReference = (field.getAttribute('aria-labelledby') ?? '')
+          .split(/\s+/)
+          .some((id: string) => id && document.getElementById(id)?.textContent?.trim())
+        return !byLabel && !byAria && !byReference
+      })
+      .map((field) => field.outerHTML.slice(0, 120)),
+  )
+}
+
 /**
  * Keeps a picture of the whole page for a person to look at, when E2E_SCREENSHOTS is set
  * (`E2E_SCREENSHOTS=1 npm run test:e2e` writes them under test-results/); it asserts nothing, so a run without

@@ -1,18 +1,38 @@
-import { expect, fitsTheWindow, keepScreenshot, MISSING_PAGE_ERROR, test } from './fixtures.ts'
+import { expect, fitsTheWindow, imagesWithoutAlt, keepScreenshot, MISSING_PAGE_ERROR, test, unnamedFields } from './fixtures.ts'
 import { publicPages } from './pages.ts'
 
 const fileName = (path: string) => path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'
 
 test.describe('public pages', () => {
-  for (const { path, heading } of publicPages) {
-    test(`${path} opens with its heading`, { tag: '@layout' }, async ({ page }, testInfo) => {
-      const response = await page.goto(path)
-      expect(response?.status()).toBe(200)
-      await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible()
-      expect(await fitsTheWindow(page), 'the page does not scroll sideways').toBe(true)
-      await keepScreenshot(page, `test-results/screenshots/${testInfo.project.name}/${fileName(path)}.png`)
-    })
-  }
+  // One walk through every public page at each size, checking each as a visitor and a screen reader find it: one page
+  // loaded after another in one browser, as the fifteen pages each in a browser of its own took twice as long.
+  test(
+    'every public page opens with its heading and fits the window; it has one h1, a main landmark, navigation, image alts and named form fields',
+    { tag: '@layout' },
+    async ({ page, isMobile }, testInfo) => {
+      test.slow()
+      for (const { path, heading } of publicPages) {
+        await test.step(path, async () => {
+          const response = await page.goto(path)
+          expect(response?.status()).toBe(200)
+          await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible()
+          await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1)
+          expect(await fitsTheWindow(page), 'the page does not scroll sideways').toBe(true)
+          await expect(page.getByRole('main')).toHaveCount(1)
+          if (isMobile) {
+            // The side menu's navigation sits in a closed dialog until the menu button opens it.
+            await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible()
+            await expect(page.getByRole('navigation', { name: 'Side menu', includeHidden: true })).toHaveCount(1)
+          } else {
+            await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible()
+          }
+          expect(await imagesWithoutAlt(page), 'images without an alt attribute').toEqual([])
+          expect(await unnamedFields(page), 'form fields without an accessible name').toEqual([])
+          await keepScreenshot(page, `test-results/screenshots/${testInfo.project.name}/${fileName(path)}.png`)
+        })
+      }
+    },
+  )
 
   test('a blog post opens from the blog list', async ({ page }) => {
     await page.goto('/blog/')
