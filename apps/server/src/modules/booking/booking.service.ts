@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto'
 import { addDays, weekdayOf } from '@salon/contracts/dates'
-import { ageOn, MINIMUM_AGE } from '@salon/contracts/rules/date-of-birth'
 import {
   DUPLICATE_BOOKING_MESSAGE,
   type AppointmentRequest,
@@ -37,10 +36,11 @@ import {
 import { CustomerMissing, type BookingRepository, type BookingRow, type BookingTransaction, type LockedCustomer, type ShopSetup } from './booking.repository.ts'
 import { databaseError, retryingLostRaces } from '../../lib/database-errors.ts'
 import { checkSunbedSafety } from './sunbed-safety.ts'
+import { historyProblems, personProblems, type SessionProblem } from './session-rules.ts'
+import { plural } from '@salon/contracts/words'
 import { describeDate, localDateOf, localTimeOf, nextLocalMidnight, toIsoWithOffset } from '../../lib/local-time.ts'
 
 const MINUTE = 60_000
-const HOUR = 60 * MINUTE
 /** p_preload_times covers today and the next six days. */
 export const PRELOAD_DAYS = 7
 /** PUT session/status with any status but `cancelled`: attendance is recorded by the salon, not the customer. */
@@ -58,7 +58,6 @@ export interface BookingServiceDeps {
 /** An answer serialized for keeping, and the first instant at which it may no longer be right. */
 const answered = <T>(body: T, expiresAt: number): ComputedAnswer => ({ json: JSON.stringify(body), expiresAt })
 
-export const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`
 const duration = (minutes: number) => (minutes % 60 === 0 ? plural(minutes / 60, 'hour') : plural(minutes, 'minute'))
 
 /** What a cancellation did: minutes back on the balance, minutes whose lot has expired since, and whether a card payment goes back. */
@@ -257,44 +256,19 @@ export function createBookingService(deps: BookingServiceDeps) {
     return rules.payInSalon ? 'in_salon' : null
   }
 
-  /** UK sunbed law and HSE guidance, checked against the customer's own profile. */
-  function checkSafety(profile: { dob: string | null; skinType: number | null }, date: string) {
-    if (!profile.dob) {
-      throw new HttpError(403, 'Please add your date of birth to your account before booking: UK law requires us to check that you are 18 or over.')
-    }
-    if (ageOn(profile.dob, date) < MINIMUM_AGE) {
-      throw new HttpError(403, 'You must be 18 or over to use a sunbed: UK law (the Sunbeds (Regulation) Act 2010) does not allow anyone under 18 to use one.')
-    }
-    if (profile.skinType === null) {
-      throw new HttpError(403, 'Please add your skin type to your account before booking: we must check that sunbeds are safe for your skin.')
-    }
-    if (profile.skinType === 1) {
-      throw new HttpError(
-        403,
-        'Sunbed sessions cannot be booked for skin type I: this skin always burns and never tans, and UK health guidance says people with it should not use sunbeds. If your skin type is recorded wrongly, please change it in your account or talk to the salon.',
-      )
-    }
+  /** Refuses the first rule a customer's session breaks, in the customer's words. */
+  function refuseFirst([first]: SessionProblem[]) {
+    if (first) throw new HttpError(first.status, first.message)
   }
 
-  /** The rules only a booking transaction can check, because they depend on the customer's other sessions. */
+  /** UK sunbed law and HSE guidance, checked against the customer's own profile (session-rules.ts). */
+  function checkSafety(profile: { dob: string | null; skinType: number | null }, date: string) {
+    refuseFirst(personProblems(profile, date, 'customer'))
+  }
+
+  /** The rules only a booking transaction can check, because they depend on the customer's other sessions (session-rules.ts). */
   function checkCustomerRules(active: LockedCustomer['active'], rules: BookingRules, date: string, startsAt: number, minutes: number, timeZone: string) {
-    if (active.some((b) => b.localDate === date)) throw new HttpError(409, DUPLICATE_BOOKING_MESSAGE)
-    const gap = rules.minHoursBetweenSessions * HOUR
-    const tooClose = active.find((b) => Math.abs(b.startsAt.getTime() - startsAt) < gap)
-    if (tooClose) {
-      const at = tooClose.startsAt.getTime()
-      throw new HttpError(
-        409,
-        `Your sessions must be at least ${plural(rules.minHoursBetweenSessions, 'hour')} apart, so your skin can recover: you have one on ${describeDate(localDateOf(at, timeZone))} at ${localTimeOf(at, timeZone)}.`,
-      )
-    }
-    const isFirst = !active.some((b) => b.startsAt.getTime() < startsAt)
-    if (isFirst && minutes > rules.firstSessionMaxMinutes) {
-      throw new HttpError(
-        422,
-        `Your first session can be at most ${rules.firstSessionMaxMinutes} minutes, so we can see how your skin takes to UV. Please choose ${rules.firstSessionMaxMinutes} minutes or fewer.`,
-      )
-    }
+    refuseFirst(historyProblems(active, rules, { date, startsAt, minutes, timeZone }, 'customer'))
   }
 
   async function cancelSession(shopId: string, identity: Identity, id: string): Promise<SessionChangeResponse> {

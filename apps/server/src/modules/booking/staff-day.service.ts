@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { NO_SUCH_CUSTOMER } from '@salon/contracts/staff-customers'
 import { addDays, shortDate, todayInUk, weekdayOf } from '@salon/contracts/dates'
-import { ageOn, dateOfBirthRule, MINIMUM_AGE } from '@salon/contracts/rules/date-of-birth'
+import { dateOfBirthRule } from '@salon/contracts/rules/date-of-birth'
+import { plural } from '@salon/contracts/words'
 import { isEmailAddress } from '@salon/contracts/rules/email'
 import { poundsAndPence } from '@salon/contracts/rules/money'
 import type {
@@ -22,12 +23,12 @@ import { createCustomersRepository, normalisePhone, requirePhotoIdCheck } from '
 import { createAuditLog, ONLY_OWNER, type StaffActor } from '../shop/public.ts'
 import { bedOpenRefusal, type BookingRules } from './availability.ts'
 import { CustomerMissing, type LockedCustomer, type ShopSetup } from './booking.repository.ts'
-import { plural, withRetries, type BookingService, type CancelOutcome } from './booking.service.ts'
+import { withRetries, type BookingService, type CancelOutcome } from './booking.service.ts'
+import { historyProblems, personProblems, SESSION_RULE_MESSAGES, type SessionProblem } from './session-rules.ts'
 import type { DaySheetRow, StaffDayRepository } from './staff-day.repository.ts'
 import { checkSunbedSafety, recordAnswers } from './sunbed-safety.ts'
 
 const MINUTE = 60_000
-const HOUR = 60 * MINUTE
 /** A walk-in may be booked from a start this long ago: the customer is at the desk as the session begins. */
 const WALK_IN_GRACE_MINUTES = 5
 
@@ -49,10 +50,9 @@ export const DAY_MESSAGES = {
   movePending: 'This session is waiting for its card payment, so it cannot be moved until it is paid.',
   moveMinutes: 'The minutes of a session paid from the balance or by card cannot be changed. Cancel it and book a new one instead.',
   passed: 'That time has passed. Please choose a later time.',
-  noDob: "Please add the customer's date of birth first: UK law requires us to check that they are 18 or over.",
-  noSkinType: "Please add the customer's skin type first: we must check that sunbeds are safe for their skin.",
-  skinTypeI:
-    'Sunbed sessions are not booked for skin type I: this skin always burns and never tans, and UK health guidance says people with it should not use sunbeds.',
+  noDob: SESSION_RULE_MESSAGES.staff.noDob,
+  noSkinType: SESSION_RULE_MESSAGES.staff.noSkinType,
+  skinTypeI: SESSION_RULE_MESSAGES.staff.skinTypeI,
   phone: 'Please check the request: customer.new.phone must be a mobile number, for example 07700 900123.',
   email: 'Please check the request: customer.new.email must be a valid email address.',
   dob: 'Please check the request: customer.new.dob must be in the past and no earlier than 1900.',
@@ -61,18 +61,10 @@ export const DAY_MESSAGES = {
 const bedMissing = (bedId: string) => `bedId: there is no sunbed "${bedId.slice(0, 64)}" at this salon.`
 const sameTypeOnly = (type: string) => `A session paid from the balance or by card can only move to another ${type} sunbed.`
 const bedTaken = (bed: string, time: string) => `${bed} is already booked at ${time}, or is being cleaned then. Please choose another time or sunbed.`
-const oneADay = (date: string) => `The customer already has a session on ${describeDate(date)}: one session a day.`
-const under18 = (date: string) =>
-  `The customer is under 18 on ${describeDate(date)}: UK law (the Sunbeds (Regulation) Act 2010) does not allow anyone under 18 to use a sunbed.`
 const alreadyCustomer = (name: string) => `${name} already has this mobile number at the salon. Please choose them as a customer of the salon instead.`
 
 /** A sunbed rule a staff booking breaks; the owner may let it past with a reason when it is overridable. */
-interface Problem {
-  rule: SunbedRule
-  status: 403 | 409 | 422
-  message: string
-  overridable: boolean
-}
+type Problem = Omit<SessionProblem, 'rule'> & { rule: SunbedRule }
 
 const fullName = (row: { firstName: string | null; lastName: string | null; erased?: boolean }) =>
   row.erased ? 'Deleted account' : [row.firstName, row.lastName].filter(Boolean).join(' ') || 'No name given'
@@ -173,24 +165,10 @@ export function createStaffDay(deps: { booking: BookingService['forStaff']; repo
     const problems: Problem[] = []
     const hard = (rule: SunbedRule, status: Problem['status'], message: string) => problems.push({ rule, status, message, overridable: false })
     const soft = (rule: SunbedRule, status: Problem['status'], message: string) => problems.push({ rule, status, message, overridable: true })
-    if (!customer.dob) hard('no-date-of-birth', 403, DAY_MESSAGES.noDob)
-    else if (ageOn(customer.dob, date) < MINIMUM_AGE) hard('under-18', 403, under18(date))
-    if (customer.skinType === null) hard('no-skin-type', 403, DAY_MESSAGES.noSkinType)
-    else if (customer.skinType === 1) soft('skin-type-1', 403, DAY_MESSAGES.skinTypeI)
+    // The law's, safety's and the customer's own session rules, as the customer's online booking asks them (session-rules.ts).
+    problems.push(...personProblems(customer, date, 'staff'))
     const others = customer.active.filter((b) => b.id !== input.moving)
-    if (others.some((b) => b.localDate === date)) hard('one-a-day', 409, oneADay(date))
-    const tooClose = others.find((b) => Math.abs(b.startsAt.getTime() - startsAt) < rules.minHoursBetweenSessions * HOUR)
-    if (tooClose) {
-      const at = tooClose.startsAt.getTime()
-      soft(
-        'too-close',
-        409,
-        `The customer's sessions must be at least ${plural(rules.minHoursBetweenSessions, 'hour')} apart: they have one on ${describeDate(localDateOf(at, setup.timeZone))} at ${localTimeOf(at, setup.timeZone)}.`,
-      )
-    }
-    if (!others.some((b) => b.startsAt.getTime() < startsAt) && minutes > rules.firstSessionMaxMinutes) {
-      soft('first-session', 422, `A first session can be at most ${rules.firstSessionMaxMinutes} minutes, so we can see how the customer's skin takes to UV.`)
-    }
+    problems.push(...historyProblems(others, rules, { date, startsAt, minutes, timeZone: setup.timeZone }, 'staff'))
     if (minutes < bed.minMinutes || minutes > bed.maxMinutes) {
       soft('bed-minutes', 422, `${bed.name} takes sessions of ${bed.minMinutes} to ${bed.maxMinutes} minutes.`)
     }
@@ -241,7 +219,7 @@ export function createStaffDay(deps: { booking: BookingService['forStaff']; repo
 
   const onConflict = (bedName: string, time: string, date: string) => (constraint: string | undefined, code: string) => {
     if (code === '23P01' || constraint === 'bookings_no_overlap' || code === '40P01' || code === '40001') return new HttpError(409, bedTaken(bedName, time))
-    if (constraint === 'bookings_one_per_day') return new HttpError(409, oneADay(date))
+    if (constraint === 'bookings_one_per_day') return new HttpError(409, SESSION_RULE_MESSAGES.staff.oneADay(describeDate(date)))
     if (constraint === 'minute_lots_remaining') return new HttpError(409, "The customer's balance has just changed. Please try again.")
     // The bed or the day changed under the booking (migration 0016): answered as every code that writes bookings does.
     const closed = bedOpenRefusal(constraint, bedName, date)

@@ -16,6 +16,7 @@ import type { LedgerRepository, LotRow } from './ledger.repository.ts'
 import { lastDayOf, lotExpiry } from './lots.ts'
 import { pounds, promoVerdict, unknownPromo, type PromoVerdict } from './promo.ts'
 import { phoneFingerprint } from './referral-identity.ts'
+import { plural } from '@salon/contracts/words'
 
 export interface CommerceServiceDeps {
   db: Db
@@ -39,7 +40,6 @@ export const checkoutLimit = {
 }
 
 const DAY = 86_400_000
-const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`
 const times = (n: number) => (n === 1 ? 'once' : n === 2 ? 'twice' : `${n} times`)
 
 /** Why a payment that took money bought nothing, and that the money goes back, in words a customer can act on. */

@@ -27,6 +27,7 @@ import type { CounterRepository } from './counter.repository.ts'
 import type { LedgerRepository } from './ledger.repository.ts'
 import { lotExpiry, type Draw } from './lots.ts'
 import { pounds } from './promo.ts'
+import { plural } from '@salon/contracts/words'
 
 export interface CounterServiceDeps {
   db: Db
@@ -46,7 +47,6 @@ export const COUNTER_MESSAGES = {
   otherSale: 'This idempotency key was used for a different sale. Please send a new key.',
 } as const
 
-const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`
 const METHOD_WORDS: Record<CounterMethod, string> = { cash: 'in cash', card_terminal: 'on the card terminal' }
 const isCounter = (provider: string): provider is CounterMethod => provider === 'cash' || provider === 'card_terminal'
 
