@@ -1,6 +1,7 @@
 import { addDays } from '@salon/contracts/dates'
 import type { TimeSlot } from '@salon/contracts/booking'
 import { dayClock, describeDate, localDateOf, localToInstant, minutesOfDay, timeOfDay } from '../../lib/local-time.ts'
+import type { BookingRulesBody } from '@salon/contracts/staff-manage'
 
 /**
  * Which sessions can start when: plain functions of the shop's schedule, its beds, the day's bookings and now.
@@ -9,17 +10,8 @@ import { dayClock, describeDate, localDateOf, localToInstant, minutesOfDay, time
 
 const MINUTE = 60_000
 
-export interface BookingRules {
-  slotStepMinutes: number
-  leadTimeMinutes: number
-  horizonDays: number
-  cancellationCutoffMinutes: number
-  firstSessionMaxMinutes: number
-  minHoursBetweenSessions: number
-  payInSalon: boolean
-  /** A session the balance does not cover is paid by card when booked, its bed held meanwhile. */
-  payUpFront: boolean
-}
+/** The salon's booking rules as the booking code reads them: the owner's form's fields but the reminder's (the messages module's). */
+export type BookingRules = Omit<BookingRulesBody, 'reminderHoursBefore'>
 
 export interface OpeningHours {
   opensAt: string

@@ -4,6 +4,7 @@ import { Field } from '../../components/ui/field.tsx'
 import { staffApi } from './client.ts'
 import { NOT_WHOLE, wholeOf } from './money.ts'
 import { FormFooter, onSubmitted, Panel, SubmitButton, Toggle, useAction } from './ui.tsx'
+import { DEFAULT_BOOKING_RULES } from '@salon/contracts/rules/booking-rules'
 
 type NumberRule = Exclude<keyof BookingRulesBody, 'payInSalon' | 'payUpFront'>
 
@@ -28,17 +29,7 @@ const NUMBERS: { field: NumberRule; label: string; unit: string; hint: string }[
   },
 ]
 
-const DEFAULTS: BookingRulesBody = {
-  slotStepMinutes: 15,
-  leadTimeMinutes: 60,
-  horizonDays: 28,
-  cancellationCutoffMinutes: 120,
-  firstSessionMaxMinutes: 6,
-  minHoursBetweenSessions: 24,
-  payInSalon: true,
-  payUpFront: false,
-  reminderHoursBefore: 24,
-}
+const DEFAULTS = DEFAULT_BOOKING_RULES
 
 const textsOf = (rules: BookingRulesBody) =>
   Object.fromEntries(NUMBERS.map(({ field }) => [field, String(rules[field] ?? DEFAULTS[field])])) as Record<NumberRule, string>
