@@ -42,6 +42,10 @@ export function unknownFieldsMessage(keys: readonly string[]): string {
   return `Unrecognized key${keys.length === 1 ? '' : 's'}: ${shown.join(', ')}${more}`
 }
 
+/** An object that refuses fields it does not have, naming them as unknownFieldsMessage does. */
+export const strictBody = <T extends z.ZodRawShape>(shape: T) =>
+  z.strictObject(shape, { error: (issue) => (issue.code === 'unrecognized_keys' ? unknownFieldsMessage(issue.keys) : undefined) })
+
 /** PUT p_account: only the marketing consents and booking texts change; timestamps are set by the server (docs/product.md §4). */
 export const AccountUpdateRequest = z
   .strictObject(

@@ -1,14 +1,11 @@
 import { z } from 'zod'
-import { unknownFieldsMessage } from './account.ts'
+import { strictBody } from './account.ts'
 
 /**
  * The money calls: minute lots and the balance, promo codes, card payments, recording a purchase, and
  * refer-and-earn. Money is integer pence (GBP); durations are integer minutes; instants are ISO 8601 with the
  * offset in force in the shop's time zone.
  */
-
-const strict = <T extends z.ZodRawShape>(shape: T) =>
-  z.strictObject(shape, { error: (issue) => (issue.code === 'unrecognized_keys' ? unknownFieldsMessage(issue.keys) : undefined) })
 
 export const LotSource = z.enum(['purchase', 'referral', 'adjustment', 'import'])
 export type LotSource = z.infer<typeof LotSource>
@@ -138,7 +135,7 @@ export const PaymentResponse = z.object({ payment: Payment })
 export type PaymentResponse = z.infer<typeof PaymentResponse>
 
 /** PUT customer/package: record the purchase paid by this payment (credited once, only after the provider says it succeeded). */
-export const PurchaseRequest = strict({ paymentId: z.uuid({ message: 'must be the id of your payment' }) })
+export const PurchaseRequest = strictBody({ paymentId: z.uuid({ message: 'must be the id of your payment' }) })
 export type PurchaseRequest = z.infer<typeof PurchaseRequest>
 
 export const PurchaseResponse = z.object({
@@ -172,14 +169,14 @@ export type ReferralsResponse = z.infer<typeof ReferralsResponse>
  */
 
 /** POST {TEST_PAYMENTS_PATH}/{providerRef}/confirm */
-export const TestConfirmRequest = strict({
+export const TestConfirmRequest = strictBody({
   clientSecret: z.string().min(1).max(200),
-  card: strict({ number: z.string().max(40), expiry: z.string().max(12), cvc: z.string().max(8) }),
+  card: strictBody({ number: z.string().max(40), expiry: z.string().max(12), cvc: z.string().max(8) }),
 })
 export type TestConfirmRequest = z.infer<typeof TestConfirmRequest>
 
 /** POST {TEST_PAYMENTS_PATH}/{providerRef}/authenticate: the customer's answer to the card's confirmation step (3-D Secure). */
-export const TestAuthenticateRequest = strict({ clientSecret: z.string().min(1).max(200), approve: z.boolean() })
+export const TestAuthenticateRequest = strictBody({ clientSecret: z.string().min(1).max(200), approve: z.boolean() })
 export type TestAuthenticateRequest = z.infer<typeof TestAuthenticateRequest>
 
 /** Stripe's names for where a PaymentIntent stands. */

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { unknownFieldsMessage } from './account.ts'
+import { strictBody } from './account.ts'
 import { LocalDate } from './local-date.ts'
 import { IdempotencyKey, MinuteLot, PromoCodeText } from './commerce.ts'
 import { PhotoIdCheckInput } from './staff-photo-id.ts'
@@ -9,9 +9,6 @@ import { PhotoIdCheckInput } from './staff-photo-id.ts'
  * the owner's refunds of counter sales and corrections of a balance, and the day's takings. Money is integer pence;
  * instants are ISO 8601 with the shop's offset.
  */
-
-const strict = <T extends z.ZodRawShape>(shape: T) =>
-  z.strictObject(shape, { error: (issue) => (issue.code === 'unrecognized_keys' ? unknownFieldsMessage(issue.keys) : undefined) })
 
 /** How a customer paid at the counter. */
 export const CounterMethod = z.enum(['cash', 'card_terminal'], { message: 'must be cash or card_terminal' })
@@ -44,7 +41,7 @@ const Reason = z
   .max(500, { message: 'must be at most 500 characters' })
 
 /** POST /api/staff/counter/sales: a package sold at the counter. The same key answers the same sale. */
-export const CounterSaleRequest = strict({
+export const CounterSaleRequest = strictBody({
   sub: CustomerSub,
   packageId: z.string({ message: 'is required: the package sold' }).min(1, { message: 'is required: the package sold' }).max(64),
   method: CounterMethod,
@@ -56,7 +53,7 @@ export const CounterSaleRequest = strict({
 export type CounterSaleRequest = z.infer<typeof CounterSaleRequest>
 
 /** POST /api/staff/counter/minutes: minutes sold loose, at a price the member of staff names. */
-export const CounterMinutesRequest = strict({
+export const CounterMinutesRequest = strictBody({
   sub: CustomerSub,
   minutes: z
     .number({ message: `must be a whole number of minutes from 1 to ${COUNTER_MAX_MINUTES}` })
@@ -104,7 +101,7 @@ export const CounterSale = z.object({
 export type CounterSale = z.infer<typeof CounterSale>
 
 /** POST /api/staff/counter/refunds (owner only): a counter sale given back. */
-export const CounterRefundRequest = strict({ paymentId: z.uuid({ message: 'must be the id of a sale' }), reason: Reason })
+export const CounterRefundRequest = strictBody({ paymentId: z.uuid({ message: 'must be the id of a sale' }), reason: Reason })
 export type CounterRefundRequest = z.infer<typeof CounterRefundRequest>
 
 export const CounterRefundResponse = z.object({
@@ -121,7 +118,7 @@ export const CounterRefundResponse = z.object({
 export type CounterRefundResponse = z.infer<typeof CounterRefundResponse>
 
 /** POST /api/staff/customers/{sub}/adjustments (owner only): a correction of the balance, with the reason. */
-export const AdjustmentRequest = strict({
+export const AdjustmentRequest = strictBody({
   minutes: z
     .number({ message: `must be a whole number of minutes, from -${COUNTER_MAX_MINUTES} to ${COUNTER_MAX_MINUTES}, not 0` })
     .int({ message: `must be a whole number of minutes, from -${COUNTER_MAX_MINUTES} to ${COUNTER_MAX_MINUTES}, not 0` })
@@ -154,7 +151,7 @@ export const COUNTER_DEFAULT_MAX_DISCOUNT_PERCENT = 20
  * GET (staff) and PUT (owner) /api/staff/counter-rules: how far below the salon's price list, in whole percent, a
  * member of staff may sell at the counter; past it, only the owner (docs/product.md §10.3).
  */
-export const CounterRules = strict({
+export const CounterRules = strictBody({
   maxDiscountPercent: z
     .number({ message: 'must be a whole number of percent from 0 to 100' })
     .int({ message: 'must be a whole number of percent from 0 to 100' })

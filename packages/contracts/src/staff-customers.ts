@@ -1,14 +1,11 @@
 import { z } from 'zod'
-import { unknownFieldsMessage } from './account.ts'
+import { strictBody } from './account.ts'
 import { LedgerKind, LotSource } from './commerce.ts'
 
 /**
  * The salon's customers as staff see them (docs/product.md §10.5): search, the customer's record, putting them on
  * hold, their data and erasing them. Instants are ISO 8601 with the shop's offset; money is integer pence.
  */
-
-const strict = <T extends z.ZodRawShape>(shape: T) =>
-  z.strictObject(shape, { error: (issue) => (issue.code === 'unrecognized_keys' ? unknownFieldsMessage(issue.keys) : undefined) })
 
 /** The most customers one search answers. */
 export const CUSTOMER_SEARCH_LIMIT = 50
@@ -154,14 +151,14 @@ const Reason = z
   .max(500, { message: 'must be at most 500 characters' })
 
 /** PUT /api/staff/customers/{sub}/block (owner only) */
-export const BlockRequest = strict({ reason: Reason })
+export const BlockRequest = strictBody({ reason: Reason })
 export type BlockRequest = z.infer<typeof BlockRequest>
 
 export const BlockResponse = z.object({ sub: z.string(), blocked: z.object({ at: z.string(), reason: z.string().nullable() }).nullable() })
 export type BlockResponse = z.infer<typeof BlockResponse>
 
 /** DELETE /api/staff/customers/{sub} (owner only) */
-export const EraseRequest = strict({ reason: Reason })
+export const EraseRequest = strictBody({ reason: Reason })
 export type EraseRequest = z.infer<typeof EraseRequest>
 
 export const EraseResponse = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { unknownFieldsMessage } from './account.ts'
+import { strictBody } from './account.ts'
 import { IMPORT_FIELDS, MAX_IMPORT_BYTES, type ImportField } from './rules/customer-import.ts'
 
 /**
@@ -7,20 +7,17 @@ import { IMPORT_FIELDS, MAX_IMPORT_BYTES, type ImportField } from './rules/custo
  * calls POST /api/staff/customers/import/preview (a dry run: nothing is written) and POST /api/staff/customers/import.
  */
 
-const strict = <T extends z.ZodRawShape>(shape: T) =>
-  z.strictObject(shape, { error: (issue) => (issue.code === 'unrecognized_keys' ? unknownFieldsMessage(issue.keys) : undefined) })
-
 const header = z
   .string({ message: 'must be the name of one of the file’s columns, or null' })
   .max(200, { message: 'must be at most 200 characters' })
   .nullable()
 
 /** Our field → the file's column header (null: the field is not filled). Fields left out take the suggested column. */
-export const ImportMappingSchema = strict(
+export const ImportMappingSchema = strictBody(
   Object.fromEntries(IMPORT_FIELDS.map((field) => [field, header.optional()])) as Record<ImportField, z.ZodOptional<typeof header>>,
 )
 
-export const ImportRequest = strict({
+export const ImportRequest = strictBody({
   /** The file's text: CSV (RFC 4180), with a header row; a byte order mark and CRLF line ends are fine. */
   csv: z
     .string({ message: 'is required: the text of the CSV file' })
