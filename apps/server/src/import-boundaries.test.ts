@@ -1,4 +1,5 @@
 import { ESLint } from 'eslint'
+import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { MODULE_DIRECTION } from '../../../eslint.server-boundaries.js'
@@ -75,5 +76,22 @@ describe('the direction between modules', () => {
       }
     }
     expect(placed.sort()).toEqual(Object.keys(direction).sort())
+  })
+})
+
+describe('the module table of docs/architecture.md and decision 025', () => {
+  it('is MODULE_DIRECTION, row for row', () => {
+    for (const doc of ['docs/architecture.md', 'docs/decisions/025-server-module-boundaries.md']) {
+      const text = readFileSync(`${repo}${doc}`, 'utf8')
+      const table = text.slice(text.indexOf('| module | may use |'))
+      const rows = table
+        .split('\n')
+        .map((line) => line.trim())
+        .slice(2)
+        .filter((_, i, lines) => lines.slice(0, i + 1).every((line) => line.startsWith('|')))
+        .map((line) => line.split('|').map((cell) => cell.trim()))
+      const documented = Object.fromEntries(rows.map(([, name, uses]) => [name, uses === '—' ? [] : uses!.split(', ')]))
+      expect(documented, doc).toEqual(MODULE_DIRECTION)
+    }
   })
 })
