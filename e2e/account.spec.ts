@@ -118,7 +118,7 @@ test.describe('ending a session', () => {
     const done = page.getByRole('alertdialog', { name: 'Account deleted' })
     await expect(done).toBeVisible()
     await done.getByRole('button', { name: 'Back to the home page' }).click()
-    await expect(page).toHaveURL(/\/$/)
+    await expect(page).toHaveURL('/')
     await expectSignedOut(page)
 
     await page.goto('/sign-in/')

@@ -26,7 +26,7 @@ test('a customer signs in, then signs out and stays signed out', { tag: '@layout
   await signIn(page, customer)
 
   await signOutFromHeader(page)
-  await expect(page).toHaveURL(/\/$/)
+  await expect(page).toHaveURL('/')
   await expectSignedOut(page)
   await page.reload()
   await expectSignedOut(page)
@@ -48,7 +48,7 @@ test('signing out from the side menu while it loads the balance signs out cleanl
   await page.getByRole('button', { name: 'Open menu' }).click()
   await page.getByRole('navigation', { name: 'Side menu' }).getByRole('button', { name: 'SIGN OUT' }).click()
   release()
-  await expect(page).toHaveURL(/\/$/)
+  await expect(page).toHaveURL('/')
   await expectSignedOut(page)
 })
 
@@ -99,7 +99,7 @@ test.describe('refusals', () => {
 
     await page.getByLabel('Confirmation code').fill(code)
     await page.getByRole('button', { name: 'Confirm', exact: true }).click()
-    await expect(page).toHaveURL(/\/$/)
+    await expect(page).toHaveURL('/')
     await expectSignedIn(page)
   })
 
@@ -123,7 +123,7 @@ test.describe('refusals', () => {
     await expect(page.getByText('Your mobile number is confirmed. Please sign in to carry on.')).toBeVisible()
     await page.getByLabel('Password', { exact: true }).fill(customer.password)
     await page.getByRole('button', { name: 'Sign in', exact: true }).click()
-    await expect(page).toHaveURL(/\/$/)
+    await expect(page).toHaveURL('/')
     await expectSignedIn(page)
   })
 })

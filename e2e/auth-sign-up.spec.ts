@@ -58,7 +58,7 @@ test('a visitor signs up, confirms the code from the text message and lands home
 
   await page.getByLabel('Confirmation code').fill(await smsCode(request, phone))
   await page.getByRole('button', { name: 'Confirm', exact: true }).click()
-  await expect(page).toHaveURL(/\/$/)
+  await expect(page).toHaveURL('/')
   await expectSignedIn(page)
 
   // The customer's own pages are rendered for them from the cookies, signed in; the home page is the same for

@@ -373,7 +373,7 @@ export async function signIn(page: Page, customer: Pick<Customer, 'phone' | 'pas
   await page.getByLabel('Mobile number').fill(localPhone(customer.phone))
   await page.getByLabel('Password', { exact: true }).fill(customer.password)
   await page.getByRole('button', { name: 'Sign in', exact: true }).click()
-  await expect(page).toHaveURL(/\/$/)
+  await expect(page).toHaveURL('/')
   await expectSignedIn(page)
 }
 

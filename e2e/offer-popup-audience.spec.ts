@@ -58,7 +58,7 @@ test('a new customer who chose their marketing at sign-up is not asked, signed i
   await page.getByLabel('Confirmation code').fill(await smsCode(request, phone))
   await page.clock.install()
   await page.getByRole('button', { name: 'Confirm', exact: true }).click()
-  await expect(page).toHaveURL(/\/$/)
+  await expect(page).toHaveURL('/')
   await expectSignedIn(page)
   await page.clock.runFor(60_000)
   await expect(offer(page), 'not on landing home after confirming').toBeHidden()

@@ -1,5 +1,16 @@
 import type { APIRequestContext, Page } from '@playwright/test'
-import { createCustomer, expect, expectSignedIn, localPhone, openDays, signOutFromHeader, test, untilHydrated, type Customer } from './fixtures.ts'
+import {
+  createCustomer,
+  expect,
+  expectSignedIn,
+  expectSignedOut,
+  localPhone,
+  openDays,
+  signOutFromHeader,
+  test,
+  untilHydrated,
+  type Customer,
+} from './fixtures.ts'
 
 /**
  * A booking chosen before signing in waits in the browser; whoever signs in sees it and confirms it, and signing
@@ -95,14 +106,16 @@ test('signing out forgets a saved booking: whoever signs in next on the browser 
   await signInOnPage(page, first)
   await expect(page.getByRole('heading', { name: 'Confirm your booking' })).toBeVisible()
 
-  // The first customer leaves without confirming.
+  // The first customer leaves without confirming. Signing out ends at the home page, once the session is revoked and
+  // its cookies gone; the next page is opened only then.
   await signOutFromHeader(page)
-  await expect(page).toHaveURL(/\/$/)
+  await expect(page).toHaveURL('/')
+  await expectSignedOut(page)
   expect(await storedRequest(page)).toBeNull()
 
   await page.goto('/sign-in/')
   await signInOnPage(page, next)
-  await expect(page).toHaveURL(/\/$/)
+  await expect(page).toHaveURL('/')
   await expectSignedIn(page)
   await page.goto('/book/')
   await untilHydrated(page)
