@@ -254,6 +254,7 @@ export const BookingRulesBody = z.strictObject({
   firstSessionMaxMinutes: whole(1, 60, 'minutes'),
   minHoursBetweenSessions: whole(0, 720, 'hours'),
   payInSalon: z.boolean({ message: 'must be true or false' }),
+  /** A session the balance does not cover is paid by card when booked, its bed held meanwhile. */
   payUpFront: z.boolean({ message: 'must be true or false' }),
   /** How long before a session its reminder is sent (docs/product.md §4.14); 0 sends none. Left out: unchanged (24 at first). */
   reminderHoursBefore: whole(0, 168, 'hours').optional(),

@@ -29,14 +29,12 @@ const NUMBERS: { field: NumberRule; label: string; unit: string; hint: string }[
   },
 ]
 
-const DEFAULTS = DEFAULT_BOOKING_RULES
-
 const textsOf = (rules: BookingRulesBody) =>
-  Object.fromEntries(NUMBERS.map(({ field }) => [field, String(rules[field] ?? DEFAULTS[field])])) as Record<NumberRule, string>
+  Object.fromEntries(NUMBERS.map(({ field }) => [field, String(rules[field] ?? DEFAULT_BOOKING_RULES[field])])) as Record<NumberRule, string>
 
 /** How customers book: the numbers of docs/product.md §4.8 and how a session the balance does not cover is paid. */
 export function BookingRulesForm({ rules, onSaved }: { rules: BookingRulesBody | null; onSaved: (answer: BookingRulesResponse) => void }) {
-  const start = rules ?? DEFAULTS
+  const start = rules ?? DEFAULT_BOOKING_RULES
   const [numbers, setNumbers] = useState(() => textsOf(start))
   const [payInSalon, setPayInSalon] = useState(start.payInSalon)
   const [payUpFront, setPayUpFront] = useState(start.payUpFront)
