@@ -42,6 +42,8 @@ export default [
     route('customers', 'routes/staff/customers.tsx'),
     route('customers/import', 'routes/staff/customers-import.tsx'),
     route('customers/:sub', 'routes/staff/customer.tsx'),
+    // A customer's photo-ID status, for the desk's forms' fetchers; not a page.
+    route('customers/:sub/photo-id', 'routes/staff/customer-photo-id.tsx'),
     route('leads', 'routes/staff/leads.tsx'),
     route('reports', 'routes/staff/reports.tsx'),
     route('refunds', 'routes/staff/refunds.tsx'),

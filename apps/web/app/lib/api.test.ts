@@ -44,6 +44,41 @@ describe('api client', () => {
     expect(needsIdentity(r.requests[0]!.url)).toBe(false)
   })
 
+  it('sends a DELETE with its JSON body, and reads an empty answer as null', async () => {
+    const r = recorder(() => new Response(null, { status: 204 }))
+    const api = createApiClient({ config, origin: 'https://salon.example', fetch: r.fetch })
+    expect(await api.delete('staff/team/m-1', { reason: 'left' })).toBeNull()
+    expect(r.requests[0]!.method).toBe('DELETE')
+    expect(r.requests[0]!.headers.get('content-type')).toBe('application/json')
+    expect(await r.requests[0]!.json()).toEqual({ reason: 'left' })
+  })
+
+  it('sends a file as it is and answers the response itself, with the shop headers and the accept asked', async () => {
+    const r = recorder(() => new Response('a,b\n', { headers: { 'content-type': 'text/csv' } }))
+    const api = createApiClient({ config, origin: 'https://salon.example', fetch: r.fetch, getIdToken: async () => 'id-token' })
+    const picture = new Blob(['png'], { type: 'image/png' })
+    const response = await api.send('POST', 'staff/blog/cover', {
+      body: picture,
+      headers: { 'content-type': 'image/png', accept: 'text/csv' },
+      identityIfSignedIn: true,
+    })
+    expect(await response.text()).toBe('a,b\n')
+    const sent = r.requests[0]!
+    expect([sent.headers.get('content-type'), sent.headers.get('accept'), sent.headers.get('shop_id'), sent.headers.get('authorization')]).toEqual([
+      'image/png',
+      'text/csv',
+      'shop-1',
+      'id-token',
+    ])
+    expect(await sent.text()).toBe('png')
+  })
+
+  it("refuses a file call the salon refuses, with the salon's message", async () => {
+    const r = recorder(() => Response.json({ message: 'The picture is too large.' }, { status: 413 }))
+    const api = createApiClient({ config, origin: 'https://salon.example', fetch: r.fetch })
+    await expect(api.send('POST', 'staff/blog/cover', { body: new Blob(['x']) })).rejects.toMatchObject({ status: 413, message: 'The picture is too large.' })
+  })
+
   it("sends a call's own headers, never in place of the shop's", async () => {
     const r = recorder()
     const api = createApiClient({ config, origin: 'https://salon.example', fetch: r.fetch })

@@ -24,4 +24,6 @@ export const browserApi: ApiClient = {
   get: (...args) => client_().get(...args),
   post: (...args) => client_().post(...args),
   put: (...args) => client_().put(...args),
+  delete: (...args) => client_().delete(...args),
+  send: (...args) => client_().send(...args),
 }

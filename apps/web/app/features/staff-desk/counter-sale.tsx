@@ -3,9 +3,10 @@ import type { CounterMethod, CounterMinutesRequest, CounterSale, CounterSaleRequ
 import { useId, useState, type FormEvent } from 'react'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { formatPence } from '../../lib/format.ts'
-import { messageOf, Panel, staffApi, useStaffAction, useStaffData } from '../staff/public.ts'
 import type { PhotoIdDocument } from '@salon/contracts/rules/photo-id'
+import { messageOf, Panel, useStaffAction, type Part } from '../staff/public.ts'
 import { CustomerPicker, PickedCustomer, type CustomerHit } from './customer-picker.tsx'
+import { deskCalls } from './desk-calls.ts'
 import { idCheckOf, PhotoIdField } from './photo-id.tsx'
 
 /** A key for one sale: the same key for a retry of the same sale, so it is never taken twice (docs/product.md §10.3). */
@@ -18,7 +19,8 @@ const METHODS: { value: CounterMethod; label: string }[] = [
 ]
 
 /** The counter's sale: choose the customer, then a package (with an optional promo code) or loose minutes, and how they paid. */
-export function CounterSaleForm({ onSold }: { onSold: (sale: CounterSale) => void }) {
+/** The counter's sale form; `packages` is the counter page's loaded list of the packages on sale. */
+export function CounterSaleForm({ packages, onSold }: { packages: Part<PackagesResponse>; onSold: (sale: CounterSale) => void }) {
   const [customer, setCustomer] = useState<CustomerHit | null>(null)
   const [kind, setKind] = useState<'package' | 'minutes'>('package')
   // The photo ID seen, for a customer whose date of birth no check has confirmed: sent with the sale, which records it.
@@ -59,6 +61,7 @@ export function CounterSaleForm({ onSold }: { onSold: (sale: CounterSale) => voi
             </div>
             {kind === 'package' ? (
               <PackageSale
+                packages={packages}
                 customer={customer}
                 idDocument={idDocument}
                 onSold={(sale) => {
@@ -109,8 +112,17 @@ function MethodChoice({ value, onChange }: { value: CounterMethod; onChange: (me
   )
 }
 
-function PackageSale({ customer, idDocument, onSold }: { customer: CustomerHit; idDocument: PhotoIdDocument | ''; onSold: (sale: CounterSale) => void }) {
-  const packages = useStaffData<PackagesResponse>('website/packages')
+function PackageSale({
+  packages,
+  customer,
+  idDocument,
+  onSold,
+}: {
+  packages: Part<PackagesResponse>
+  customer: CustomerHit
+  idDocument: PhotoIdDocument | ''
+  onSold: (sale: CounterSale) => void
+}) {
   const action = useStaffAction()
   const [chosen, setChosen] = useState<Package | null>(null)
   const [method, setMethod] = useState<CounterMethod>('cash')
@@ -131,7 +143,7 @@ function PackageSale({ customer, idDocument, onSold }: { customer: CustomerHit; 
       ...idCheckOf(idDocument),
     }
     try {
-      const sale = await action.run(() => staffApi.post<CounterSale>('staff/counter/sales', body), { rethrow: true })
+      const sale = await action.run(() => deskCalls.sell(body), { rethrow: true })
       if (sale) {
         setKey(newKey())
         onSold(sale)
@@ -140,8 +152,7 @@ function PackageSale({ customer, idDocument, onSold }: { customer: CustomerHit; 
       setProblem(messageOf(error))
     }
   }
-  if (packages.error) return <p role="alert">{packages.error}</p>
-  if (!packages.data) return <Spinner label="Loading the packages" />
+  if (packages.status === 'error') return <p role="alert">{packages.message}</p>
   return (
     <form onSubmit={(event) => void sell(event)} className="flex flex-col gap-4" aria-label="Sell a package">
       <ul className="grid gap-2 sm:grid-cols-2" aria-label="Packages">
@@ -218,7 +229,7 @@ function MinutesSale({ customer, idDocument, onSold }: { customer: CustomerHit; 
     setProblem(null)
     const body: CounterMinutesRequest = { sub: customer.sub, minutes, pricePence, method, idempotencyKey: key, ...idCheckOf(idDocument) }
     try {
-      const sale = await action.run(() => staffApi.post<CounterSale>('staff/counter/minutes', body), { rethrow: true })
+      const sale = await action.run(() => deskCalls.sellMinutes(body), { rethrow: true })
       if (sale) {
         setKey(newKey())
         onSold(sale)

@@ -1,7 +1,8 @@
 import type { CustomerSearchResponse, CustomerSummary } from '@salon/contracts/staff-customers'
 import { useEffect, useId, useState } from 'react'
 import { Spinner } from '../../components/ui/spinner.tsx'
-import { localPhone, query, useStaffData } from '../staff/public.ts'
+import { localPhone, lookupAnswer, query, useStaffLookup, type LookupAnswer } from '../staff/public.ts'
+import { deskCalls } from './desk-calls.ts'
 
 /** A customer as the search finds them (GET /api/staff/customers?query=): enough to pick the right one at the desk. */
 export type CustomerHit = CustomerSummary
@@ -9,21 +10,31 @@ export type CustomerHit = CustomerSummary
 /** Typing settles for this long before the search is asked. */
 const SETTLE_MS = 250
 
+const searchable = (text: string) => (text.trim().length >= 2 ? text.trim() : null)
+
 /** The search box's text once typing has settled, when it is long enough to search by. */
 export function useSettledSearch(text: string): string | null {
-  const [settled, setSettled] = useState<string | null>(null)
+  const [settled, setSettled] = useState<string | null>(() => searchable(text))
   useEffect(() => {
-    const trimmed = text.trim()
-    const handle = setTimeout(() => setSettled(trimmed.length >= 2 ? trimmed : null), SETTLE_MS)
+    const handle = setTimeout(() => setSettled(searchable(text)), SETTLE_MS)
     return () => clearTimeout(handle)
   }, [text])
   return settled
 }
 
-/** The customers whose name or mobile number matches the text (null: nothing searched yet). */
+/** The page that lists the customers matching ?q=, and answers the picker's search. */
+const CUSTOMERS_PAGE = '/staff/customers/'
+
+/** The customers page's loader: the customers matching ?q= (none asked: null). */
+export async function customerSearchOf(request: Request): Promise<LookupAnswer<CustomerSearchResponse> | { part: null }> {
+  const text = searchable(new URL(request.url).searchParams.get('q') ?? '')
+  return text === null ? { part: null } : lookupAnswer(request, deskCalls.searchCustomers(text))
+}
+
+/** The customers whose name or mobile number matches the text, asked of the customers page once typing settles. */
 export function useCustomerSearch(text: string) {
   const settled = useSettledSearch(text)
-  return useStaffData<CustomerSearchResponse>(settled === null ? null : `staff/customers${query({ query: settled })}`)
+  return useStaffLookup<CustomerSearchResponse>(settled === null ? null : `${CUSTOMERS_PAGE}${query({ q: settled })}`)
 }
 
 export const skinTypeText = (skinType: number | null) =>
@@ -34,7 +45,8 @@ export function CustomerPicker({ onPick, autoFocus }: { onPick: (customer: Custo
   const [text, setText] = useState('')
   const search = useCustomerSearch(text)
   const id = useId()
-  const hits = text.trim().length >= 2 ? (search.data?.customers ?? []) : []
+  const found = text.trim().length >= 2 && search.part?.status === 'ready' ? search.part.data : undefined
+  const hits = found?.customers ?? []
   return (
     <div className="flex flex-col gap-2">
       <label htmlFor={id} className="text-sm font-semibold text-cocoa-800">
@@ -58,15 +70,13 @@ export function CustomerPicker({ onPick, autoFocus }: { onPick: (customer: Custo
           </span>
         )}
       </div>
-      {search.error && (
+      {search.part?.status === 'error' && (
         <p role="alert" className="text-sm font-medium text-red-800">
-          {search.error}
+          {search.part.message}
         </p>
       )}
-      {text.trim().length >= 2 && !search.loading && search.data && hits.length === 0 && (
-        <p className="text-sm text-cocoa-600">No customer matches “{text.trim()}”.</p>
-      )}
-      {search.data?.more && text.trim().length >= 2 && <p className="text-sm text-cocoa-600">More customers match: type more of the name or number.</p>}
+      {found && hits.length === 0 && <p className="text-sm text-cocoa-600">No customer matches “{text.trim()}”.</p>}
+      {found?.more && <p className="text-sm text-cocoa-600">More customers match: type more of the name or number.</p>}
       {hits.length > 0 && (
         <ul className="flex max-h-72 flex-col gap-1 overflow-y-auto rounded-xl border border-cocoa-100 p-1" aria-label="Customers found">
           {hits.map((customer) => (

@@ -1,9 +1,10 @@
-import type { DaySheetBed, DaySheetBooking, StaffBookingChangeResponse, StaffMoveRequest } from '@salon/contracts/staff-day'
+import type { DaySheetBed, DaySheetBooking, StaffMoveRequest } from '@salon/contracts/staff-day'
 import { useId, useState, type FormEvent } from 'react'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { formatPence } from '../../lib/format.ts'
-import { staffApi, StaffDialog, useStaff, useStaffAction } from '../staff/public.ts'
+import { StaffDialog, useStaff, useStaffAction } from '../staff/public.ts'
 import { paymentText } from './booking-card.tsx'
+import { deskCalls } from './desk-calls.ts'
 import { RefusalBox, refusalOf, useOverride, type Refusal } from './rule-override.tsx'
 
 /** Where a cancelled session's minutes or money go, said before staff confirm (docs/product.md §10.2). */
@@ -23,12 +24,11 @@ export function MoveCancelDialog({
   booking,
   beds,
   onClose,
-  onChanged,
 }: {
   booking: DaySheetBooking | null
   beds: DaySheetBed[]
+  /** Closes the dialog; after a change the page's data has been loaded again already. */
   onClose: () => void
-  onChanged: () => void
 }) {
   const [mode, setMode] = useState<Mode>('menu')
   const close = () => {
@@ -57,26 +57,8 @@ export function MoveCancelDialog({
           </button>
         </div>
       )}
-      {booking && mode === 'move' && (
-        <MoveForm
-          booking={booking}
-          beds={beds}
-          onDone={() => {
-            close()
-            onChanged()
-          }}
-        />
-      )}
-      {booking && mode === 'cancel' && (
-        <CancelForm
-          booking={booking}
-          onBack={() => setMode('menu')}
-          onDone={() => {
-            close()
-            onChanged()
-          }}
-        />
-      )}
+      {booking && mode === 'move' && <MoveForm booking={booking} beds={beds} onDone={close} />}
+      {booking && mode === 'cancel' && <CancelForm booking={booking} onBack={() => setMode('menu')} onDone={close} />}
     </StaffDialog>
   )
 }
@@ -87,9 +69,7 @@ function CancelForm({ booking, onBack, onDone }: { booking: DaySheetBooking; onB
   const [reason, setReason] = useState('')
   async function cancel(event: FormEvent) {
     event.preventDefault()
-    const answer = await action.run(() =>
-      staffApi.post<StaffBookingChangeResponse>(`staff/bookings/${booking.id}/cancel`, reason.trim() ? { reason: reason.trim() } : {}),
-    )
+    const answer = await action.run(() => deskCalls.cancel(booking.id, reason.trim() ? { reason: reason.trim() } : {}))
     if (answer) {
       onDone()
       // The server's own sentence says what happened to the minutes or money.
@@ -143,7 +123,7 @@ function MoveForm({ booking, beds, onDone }: { booking: DaySheetBooking; beds: D
       ...override.body(),
     }
     try {
-      const answer = await action.run(() => staffApi.post<StaffBookingChangeResponse>(`staff/bookings/${booking.id}/move`, body), { rethrow: true })
+      const answer = await action.run(() => deskCalls.move(booking.id, body), { rethrow: true })
       if (answer) {
         onDone()
         notify({ kind: 'success', message: answer.message })

@@ -1,8 +1,9 @@
-import type { AdjustmentRequest, AdjustmentResponse, CounterRefundRequest, CounterRefundResponse } from '@salon/contracts/staff-counter'
+import type { AdjustmentRequest, CounterRefundRequest, CounterRefundResponse } from '@salon/contracts/staff-counter'
 import { useId, useState, type FormEvent } from 'react'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { formatAmount } from '../../lib/format.ts'
-import { messageOf, staffApi, StaffDialog, useStaff, useStaffAction } from '../staff/public.ts'
+import { messageOf, StaffDialog, useStaff, useStaffAction } from '../staff/public.ts'
+import { deskCalls } from './desk-calls.ts'
 
 /** The owner's refund of a counter sale, with the reason (docs/product.md §10.3): the unused minutes of its lot come off the balance. */
 export function RefundDialog({
@@ -12,7 +13,8 @@ export function RefundDialog({
 }: {
   sale: { paymentId: string; description: string; amountPence: number; method: string } | null
   onClose: () => void
-  onRefunded: (answer: CounterRefundResponse) => void
+  /** After the refund, once the page's data has been loaded again (the counter marks its last sale refunded). */
+  onRefunded?: (answer: CounterRefundResponse) => void
 }) {
   const { notify } = useStaff()
   const action = useStaffAction()
@@ -30,10 +32,10 @@ export function RefundDialog({
     if (!reason.trim()) return setProblem('Please say why the sale is refunded.')
     const body: CounterRefundRequest = { paymentId: sale.paymentId, reason: reason.trim() }
     try {
-      const answer = await action.run(() => staffApi.post<CounterRefundResponse>('staff/counter/refunds', body), { rethrow: true })
+      const answer = await action.run(() => deskCalls.refundSale(body), { rethrow: true })
       if (answer) {
         notify({ kind: 'success', message: answer.message })
-        onRefunded(answer)
+        onRefunded?.(answer)
         close()
       }
     } catch (error) {
@@ -75,15 +77,7 @@ export function RefundDialog({
 }
 
 /** The owner's correction of a customer's balance, minutes added or taken off, with the reason (docs/product.md §10.3). */
-export function AdjustDialog({
-  customer,
-  onClose,
-  onAdjusted,
-}: {
-  customer: { sub: string; name: string } | null
-  onClose: () => void
-  onAdjusted: (answer: AdjustmentResponse) => void
-}) {
+export function AdjustDialog({ customer, onClose }: { customer: { sub: string; name: string } | null; onClose: () => void }) {
   const { notify } = useStaff()
   const action = useStaffAction()
   const [direction, setDirection] = useState<'add' | 'remove'>('add')
@@ -103,10 +97,9 @@ export function AdjustDialog({
     if (!reason) return setProblem('Please say why the balance is corrected.')
     const body: AdjustmentRequest = { minutes: direction === 'add' ? minutes : -minutes, reason }
     try {
-      const answer = await action.run(() => staffApi.post<AdjustmentResponse>(`staff/customers/${customer.sub}/adjustments`, body), { rethrow: true })
+      const answer = await action.run(() => deskCalls.adjust(customer.sub, body), { rethrow: true })
       if (answer) {
         notify({ kind: 'success', message: answer.message })
-        onAdjusted(answer)
         close()
       }
     } catch (error) {

@@ -2,7 +2,8 @@ import { PHOTO_ID_DOCUMENTS, PHOTO_ID_LABELS, type PhotoIdDocument } from '@salo
 import type { PhotoIdCheck, PhotoIdStatus } from '@salon/contracts/staff-photo-id'
 import { MONTHS, ukWallClock } from '@salon/contracts/uk-calendar'
 import { useId } from 'react'
-import { useStaffData } from '../staff/public.ts'
+import { lookupAnswer, useStaffLookup } from '../staff/public.ts'
+import { deskCalls } from './desk-calls.ts'
 
 /** "3 March 2026", in UK time. */
 function dayOf(iso: string) {
@@ -15,10 +16,11 @@ export function photoIdCheckedText(check: PhotoIdCheck) {
   return `Photo ID checked: ${check.document ? `${PHOTO_ID_LABELS[check.document]}, ` : ''}${dayOf(check.at)}, by ${check.by.name}`
 }
 
-/** Whether the desk must check the customer's photo ID (GET /api/staff/customers/{sub}/photo-id); null: nobody chosen. */
-export function usePhotoIdStatus(sub: string | null) {
-  return useStaffData<PhotoIdStatus>(sub === null ? null : `staff/customers/${encodeURIComponent(sub)}/photo-id`)
-}
+/** The route that answers a customer's photo-ID status to the forms' fetchers. */
+const photoIdPath = (sub: string) => `/staff/customers/${encodeURIComponent(sub)}/photo-id/`
+
+/** That route's loader: whether the desk must check the customer's photo ID (GET /api/staff/customers/{sub}/photo-id). */
+export const photoIdLookup = (request: Request, sub: string) => lookupAnswer(request, deskCalls.photoId(sub))
 
 /** The request's part for the document chosen: nothing until one is. */
 export const idCheckOf = (document: PhotoIdDocument | '') => (document ? { idCheck: { document } } : {})
@@ -38,11 +40,12 @@ export function PhotoIdField({
   value: PhotoIdDocument | ''
   onChange: (document: PhotoIdDocument | '') => void
 }) {
-  const status = usePhotoIdStatus(sub)
+  const lookup = useStaffLookup<PhotoIdStatus>(sub === null ? null : photoIdPath(sub))
+  const status = lookup.part?.status === 'ready' ? lookup.part.data : undefined
   const id = useId()
-  if (sub !== null && status.loading && !status.data) return <p className="text-sm text-cocoa-600">Looking for a photo-ID check…</p>
-  if (status.data && !status.data.needed && status.data.check) {
-    return <p className="rounded-xl bg-emerald-50 px-3 py-2 text-sm font-medium text-emerald-900">{photoIdCheckedText(status.data.check)}</p>
+  if (lookup.loading) return <p className="text-sm text-cocoa-600">Looking for a photo-ID check…</p>
+  if (status && !status.needed && status.check) {
+    return <p className="rounded-xl bg-emerald-50 px-3 py-2 text-sm font-medium text-emerald-900">{photoIdCheckedText(status.check)}</p>
   }
   return (
     <div className="flex flex-col gap-1.5 rounded-xl border border-amber-200 bg-amber-50 p-3">

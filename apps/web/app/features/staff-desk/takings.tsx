@@ -1,26 +1,19 @@
 import type { TakingsMethod, TakingsResponse } from '@salon/contracts/staff-counter'
 import { formatAmount } from '../../lib/format.ts'
-import { LoadError, Panel, query, useStaffData } from '../staff/public.ts'
-import { Spinner } from '../../components/ui/spinner.tsx'
+import { LoadError, Panel, type Part } from '../staff/public.ts'
 
 const METHOD_NAMES: Record<TakingsMethod, string> = { cash: 'Cash', card_terminal: 'Card terminal', online_card: 'Online by card' }
 
 /** A day's takings by way of paying (docs/product.md §10.3): sales, refunds and what is left. */
-export function Takings({ date }: { date: string }) {
-  const takings = useStaffData<TakingsResponse>(`staff/counter/takings${query({ date })}`)
+export function Takings({ takings }: { takings: Part<TakingsResponse> }) {
   return (
     <Panel title="Takings today">
-      {takings.error && (
+      {takings.status === 'error' && (
         <div className="p-4">
-          <LoadError message={takings.error} onRetry={takings.reload} />
+          <LoadError message={takings.message} />
         </div>
       )}
-      {!takings.data && !takings.error && (
-        <div className="p-5">
-          <Spinner label="Loading the takings" />
-        </div>
-      )}
-      {takings.data && (
+      {takings.status === 'ready' && (
         <table className="w-full text-left text-sm">
           <thead className="text-xs text-cocoa-600 uppercase">
             <tr>

@@ -1,9 +1,10 @@
-import type { DaySheetBed, NewInSalonCustomer, StaffBookingResponse, WalkInRequest } from '@salon/contracts/staff-day'
+import type { DaySheetBed, NewInSalonCustomer, WalkInRequest } from '@salon/contracts/staff-day'
 import { useId, useState, type FormEvent } from 'react'
 import { Spinner } from '../../components/ui/spinner.tsx'
-import { staffApi, StaffDialog, useStaff, useStaffAction } from '../staff/public.ts'
 import type { PhotoIdDocument } from '@salon/contracts/rules/photo-id'
+import { StaffDialog, useStaff, useStaffAction } from '../staff/public.ts'
 import { CustomerPicker, PickedCustomer, type CustomerHit } from './customer-picker.tsx'
+import { deskCalls } from './desk-calls.ts'
 import { idCheckOf, PhotoIdField } from './photo-id.tsx'
 import { RefusalBox, refusalOf, useOverride, type Refusal } from './rule-override.tsx'
 
@@ -20,13 +21,12 @@ export function WalkInDialog({
   date,
   beds,
   onClose,
-  onBooked,
 }: {
   open: boolean
   date: string
   beds: DaySheetBed[]
+  /** Closes the dialog; after a booking the page's data has been loaded again already. */
   onClose: () => void
-  onBooked: () => void
 }) {
   const [chosen, setChosen] = useState<Chosen | null>(null)
   const [adding, setAdding] = useState(false)
@@ -76,15 +76,7 @@ export function WalkInDialog({
             />
           )}
         </section>
-        {chosen && (
-          <SessionForm
-            key={chosen.kind === 'existing' ? chosen.customer.sub : 'new'}
-            chosen={chosen}
-            date={date}
-            beds={beds}
-            onBooked={() => (close(), onBooked())}
-          />
-        )}
+        {chosen && <SessionForm key={chosen.kind === 'existing' ? chosen.customer.sub : 'new'} chosen={chosen} date={date} beds={beds} onBooked={close} />}
       </div>
     </StaffDialog>
   )
@@ -200,7 +192,7 @@ function SessionForm({ chosen, date, beds, onBooked }: { chosen: Chosen; date: s
       ...idCheckOf(idDocument),
     }
     try {
-      const answer = await action.run(() => staffApi.post<StaffBookingResponse>('staff/bookings', body), { rethrow: true })
+      const answer = await action.run(() => deskCalls.walkIn(body), { rethrow: true })
       if (answer) {
         notify({ kind: 'success', message: `Booked: ${answer.booking.customer.name}, ${answer.booking.bed.name} at ${answer.booking.time}.` })
         onBooked()

@@ -24,7 +24,8 @@
  *   in a modal: `<StaffDialog>` (a bottom sheet on phones). Lay a page out with `<StaffPage title actions>` and
  *   `<Panel>`; `<Empty>` for nothing to show; `<Badge tone>` for statuses; `staffMeta(title)` for its meta tags.
  */
-export { afterStaffSignIn, messageOf, query, signInPath, staffApi, staffFetch, useStaffData, type StaffAction, type StaffData } from './staff-api.ts'
+export { afterStaffSignIn, messageOf, query, signInPath, staffApi, useStaffData, type StaffAction, type StaffData } from './staff-api.ts'
+export { lookupAnswer, staffPart, staffParts, useStaffLookup, type LookupAnswer, type Part } from './staff-data.ts'
 export { StaffProvider, useStaff, useStaffAction, type StaffNotice } from './staff-context.tsx'
 export { StaffAuthFrame } from './staff-auth-frame.tsx'
 export { staffLinks } from './staff-links.ts'
@@ -33,4 +34,4 @@ export { dateTime, localPhone, longDate, minutesText } from './format.ts'
 export { StaffIcon } from './staff-icon.tsx'
 export { STAFF_NAV, staffNavFor, type StaffNavItem } from './staff-nav.ts'
 export { loadStaffSession, type StaffSession } from './staff-session.ts'
-export { Badge, ConfirmDialog, Empty, LoadError, Loading, OWNER_ONLY, OwnerOnly, Panel, StaffDialog, StaffPage, staffMeta } from './staff-ui.tsx'
+export { Badge, ConfirmDialog, Empty, LoadError, Loading, OWNER_ONLY, OwnerOnly, Panel, Ready, StaffDialog, StaffPage, staffMeta } from './staff-ui.tsx'

@@ -1,8 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { ApiError, type CallOptions } from '../../lib/api.ts'
+import { ApiError, type CallOptions, type SendOptions } from '../../lib/api.ts'
 import { browserApi } from '../../lib/browser-api.ts'
-import { browserConfig } from '../../lib/public-config.ts'
-import { currentIdToken } from '../auth/public.ts'
 
 /**
  * The staff pages' calls (docs/product.md §10.9): the browser's one API client, with the signed-in member's identity
@@ -10,44 +8,24 @@ import { currentIdToken } from '../auth/public.ts'
  * A call without a session goes without a token, and the server answers 401 "Please sign in as a member of the
  * salon's staff.", which the staff pages turn into the sign-in page. Failures throw ApiError (status, message).
  */
-const withToken = (options?: CallOptions): CallOptions => ({ ...options, identityIfSignedIn: true })
-
-/**
- * A staff call the browser's JSON client does not make: a DELETE (customer pages never send one, and the shared
- * client is in every customer page's scripts, so it has none), or a call whose body or answer is a file (an upload,
- * a CSV). The same base URL, shop headers and member's token as staffApi; the answer as it came, once it is a
- * success; a refusal throws ApiError with the server's message.
- */
-export async function staffFetch(method: string, path: string, init: { body?: BodyInit; headers?: Record<string, string> } = {}): Promise<Response> {
-  const config = browserConfig()
-  const base = new URL(config.apiBaseUrl.endsWith('/') ? config.apiBaseUrl : `${config.apiBaseUrl}/`, window.location.origin)
-  const headers = new Headers(init.headers)
-  headers.set('shop_id', config.shopId)
-  headers.set('api_key', config.apiKey)
-  const token = await currentIdToken(config.identity).catch(() => null)
-  if (token) headers.set('authorization', token)
-  let response: Response
-  try {
-    response = await fetch(new URL(path.replace(/^\//, ''), base), { method, headers, body: init.body })
-  } catch {
-    throw new ApiError(0, 'We could not reach the salon. Please check your connection and try again.')
-  }
-  if (response.ok) return response
-  const data: unknown = await response.json().catch(() => null)
-  const message = (data as { message?: unknown } | null)?.message
-  throw new ApiError(response.status, typeof message === 'string' ? message : `The salon answered ${response.status}. Please try again.`, data)
-}
+const withToken = <O extends CallOptions>(options?: O): O => ({ ...options, identityIfSignedIn: true }) as O
 
 export const staffApi = {
   get: <T>(path: string, options?: CallOptions) => browserApi.get<T>(path, withToken(options)),
   post: <T>(path: string, body: unknown = {}, options?: CallOptions) => browserApi.post<T>(path, body, withToken(options)),
   put: <T>(path: string, body: unknown = {}, options?: CallOptions) => browserApi.put<T>(path, body, withToken(options)),
   /** A DELETE, with a JSON body when the call takes one (a reason); the answer's JSON, or null for none (204). */
-  delete: async <T = null>(path: string, body?: unknown): Promise<T> => {
-    const headers: Record<string, string> = { accept: 'application/json' }
-    if (body !== undefined) headers['content-type'] = 'application/json'
-    const response = await staffFetch('DELETE', path, { headers, body: body === undefined ? undefined : JSON.stringify(body) })
-    return (response.headers.get('content-type')?.includes('json') ? await response.json().catch(() => null) : null) as T
+  delete: <T = null>(path: string, body?: unknown) => browserApi.delete<T>(path, body, withToken()),
+  /** POSTs a file (a picture or a CSV) as the request's body, with its own Content-Type; answers the salon's JSON. */
+  upload: async <T>(path: string, file: Blob, options?: CallOptions): Promise<T> => {
+    const headers = { ...options?.headers, 'content-type': file.type || 'application/octet-stream' }
+    return (await (await browserApi.send('POST', path, withToken<SendOptions>({ ...options, headers, body: file }))).json()) as T
+  },
+  /** GETs a file (a CSV export), with the name the salon gives it. */
+  download: async (path: string, accept = 'text/csv, */*'): Promise<{ blob: Blob; fileName: string | null }> => {
+    const response = await browserApi.send('GET', path, withToken({ headers: { accept } }))
+    const disposition = response.headers.get('content-disposition') ?? ''
+    return { blob: await response.blob(), fileName: /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? null }
   },
 }
 
@@ -132,8 +110,8 @@ export function afterStaffSignIn(search: string): string {
 
 export interface StaffAction {
   /**
-   * Runs a change (a POST, PUT or DELETE through staffApi). On success shows `success` (if given) and returns the
-   * answer; on failure shows the server's message and returns undefined, or rethrows when `rethrow` is set (for a
+   * Runs a change (a POST, PUT or DELETE through staffApi). On success shows `success` (if given), has React Router
+   * load the page's data again (its loaders revalidate, as after a customer's change) and returns the answer; on failure shows the server's message and returns undefined, or rethrows when `rethrow` is set (for a
    * form that shows the message itself, or the owner's "override a rule" choice that reads `error.body`).
    */
   run: <T>(change: () => Promise<T>, options?: { success?: string; rethrow?: boolean }) => Promise<T | undefined>
@@ -142,7 +120,7 @@ export interface StaffAction {
 }
 
 /** How a page makes changes: one at a time, with the outcome shown in the staff layout's notice area. */
-export function useStaffActionWith(notify: (notice: { kind: 'success' | 'error'; message: string }) => void): StaffAction {
+export function useStaffActionWith(notify: (notice: { kind: 'success' | 'error'; message: string }) => void, revalidate: () => Promise<void>): StaffAction {
   const [busy, setBusy] = useState(false)
   const run = useCallback(
     async <T>(change: () => Promise<T>, options: { success?: string; rethrow?: boolean } = {}) => {
@@ -150,6 +128,7 @@ export function useStaffActionWith(notify: (notice: { kind: 'success' | 'error';
       try {
         const answer = await change()
         if (options.success) notify({ kind: 'success', message: options.success })
+        await revalidate()
         return answer
       } catch (error) {
         if (error instanceof ApiError && error.status === 401) {
@@ -163,7 +142,7 @@ export function useStaffActionWith(notify: (notice: { kind: 'success' | 'error';
         setBusy(false)
       }
     },
-    [notify],
+    [notify, revalidate],
   )
   return { run, busy }
 }

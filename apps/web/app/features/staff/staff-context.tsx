@@ -1,4 +1,5 @@
 import type { StaffMe } from '@salon/contracts/staff'
+import { useRevalidator } from 'react-router'
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react'
 import { useStaffActionWith, type StaffAction } from './staff-api.ts'
 
@@ -27,7 +28,7 @@ export function useStaff(): StaffContextValue {
 
 /** Changes from a staff page, with their outcome shown in the layout's notice area: see StaffAction. */
 export function useStaffAction(): StaffAction {
-  return useStaffActionWith(useStaff().notify)
+  return useStaffActionWith(useStaff().notify, useRevalidator().revalidate)
 }
 
 /** The staff layout's provider: the member, and the notice area every page reports to. */

@@ -1,6 +1,6 @@
 import type { StaffMe } from '@salon/contracts/staff'
 import { useState, type ReactNode } from 'react'
-import { Link, useLocation } from 'react-router'
+import { Link, useLocation, useNavigation } from 'react-router'
 import { StaffIcon } from './staff-icon.tsx'
 import { staffNavFor, TAB_COUNT, type StaffNavItem } from './staff-nav.ts'
 import { StaffDialog } from './staff-ui.tsx'
@@ -23,8 +23,15 @@ interface StaffFrameProps {
  */
 export function StaffFrame({ me, salonName, onSignOut, signingOut, children }: StaffFrameProps) {
   const items = me ? staffNavFor(me.role) : []
+  // A page's data loads before the page shows (its route's loader): meanwhile a bar runs along the top.
+  const loading = useNavigation().state === 'loading'
   return (
     <div className="min-h-dvh bg-stone-100 lg:pl-64">
+      {loading && (
+        <div role="progressbar" aria-label="Loading the page" className="fixed inset-x-0 top-0 z-50 h-1 overflow-hidden bg-brand-teal/20">
+          <div className="h-full w-1/3 animate-[staff-loading_1s_ease-in-out_infinite] bg-brand-teal motion-reduce:w-full motion-reduce:animate-none" />
+        </div>
+      )}
       <a href="#staff-main" className="sr-only z-50 rounded-full bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:top-3 focus:left-3">
         Skip to content
       </a>

@@ -1,7 +1,9 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react'
+import { useRevalidator } from 'react-router'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { useModalDialog } from '../../components/ui/use-modal-dialog.ts'
 import { useStaff } from './staff-context.tsx'
+import type { Part } from './staff-data.ts'
 
 /** docs/product.md §10.1: what a member of staff sees where only the owner may act. */
 export const OWNER_ONLY = "Only the salon's owner can do this."
@@ -64,15 +66,21 @@ export function Loading({ what }: { what: string }) {
 }
 
 /** A load that failed: the server's message and a button to try again. */
-export function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
+export function LoadError({ message, onRetry }: { message: string; onRetry?: () => void }) {
+  const { revalidate, state } = useRevalidator()
   return (
     <div role="alert" className="card flex flex-col items-start gap-3 border-red-200 bg-red-50 p-5 text-red-900">
       <p className="font-medium">{message}</p>
-      <button type="button" className="btn-outline" onClick={onRetry}>
+      <button type="button" className="btn-outline" onClick={onRetry ?? (() => void revalidate())} disabled={!onRetry && state === 'loading'}>
         Try again
       </button>
     </div>
   )
+}
+
+/** A part of a page's data (staffParts): its content once loaded, or the salon's message with "Try again". */
+export function Ready<T>({ part, children }: { part: Part<T>; children: (data: T) => ReactNode }) {
+  return part.status === 'ready' ? children(part.data) : <LoadError message={part.message} />
 }
 
 /** Nothing to show yet, and what would make something appear. */

@@ -2,20 +2,22 @@ import { todayInUk } from '@salon/contracts/dates'
 import type { CounterSale } from '@salon/contracts/staff-counter'
 import { useState } from 'react'
 import { Link, useNavigate } from 'react-router'
-import { CounterSaleForm, CustomerPicker, RefundDialog, Takings } from '../../features/staff-desk/public.ts'
-import { Panel, StaffPage, staffMeta, useStaff } from '../../features/staff/public.ts'
+import { CounterSaleForm, CustomerPicker, deskCalls, RefundDialog, Takings } from '../../features/staff-desk/public.ts'
+import { Panel, StaffPage, staffMeta, staffParts, useStaff } from '../../features/staff/public.ts'
 import type { Route } from './+types/counter'
 
 export const meta: Route.MetaFunction = () => staffMeta('Counter')
 
+/** The packages on sale and today's takings; loaded again after each sale or refund. */
+export const clientLoader = ({ request }: Route.ClientLoaderArgs) =>
+  staffParts(request, { packages: deskCalls.packages(), takings: deskCalls.takings(todayInUk()) })
+
 /** docs/product.md §10.3: the counter: packages and minutes sold for cash or on the card terminal, and today's takings. */
-export default function StaffCounter() {
+export default function StaffCounter({ loaderData }: Route.ComponentProps) {
   const { isOwner } = useStaff()
   const navigate = useNavigate()
   const [sold, setSold] = useState<CounterSale | null>(null)
   const [refunding, setRefunding] = useState(false)
-  const [round, setRound] = useState(0)
-  const today = todayInUk()
   return (
     <StaffPage title="Counter" subtitle="Packages and minutes paid for in the salon.">
       <div className="grid items-start gap-5 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
@@ -39,17 +41,10 @@ export default function StaffCounter() {
               </div>
             </div>
           )}
-          {!sold && (
-            <CounterSaleForm
-              onSold={(sale) => {
-                setSold(sale)
-                setRound((n) => n + 1)
-              }}
-            />
-          )}
+          {!sold && <CounterSaleForm packages={loaderData.packages} onSold={setSold} />}
         </div>
         <div className="flex flex-col gap-5">
-          <Takings key={round} date={today} />
+          <Takings takings={loaderData.takings} />
           {isOwner && (
             <Panel title="Refunds and corrections">
               <div className="flex flex-col gap-3 p-4 sm:p-5">
@@ -65,10 +60,7 @@ export default function StaffCounter() {
       <RefundDialog
         sale={refunding && sold ? sold : null}
         onClose={() => setRefunding(false)}
-        onRefunded={() => {
-          setSold((current) => current && { ...current, status: 'refunded' })
-          setRound((n) => n + 1)
-        }}
+        onRefunded={() => setSold((current) => current && { ...current, status: 'refunded' })}
       />
     </StaffPage>
   )

@@ -1,18 +1,28 @@
-import { useState } from 'react'
-import { Link, useSearchParams } from 'react-router'
-import { skinTypeText, useCustomerSearch } from '../../features/staff-desk/public.ts'
+import { useEffect, useState } from 'react'
+import { Link, useNavigation, useSearchParams } from 'react-router'
+import { customerSearchOf, skinTypeText, useSettledSearch } from '../../features/staff-desk/public.ts'
 import { Badge, Empty, LoadError, localPhone, Panel, StaffPage, staffMeta, useStaff } from '../../features/staff/public.ts'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import type { Route } from './+types/customers'
 
 export const meta: Route.MetaFunction = () => staffMeta('Customers')
 
+/** The customers matching ?q= (at least 2 letters): this page's list, and the answer to the desk's customer picker. */
+export const clientLoader = ({ request }: Route.ClientLoaderArgs) => customerSearchOf(request)
+
 /** docs/product.md §10.5: find a customer by name, mobile number or email, and open their record. */
-export default function StaffCustomers() {
+export default function StaffCustomers({ loaderData }: Route.ComponentProps) {
   const [params, setParams] = useSearchParams()
   const [text, setText] = useState(params.get('q') ?? '')
-  const search = useCustomerSearch(text)
+  const settled = useSettledSearch(text)
+  const asked = params.get('q') ?? null
+  // The address holds the search once typing settles, so the list is the loader's and Back returns to it.
+  useEffect(() => {
+    if (settled !== asked) setParams(settled ? { q: settled } : {}, { replace: true })
+  }, [settled, asked, setParams])
+  const searching = useNavigation().state === 'loading' || settled !== asked
   const typed = text.trim().length >= 2
+  const search = typed && !searching ? loaderData.part : undefined
   const { isOwner } = useStaff()
   return (
     <StaffPage
@@ -49,24 +59,21 @@ export default function StaffCustomers() {
           autoComplete="off"
           maxLength={100}
           value={text}
-          onChange={(event) => {
-            setText(event.target.value)
-            setParams(event.target.value.trim() ? { q: event.target.value } : {}, { replace: true })
-          }}
+          onChange={(event) => setText(event.target.value)}
         />
-        {search.loading && (
+        {typed && searching && (
           <span className="absolute inset-y-0 right-4 flex items-center text-cocoa-500">
             <Spinner label="Searching" />
           </span>
         )}
       </div>
-      {search.error && <LoadError message={search.error} onRetry={search.reload} />}
+      {search?.status === 'error' && <LoadError message={search.message} />}
       {!typed && (
         <Panel>
           <Empty title="Search for a customer">Type at least 2 letters of a name, or 3 digits of a mobile number.</Empty>
         </Panel>
       )}
-      {typed && search.data && (
+      {search?.status === 'ready' && (
         <Panel title={`${search.data.customers.length}${search.data.more ? '+' : ''} ${search.data.customers.length === 1 ? 'customer' : 'customers'}`}>
           {search.data.customers.length === 0 ? (
             <Empty title={`No customer matches “${text.trim()}”`}>Check the spelling, or search by mobile number.</Empty>

@@ -1,34 +1,42 @@
 import { addDays, todayInUk } from '@salon/contracts/dates'
-import type { DaySheetBooking, DaySheetResponse, StaffBookingResponse } from '@salon/contracts/staff-day'
+import type { DaySheetBooking } from '@salon/contracts/staff-day'
 import { useState } from 'react'
 import { useSearchParams } from 'react-router'
-import { DaySheet, MoveCancelDialog, StatusBadge, WalkInDialog } from '../../features/staff-desk/public.ts'
-import { LoadError, Loading, longDate, query, staffApi, StaffPage, staffMeta, useStaffAction, useStaffData } from '../../features/staff/public.ts'
+import { DaySheet, deskCalls, MoveCancelDialog, StatusBadge, WalkInDialog } from '../../features/staff-desk/public.ts'
+import { longDate, Ready, StaffPage, staffMeta, staffPart, useStaffAction } from '../../features/staff/public.ts'
 import type { Route } from './+types/day'
 
 export const meta: Route.MetaFunction = () => staffMeta('Today')
 
+/** The day asked for (?date=, today in the UK when none or not a date). */
+function dayOf(url: string) {
+  const date = new URL(url).searchParams.get('date')
+  return date && /^\d{4}-\d{2}-\d{2}$/.test(date) ? date : todayInUk()
+}
+
+/** The day's sessions, asked in the browser with the member's token; loaded again after each change and each new day. */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const date = dayOf(request.url)
+  return { date, day: await staffPart(request, deskCalls.day(date)) }
+}
+
 const MARKED = { attended: 'Marked as attended.', no_show: 'Marked as a no-show.', booked: 'The mark is undone: booked again.' } as const
 
 /** docs/product.md §10.2: the day sheet: a day's sessions by bed and time, what staff do with them, and new bookings. */
-export default function StaffDay() {
-  const [params, setParams] = useSearchParams()
+export default function StaffDay({ loaderData }: Route.ComponentProps) {
+  const [, setParams] = useSearchParams()
   const today = todayInUk()
-  const date = params.get('date') && /^\d{4}-\d{2}-\d{2}$/.test(params.get('date')!) ? params.get('date')! : today
-  const day = useStaffData<DaySheetResponse>(`staff/day${query({ date })}`)
+  const { date, day } = loaderData
   const action = useStaffAction()
   const [chosen, setChosen] = useState<DaySheetBooking | null>(null)
   const [booking, setBooking] = useState(false)
   const goTo = (next: string) => setParams(next === today ? {} : { date: next }, { replace: true })
 
   async function mark(target: DaySheetBooking, status: 'attended' | 'no_show' | 'booked') {
-    const answer = await action.run(() => staffApi.put<StaffBookingResponse>(`staff/bookings/${target.id}/status`, { status }), {
-      success: MARKED[status],
-    })
-    if (answer) day.setData((current) => current && { ...current, bookings: current.bookings.map((b) => (b.id === answer.booking.id ? answer.booking : b)) })
+    await action.run(() => deskCalls.mark(target.id, status), { success: MARKED[status] })
   }
 
-  const sheet = day.data?.date === date ? day.data : undefined
+  const sheet = day.status === 'ready' ? day.data : undefined
   const counts = sheet ? countsOf(sheet.bookings) : null
   return (
     <StaffPage
@@ -96,9 +104,7 @@ export default function StaffDay() {
           <Count label="No-shows" value={counts.no_show} />
         </dl>
       )}
-      {day.error && <LoadError message={day.error} onRetry={day.reload} />}
-      {!sheet && !day.error && <Loading what="the day's sessions" />}
-      {sheet && <DaySheet day={sheet} actions={{ onMark: (b, s) => void mark(b, s), onMore: setChosen, busy: action.busy }} />}
+      <Ready part={day}>{(sheet) => <DaySheet day={sheet} actions={{ onMark: (b, s) => void mark(b, s), onMore: setChosen, busy: action.busy }} />}</Ready>
       {sheet && sheet.cancelled.length > 0 && (
         <details className="card px-4 py-3 sm:px-5">
           <summary className="cursor-pointer font-semibold text-cocoa-800">Cancelled this day ({sheet.cancelled.length})</summary>
@@ -114,8 +120,8 @@ export default function StaffDay() {
           </ul>
         </details>
       )}
-      {sheet && <MoveCancelDialog booking={chosen} beds={sheet.beds} onClose={() => setChosen(null)} onChanged={day.reload} />}
-      {sheet && <WalkInDialog open={booking} date={date} beds={sheet.beds} onClose={() => setBooking(false)} onBooked={day.reload} />}
+      {sheet && <MoveCancelDialog booking={chosen} beds={sheet.beds} onClose={() => setChosen(null)} />}
+      {sheet && <WalkInDialog open={booking} date={date} beds={sheet.beds} onClose={() => setBooking(false)} />}
     </StaffPage>
   )
 }

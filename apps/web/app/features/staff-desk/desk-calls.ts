@@ -1,0 +1,61 @@
+import type { PackagesResponse } from '@salon/contracts/content'
+import type {
+  AdjustmentRequest,
+  AdjustmentResponse,
+  CounterMinutesRequest,
+  CounterRefundRequest,
+  CounterRefundResponse,
+  CounterSale,
+  CounterSaleRequest,
+  TakingsResponse,
+} from '@salon/contracts/staff-counter'
+import type { BlockResponse, CustomerSearchResponse, EraseResponse, StaffCustomerResponse } from '@salon/contracts/staff-customers'
+import type {
+  BookingMarkRequest,
+  DaySheetResponse,
+  StaffBookingChangeResponse,
+  StaffBookingResponse,
+  StaffCancelRequest,
+  StaffMoveRequest,
+  WalkInRequest,
+} from '@salon/contracts/staff-day'
+import type { PhotoIdStatus } from '@salon/contracts/staff-photo-id'
+import type { StaffSunbedSafetyResponse } from '@salon/contracts/sunbed-safety'
+import { query, staffApi, staffParts } from '../staff/public.ts'
+
+const customer = (sub: string) => `staff/customers/${encodeURIComponent(sub)}`
+
+/**
+ * The calls of the pages staff use every day (docs/product.md §10.2–§10.5): the day sheet, walk-ins, the counter and
+ * the customer records. Each path is written here once; pages load through these in their route's clientLoader.
+ */
+export const deskCalls = {
+  day: (date: string) => staffApi.get<DaySheetResponse>(`staff/day${query({ date })}`),
+  mark: (bookingId: string, status: BookingMarkRequest['status']) => staffApi.put<StaffBookingResponse>(`staff/bookings/${bookingId}/status`, { status }),
+  walkIn: (request: WalkInRequest) => staffApi.post<StaffBookingResponse>('staff/bookings', request),
+  move: (bookingId: string, request: StaffMoveRequest) => staffApi.post<StaffBookingChangeResponse>(`staff/bookings/${bookingId}/move`, request),
+  cancel: (bookingId: string, request: StaffCancelRequest) => staffApi.post<StaffBookingChangeResponse>(`staff/bookings/${bookingId}/cancel`, request),
+
+  packages: () => staffApi.get<PackagesResponse>('website/packages'),
+  sell: (request: CounterSaleRequest) => staffApi.post<CounterSale>('staff/counter/sales', request),
+  sellMinutes: (request: CounterMinutesRequest) => staffApi.post<CounterSale>('staff/counter/minutes', request),
+  refundSale: (request: CounterRefundRequest) => staffApi.post<CounterRefundResponse>('staff/counter/refunds', request),
+  takings: (date: string) => staffApi.get<TakingsResponse>(`staff/counter/takings${query({ date })}`),
+
+  searchCustomers: (text: string) => staffApi.get<CustomerSearchResponse>(`staff/customers${query({ query: text })}`),
+  customer: (sub: string) => staffApi.get<StaffCustomerResponse>(customer(sub)),
+  photoId: (sub: string) => staffApi.get<PhotoIdStatus>(`${customer(sub)}/photo-id`),
+  sunbedSafety: (sub: string) => staffApi.get<StaffSunbedSafetyResponse>(`${customer(sub)}/sunbed-safety`),
+  clearHealthAnswer: (sub: string, reason: string) => staffApi.post<{ message: string }>(`${customer(sub)}/health-clearance`, { reason }),
+  clearSkinReaction: (reactionId: string, reason: string) => staffApi.post<{ message: string }>(`staff/skin-reactions/${reactionId}/clearance`, { reason }),
+  adjust: (sub: string, request: AdjustmentRequest) => staffApi.post<AdjustmentResponse>(`${customer(sub)}/adjustments`, request),
+  block: (sub: string, reason: string) => staffApi.put<BlockResponse>(`${customer(sub)}/block`, { reason }),
+  unblock: (sub: string) => staffApi.delete<BlockResponse>(`${customer(sub)}/block`),
+  erase: (sub: string, reason: string) => staffApi.delete<EraseResponse>(customer(sub), { reason }),
+  /** Everything the salon holds about the customer, as a JSON file (UK GDPR right of access, asked at the desk). */
+  exportCustomer: (sub: string) => staffApi.download(`${customer(sub)}/export`, 'application/json'),
+}
+
+/** A customer's record page: the record, the photo-ID check and the sunbed-safety state, asked together. */
+export const customerRecordOf = (request: Request, sub: string) =>
+  staffParts(request, { record: deskCalls.customer(sub), photoId: deskCalls.photoId(sub), safety: deskCalls.sunbedSafety(sub) })

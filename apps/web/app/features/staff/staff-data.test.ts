@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest'
+import { ApiError } from '../../lib/api.ts'
+import { lookupAnswer, staffPart, staffParts } from './staff-data.ts'
+
+const request = new Request('https://salon.example/staff/manage/salon/?tab=hours')
+
+describe("a staff page's data", () => {
+  it('settles each part on its own: a refused part carries the salon’s message beside the parts that loaded', async () => {
+    const parts = await staffParts(request, {
+      salon: Promise.resolve({ name: 'Glow' }),
+      closures: Promise.reject(new ApiError(403, "Only the salon's owner can do this.")),
+    })
+    expect(parts).toEqual({
+      salon: { status: 'ready', data: { name: 'Glow' } },
+      closures: { status: 'error', message: "Only the salon's owner can do this." },
+    })
+  })
+
+  it('sends a member whose session has ended to the staff sign-in page, to come back to the same page', async () => {
+    const thrown = await staffPart(request, Promise.reject(new ApiError(401, 'Please sign in.'))).catch((error: unknown) => error)
+    expect(thrown).toBeInstanceOf(Response)
+    expect((thrown as Response).status).toBe(302)
+    expect((thrown as Response).headers.get('location')).toBe(`/staff/sign-in/?next=${encodeURIComponent('/staff/manage/salon/?tab=hours')}`)
+  })
+
+  it('says what went wrong in words when the salon could not be reached', async () => {
+    expect(await staffPart(request, Promise.reject(new TypeError('Failed to fetch')))).toEqual({
+      status: 'error',
+      message: 'Something went wrong. Please try again.',
+    })
+  })
+
+  it('answers a lookup with the address asked, without its closing slash, so a page shows only its latest question', async () => {
+    const answer = await lookupAnswer(new Request('https://salon.example/staff/customers/?q=amy'), Promise.resolve({ customers: [] }))
+    expect(answer).toEqual({ href: '/staff/customers?q=amy', part: { status: 'ready', data: { customers: [] } } })
+  })
+})
