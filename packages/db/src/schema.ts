@@ -24,6 +24,7 @@ const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull(
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' })
 
 /** A salon. Every other tenant table carries its id as shop_id. */
+// Triggers: `availability_shop_changed`, `content_shop_changed`. See docs/architecture.md, "What the database does by itself".
 export const shops = pgTable(
   'shops',
   {
@@ -102,6 +103,7 @@ export const shopApiKeys = pgTable(
 )
 
 /** Weekly opening hours in the shop's local time; a weekday without a row is closed. 0 = Sunday. */
+// Triggers: `availability_changed` (free times cached by every process are dropped), `content_changed` (cached public pages are dropped). See docs/architecture.md, "What the database does by itself".
 export const openingHours = pgTable(
   'opening_hours',
   {
@@ -120,6 +122,7 @@ export const openingHours = pgTable(
 )
 
 /** Kinds of sunbed a shop offers, with the price per minute that the price list shows. */
+// Triggers: `content_changed` (cached public pages are dropped). See docs/architecture.md, "What the database does by itself".
 export const bedTypes = pgTable(
   'bed_types',
   {
@@ -136,6 +139,7 @@ export const bedTypes = pgTable(
 )
 
 /** One physical sunbed ("Our Sunbeds"). */
+// Triggers: `availability_changed` (free times cached by every process are dropped), `content_changed` (cached public pages are dropped). See docs/architecture.md, "What the database does by itself".
 export const beds = pgTable(
   'beds',
   {
@@ -163,6 +167,7 @@ export const beds = pgTable(
 )
 
 /** Other items on the price list (goggles, lotions, ...). */
+// Triggers: `content_changed` (cached public pages are dropped). See docs/architecture.md, "What the database does by itself".
 export const priceExtras = pgTable(
   'price_extras',
   {
@@ -179,6 +184,7 @@ export const priceExtras = pgTable(
 )
 
 /** Minute packages: minutes of credit for a price, valid for some days, on some bed types. */
+// Triggers: `content_changed` (cached public pages are dropped). See docs/architecture.md, "What the database does by itself".
 export const packages = pgTable(
   'packages',
   {
@@ -199,6 +205,7 @@ export const packages = pgTable(
   (t) => [index('packages_shop_idx').on(t.shopId), check('packages_values', sql`${t.minutes} > 0 and ${t.pricePence} > 0 and ${t.validityDays} > 0`)],
 )
 
+// Triggers: `content_changed` (cached public pages are dropped). See docs/architecture.md, "What the database does by itself".
 export const blogPosts = pgTable(
   'blog_posts',
   {
@@ -253,6 +260,7 @@ export const uploads = pgTable(
  * What the salon shows of itself beyond its details, one row per shop (a shop without one shows the defaults): the
  * home page's offers popup, and where its reviews come from (docs/product.md §10.4).
  */
+// Triggers: `content_changed` (cached public pages are dropped). See docs/architecture.md, "What the database does by itself".
 export const contentSettings = pgTable(
   'content_settings',
   {
@@ -276,6 +284,7 @@ export const contentSettings = pgTable(
 )
 
 /** Reviews the salon keeps itself; shown when no maps-service key is configured. */
+// Triggers: `content_changed` (cached public pages are dropped). See docs/architecture.md, "What the database does by itself".
 export const reviews = pgTable(
   'reviews',
   {
@@ -294,6 +303,7 @@ export const reviews = pgTable(
 )
 
 /** The last answer of the maps service, so that it is asked at most once per cache period. */
+// Triggers: `content_changed` (cached public pages are dropped). See docs/architecture.md, "What the database does by itself".
 export const reviewsCache = pgTable('reviews_cache', {
   shopId: text('shop_id')
     .primaryKey()
@@ -597,6 +607,7 @@ export const identitySocialLinks = pgTable(
 )
 
 /** A customer of one shop: the profile and consents the salon keeps, linked to the pool user by sub. */
+// Triggers: `sunbed_safety_erase` (erasure deletes health answers and skin reactions). See docs/architecture.md, "What the database does by itself".
 export const customers = pgTable(
   'customers',
   {
@@ -641,6 +652,7 @@ export const customers = pgTable(
 /* ---------- Booking: the shop's schedule, sessions and the minute balance ---------- */
 
 /** Days the salon is shut although its weekly hours say open (bank holidays, refits), in the shop's local dates. */
+// Triggers: `availability_changed` (free times cached by every process are dropped), `content_changed` (cached public pages are dropped). See docs/architecture.md, "What the database does by itself".
 export const closures = pgTable(
   'closures',
   {
@@ -658,6 +670,7 @@ export const closures = pgTable(
  * Free times leave the bed out meanwhile, and a booking and the period's insert both lock the bed's row, so one of
  * them sees the other (docs/product.md §10.4). Its GiST index on (bed, range) is in the migration.
  */
+// Triggers: `availability_changed` (free times cached by every process are dropped). See docs/architecture.md, "What the database does by itself".
 export const bedOutOfService = pgTable(
   'bed_out_of_service',
   {
@@ -682,6 +695,7 @@ export const bedOutOfService = pgTable(
 )
 
 /** How a shop takes bookings; one row per shop. A shop without a row does not take bookings online. */
+// Triggers: `availability_changed` (free times cached by every process are dropped). See docs/architecture.md, "What the database does by itself".
 export const bookingRules = pgTable(
   'booking_rules',
   {
@@ -722,6 +736,7 @@ export const bookingRules = pgTable(
  * bookings_no_overlap (in the migration, as drizzle cannot declare it) keeps the blocked ranges of a bed apart,
  * and its GiST index on (bed, blocked range) is also how a day's bookings are found.
  */
+// Triggers: `booking_bed_open` (no session on a retired bed, out of service or on a closed day), `bookings_ask_for_messages` (messages and card refunds queued as jobs), `availability_changed` (free times cached by every process are dropped). See docs/architecture.md, "What the database does by itself".
 export const bookings = pgTable(
   'bookings',
   {
@@ -776,6 +791,7 @@ export const bookings = pgTable(
  * own expiry and the bed types it pays for. `remaining` is kept by a trigger from the lot's ledger rows (never
  * written by the application), and its check constraint is what stops a lot going below zero under any concurrency.
  */
+// Triggers: `minute_lots_only_through_ledger` (changed only by its ledger rows). See docs/architecture.md, "What the database does by itself".
 export const minuteLots = pgTable(
   'minute_lots',
   {
@@ -813,6 +829,7 @@ export const minuteLots = pgTable(
  * changed in place. A trigger in the migration refuses updates and deletes. Rows written since lots exist
  * name their lot; a booking may be paid from several lots, one row each.
  */
+// Triggers: `balance_ledger_append_only`, `minute_lots_follow_ledger` (each row moves its lot's remaining minutes). See docs/architecture.md, "What the database does by itself".
 export const balanceLedger = pgTable(
   'balance_ledger',
   {
@@ -1161,6 +1178,7 @@ export const staffInvitations = pgTable(
  * Every change a member of staff makes, with who, when, what, and the record before and after: append-only (the
  * trigger staff_audit_log_append_only), but for the redaction of an erased customer's entries.
  */
+// Triggers: `staff_audit_log_append_only` (but for one redaction at erasure). See docs/architecture.md, "What the database does by itself".
 export const staffAuditLog = pgTable(
   'staff_audit_log',
   {
@@ -1252,6 +1270,7 @@ export const jobs = pgTable(
  * retry finds the row and sends nothing again. The provider's id is kept, and its delivery callbacks set the status.
  * The trigger customer_messages_not_for_erased drops a row about a customer whose record is erased (migration 0020).
  */
+// Triggers: `customer_messages_not_for_erased` (no message about an erased customer). See docs/architecture.md, "What the database does by itself".
 export const customerMessages = pgTable(
   'customer_messages',
   {
