@@ -25,6 +25,7 @@
  *   `<Panel>`; `<Empty>` for nothing to show; `<Badge tone>` for statuses; `staffMeta(title)` for its meta tags.
  */
 export { afterStaffSignIn, messageOf, query, signInPath, staffApi, useStaffData, type StaffAction, type StaffData } from './staff-api.ts'
+export { staffCalls } from './staff-calls.ts'
 export { lookupAnswer, staffPart, staffParts, useStaffLookup, type LookupAnswer, type Part } from './staff-data.ts'
 export { StaffProvider, useStaff, useStaffAction, type StaffNotice } from './staff-context.tsx'
 export { StaffAuthFrame } from './staff-auth-frame.tsx'

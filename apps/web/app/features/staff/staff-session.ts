@@ -1,7 +1,8 @@
 import type { StaffMe } from '@salon/contracts/staff'
 import { redirect } from 'react-router'
 import { ApiError } from '../../lib/api.ts'
-import { signInPath, staffApi } from './staff-api.ts'
+import { signInPath } from './staff-api.ts'
+import { staffCalls } from './staff-calls.ts'
 
 /** Who opened the staff pages: a member of this salon's staff, or a signed-in account that is not (with the server's words). */
 export type StaffSession = { status: 'member'; me: StaffMe } | { status: 'refused'; message: string }
@@ -14,7 +15,7 @@ export type StaffSession = { status: 'member'; me: StaffMe } | { status: 'refuse
  */
 export async function loadStaffSession(url: string): Promise<StaffSession> {
   try {
-    return { status: 'member', me: await staffApi.get<StaffMe>('staff/me') }
+    return { status: 'member', me: await staffCalls.me() }
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) {
       const { pathname, search } = new URL(url)

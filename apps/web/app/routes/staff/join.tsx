@@ -8,7 +8,7 @@ import { Spinner } from '../../components/ui/spinner.tsx'
 import { useAuth } from '../../features/auth/auth-context.tsx'
 import { PasswordRules, plainErrorMessage, validateNewPassword } from '../../features/auth/public.ts'
 import { normalisePhone } from '../../features/auth/phone.ts'
-import { messageOf, StaffAuthFrame, staffApi, staffLinks, staffMeta } from '../../features/staff/public.ts'
+import { messageOf, StaffAuthFrame, staffCalls, staffLinks, staffMeta } from '../../features/staff/public.ts'
 import { NOT_READY_MESSAGE, usePageAction } from '../../lib/form-post.ts'
 import { notReady } from '../../lib/form-post.server.ts'
 import type { Route } from './+types/join'
@@ -56,7 +56,7 @@ export default function StaffJoin({ actionData }: Route.ComponentProps) {
     setBusy(true)
     try {
       const body: AcceptInvitationRequest = { phone: phone.phone, code: values.code, password: values.password }
-      await staffApi.post('staff_invitation/accept', body)
+      await staffCalls.acceptInvitation(body)
     } catch (error) {
       setBusy(false)
       return setProblem(messageOf(error))
