@@ -1,6 +1,7 @@
 import type { Package, PackagesResponse } from '@salon/contracts/content'
 import type { CounterMethod, CounterMinutesRequest, CounterSale, CounterSaleRequest } from '@salon/contracts/staff-counter'
 import { useId, useState, type FormEvent } from 'react'
+import { SegmentedControl } from '../../components/ui/segmented-control.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { formatPence } from '../../lib/format.ts'
 import type { PhotoIdDocument } from '@salon/contracts/rules/photo-id'
@@ -40,25 +41,16 @@ export function CounterSaleForm({ packages, onSold }: { packages: Part<PackagesR
         {customer && (
           <div className="flex flex-col gap-3">
             <h3 className="font-sans text-sm font-bold tracking-wide text-cocoa-600 uppercase">2. What they buy</h3>
-            <div className="grid grid-cols-2 gap-1 rounded-full bg-stone-100 p-1" role="tablist" aria-label="What they buy">
-              {(
-                [
-                  ['package', 'A package'],
-                  ['minutes', 'Minutes'],
-                ] as const
-              ).map(([value, label]) => (
-                <button
-                  key={value}
-                  type="button"
-                  role="tab"
-                  aria-selected={kind === value}
-                  onClick={() => setKind(value)}
-                  className={`min-h-10 rounded-full text-sm font-semibold ${kind === value ? 'bg-white text-cocoa-950 shadow-sm' : 'text-cocoa-600'}`}
-                >
-                  {label}
-                </button>
-              ))}
-            </div>
+            <SegmentedControl
+              label="What they buy"
+              wide
+              segments={[
+                { value: 'package', label: 'A package' },
+                { value: 'minutes', label: 'Minutes' },
+              ]}
+              value={kind}
+              onChange={setKind}
+            />
             {kind === 'package' ? (
               <PackageSale
                 packages={packages}

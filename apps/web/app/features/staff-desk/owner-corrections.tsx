@@ -1,5 +1,6 @@
 import type { AdjustmentRequest, CounterRefundRequest, CounterRefundResponse } from '@salon/contracts/staff-counter'
 import { useId, useState, type FormEvent } from 'react'
+import { SegmentedControl } from '../../components/ui/segmented-control.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { formatAmount } from '../../lib/format.ts'
 import { messageOf, StaffDialog, useStaff, useStaffAction } from '../staff/public.ts'
@@ -115,24 +116,16 @@ export function AdjustDialog({ customer, onClose }: { customer: { sub: string; n
               {problem}
             </p>
           )}
-          <div className="grid grid-cols-2 gap-1 rounded-full bg-stone-100 p-1">
-            {(
-              [
-                ['add', 'Add minutes'],
-                ['remove', 'Take minutes off'],
-              ] as const
-            ).map(([value, label]) => (
-              <button
-                key={value}
-                type="button"
-                aria-pressed={direction === value}
-                onClick={() => setDirection(value)}
-                className={`min-h-10 rounded-full text-sm font-semibold ${direction === value ? 'bg-white text-cocoa-950 shadow-sm' : 'text-cocoa-600'}`}
-              >
-                {label}
-              </button>
-            ))}
-          </div>
+          <SegmentedControl
+            label="Add or take off"
+            wide
+            segments={[
+              { value: 'add', label: 'Add minutes' },
+              { value: 'remove', label: 'Take minutes off' },
+            ]}
+            value={direction}
+            onChange={setDirection}
+          />
           <div className="flex flex-col gap-1.5">
             <label htmlFor={ids.minutes} className="text-sm font-semibold text-cocoa-800">
               Minutes
