@@ -3,8 +3,9 @@ import type { ImportReport } from '@salon/contracts/staff-import'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { Spinner } from '../../components/ui/spinner.tsx'
-import { messageOf, Panel, staffApi, useStaffAction } from '../staff/public.ts'
+import { messageOf, Panel, useStaffAction } from '../staff/public.ts'
 import { ColumnsStep } from './columns-step.tsx'
+import { importCalls } from './import-calls.ts'
 import { fileProblem, mappingToSend, thousands, type ColumnChoice } from './import-file.ts'
 import { ImportReportView } from './report-view.tsx'
 import { StepTitle } from './step-title.tsx'
@@ -28,8 +29,8 @@ const STEPS = [
   { name: 'done', label: 'Import' },
 ] as const
 
-const PREVIEW = 'staff/customers/import/preview'
-const IMPORT = 'staff/customers/import'
+const PREVIEW = importCalls.preview
+const IMPORT = importCalls.import
 
 /**
  * docs/product.md §10.5 "Importing customers": the owner chooses the CSV file their previous system exported, matches
@@ -48,10 +49,10 @@ export function CustomerImport() {
     if (step.name !== 'file') heading.current?.focus()
   }, [step.name])
 
-  async function send(path: string, file: ChosenFile, choice?: ColumnChoice): Promise<ImportReport | undefined> {
+  async function send(call: typeof importCalls.preview, file: ChosenFile, choice?: ColumnChoice): Promise<ImportReport | undefined> {
     setProblem(null)
     try {
-      return await action.run(() => staffApi.post<ImportReport>(path, { csv: file.csv, ...(choice ? { mapping: mappingToSend(choice) } : {}) }), {
+      return await action.run(() => call({ csv: file.csv, ...(choice ? { mapping: mappingToSend(choice) } : {}) }), {
         rethrow: true,
       })
     } catch (error) {

@@ -1,14 +1,12 @@
-import type { BedChangeResponse, BedRequest, BedsResponse, HitBooking, OutOfServiceRequest, StaffBed } from '@salon/contracts/staff-manage'
+import type { BedRequest, BedsResponse, HitBooking, OutOfServiceRequest, StaffBed } from '@salon/contracts/staff-manage'
 import { todayInUk } from '@salon/contracts/dates'
 import { useState } from 'react'
 import { Field, TextAreaField } from '../../components/ui/field.tsx'
-import { staffApi } from './client.ts'
+import { manageCalls } from './manage-calls.ts'
 import { localText, periodText, ukParts } from './dates.ts'
 import { HitBookings } from './hit-bookings.tsx'
 import { NOT_WHOLE, wholeOf } from './money.ts'
 import { Badge, EmptyState, FormFooter, NoticeLine, onSubmitted, Panel, SelectField, SubmitButton, useAction, useConfirm, type Notice } from './ui.tsx'
-
-const bedPath = (id: string) => `staff/beds/${encodeURIComponent(id)}`
 
 interface Hit {
   bedId: string
@@ -17,11 +15,11 @@ interface Hit {
 }
 
 /** The salon's sunbeds: add one, change one, retire one, and put one out of service for a while. */
-export function BedsPanel({ data, reload }: { data: BedsResponse; reload: () => void }) {
+export function BedsPanel({ data }: { data: BedsResponse }) {
   const [editing, setEditing] = useState<string | null>(null)
   const [saved, setSaved] = useState<Notice | null>(null)
   const [hit, setHit] = useState<Hit | null>(null)
-  const retire = useAction(reload)
+  const retire = useAction()
   const confirm = useConfirm()
   const typeName = (code: string) => data.bedTypes.find((t) => t.code === code)?.name ?? code
   const active = data.beds.filter((b) => b.active)
@@ -39,7 +37,7 @@ export function BedsPanel({ data, reload }: { data: BedsResponse; reload: () => 
   }
 
   async function retireBed(bed: StaffBed) {
-    const answer = await retire.run(() => staffApi.post<BedChangeResponse>(`${bedPath(bed.id)}/retire`), `${bed.name} is retired: it takes no new bookings.`)
+    const answer = await retire.run(() => manageCalls.retireBed(bed.id), `${bed.name} is retired: it takes no new bookings.`)
     if (answer) setHit({ bedId: bed.id, what: `${bed.name} from now on`, bookings: answer.hit })
   }
 
@@ -56,7 +54,7 @@ export function BedsPanel({ data, reload }: { data: BedsResponse; reload: () => 
         )
       }
     >
-      {editing === 'new' && <BedForm bed={null} data={data} onDone={done} reload={reload} />}
+      {editing === 'new' && <BedForm bed={null} data={data} onDone={done} />}
       {(retire.notice ?? saved) && (
         <div className="mb-4">
           <NoticeLine notice={retire.notice ?? saved} />
@@ -67,7 +65,7 @@ export function BedsPanel({ data, reload }: { data: BedsResponse; reload: () => 
         {active.map((bed) =>
           editing === bed.id ? (
             <li key={bed.id}>
-              <BedForm bed={bed} data={data} onDone={done} reload={reload} />
+              <BedForm bed={bed} data={data} onDone={done} />
             </li>
           ) : (
             <li key={bed.id} className="rounded-2xl border border-cocoa-100 p-4">
@@ -110,7 +108,7 @@ export function BedsPanel({ data, reload }: { data: BedsResponse; reload: () => 
                   </button>
                 </div>
               </div>
-              <OutOfService bed={bed} reload={reload} onHit={(what, bookings) => setHit({ bedId: bed.id, what, bookings })} />
+              <OutOfService bed={bed} onHit={(what, bookings) => setHit({ bedId: bed.id, what, bookings })} />
               {hit?.bedId === bed.id && (
                 <div className="mt-3">
                   <HitBookings hit={hit.bookings} what={hit.what} />
@@ -133,9 +131,7 @@ export function BedsPanel({ data, reload }: { data: BedsResponse; reload: () => 
                   type="button"
                   className="btn-outline min-h-10 px-4 py-1.5 text-sm"
                   disabled={retire.pending}
-                  onClick={() =>
-                    void retire.run(() => staffApi.post(`${bedPath(bed.id)}/reinstate`), `${bed.name} is back in use: customers can book it again.`)
-                  }
+                  onClick={() => void retire.run(() => manageCalls.reinstateBed(bed.id), `${bed.name} is back in use: customers can book it again.`)}
                 >
                   Bring back
                 </button>
@@ -176,10 +172,10 @@ const valuesOf = (bed: StaffBed | null, data: BedsResponse): BedValues => ({
   cleaningBufferMinutes: String(bed?.cleaningBufferMinutes ?? 5),
 })
 
-function BedForm({ bed, data, onDone, reload }: { bed: StaffBed | null; data: BedsResponse; onDone: (notice?: string) => void; reload: () => void }) {
+function BedForm({ bed, data, onDone }: { bed: StaffBed | null; data: BedsResponse; onDone: (notice?: string) => void }) {
   const [values, setValues] = useState(() => valuesOf(bed, data))
   const [local, setLocal] = useState<Record<string, string>>({})
-  const action = useAction(reload)
+  const action = useAction()
   const errors = { ...action.errors, ...local }
   const set = (field: keyof BedValues) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: event.target.value }))
 
@@ -201,9 +197,7 @@ function BedForm({ bed, data, onDone, reload }: { bed: StaffBed | null; data: Be
       maxMinutes: wholeOf(values.maxMinutes)!,
       cleaningBufferMinutes: wholeOf(values.cleaningBufferMinutes)!,
     }
-    const answer = await action.run(() =>
-      bed ? staffApi.put<BedChangeResponse>(bedPath(bed.id), request) : staffApi.post<BedChangeResponse>('staff/beds', request),
-    )
+    const answer = await action.run(() => (bed ? manageCalls.saveBed(bed.id, request) : manageCalls.addBed(request)))
     if (answer) onDone(bed ? `${answer.bed.name} saved.` : `${answer.bed.name} added. Customers can book it now.`)
   }
 
@@ -289,17 +283,17 @@ function nextHour(): { from: string; until: string } {
   return { from: local(start), until: local(start + 3_600_000) }
 }
 
-function OutOfService({ bed, reload, onHit }: { bed: StaffBed; reload: () => void; onHit: (what: string, hit: HitBooking[]) => void }) {
+function OutOfService({ bed, onHit }: { bed: StaffBed; onHit: (what: string, hit: HitBooking[]) => void }) {
   const [open, setOpen] = useState(false)
   const [values, setValues] = useState(() => ({ ...nextHour(), reason: '' }))
-  const add = useAction(reload)
-  const remove = useAction(reload)
+  const add = useAction()
+  const remove = useAction()
   const confirm = useConfirm()
 
   async function save() {
     const request: OutOfServiceRequest = values
     const answer = await add.run(
-      () => staffApi.post<BedChangeResponse>(`${bedPath(bed.id)}/out-of-service`, request),
+      () => manageCalls.outOfService(bed.id, request),
       `${bed.name} is out of service from ${localText(values.from)} until ${localText(values.until)}.`,
     )
     if (answer) {
@@ -342,11 +336,7 @@ function OutOfService({ bed, reload, onHit }: { bed: StaffBed; reload: () => voi
                     title: `Back in service?`,
                     message: `${bed.name} can be booked again ${periodText(period.from, period.until).replace(' until ', ' to ')}.`,
                     confirmLabel: 'Put back in service',
-                    onConfirm: () =>
-                      remove.run(
-                        () => staffApi.delete(`${bedPath(bed.id)}/out-of-service/${encodeURIComponent(period.id)}`),
-                        `${bed.name} can be booked at that time again.`,
-                      ),
+                    onConfirm: () => remove.run(() => manageCalls.backInService(bed.id, period.id), `${bed.name} can be booked at that time again.`),
                   })
                 }
               >

@@ -1,31 +1,23 @@
-import type { BlogPostRequest, StaffBlogPost, UploadResponse } from '@salon/contracts/staff-catalogue'
-import type { SunbedSettings } from '@salon/contracts/sunbed-safety'
+import type { BlogPostRequest, StaffBlogPost } from '@salon/contracts/staff-catalogue'
 import { useEffect, useEffectEvent, useRef, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
+import { SegmentedControl } from '../../components/ui/segmented-control.tsx'
 import { Field, TextAreaField } from '../../components/ui/field.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
-import { staffApi } from './client.ts'
+import { manageCalls } from './manage-calls.ts'
 import { momentText } from './dates.ts'
 import { Badge, EmptyState, NoticeLine, onSubmitted, Panel, useAction, useConfirm, type Notice } from './ui.tsx'
 
 export type BlogListItem = Omit<StaffBlogPost, 'bodyMarkdown'>
 
 export const blogEditorPath = (slug: string) => `/staff/manage/blog/${encodeURIComponent(slug)}/`
-const postPath = (slug: string) => `staff/blog/${encodeURIComponent(slug)}`
 
 /** The pictures a cover may be, and the largest, as the server takes them (docs/product.md §10.4). */
 export const COVER_TYPES = ['image/jpeg', 'image/png', 'image/webp']
 export const MAX_COVER_BYTES = 2 * 1024 * 1024
 
 /** What the law of the salon's nation says about health in what it publishes (docs/decisions/031), above the editor. */
-function PublishingRule() {
-  const [rule, setRule] = useState<string | null>(null)
-  useEffect(() => {
-    staffApi.get<SunbedSettings>('staff/sunbed-law').then(
-      (settings) => setRule(settings.law.publishingRule),
-      () => setRule(null),
-    )
-  }, [])
+function PublishingRule({ rule }: { rule: string | null }) {
   return rule ? (
     <p role="note" className="card mt-4 p-3 text-sm text-cocoa-700 sm:p-4">
       {rule}
@@ -105,7 +97,7 @@ type Values = Required<Pick<BlogPostRequest, 'slug' | 'title' | 'summary' | 'bod
  * A post's editor: Markdown on one side and the server's rendering of it on the other (the phone switches between
  * them), the cover picture, and save as a draft, publish or take back to a draft.
  */
-export function BlogEditor({ post, defaultAuthor }: { post: StaffBlogPost | null; defaultAuthor: string }) {
+export function BlogEditor({ post, defaultAuthor, publishingRule }: { post: StaffBlogPost | null; defaultAuthor: string; publishingRule: string | null }) {
   const navigate = useNavigate()
   const [values, setValues] = useState<Values>(() => ({
     slug: post?.slug ?? '',
@@ -126,10 +118,7 @@ export function BlogEditor({ post, defaultAuthor }: { post: StaffBlogPost | null
 
   async function save(status: 'draft' | 'published', success: string) {
     const request: BlogPostRequest = { ...values, status }
-    const answer = await action.run(
-      () => (current ? staffApi.put<{ post: StaffBlogPost }>(postPath(current.slug), request) : staffApi.post<{ post: StaffBlogPost }>('staff/blog', request)),
-      success,
-    )
+    const answer = await action.run(() => (current ? manageCalls.saveBlogPost(current.slug, request) : manageCalls.addBlogPost(request)), success)
     if (!answer) return
     setCurrent(answer.post)
     // A new post, or one whose address changed, is edited at its own address from now on.
@@ -186,7 +175,7 @@ export function BlogEditor({ post, defaultAuthor }: { post: StaffBlogPost | null
                           message: 'The draft and its words are gone for good.',
                           confirmLabel: 'Delete draft',
                           onConfirm: async () => {
-                            const deleted = await action.run(() => staffApi.delete(postPath(current.slug)))
+                            const deleted = await action.run(() => manageCalls.deleteBlogPost(current.slug))
                             if (deleted !== undefined) void navigate('/staff/manage/blog/', { replace: true })
                           },
                         })
@@ -215,7 +204,7 @@ export function BlogEditor({ post, defaultAuthor }: { post: StaffBlogPost | null
           )}
         </div>
 
-        <PublishingRule />
+        <PublishingRule rule={publishingRule} />
         <div className="card mt-4 grid gap-5 p-4 sm:p-5 lg:grid-cols-[1fr_20rem]">
           <div className="grid content-start gap-4 sm:grid-cols-2">
             <Field label="Title" value={values.title} onChange={(e) => set('title', e.target.value)} error={action.errors.title} maxLength={150} />
@@ -276,7 +265,7 @@ function CoverPicture({ value, onChange, error }: { value: string; onChange: (ur
     setUploading(true)
     setNotice(null)
     try {
-      const answer = await staffApi.upload<UploadResponse>('staff/uploads', file)
+      const answer = await manageCalls.uploadPicture(file)
       onChange(answer.url)
       setNotice({ kind: 'success', text: 'Picture uploaded. Save the post to keep it.' })
     } catch (failure) {
@@ -354,7 +343,7 @@ function MarkdownEditor({
     }
     timer.current = setTimeout(() => {
       const asked = ++latest.current
-      staffApi.post<{ html: string }>('staff/blog/preview', { bodyMarkdown: text }).then(
+      manageCalls.previewBlogPost(text).then(
         (answer) => {
           if (asked !== latest.current) return
           setHtml(answer.html)
@@ -373,24 +362,19 @@ function MarkdownEditor({
     return () => clearTimeout(timer.current)
   }, [])
 
-  const tabButton = (name: 'write' | 'preview', label: string) => (
-    <button
-      type="button"
-      role="tab"
-      aria-selected={tab === name}
-      onClick={() => onTab(name)}
-      className={`min-h-11 flex-1 rounded-full px-4 text-sm font-semibold ${tab === name ? 'bg-cocoa-900 text-cream' : 'text-cocoa-700'}`}
-    >
-      {label}
-    </button>
-  )
-
   return (
     <div className="card flex min-w-0 flex-col p-4 sm:p-5">
-      <div role="tablist" aria-label="Post body" className="mb-3 flex gap-1 rounded-full bg-cocoa-50 p-1 lg:hidden">
-        {tabButton('write', 'Write')}
-        {tabButton('preview', 'Preview')}
-      </div>
+      <SegmentedControl
+        label="Post body"
+        wide
+        className="mb-3 lg:hidden"
+        segments={[
+          { value: 'write', label: 'Write' },
+          { value: 'preview', label: 'Preview' },
+        ]}
+        value={tab}
+        onChange={onTab}
+      />
       <div className="grid min-h-0 flex-1 gap-4 lg:grid-cols-2">
         <div className={tab === 'write' ? 'block' : 'hidden lg:block'}>
           <TextAreaField

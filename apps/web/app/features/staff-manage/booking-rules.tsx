@@ -1,7 +1,7 @@
-import type { BookingRulesBody, BookingRulesResponse } from '@salon/contracts/staff-manage'
+import type { BookingRulesBody } from '@salon/contracts/staff-manage'
 import { useState } from 'react'
 import { Field } from '../../components/ui/field.tsx'
-import { staffApi } from './client.ts'
+import { manageCalls } from './manage-calls.ts'
 import { NOT_WHOLE, wholeOf } from './money.ts'
 import { FormFooter, onSubmitted, Panel, SubmitButton, Toggle, useAction } from './ui.tsx'
 import { DEFAULT_BOOKING_RULES } from '@salon/contracts/rules/booking-rules'
@@ -33,7 +33,7 @@ const textsOf = (rules: BookingRulesBody) =>
   Object.fromEntries(NUMBERS.map(({ field }) => [field, String(rules[field] ?? DEFAULT_BOOKING_RULES[field])])) as Record<NumberRule, string>
 
 /** How customers book: the numbers of docs/product.md §4.8 and how a session the balance does not cover is paid. */
-export function BookingRulesForm({ rules, onSaved }: { rules: BookingRulesBody | null; onSaved: (answer: BookingRulesResponse) => void }) {
+export function BookingRulesForm({ rules }: { rules: BookingRulesBody | null }) {
   const start = rules ?? DEFAULT_BOOKING_RULES
   const [numbers, setNumbers] = useState(() => textsOf(start))
   const [payInSalon, setPayInSalon] = useState(start.payInSalon)
@@ -52,13 +52,9 @@ export function BookingRulesForm({ rules, onSaved }: { rules: BookingRulesBody |
       payInSalon,
       payUpFront,
     }
-    const answer = await action.run(
-      () => staffApi.put<BookingRulesResponse>('staff/booking-rules', request),
-      'Booking rules saved. Customers book by them now.',
-    )
+    const answer = await action.run(() => manageCalls.saveBookingRules(request), 'Booking rules saved. Customers book by them now.')
     if (answer?.rules) {
       setNumbers(textsOf(answer.rules))
-      onSaved(answer)
     }
   }
 

@@ -1,27 +1,27 @@
-import type { Closure, ClosureRequest, ClosureResponse, HitBooking } from '@salon/contracts/staff-manage'
+import type { Closure, ClosureRequest, HitBooking } from '@salon/contracts/staff-manage'
 import { todayInUk } from '@salon/contracts/dates'
 import { useState } from 'react'
 import { Field } from '../../components/ui/field.tsx'
-import { staffApi } from './client.ts'
+import { manageCalls } from './manage-calls.ts'
 import { dayText } from './dates.ts'
 import { HitBookings } from './hit-bookings.tsx'
 import { EmptyState, FormFooter, NoticeLine, onSubmitted, Panel, SubmitButton, Toggle, useAction, useConfirm } from './ui.tsx'
 
 /** Days the salon is shut although its hours say open: add one day or a range with a reason, or remove one. */
-export function ClosuresPanel({ closures, reload }: { closures: Closure[]; reload: () => void }) {
+export function ClosuresPanel({ closures }: { closures: Closure[] }) {
   const [from, setFrom] = useState('')
   const [to, setTo] = useState('')
   const [range, setRange] = useState(false)
   const [reason, setReason] = useState('')
   const [hit, setHit] = useState<{ what: string; bookings: HitBooking[] } | null>(null)
-  const add = useAction(reload)
-  const remove = useAction(reload)
+  const add = useAction()
+  const remove = useAction()
   const confirm = useConfirm()
 
   async function save() {
     const request: ClosureRequest = { from, ...(range && to ? { to } : {}), reason }
     const what = range && to ? `${dayText(from)} to ${dayText(to)}` : from ? dayText(from) : ''
-    const answer = await add.run(() => staffApi.post<ClosureResponse>('staff/closures', request), `Closed: ${what}.`)
+    const answer = await add.run(() => manageCalls.close(request), `Closed: ${what}.`)
     if (answer) {
       setHit({ what: range && to ? 'those days' : 'that day', bookings: answer.hit })
       setFrom('')
@@ -90,7 +90,7 @@ export function ClosuresPanel({ closures, reload }: { closures: Closure[]; reloa
                     title: `Open on ${dayText(closure.date)}?`,
                     message: 'The salon opens its usual hours that day and customers can book again.',
                     confirmLabel: 'Remove closure',
-                    onConfirm: () => remove.run(() => staffApi.delete(`staff/closures/${closure.date}`), `${dayText(closure.date)} is open again.`),
+                    onConfirm: () => remove.run(() => manageCalls.reopen(closure.date), `${dayText(closure.date)} is open again.`),
                   })
                 }
               >

@@ -1,7 +1,7 @@
 import type { CounterRules } from '@salon/contracts/staff-counter'
 import { useState } from 'react'
 import { Field } from '../../components/ui/field.tsx'
-import { staffApi } from './client.ts'
+import { manageCalls } from './manage-calls.ts'
 import { NOT_WHOLE, wholeOf } from './money.ts'
 import { FormFooter, onSubmitted, Panel, SubmitButton, useAction } from './ui.tsx'
 
@@ -9,7 +9,7 @@ import { FormFooter, onSubmitted, Panel, SubmitButton, useAction } from './ui.ts
  * How far below the price list staff may sell minutes at the counter (docs/product.md §10.3): past it, and for a
  * sale to themselves, only the owner sells, and the audit log flags it.
  */
-export function CounterRulesForm({ rules, onSaved }: { rules: CounterRules; onSaved: (saved: CounterRules) => void }) {
+export function CounterRulesForm({ rules }: { rules: CounterRules }) {
   const [percent, setPercent] = useState(String(rules.maxDiscountPercent))
   const [local, setLocal] = useState<Record<string, string>>({})
   const action = useAction()
@@ -19,13 +19,9 @@ export function CounterRulesForm({ rules, onSaved }: { rules: CounterRules; onSa
     const maxDiscountPercent = wholeOf(percent)
     setLocal(maxDiscountPercent === null ? { maxDiscountPercent: NOT_WHOLE } : {})
     if (maxDiscountPercent === null) return action.setNotice({ kind: 'error', text: 'Please check the fields marked in red.' })
-    const answer = await action.run(
-      () => staffApi.put<CounterRules>('staff/counter-rules', { maxDiscountPercent }),
-      'Counter discount limit saved. Staff sales keep to it now.',
-    )
+    const answer = await action.run(() => manageCalls.saveCounterRules({ maxDiscountPercent }), 'Counter discount limit saved. Staff sales keep to it now.')
     if (answer) {
       setPercent(String(answer.maxDiscountPercent))
-      onSaved(answer)
     }
   }
 

@@ -1,7 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react'
 import { Link, useLocation } from 'react-router'
-import { Spinner } from '../../components/ui/spinner.tsx'
-import { LoadError, Loading, OwnerOnly, StaffPage, type StaffData } from '../staff/public.ts'
+import { LoadError, OwnerOnly, StaffPage, type Part } from '../staff/public.ts'
 
 /** The parts of Manage, each a page of its own (docs/product.md §10.4). */
 export const MANAGE_PARTS = [
@@ -69,28 +68,11 @@ export function ManagePage({ title, subtitle, actions, children }: { title: stri
   )
 }
 
-type Load = Pick<StaffData<unknown>, 'error' | 'reload' | 'loading'> & { data: unknown }
-type Loads = Record<string, Load>
-type Answers<L extends Loads> = { [K in keyof L]: Exclude<L[K]['data'], undefined> }
+type Answers<P extends Record<string, Part<unknown>>> = { [K in keyof P]: P[K] extends Part<infer T> ? T : never }
 
-/**
- * A page's content once every call it needs has answered: loading first, then the first failure with its
- * message and Try again, then the content with every answer.
- */
-export function WhenLoaded<L extends Loads>({ loads, what, children }: { loads: L; what: string; children: (data: Answers<L>) => ReactNode }) {
-  const all = Object.values(loads)
-  const failed = all.find((load) => load.error !== null && load.data === undefined)
-  if (failed) return <LoadError message={failed.error!} onRetry={() => all.forEach((load) => load.error && load.reload())} />
-  if (all.some((load) => load.data === undefined)) return <Loading what={what} />
-  // A reload (another range, after a change) keeps what is shown, and says it is being brought up to date.
-  return (
-    <>
-      {all.some((load) => load.loading) && (
-        <p className="fixed top-20 right-4 z-30 flex items-center gap-2 rounded-full bg-white px-3 py-1.5 text-sm text-cocoa-700 shadow-md" aria-live="polite">
-          <Spinner label="Updating" /> Updating…
-        </p>
-      )}
-      {children(Object.fromEntries(Object.entries(loads).map(([key, load]) => [key, load.data])) as Answers<L>)}
-    </>
-  )
+/** A page's content once every part of its data has loaded (its route's loader); else the first failure, with Try again. */
+export function WhenLoaded<P extends Record<string, Part<unknown>>>({ parts, children }: { parts: P; children: (data: Answers<P>) => ReactNode }) {
+  const failed = Object.values(parts).find((part) => part.status === 'error')
+  if (failed?.status === 'error') return <LoadError message={failed.message} />
+  return <>{children(Object.fromEntries(Object.entries(parts).map(([key, part]) => [key, part.status === 'ready' ? part.data : undefined])) as Answers<P>)}</>
 }

@@ -1,36 +1,28 @@
 import type { Lead, LeadHandledRequest, LeadsResponse } from '@salon/contracts/staff-reports'
 import { useState } from 'react'
-import { staffApi } from './client.ts'
+import { SegmentedControl } from '../../components/ui/segmented-control.tsx'
+import { manageCalls } from './manage-calls.ts'
 import { momentText } from './dates.ts'
 import { Badge, EmptyState, NoticeLine, useAction } from './ui.tsx'
 
 export type LeadsFilter = 'waiting' | 'handled'
 
-export const leadsPath = (filter: LeadsFilter, before?: string | null) =>
-  `staff/leads?handled=${filter === 'handled'}${before ? `&before=${encodeURIComponent(before)}` : ''}`
+/** The leads shown: ?handled=true for those handled, else those still waiting. */
+export const leadsFilterOf = (url: string): LeadsFilter => (new URL(url).searchParams.get('handled') === 'true' ? 'handled' : 'waiting')
 
 /** The filter between leads still waiting and those handled, as two tabs. */
 export function LeadsFilterTabs({ filter, onChange }: { filter: LeadsFilter; onChange: (filter: LeadsFilter) => void }) {
   return (
-    <div role="tablist" aria-label="Which leads" className="flex w-full gap-1 rounded-full bg-cocoa-100/70 p-1 sm:w-auto">
-      {(
-        [
-          ['waiting', 'To handle'],
-          ['handled', 'Handled'],
-        ] as const
-      ).map(([value, label]) => (
-        <button
-          key={value}
-          type="button"
-          role="tab"
-          aria-selected={filter === value}
-          onClick={() => onChange(value)}
-          className={`min-h-11 flex-1 rounded-full px-5 text-sm font-semibold whitespace-nowrap sm:flex-none ${filter === value ? 'bg-white text-cocoa-950 shadow-sm' : 'text-cocoa-700'}`}
-        >
-          {label}
-        </button>
-      ))}
-    </div>
+    <SegmentedControl
+      label="Which leads"
+      className="w-full sm:w-auto"
+      segments={[
+        { value: 'waiting', label: 'To handle' },
+        { value: 'handled', label: 'Handled' },
+      ]}
+      value={filter}
+      onChange={onChange}
+    />
   )
 }
 
@@ -38,14 +30,12 @@ export function LeadsFilterTabs({ filter, onChange }: { filter: LeadsFilter; onC
  * The offers popup's sign-ups and the contact form's messages, newest first: who, how to reach them, what they
  * wrote or agreed to, and a button to mark each handled (or back to waiting). Older pages load on request.
  */
-export function LeadsList({ first, filter, reload }: { first: LeadsResponse; filter: LeadsFilter; reload: () => void }) {
+export function LeadsList({ first, filter }: { first: LeadsResponse; filter: LeadsFilter }) {
   const [older, setOlder] = useState<{ leads: Lead[]; nextBefore: string | null } | null>(null)
   const [loadingOlder, setLoadingOlder] = useState(false)
   const [olderError, setOlderError] = useState<string | null>(null)
-  const action = useAction(() => {
-    setOlder(null)
-    reload()
-  })
+  // After a change the first page is loaded again; the older pages shown are dropped.
+  const action = useAction(() => setOlder(null))
   const leads = [...first.leads, ...(older?.leads ?? [])]
   const nextBefore = older ? older.nextBefore : first.nextBefore
 
@@ -54,7 +44,7 @@ export function LeadsList({ first, filter, reload }: { first: LeadsResponse; fil
     setLoadingOlder(true)
     setOlderError(null)
     try {
-      const page = await staffApi.get<LeadsResponse>(leadsPath(filter, nextBefore))
+      const page = await manageCalls.leads(filter === 'handled', nextBefore)
       setOlder((o) => ({ leads: [...(o?.leads ?? []), ...page.leads], nextBefore: page.nextBefore }))
     } catch (failure) {
       setOlderError(failure instanceof Error ? failure.message : 'The older leads could not be loaded.')
@@ -66,7 +56,7 @@ export function LeadsList({ first, filter, reload }: { first: LeadsResponse; fil
   const mark = (lead: Lead, handled: boolean) => {
     const request: LeadHandledRequest = { handled }
     void action.run(
-      () => staffApi.put(`staff/leads/${lead.kind}/${lead.id}/handled`, request),
+      () => manageCalls.markLead(lead.kind, lead.id, request),
       handled ? `${lead.name} marked handled.` : `${lead.name} is back on the list to handle.`,
     )
   }

@@ -2,7 +2,7 @@ import type { OfferPopup, ReferralReward, ReviewRequest, ReviewsSourceRequest, R
 import { todayInUk } from '@salon/contracts/dates'
 import { useState } from 'react'
 import { Field, TextAreaField } from '../../components/ui/field.tsx'
-import { staffApi } from './client.ts'
+import { manageCalls } from './manage-calls.ts'
 import { dayText } from './dates.ts'
 import { NOT_WHOLE, wholeOf } from './money.ts'
 import { Badge, EmptyState, FormFooter, NoticeLine, onSubmitted, Panel, SelectField, SubmitButton, Toggle, useAction } from './ui.tsx'
@@ -23,7 +23,7 @@ export function ReferralForm({ reward }: { reward: ReferralReward }) {
     if (Object.keys(found).length > 0) return action.setNotice({ kind: 'error', text: 'Please check the fields marked in red.' })
     const request: ReferralReward = { minutes: wholeOf(minutes)!, validityDays: wholeOf(validityDays)! }
     const answer = await action.run(
-      () => staffApi.put<ReferralReward>('staff/referral-reward', request),
+      () => manageCalls.saveReferralReward(request),
       (saved) =>
         saved.minutes === 0 ? 'Saved: refer-and-earn gives no reward now.' : `Saved: ${saved.minutes} free minutes each, for ${saved.validityDays} days.`,
     )
@@ -70,7 +70,7 @@ export function PopupForm({ popup }: { popup: OfferPopup }) {
 
   async function save() {
     const answer = await action.run(
-      () => staffApi.put<OfferPopup>('staff/popup', values),
+      () => manageCalls.savePopup(values),
       (saved) => (saved.enabled ? 'Saved. The home page shows the popup now.' : 'Saved. The home page shows no popup now.'),
     )
     if (answer) setValues(answer)
@@ -115,17 +115,17 @@ export function PopupForm({ popup }: { popup: OfferPopup }) {
 }
 
 /** Where the home page's reviews come from: Google's, or the salon's own (which it can hide one by one). */
-export function ReviewsPanel({ data, reload }: { data: ReviewsSourceResponse; reload: () => void }) {
+export function ReviewsPanel({ data }: { data: ReviewsSourceResponse }) {
   const [source, setSource] = useState(data.source)
   const [placeId, setPlaceId] = useState(data.googlePlaceId ?? '')
-  const action = useAction(reload)
-  const visibility = useAction(reload)
+  const action = useAction()
+  const visibility = useAction()
   const [adding, setAdding] = useState(false)
 
   async function save() {
     const request: ReviewsSourceRequest = { source, googlePlaceId: placeId.trim() ? placeId.trim() : null }
     await action.run(
-      () => staffApi.put('staff/reviews-source', request),
+      () => manageCalls.saveReviewsSource(request),
       source === 'google' ? 'Saved. The website shows your Google reviews.' : 'Saved. The website shows your own reviews.',
     )
   }
@@ -183,7 +183,7 @@ export function ReviewsPanel({ data, reload }: { data: ReviewsSourceResponse; re
           </button>
         )}
       </div>
-      {adding && <ReviewForm reload={reload} onDone={() => setAdding(false)} />}
+      {adding && <ReviewForm onDone={() => setAdding(false)} />}
       {data.reviews.length === 0 ? (
         <div className="mt-3">
           <EmptyState>No reviews kept by the salon.</EmptyState>
@@ -210,7 +210,7 @@ export function ReviewsPanel({ data, reload }: { data: ReviewsSourceResponse; re
                 disabled={visibility.pending}
                 onClick={() =>
                   void visibility.run(
-                    () => staffApi.put(`staff/reviews/${encodeURIComponent(review.id)}`, { hidden: !review.hidden }),
+                    () => manageCalls.hideReview(review.id, !review.hidden),
                     review.hidden ? `${review.authorName}'s review shows again.` : `${review.authorName}'s review is hidden.`,
                   )
                 }
@@ -231,9 +231,9 @@ export function ReviewsPanel({ data, reload }: { data: ReviewsSourceResponse; re
 }
 
 /** One of the salon's own reviews, given in the salon or by email, added to the list. */
-function ReviewForm({ reload, onDone }: { reload: () => void; onDone: () => void }) {
+function ReviewForm({ onDone }: { onDone: () => void }) {
   const [values, setValues] = useState({ authorName: '', rating: '5', text: '', publishedOn: todayInUk() })
-  const action = useAction(reload)
+  const action = useAction()
   const set = (field: keyof typeof values) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: event.target.value }))
 
   async function save() {
@@ -243,7 +243,7 @@ function ReviewForm({ reload, onDone }: { reload: () => void; onDone: () => void
       text: values.text,
       publishedOn: values.publishedOn || undefined,
     }
-    const added = await action.run(() => staffApi.post('staff/reviews', request))
+    const added = await action.run(() => manageCalls.addReview(request))
     if (added !== undefined) onDone()
   }
 

@@ -2,7 +2,7 @@ import type { PackageRequest, StaffPackage } from '@salon/contracts/staff-catalo
 import { useState } from 'react'
 import { Checkbox, Field, TextAreaField } from '../../components/ui/field.tsx'
 import { formatPence } from '../../lib/format.ts'
-import { staffApi } from './client.ts'
+import { manageCalls } from './manage-calls.ts'
 import { NOT_POUNDS, NOT_WHOLE, penceOf, poundsText, wholeOf } from './money.ts'
 import { Badge, EmptyState, FormFooter, NoticeLine, onSubmitted, Panel, SubmitButton, Toggle, useAction, useConfirm, type Notice } from './ui.tsx'
 
@@ -34,10 +34,10 @@ const valuesOf = (p: StaffPackage | null, bedTypes: BedTypeName[]): PackageValue
 })
 
 /** Minute packages: make one, change one, withdraw one from sale (one that was bought is never deleted). */
-export function PackagesPanel({ packages, bedTypes, reload }: { packages: StaffPackage[]; bedTypes: BedTypeName[]; reload: () => void }) {
+export function PackagesPanel({ packages, bedTypes }: { packages: StaffPackage[]; bedTypes: BedTypeName[] }) {
   const [editing, setEditing] = useState<string | null>(null)
   const [saved, setSaved] = useState<Notice | null>(null)
-  const action = useAction(reload)
+  const action = useAction()
   const edit = (id: string | null) => {
     setSaved(null)
     action.clear()
@@ -51,10 +51,7 @@ export function PackagesPanel({ packages, bedTypes, reload }: { packages: StaffP
 
   const setOnSale = (p: StaffPackage, onSale: boolean) =>
     action.run(
-      () =>
-        onSale
-          ? staffApi.put(`staff/packages/${encodeURIComponent(p.id)}`, { ...requestOf(valuesOf(p, bedTypes), p.sortOrder), onSale })
-          : staffApi.delete(`staff/packages/${encodeURIComponent(p.id)}`),
+      () => (onSale ? manageCalls.savePackage(p.id, { ...requestOf(valuesOf(p, bedTypes), p.sortOrder), onSale }) : manageCalls.deletePackage(p.id)),
       onSale ? `${p.name} is on sale again.` : `${p.name} is withdrawn: customers can no longer buy it.`,
     )
 
@@ -71,7 +68,7 @@ export function PackagesPanel({ packages, bedTypes, reload }: { packages: StaffP
         )
       }
     >
-      {editing === 'new' && <PackageForm pkg={null} bedTypes={bedTypes} sortOrder={packages.length} onDone={done} reload={reload} />}
+      {editing === 'new' && <PackageForm pkg={null} bedTypes={bedTypes} sortOrder={packages.length} onDone={done} />}
       {packages.length === 0 && editing !== 'new' ? (
         <EmptyState>No packages yet. Make the first one for customers to buy.</EmptyState>
       ) : (
@@ -79,7 +76,7 @@ export function PackagesPanel({ packages, bedTypes, reload }: { packages: StaffP
           {packages.map((p) =>
             editing === p.id ? (
               <li key={p.id}>
-                <PackageForm pkg={p} bedTypes={bedTypes} sortOrder={p.sortOrder} onDone={done} reload={reload} />
+                <PackageForm pkg={p} bedTypes={bedTypes} sortOrder={p.sortOrder} onDone={done} />
               </li>
             ) : (
               <li key={p.id} className="flex flex-col gap-3 rounded-xl border border-cocoa-100 p-4 sm:flex-row sm:items-center sm:justify-between">
@@ -153,13 +150,12 @@ interface PackageFormProps {
   bedTypes: BedTypeName[]
   sortOrder: number
   onDone: (notice?: string) => void
-  reload: () => void
 }
 
-function PackageForm({ pkg, bedTypes, sortOrder, onDone, reload }: PackageFormProps) {
+function PackageForm({ pkg, bedTypes, sortOrder, onDone }: PackageFormProps) {
   const [values, setValues] = useState(() => valuesOf(pkg, bedTypes))
   const [local, setLocal] = useState<Record<string, string>>({})
-  const action = useAction(reload)
+  const action = useAction()
   const errors = { ...action.errors, ...local }
   const set = (change: Partial<PackageValues>) => setValues((v) => ({ ...v, ...change }))
 
@@ -172,9 +168,7 @@ function PackageForm({ pkg, bedTypes, sortOrder, onDone, reload }: PackageFormPr
     setLocal(found)
     if (Object.keys(found).length > 0) return action.setNotice({ kind: 'error', text: 'Please check the fields marked in red.' })
     const request = requestOf(values, sortOrder)
-    const done = await action.run(() =>
-      pkg ? staffApi.put(`staff/packages/${encodeURIComponent(pkg.id)}`, request) : staffApi.post('staff/packages', request),
-    )
+    const done = await action.run(() => (pkg ? manageCalls.savePackage(pkg.id, request) : manageCalls.addPackage(request)))
     if (done !== undefined) onDone(pkg ? `${values.name} saved.` : `${values.name} created.`)
   }
 

@@ -1,7 +1,7 @@
 import type { PricesRequest, PricesResponse } from '@salon/contracts/staff-catalogue'
 import { useState } from 'react'
 import { Field } from '../../components/ui/field.tsx'
-import { staffApi } from './client.ts'
+import { manageCalls } from './manage-calls.ts'
 import { NOT_POUNDS, penceOf, poundsText } from './money.ts'
 import { FormFooter, onSubmitted, Panel, SubmitButton, useAction, useConfirm } from './ui.tsx'
 
@@ -49,7 +49,7 @@ export function PricesForm({ prices }: { prices: PricesResponse }) {
       return
     }
     const request: PricesRequest = { bedTypes, extras }
-    const saved = await action.run(() => staffApi.put<PricesResponse>('staff/prices', request), 'Prices saved. The website shows them now.')
+    const saved = await action.run(() => manageCalls.savePrices(request), 'Prices saved. The website shows them now.')
     if (saved) setValues(rowsOf(saved))
   }
 

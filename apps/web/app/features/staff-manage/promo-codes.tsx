@@ -3,7 +3,7 @@ import { todayInUk } from '@salon/contracts/dates'
 import { useState } from 'react'
 import { Checkbox, Field } from '../../components/ui/field.tsx'
 import { formatPence } from '../../lib/format.ts'
-import { staffApi } from './client.ts'
+import { manageCalls } from './manage-calls.ts'
 import { dayText } from './dates.ts'
 import { NOT_POUNDS, NOT_WHOLE, penceOf, poundsText, wholeOf } from './money.ts'
 import { Badge, EmptyState, FormFooter, NoticeLine, onSubmitted, Panel, SelectField, SubmitButton, Toggle, useAction, useConfirm, type Notice } from './ui.tsx'
@@ -60,10 +60,10 @@ function requestOf(values: PromoValues): PromoCodeRequest {
 }
 
 /** Promo codes: make one, change one, switch one off; with how many purchases used each so far. */
-export function PromoCodesPanel({ promoCodes, packages, reload }: { promoCodes: StaffPromoCode[]; packages: StaffPackage[]; reload: () => void }) {
+export function PromoCodesPanel({ promoCodes, packages }: { promoCodes: StaffPromoCode[]; packages: StaffPackage[] }) {
   const [editing, setEditing] = useState<string | null>(null)
   const [saved, setSaved] = useState<Notice | null>(null)
-  const action = useAction(reload)
+  const action = useAction()
   const confirm = useConfirm()
   const edit = (id: string | null) => {
     setSaved(null)
@@ -76,10 +76,7 @@ export function PromoCodesPanel({ promoCodes, packages, reload }: { promoCodes: 
   }
   const setActive = (p: StaffPromoCode, active: boolean) =>
     action.run(
-      () =>
-        active
-          ? staffApi.put(`staff/promo-codes/${encodeURIComponent(p.id)}`, { ...requestOf(valuesOf(p)), active })
-          : staffApi.delete(`staff/promo-codes/${encodeURIComponent(p.id)}`),
+      () => (active ? manageCalls.savePromoCode(p.id, { ...requestOf(valuesOf(p)), active }) : manageCalls.deletePromoCode(p.id)),
       active ? `${p.code} works again.` : `${p.code} is switched off.`,
     )
 
@@ -96,7 +93,7 @@ export function PromoCodesPanel({ promoCodes, packages, reload }: { promoCodes: 
         )
       }
     >
-      {editing === 'new' && <PromoForm promo={null} packages={packages} onDone={done} reload={reload} />}
+      {editing === 'new' && <PromoForm promo={null} packages={packages} onDone={done} />}
       {promoCodes.length === 0 && editing !== 'new' ? (
         <EmptyState>No promo codes yet.</EmptyState>
       ) : (
@@ -104,7 +101,7 @@ export function PromoCodesPanel({ promoCodes, packages, reload }: { promoCodes: 
           {promoCodes.map((p) =>
             editing === p.id ? (
               <li key={p.id}>
-                <PromoForm promo={p} packages={packages} onDone={done} reload={reload} />
+                <PromoForm promo={p} packages={packages} onDone={done} />
               </li>
             ) : (
               <li key={p.id} className="flex flex-col gap-3 rounded-xl border border-cocoa-100 p-4 sm:flex-row sm:items-center sm:justify-between">
@@ -165,13 +162,12 @@ interface PromoFormProps {
   promo: StaffPromoCode | null
   packages: StaffPackage[]
   onDone: (notice?: string) => void
-  reload: () => void
 }
 
-function PromoForm({ promo, packages, onDone, reload }: PromoFormProps) {
+function PromoForm({ promo, packages, onDone }: PromoFormProps) {
   const [values, setValues] = useState(() => valuesOf(promo))
   const [local, setLocal] = useState<Record<string, string>>({})
-  const action = useAction(reload)
+  const action = useAction()
   const errors = { ...action.errors, ...local }
   const set = (change: Partial<PromoValues>) => setValues((v) => ({ ...v, ...change }))
 
@@ -187,9 +183,7 @@ function PromoForm({ promo, packages, onDone, reload }: PromoFormProps) {
     setLocal(found)
     if (Object.keys(found).length > 0) return action.setNotice({ kind: 'error', text: 'Please check the fields marked in red.' })
     const request = requestOf(values)
-    const done = await action.run(() =>
-      promo ? staffApi.put(`staff/promo-codes/${encodeURIComponent(promo.id)}`, request) : staffApi.post('staff/promo-codes', request),
-    )
+    const done = await action.run(() => (promo ? manageCalls.savePromoCode(promo.id, request) : manageCalls.addPromoCode(request)))
     if (done !== undefined) onDone(promo ? `${values.code.toUpperCase()} saved.` : `${values.code.toUpperCase()} created. Customers can use it now.`)
   }
 

@@ -2,9 +2,10 @@ import type { ExportName, PaymentMethod, SalesReport, SessionsReport } from '@sa
 import { addDays, todayInUk, utcDay } from '@salon/contracts/dates'
 import { useState, type ReactNode } from 'react'
 import { Field } from '../../components/ui/field.tsx'
+import { SegmentedControl } from '../../components/ui/segmented-control.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { formatAmount } from '../../lib/format.ts'
-import { staffApi } from './client.ts'
+import { manageCalls } from './manage-calls.ts'
 import { dayText } from './dates.ts'
 import { EmptyState, NoticeLine, Panel, type Notice } from './ui.tsx'
 
@@ -136,20 +137,15 @@ export function SessionsReportPanel({ report }: { report: SessionsReport }) {
       title="Sessions"
       description="Per sunbed, on each day or week of the range."
       actions={
-        <div role="tablist" aria-label="Sessions by" className="flex gap-1 rounded-full bg-cocoa-100/70 p-1">
-          {(['day', 'week'] as const).map((value) => (
-            <button
-              key={value}
-              type="button"
-              role="tab"
-              aria-selected={by === value}
-              onClick={() => setBy(value)}
-              className={`min-h-10 rounded-full px-4 text-sm font-semibold ${by === value ? 'bg-white shadow-sm' : 'text-cocoa-700'}`}
-            >
-              By {value}
-            </button>
-          ))}
-        </div>
+        <SegmentedControl
+          label="Sessions by"
+          segments={[
+            { value: 'day', label: 'By day' },
+            { value: 'week', label: 'By week' },
+          ]}
+          value={by}
+          onChange={setBy}
+        />
       }
     >
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
@@ -238,10 +234,7 @@ export function ExportButtons({ range }: { range: Range }) {
     setBusy(name)
     setNotice(null)
     try {
-      // The marketing list is everyone who agreed to offers today, whatever the range.
-      const { blob, fileName } = await staffApi.download(
-        name === 'marketing' ? 'staff/exports/marketing.csv' : `staff/exports/${name}.csv?${rangeQuery(range)}`,
-      )
+      const { blob, fileName } = await manageCalls.exportCsv(name, range)
       const url = URL.createObjectURL(blob)
       const link = document.createElement('a')
       link.href = url

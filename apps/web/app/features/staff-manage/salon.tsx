@@ -2,20 +2,19 @@ import type { OpeningDay, SalonDetails, SalonSettings } from '@salon/contracts/s
 import { WEEKDAYS } from '@salon/contracts/uk-calendar'
 import { useState } from 'react'
 import { Field } from '../../components/ui/field.tsx'
-import { staffApi } from './client.ts'
+import { manageCalls } from './manage-calls.ts'
 import { FormFooter, onSubmitted, Panel, SubmitButton, useAction } from './ui.tsx'
 
 /** The salon's name, tagline, address and how customers reach it, as the website shows them. */
-export function SalonDetailsForm({ settings, onSaved }: { settings: SalonSettings; onSaved: (settings: SalonSettings) => void }) {
+export function SalonDetailsForm({ settings }: { settings: SalonSettings }) {
   const [values, setValues] = useState<SalonDetails>(settings.details)
   const action = useAction()
   const set = (field: keyof SalonDetails) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: event.target.value }))
 
   async function save() {
-    const saved = await action.run(() => staffApi.put<SalonSettings>('staff/salon', values), 'Salon details saved. The website shows them now.')
+    const saved = await action.run(() => manageCalls.saveSalon(values), 'Salon details saved. The website shows them now.')
     if (saved) {
       setValues(saved.details)
-      onSaved(saved)
     }
   }
 
@@ -71,7 +70,7 @@ const rowsOf = (hours: OpeningDay[]): DayRow[] =>
   })
 
 /** The whole week's opening hours; a day switched off is closed. */
-export function OpeningHoursForm({ settings, onSaved }: { settings: SalonSettings; onSaved: (settings: SalonSettings) => void }) {
+export function OpeningHoursForm({ settings }: { settings: SalonSettings }) {
   const [rows, setRows] = useState(() => rowsOf(settings.openingHours))
   const action = useAction()
   const set = (weekday: number, change: Partial<DayRow>) => setRows((all) => all.map((row, i) => (i === weekday ? { ...row, ...change } : row)))
@@ -84,10 +83,9 @@ export function OpeningHoursForm({ settings, onSaved }: { settings: SalonSetting
   }
 
   async function save() {
-    const saved = await action.run(() => staffApi.put<SalonSettings>('staff/salon/hours', { hours: sent }), 'Opening hours saved. Free times follow them now.')
+    const saved = await action.run(() => manageCalls.saveHours(sent), 'Opening hours saved. Free times follow them now.')
     if (saved) {
       setRows(rowsOf(saved.openingHours))
-      onSaved(saved)
     }
   }
 

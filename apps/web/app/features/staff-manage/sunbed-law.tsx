@@ -2,7 +2,7 @@ import { dutiesOf, NATIONS, SUNBED_LAW, type Nation } from '@salon/contracts/rul
 import type { SunbedSettings, SunbedSettingsRequest } from '@salon/contracts/sunbed-safety'
 import { useState } from 'react'
 import { Field } from '../../components/ui/field.tsx'
-import { staffApi } from './client.ts'
+import { manageCalls } from './manage-calls.ts'
 import { NOT_WHOLE, wholeOf } from './money.ts'
 import { FormFooter, onSubmitted, Panel, SelectField, SubmitButton, Toggle, useAction } from './ui.tsx'
 
@@ -13,7 +13,7 @@ const SAVED_ASKING = 'Sunbed safety settings saved. Every customer answers the h
  * The salon's nation, with what its sunbed law asks, the pause after a skin reaction, the yearly limit of sessions,
  * and asking every customer the health questions again (docs/product.md §4.15, §10.4).
  */
-export function SunbedLawForm({ settings, onSaved }: { settings: SunbedSettings; onSaved: (saved: SunbedSettings) => void }) {
+export function SunbedLawForm({ settings }: { settings: SunbedSettings }) {
   const [nation, setNation] = useState<Nation>(settings.nation)
   const [pause, setPause] = useState(String(settings.reactionPauseDays))
   const [limit, setLimit] = useState(String(settings.yearlySessionLimit))
@@ -32,13 +32,12 @@ export function SunbedLawForm({ settings, onSaved }: { settings: SunbedSettings;
     setLocal(found)
     if (reactionPauseDays === null || yearlySessionLimit === null) return action.setNotice({ kind: 'error', text: 'Please check the fields marked in red.' })
     const request: SunbedSettingsRequest = { nation, reactionPauseDays, yearlySessionLimit, ...(askAgain ? { askHealthQuestionsAgain: true } : {}) }
-    const answer = await action.run(() => staffApi.put<SunbedSettings>('staff/sunbed-law', request), askAgain ? SAVED_ASKING : SAVED)
+    const answer = await action.run(() => manageCalls.saveSunbedLaw(request), askAgain ? SAVED_ASKING : SAVED)
     if (answer) {
       setNation(answer.nation)
       setPause(String(answer.reactionPauseDays))
       setLimit(String(answer.yearlySessionLimit))
       setAskAgain(false)
-      onSaved(answer)
     }
   }
 

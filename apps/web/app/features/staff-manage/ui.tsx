@@ -1,7 +1,8 @@
+import { useRevalidator } from 'react-router'
 import { useCallback, useId, useRef, useState, type FormEvent, type ReactNode, type SelectHTMLAttributes } from 'react'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { ApiError } from '../../lib/api.ts'
-import { ConfirmDialog, signInPath } from '../staff/public.ts'
+import { ConfirmDialog, messageOf, signInPath } from '../staff/public.ts'
 
 export { Badge } from '../staff/public.ts'
 
@@ -67,14 +68,13 @@ export function fieldErrorsOf(error: unknown): FieldErrors {
   return errors
 }
 
-const FALLBACK = 'Something went wrong. Please try again.'
-export const messageOf = (error: unknown) => ((error instanceof ApiError || error instanceof Error) && error.message ? error.message : FALLBACK)
-
 /**
  * One form's call to the salon: while it runs the button waits; a 400's field messages go to their fields and its
- * message to the form; success is said in words, and `reload` (the page's data) runs so it shows what the server kept.
+ * message to the form; on success React Router loads the page's data again (its loaders revalidate), so the page
+ * shows what the server kept, then `after` runs and the success is said in words.
  */
-export function useAction(reload?: () => void) {
+export function useAction(after?: () => void) {
+  const { revalidate } = useRevalidator()
   const [pending, setPending] = useState(false)
   const [errors, setErrors] = useState<FieldErrors>({})
   const [notice, setNotice] = useState<Notice | null>(null)
@@ -89,7 +89,8 @@ export function useAction(reload?: () => void) {
       setNotice(null)
       try {
         const result = await call()
-        reload?.()
+        await revalidate()
+        after?.()
         if (success) setNotice({ kind: 'success', text: typeof success === 'function' ? success(result) : success })
         return result
       } catch (error) {
@@ -106,7 +107,7 @@ export function useAction(reload?: () => void) {
         setPending(false)
       }
     },
-    [reload],
+    [after, revalidate],
   )
   const clear = useCallback(() => {
     setErrors({})

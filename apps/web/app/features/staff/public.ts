@@ -7,26 +7,28 @@
  * - gets the member: `const { me, isOwner } = useStaff()` (me: StaffMe from GET /api/staff/me: sub, name, role,
  *   shopId, shopName). Wrap an owner-only page in `<OwnerOnly>`: staff see "Only the salon's owner can do this.".
  *   Add the page to STAFF_NAV in staff-nav.ts (ownerOnly hides it from staff) and to routes.ts under the staff layout.
- * - reads data: `const day = useStaffData<DayResponse>(`staff/day${query({ date })}`)` → { data, error, loading,
- *   reload, setData }; loads in the browser only (staff pages have no server loader: personal data). Show
- *   `<Loading what="…" />` before the first answer, `<LoadError message={day.error} onRetry={day.reload} />` on failure.
+ * - reads data: in its route's `clientLoader` (the identity token lives in the browser; no server loader, personal
+ *   data), through its feature's declared calls, `*-calls.ts` (`deskCalls`, `manageCalls`, `staffCalls`: each API path
+ *   written once there, and a test holds the staff pages to it): `staffParts(request, { day: deskCalls.day(date) })`
+ *   settles each part on its own and sends a 401 to /staff/sign-in/ and back. The page shows a part with
+ *   `<Ready part={loaderData.day}>{(day) => …}</Ready>` (the salon's message and Try again when it failed). What
+ *   the page asks depends on its address (a date, a filter): read it from `request.url`, and change the address.
+ *   Data that follows a choice inside a page (a search typed, a customer picked): `useStaffLookup(href)`, a fetcher
+ *   to the route that answers it (`lookupAnswer`), as the customer pages load free times.
  * - changes something: `const action = useStaffAction()`, then
- *   `await action.run(() => staffApi.post('staff/…', body), { success: 'Marked as attended.' })`: the answer on
- *   success (the success message is shown in the layout's notice area), undefined on failure (the server's message
- *   is shown there). `{ rethrow: true }` lets a form show the error itself (`messageOf(error)`, or ApiError's
- *   status/body). Disable the button while `action.busy`. A 401 anywhere sends the member to /staff/sign-in/ and back.
- * - calls the API directly: `staffApi.get/post/put/delete(path)`: paths without a leading slash, relative to /api/,
- *   with the member's identity token on every call; failures throw ApiError { status, message, body }. For a file
- *   sent or read (an upload, a CSV): `staffFetch(method, path, { body, headers })`, which answers the Response.
- *   (Do not add to lib/api.ts or lib/browser-api.ts for staff pages: every customer page loads them.)
+ *   `await action.run(() => deskCalls.mark(id, 'attended'), { success: 'Marked as attended.' })`: on success the
+ *   success message is shown in the layout's notice area and React Router loads the page's data again (no page
+ *   reloads by hand); undefined on failure (the server's message is shown there). `{ rethrow: true }` lets a form
+ *   show the error itself (`messageOf(error)`, or ApiError's status/body). Disable the button while
+ *   `action.busy`. A 401 anywhere sends the member to /staff/sign-in/ and back.
  * - tells the member something: `useStaff().notify({ kind: 'success' | 'error', message })`.
  * - asks before a destructive change: `<ConfirmDialog>` (with `reasonLabel` when the change needs a reason); a form
  *   in a modal: `<StaffDialog>` (a bottom sheet on phones). Lay a page out with `<StaffPage title actions>` and
  *   `<Panel>`; `<Empty>` for nothing to show; `<Badge tone>` for statuses; `staffMeta(title)` for its meta tags.
  */
-export { afterStaffSignIn, messageOf, query, signInPath, staffApi, useStaffData, type StaffAction, type StaffData } from './staff-api.ts'
+export { afterStaffSignIn, messageOf, query, signInPath, staffApi, type StaffAction } from './staff-api.ts'
 export { staffCalls } from './staff-calls.ts'
-export { lookupAnswer, staffPart, staffParts, useStaffLookup, type LookupAnswer, type Part } from './staff-data.ts'
+export { lookupAnswer, OWNER_ONLY, ownerPart, ownerParts, staffPart, staffParts, useStaffLookup, type LookupAnswer, type Part } from './staff-data.ts'
 export { StaffProvider, useStaff, useStaffAction, type StaffNotice } from './staff-context.tsx'
 export { StaffAuthFrame } from './staff-auth-frame.tsx'
 export { staffLinks } from './staff-links.ts'
@@ -35,4 +37,4 @@ export { dateTime, localPhone, longDate, minutesText } from './format.ts'
 export { StaffIcon } from './staff-icon.tsx'
 export { STAFF_NAV, staffNavFor, type StaffNavItem } from './staff-nav.ts'
 export { loadStaffSession, type StaffSession } from './staff-session.ts'
-export { Badge, ConfirmDialog, Empty, LoadError, Loading, OWNER_ONLY, OwnerOnly, Panel, Ready, StaffDialog, StaffPage, staffMeta } from './staff-ui.tsx'
+export { Badge, ConfirmDialog, Empty, LoadError, Loading, OwnerOnly, Panel, Ready, StaffDialog, StaffPage, staffMeta } from './staff-ui.tsx'

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useState } from 'react'
 import { ApiError, type CallOptions, type SendOptions } from '../../lib/api.ts'
 import { browserApi } from '../../lib/browser-api.ts'
 
@@ -41,56 +41,6 @@ export function query(values: Record<string, string | number | null | undefined>
   for (const [name, value] of Object.entries(values)) if (value !== undefined && value !== null && value !== '') params.set(name, String(value))
   const text = params.toString()
   return text ? `?${text}` : ''
-}
-
-export interface StaffData<T> {
-  /** The last answer (kept while a reload is under way), or undefined before the first. */
-  data: T | undefined
-  /** The server's message when the last load failed. */
-  error: string | null
-  /** True while a load is under way (the first, or a reload). */
-  loading: boolean
-  /** Loads again (after a change, or from a "Try again" button). */
-  reload: () => void
-  /** Replaces the data shown, for a change whose answer is the new data. */
-  setData: (update: (current: T | undefined) => T | undefined) => void
-}
-
-/**
- * GETs a staff call in the browser and keeps its answer: loads when the page opens and whenever `path` changes;
- * `null` loads nothing yet (a search not typed). An answer that arrives after a newer load began is dropped.
- * A 401 (the session has ended) sends the member to the sign-in page, to come back here after.
- */
-export function useStaffData<T>(path: string | null): StaffData<T> {
-  const [data, setData] = useState<T | undefined>(undefined)
-  const [error, setError] = useState<string | null>(null)
-  const [loading, setLoading] = useState(path !== null)
-  const [round, setRound] = useState(0)
-  const latest = useRef(0)
-  useEffect(() => {
-    if (path === null) {
-      setLoading(false)
-      return
-    }
-    const load = ++latest.current
-    setLoading(true)
-    staffApi.get<T>(path).then(
-      (answer) => {
-        if (load !== latest.current) return
-        setData(answer)
-        setError(null)
-        setLoading(false)
-      },
-      (failure: unknown) => {
-        if (load !== latest.current) return
-        if (failure instanceof ApiError && failure.status === 401) return toSignIn()
-        setError(messageOf(failure))
-        setLoading(false)
-      },
-    )
-  }, [path, round])
-  const reload = useCallback(() => setRound((n) => n + 1), [])
-  return { data, error, loading, reload, setData }
 }
 
 /** The staff sign-in page, coming back to this page once signed in. */

@@ -1,6 +1,9 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { ApiError } from '../../lib/api.ts'
-import { lookupAnswer, staffPart, staffParts } from './staff-data.ts'
+import { lookupAnswer, OWNER_ONLY, ownerParts, staffPart, staffParts } from './staff-data.ts'
+import { memberRole } from './staff-session.ts'
+
+vi.mock('./staff-session.ts', () => ({ memberRole: vi.fn() }))
 
 const request = new Request('https://salon.example/staff/manage/salon/?tab=hours')
 
@@ -33,5 +36,19 @@ describe("a staff page's data", () => {
   it('answers a lookup with the address asked, without its closing slash, so a page shows only its latest question', async () => {
     const answer = await lookupAnswer(new Request('https://salon.example/staff/customers/?q=amy'), Promise.resolve({ customers: [] }))
     expect(answer).toEqual({ href: '/staff/customers?q=amy', part: { status: 'ready', data: { customers: [] } } })
+  })
+})
+
+describe("an owner's page's data", () => {
+  it('is asked when the member is an owner', async () => {
+    vi.mocked(memberRole).mockResolvedValueOnce('owner')
+    expect(await ownerParts(request, { team: () => Promise.resolve({ members: [] }) })).toEqual({ team: { status: 'ready', data: { members: [] } } })
+  })
+
+  it('is not asked for a member of staff, whose page says only the owner can do this', async () => {
+    vi.mocked(memberRole).mockResolvedValueOnce('staff')
+    const asked = vi.fn(() => Promise.resolve({ members: [] }))
+    expect(await ownerParts(request, { team: asked })).toEqual({ team: { status: 'error', message: OWNER_ONLY } })
+    expect(asked).not.toHaveBeenCalled()
   })
 })

@@ -2,6 +2,10 @@ import { useEffect } from 'react'
 import { redirect, useFetcher } from 'react-router'
 import { ApiError } from '../../lib/api.ts'
 import { messageOf, signInPath } from './staff-api.ts'
+import { memberRole } from './staff-session.ts'
+
+/** docs/product.md §10.1: what a member of staff sees where only the owner may act. */
+export const OWNER_ONLY = "Only the salon's owner can do this."
 
 /** One part of a staff page's data: loaded, or refused with the salon's words (shown beside the parts that loaded). */
 export type Part<T> = { status: 'ready'; data: T } | { status: 'error'; message: string }
@@ -25,6 +29,19 @@ export async function staffParts<P extends Record<string, Promise<unknown>>>(req
     answer[names[index]!] = outcome.status === 'fulfilled' ? { status: 'ready', data: outcome.value } : { status: 'error', message: messageOf(outcome.reason) }
   })
   return answer as Parts<P>
+}
+
+/**
+ * An owner's page's data (docs/product.md §10.1): asked only when the member signed in is an owner. Anyone else's
+ * page shows "Only the salon's owner can do this." (OwnerOnly), so nothing is asked that the server would refuse.
+ */
+export async function ownerParts<P extends Record<string, () => Promise<unknown>>>(
+  request: Request,
+  parts: P,
+): Promise<{ [K in keyof P]: Part<Awaited<ReturnType<P[K]>>> }> {
+  const names = Object.keys(parts) as (keyof P & string)[]
+  if ((await memberRole()) !== 'owner') return Object.fromEntries(names.map((name) => [name, { status: 'error', message: OWNER_ONLY }])) as never
+  return staffParts(request, Object.fromEntries(names.map((name) => [name, parts[name]!()]))) as never
 }
 
 /** A staff page with one part: `staffPart(request, deskCalls.day(date))`. */
@@ -62,4 +79,9 @@ export function useStaffLookup<T>(href: string | null): { part: Part<T> | undefi
   }, [href, load])
   const part = href !== null && fetcher.data?.href === lookupKey(href) ? fetcher.data.part : undefined
   return { part, loading: href !== null && part === undefined }
+}
+
+/** An owner's page with one part: `ownerPart(request, () => manageCalls.team())`. */
+export async function ownerPart<T>(request: Request, call: () => Promise<T>): Promise<Part<T>> {
+  return (await ownerParts(request, { part: call })).part
 }

@@ -3,10 +3,7 @@ import { useRevalidator } from 'react-router'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { useModalDialog } from '../../components/ui/use-modal-dialog.ts'
 import { useStaff } from './staff-context.tsx'
-import type { Part } from './staff-data.ts'
-
-/** docs/product.md §10.1: what a member of staff sees where only the owner may act. */
-export const OWNER_ONLY = "Only the salon's owner can do this."
+import { OWNER_ONLY, type Part } from './staff-data.ts'
 
 /** A staff page's title and meta tags: never indexed by search engines. */
 export function staffMeta(title: string) {

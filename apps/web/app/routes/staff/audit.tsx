@@ -1,21 +1,10 @@
 import type { AuditEntry, AuditFlag, AuditResponse } from '@salon/contracts/staff'
 import { useState } from 'react'
+import { useSearchParams } from 'react-router'
+import { SegmentedControl } from '../../components/ui/segmented-control.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
-import {
-  Badge,
-  dateTime,
-  Empty,
-  LoadError,
-  Loading,
-  messageOf,
-  OwnerOnly,
-  Panel,
-  query,
-  StaffPage,
-  staffApi,
-  staffMeta,
-  useStaffData,
-} from '../../features/staff/public.ts'
+import { manageCalls } from '../../features/staff-manage/public.ts'
+import { Badge, dateTime, Empty, messageOf, OwnerOnly, Panel, Ready, StaffPage, staffMeta, ownerPart, type Part } from '../../features/staff/public.ts'
 import type { Route } from './+types/audit'
 
 export const meta: Route.MetaFunction = () => staffMeta('Audit log')
@@ -29,65 +18,63 @@ const FLAG_WORDS: Record<AuditFlag, string> = {
 type AuditFilter = 'all' | 'flagged'
 
 /** docs/product.md §10.8: every change staff made, newest first, fifty at a time; or only the flagged ones. */
-export default function StaffAudit() {
+export default function StaffAudit({ loaderData }: Route.ComponentProps) {
   return (
     <OwnerOnly>
-      <AuditPage />
+      <AuditPage {...loaderData} />
     </OwnerOnly>
   )
 }
 
-function AuditPage() {
-  const [filter, setFilter] = useState<AuditFilter>('all')
+/** The newest fifty entries, all or only the flagged ones (?flagged=true); loaded again when the filter changes. */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const flagged = new URL(request.url).searchParams.get('flagged') === 'true'
+  return { flagged, first: await ownerPart(request, () => manageCalls.audit(flagged)) }
+}
+
+function AuditPage({ flagged, first }: { flagged: boolean; first: Part<AuditResponse> }) {
+  const [, setParams] = useSearchParams()
+  const filter: AuditFilter = flagged ? 'flagged' : 'all'
+  const setFilter = (next: AuditFilter) => setParams(next === 'flagged' ? { flagged: 'true' } : {}, { replace: true })
   return (
     <StaffPage
       title="Audit log"
       subtitle="Every change made in the staff pages: who, when, what, and why. Newest first."
       actions={<AuditFilterTabs filter={filter} onChange={setFilter} />}
     >
-      <AuditList key={filter} flagged={filter === 'flagged'} />
+      <Ready part={first}>{(page) => <AuditList key={filter} flagged={flagged} first={page} />}</Ready>
     </StaffPage>
   )
 }
 
 function AuditFilterTabs({ filter, onChange }: { filter: AuditFilter; onChange: (filter: AuditFilter) => void }) {
   return (
-    <div role="tablist" aria-label="Which entries" className="flex w-full gap-1 rounded-full bg-cocoa-100/70 p-1 sm:w-auto">
-      {(
-        [
-          ['all', 'All changes'],
-          ['flagged', 'Flagged'],
-        ] as const
-      ).map(([value, label]) => (
-        <button
-          key={value}
-          type="button"
-          role="tab"
-          aria-selected={filter === value}
-          onClick={() => onChange(value)}
-          className={`min-h-11 flex-1 rounded-full px-5 text-sm font-semibold whitespace-nowrap sm:flex-none ${filter === value ? 'bg-white text-cocoa-950 shadow-sm' : 'text-cocoa-700'}`}
-        >
-          {label}
-        </button>
-      ))}
-    </div>
+    <SegmentedControl
+      label="Which entries"
+      className="w-full sm:w-auto"
+      segments={[
+        { value: 'all', label: 'All changes' },
+        { value: 'flagged', label: 'Flagged' },
+      ]}
+      value={filter}
+      onChange={onChange}
+    />
   )
 }
 
-function AuditList({ flagged }: { flagged: boolean }) {
-  const only = flagged ? 'true' : undefined
-  const first = useStaffData<AuditResponse>(`staff/audit${query({ flagged: only })}`)
+/** The first page, and the older pages the owner asks for (a click, not a page's load: kept here until the filter changes). */
+function AuditList({ flagged, first }: { flagged: boolean; first: AuditResponse }) {
   const [more, setMore] = useState<AuditEntry[]>([])
   const [next, setNext] = useState<number | null | undefined>(undefined)
   const [loadingMore, setLoadingMore] = useState(false)
   const [moreError, setMoreError] = useState<string | null>(null)
-  const nextBefore = next === undefined ? first.data?.nextBefore : next
+  const nextBefore = next === undefined ? first.nextBefore : next
   async function loadMore() {
     if (!nextBefore) return
     setLoadingMore(true)
     setMoreError(null)
     try {
-      const page = await staffApi.get<AuditResponse>(`staff/audit${query({ before: nextBefore, flagged: only })}`)
+      const page = await manageCalls.audit(flagged, nextBefore)
       setMore((entries) => [...entries, ...page.entries])
       setNext(page.nextBefore)
     } catch (error) {
@@ -96,12 +83,10 @@ function AuditList({ flagged }: { flagged: boolean }) {
       setLoadingMore(false)
     }
   }
-  const entries = [...(first.data?.entries ?? []), ...more]
+  const entries = [...first.entries, ...more]
   return (
     <>
-      {first.error && <LoadError message={first.error} onRetry={first.reload} />}
-      {!first.data && !first.error && <Loading what="the audit log" />}
-      {first.data && (
+      {
         <Panel>
           {entries.length === 0 ? (
             flagged ? (
@@ -135,7 +120,7 @@ function AuditList({ flagged }: { flagged: boolean }) {
             </div>
           )}
         </Panel>
-      )}
+      }
     </>
   )
 }

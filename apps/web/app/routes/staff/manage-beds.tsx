@@ -1,17 +1,16 @@
-import type { BedsResponse } from '@salon/contracts/staff-manage'
-import { BedsPanel, ManagePage, WhenLoaded } from '../../features/staff-manage/public.ts'
-import { staffMeta, useStaffData } from '../../features/staff/public.ts'
+import { BedsPanel, ManagePage, manageCalls, WhenLoaded } from '../../features/staff-manage/public.ts'
+import { ownerParts, staffMeta } from '../../features/staff/public.ts'
 import type { Route } from './+types/manage-beds'
 
 export const meta: Route.MetaFunction = () => staffMeta('Sunbeds')
 
-export default function ManageBeds() {
-  const beds = useStaffData<BedsResponse>('staff/beds')
+/** The beds and their times out of service; loaded again after each change. */
+export const clientLoader = ({ request }: Route.ClientLoaderArgs) => ownerParts(request, { beds: () => manageCalls.beds() })
+
+export default function ManageBeds({ loaderData }: Route.ComponentProps) {
   return (
     <ManagePage title="Sunbeds" subtitle="The beds customers book, and the times one is out of service.">
-      <WhenLoaded loads={{ beds }} what="the sunbeds">
-        {(data) => <BedsPanel data={data.beds} reload={beds.reload} />}
-      </WhenLoaded>
+      <WhenLoaded parts={loaderData}>{(data) => <BedsPanel data={data.beds} />}</WhenLoaded>
     </ManagePage>
   )
 }

@@ -1,16 +1,16 @@
-import { BlogList, ManagePage, WhenLoaded, type BlogListItem } from '../../features/staff-manage/public.ts'
-import { staffMeta, useStaffData } from '../../features/staff/public.ts'
+import { BlogList, ManagePage, manageCalls, WhenLoaded } from '../../features/staff-manage/public.ts'
+import { ownerParts, staffMeta } from '../../features/staff/public.ts'
 import type { Route } from './+types/manage-blog'
 
 export const meta: Route.MetaFunction = () => staffMeta('Blog')
 
-export default function ManageBlog() {
-  const posts = useStaffData<{ posts: BlogListItem[] }>('staff/blog')
+/** The posts, published and drafts; loaded again after each change. */
+export const clientLoader = ({ request }: Route.ClientLoaderArgs) => ownerParts(request, { posts: () => manageCalls.blog() })
+
+export default function ManageBlog({ loaderData }: Route.ComponentProps) {
   return (
     <ManagePage title="Blog" subtitle="Posts for customers: tips, news and offers.">
-      <WhenLoaded loads={{ posts }} what="the posts">
-        {(data) => <BlogList posts={data.posts.posts} />}
-      </WhenLoaded>
+      <WhenLoaded parts={loaderData}>{(data) => <BlogList posts={data.posts.posts} />}</WhenLoaded>
     </ManagePage>
   )
 }

@@ -1,20 +1,21 @@
-import type { OfferPopup, ReviewsSourceResponse } from '@salon/contracts/staff-catalogue'
-import { ManagePage, PopupForm, ReviewsPanel, WhenLoaded } from '../../features/staff-manage/public.ts'
-import { staffMeta, useStaffData } from '../../features/staff/public.ts'
+import { ManagePage, manageCalls, PopupForm, ReviewsPanel, WhenLoaded } from '../../features/staff-manage/public.ts'
+import { ownerParts, staffMeta } from '../../features/staff/public.ts'
 import type { Route } from './+types/manage-marketing'
 
 export const meta: Route.MetaFunction = () => staffMeta('Popup and reviews')
 
-export default function ManageMarketing() {
-  const popup = useStaffData<OfferPopup>('staff/popup')
-  const reviews = useStaffData<ReviewsSourceResponse>('staff/reviews-source')
+/** The offers popup and where reviews come from; loaded again after each change. */
+export const clientLoader = ({ request }: Route.ClientLoaderArgs) =>
+  ownerParts(request, { popup: () => manageCalls.popup(), reviews: () => manageCalls.reviewsSource() })
+
+export default function ManageMarketing({ loaderData }: Route.ComponentProps) {
   return (
     <ManagePage title="Popup and reviews" subtitle="The offers popup on the home page, and the reviews it shows.">
-      <WhenLoaded loads={{ popup, reviews }} what="the popup and reviews">
+      <WhenLoaded parts={loaderData}>
         {(data) => (
           <div className="flex flex-col gap-5">
             <PopupForm popup={data.popup} />
-            <ReviewsPanel data={data.reviews} reload={reviews.reload} />
+            <ReviewsPanel data={data.reviews} />
           </div>
         )}
       </WhenLoaded>

@@ -1,17 +1,16 @@
-import type { SunbedSettings } from '@salon/contracts/sunbed-safety'
-import { ManagePage, SunbedLawForm, WhenLoaded } from '../../features/staff-manage/public.ts'
-import { staffMeta, useStaffData } from '../../features/staff/public.ts'
+import { ManagePage, manageCalls, SunbedLawForm, WhenLoaded } from '../../features/staff-manage/public.ts'
+import { ownerParts, staffMeta } from '../../features/staff/public.ts'
 import type { Route } from './+types/manage-sunbed-safety'
 
 export const meta: Route.MetaFunction = () => staffMeta('Sunbed safety')
 
-export default function ManageSunbedSafety() {
-  const settings = useStaffData<SunbedSettings>('staff/sunbed-law')
+/** The sunbed law's settings; loaded again after each change. */
+export const clientLoader = ({ request }: Route.ClientLoaderArgs) => ownerParts(request, { settings: () => manageCalls.sunbedLaw() })
+
+export default function ManageSunbedSafety({ loaderData }: Route.ComponentProps) {
   return (
     <ManagePage title="Sunbed safety" subtitle="The sunbed law the salon follows, the pause after a skin reaction and the yearly limit.">
-      <WhenLoaded loads={{ settings }} what="the sunbed safety settings">
-        {(data) => <SunbedLawForm settings={data.settings} onSaved={(saved) => settings.setData(() => saved)} />}
-      </WhenLoaded>
+      <WhenLoaded parts={loaderData}>{(data) => <SunbedLawForm settings={data.settings} />}</WhenLoaded>
     </ManagePage>
   )
 }

@@ -1,21 +1,8 @@
-import type { OwedRefund, OwedRefundsResponse } from '@salon/contracts/staff-refunds'
+import type { OwedRefund } from '@salon/contracts/staff-refunds'
 import { useState, type ReactNode } from 'react'
 import { Spinner } from '../../components/ui/spinner.tsx'
-import {
-  Badge,
-  dateTime,
-  Empty,
-  LoadError,
-  Loading,
-  localPhone,
-  OwnerOnly,
-  Panel,
-  StaffPage,
-  staffApi,
-  staffMeta,
-  useStaffAction,
-  useStaffData,
-} from '../../features/staff/public.ts'
+import { manageCalls } from '../../features/staff-manage/public.ts'
+import { Badge, dateTime, Empty, localPhone, OwnerOnly, Panel, Ready, StaffPage, staffMeta, ownerPart, useStaffAction } from '../../features/staff/public.ts'
 import { formatAmount } from '../../lib/format.ts'
 import type { Route } from './+types/refunds'
 
@@ -25,27 +12,28 @@ export const meta: Route.MetaFunction = () => staffMeta('Card refunds owed')
  * docs/product.md §4.14 "Card refunds that cannot be lost": the card refunds the salon owes, failed ones first (the
  * owner tries them again, or refunds by other means), then those the card provider is still being asked for.
  */
-export default function StaffRefunds() {
+export default function StaffRefunds({ loaderData }: Route.ComponentProps) {
   return (
     <OwnerOnly>
-      <RefundsPage />
+      <StaffPage
+        title="Card refunds owed"
+        subtitle="Money going back to customers' cards for cancelled sessions. The card provider is asked again and again until it confirms; a refund that still fails waits here for you."
+      >
+        <Ready part={loaderData}>{(owed) => <RefundsOwed refunds={owed.refunds} />}</Ready>
+      </StaffPage>
     </OwnerOnly>
   )
 }
 
-function RefundsPage() {
-  const owed = useStaffData<OwedRefundsResponse>('staff/refunds')
-  const refunds = owed.data?.refunds ?? []
+/** The refunds owed; loaded again after each retry. */
+export const clientLoader = ({ request }: Route.ClientLoaderArgs) => ownerPart(request, () => manageCalls.owedRefunds())
+
+function RefundsOwed({ refunds }: { refunds: OwedRefund[] }) {
   const failed = refunds.filter((refund) => refund.failedAt)
   const trying = refunds.filter((refund) => !refund.failedAt)
   return (
-    <StaffPage
-      title="Card refunds owed"
-      subtitle="Money going back to customers' cards for cancelled sessions. The card provider is asked again and again until it confirms; a refund that still fails waits here for you."
-    >
-      {owed.error && <LoadError message={owed.error} onRetry={owed.reload} />}
-      {!owed.data && !owed.error && <Loading what="the refunds owed" />}
-      {owed.data && refunds.length === 0 && (
+    <>
+      {refunds.length === 0 && (
         <Panel>
           <Empty title="No card refunds owed">
             Every card refund has gone back to the customer. A refund the card provider has not yet confirmed appears here.
@@ -57,38 +45,37 @@ function RefundsPage() {
           <p className="border-b border-cocoa-100 bg-red-50 px-4 py-3 text-sm text-red-900 sm:px-5">
             Every try failed. Try again, or give the money back another way and tell the customer.
           </p>
-          <RefundList refunds={failed} onRetried={owed.reload} />
+          <RefundList refunds={failed} />
         </Panel>
       )}
       {trying.length > 0 && (
         <Panel title={`Being tried (${trying.length})`}>
-          <RefundList refunds={trying} onRetried={owed.reload} />
+          <RefundList refunds={trying} />
         </Panel>
       )}
-    </StaffPage>
+    </>
   )
 }
 
-function RefundList({ refunds, onRetried }: { refunds: OwedRefund[]; onRetried: () => void }) {
+function RefundList({ refunds }: { refunds: OwedRefund[] }) {
   return (
     <ul className="divide-y divide-cocoa-100">
       {refunds.map((refund) => (
-        <RefundRow key={refund.paymentId} refund={refund} onRetried={onRetried} />
+        <RefundRow key={refund.paymentId} refund={refund} />
       ))}
     </ul>
   )
 }
 
-function RefundRow({ refund, onRetried }: { refund: OwedRefund; onRetried: () => void }) {
+function RefundRow({ refund }: { refund: OwedRefund }) {
   const action = useStaffAction()
   const [retrying, setRetrying] = useState(false)
   async function retry() {
     setRetrying(true)
-    const done = await action.run(() => staffApi.post(`staff/refunds/${refund.paymentId}/retry`), {
+    await action.run(() => manageCalls.retryRefund(refund.paymentId), {
       success: `Asking the card provider again for ${formatAmount(refund.amountPence)} to ${refund.customerName}.`,
     })
     setRetrying(false)
-    if (done !== undefined) onRetried()
   }
   const phone = localPhone(refund.phone)
   return (

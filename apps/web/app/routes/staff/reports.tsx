@@ -1,31 +1,50 @@
-import type { SalesReport, SessionsReport } from '@salon/contracts/staff-reports'
 import type { RetentionDueResponse } from '@salon/contracts/staff-retention'
-import { useState } from 'react'
+import { useSearchParams } from 'react-router'
 import {
   ExportButtons,
+  manageCalls,
   presets,
   RangePicker,
-  rangeQuery,
   SalesReportPanel,
   SessionsReportPanel,
   WhenLoaded,
   type Range,
 } from '../../features/staff-manage/public.ts'
-import { dateTime, OwnerOnly, Panel, StaffPage, staffMeta, useStaffData } from '../../features/staff/public.ts'
+import { dateTime, OwnerOnly, Panel, StaffPage, staffMeta, ownerParts, type Part } from '../../features/staff/public.ts'
 import type { Route } from './+types/reports'
 
 export const meta: Route.MetaFunction = () => staffMeta('Reports')
 
+const DAY = /^\d{4}-\d{2}-\d{2}$/
+
+/** The days asked (?from=&to=, both YYYY-MM-DD), or the last 7 days. */
+function rangeOf(url: string): Range {
+  const params = new URL(url).searchParams
+  const from = params.get('from') ?? ''
+  const to = params.get('to') ?? ''
+  return DAY.test(from) && DAY.test(to) ? { from, to } : presets()[2]!.range
+}
+
+/** The range's sessions and sales, and what the privacy notice's jobs will delete next. */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const range = rangeOf(request.url)
+  const { due, ...reports } = await ownerParts(request, {
+    sessions: () => manageCalls.sessionsReport(range),
+    sales: () => manageCalls.salesReport(range),
+    due: () => manageCalls.retentionDue(),
+  })
+  return { range, reports, due }
+}
+
 /** docs/product.md §10.7: sessions, sales and takings for a range, and the CSV files. */
-export default function Reports() {
-  const [range, setRange] = useState<Range>(() => presets()[2]!.range)
-  const sessions = useStaffData<SessionsReport>(`staff/reports/bed-sessions?${rangeQuery(range)}`)
-  const sales = useStaffData<SalesReport>(`staff/reports/sales?${rangeQuery(range)}`)
+export default function Reports({ loaderData }: Route.ComponentProps) {
+  const { range, reports, due } = loaderData
+  const [, setParams] = useSearchParams()
   return (
     <OwnerOnly>
       <StaffPage title="Reports" subtitle="Sessions, sales and takings for the days you choose.">
-        <RangePicker range={range} onChange={setRange} />
-        <WhenLoaded loads={{ sessions, sales }} what="the reports">
+        <RangePicker range={range} onChange={(next) => setParams({ from: next.from, to: next.to }, { replace: true })} />
+        <WhenLoaded parts={reports}>
           {(data) => (
             <div className="flex flex-col gap-5">
               <SessionsReportPanel report={data.sessions} />
@@ -34,7 +53,7 @@ export default function Reports() {
           )}
         </WhenLoaded>
         <ExportButtons range={range} />
-        <DueForDeletion />
+        <DueForDeletion due={due} />
       </StaffPage>
     </OwnerOnly>
   )
@@ -43,9 +62,8 @@ export default function Reports() {
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
 
 /** docs/product.md §4.16: what the privacy notice's daily jobs will delete at their next run (GET /api/staff/retention). */
-function DueForDeletion() {
-  const due = useStaffData<RetentionDueResponse>('staff/retention')
-  if (due.error) return null
+function DueForDeletion({ due }: { due: Part<RetentionDueResponse> }) {
+  if (due.status === 'error') return null
   const data = due.data
   return (
     <Panel title="Due for deletion">

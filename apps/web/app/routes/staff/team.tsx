@@ -7,20 +7,20 @@ import {
   ConfirmDialog,
   dateTime,
   Empty,
-  LoadError,
-  Loading,
   localPhone,
   messageOf,
   OwnerOnly,
   Panel,
   StaffDialog,
   StaffPage,
-  staffApi,
   staffMeta,
   useStaff,
   useStaffAction,
-  useStaffData,
+  Ready,
+  ownerPart,
+  type Part,
 } from '../../features/staff/public.ts'
+import { manageCalls } from '../../features/staff-manage/public.ts'
 import type { Route } from './+types/team'
 
 export const meta: Route.MetaFunction = () => staffMeta('Team')
@@ -28,16 +28,18 @@ export const meta: Route.MetaFunction = () => staffMeta('Team')
 const ROLE_NAMES: Record<StaffRole, string> = { owner: 'Owner', staff: 'Staff' }
 
 /** docs/product.md §10.1: the owner's team: members and their roles, removing one, and invitations by text message. */
-export default function StaffTeam() {
+export default function StaffTeam({ loaderData }: Route.ComponentProps) {
   return (
     <OwnerOnly>
-      <TeamPage />
+      <TeamPage team={loaderData} />
     </OwnerOnly>
   )
 }
 
-function TeamPage() {
-  const team = useStaffData<TeamResponse>('staff/team')
+/** The members and the invitations waiting; loaded again after each change. */
+export const clientLoader = ({ request }: Route.ClientLoaderArgs) => ownerPart(request, () => manageCalls.team())
+
+function TeamPage({ team }: { team: Part<TeamResponse> }) {
   const [inviting, setInviting] = useState(false)
   return (
     <StaffPage
@@ -49,51 +51,49 @@ function TeamPage() {
         </button>
       }
     >
-      {team.error && <LoadError message={team.error} onRetry={team.reload} />}
-      {!team.data && !team.error && <Loading what="the team" />}
-      {team.data && (
-        <>
-          <Panel title="Members">
-            <ul className="divide-y divide-cocoa-100">
-              {team.data.members.map((member) => (
-                <MemberRow key={member.sub} member={member} onChanged={team.reload} />
-              ))}
-            </ul>
-          </Panel>
-          <Panel title="Invitations waiting">
-            {team.data.invitations.length === 0 ? (
-              <Empty title="No invitations waiting">Invite someone by their mobile number: they get a text message with a code to join.</Empty>
-            ) : (
+      <Ready part={team}>
+        {(data) => (
+          <>
+            <Panel title="Members">
               <ul className="divide-y divide-cocoa-100">
-                {team.data.invitations.map((invitation) => (
-                  <InvitationRow key={invitation.id} invitation={invitation} onChanged={team.reload} />
+                {data.members.map((member) => (
+                  <MemberRow key={member.sub} member={member} />
                 ))}
               </ul>
-            )}
-          </Panel>
-        </>
-      )}
-      <InviteDialog open={inviting} onClose={() => setInviting(false)} onInvited={team.reload} />
+            </Panel>
+            <Panel title="Invitations waiting">
+              {data.invitations.length === 0 ? (
+                <Empty title="No invitations waiting">Invite someone by their mobile number: they get a text message with a code to join.</Empty>
+              ) : (
+                <ul className="divide-y divide-cocoa-100">
+                  {data.invitations.map((invitation) => (
+                    <InvitationRow key={invitation.id} invitation={invitation} />
+                  ))}
+                </ul>
+              )}
+            </Panel>
+          </>
+        )}
+      </Ready>
+      <InviteDialog open={inviting} onClose={() => setInviting(false)} />
     </StaffPage>
   )
 }
 
-function MemberRow({ member, onChanged }: { member: TeamMember; onChanged: () => void }) {
+function MemberRow({ member }: { member: TeamMember }) {
   const { me } = useStaff()
   const action = useStaffAction()
   const [removing, setRemoving] = useState(false)
   const roleId = useId()
   const isMe = member.sub === me.sub
   async function changeRole(role: StaffRole) {
-    const done = await action.run(() => staffApi.put(`staff/team/${member.sub}`, { role }), {
+    await action.run(() => manageCalls.changeRole(member.sub, role), {
       success: `${member.name} is now ${role === 'owner' ? 'an owner' : 'a member of staff'}.`,
     })
-    if (done) onChanged()
   }
   async function remove() {
-    const done = await action.run(() => staffApi.delete(`staff/team/${member.sub}`), { success: `${member.name} has been removed from the team.` })
+    await action.run(() => manageCalls.removeMember(member.sub), { success: `${member.name} has been removed from the team.` })
     setRemoving(false)
-    if (done !== undefined) onChanged()
   }
   return (
     <li className="flex flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center sm:px-5" data-testid="team-member">
@@ -142,15 +142,12 @@ function MemberRow({ member, onChanged }: { member: TeamMember; onChanged: () =>
   )
 }
 
-function InvitationRow({ invitation, onChanged }: { invitation: TeamInvitation; onChanged: () => void }) {
+function InvitationRow({ invitation }: { invitation: TeamInvitation }) {
   const action = useStaffAction()
   const [cancelling, setCancelling] = useState(false)
   async function cancel() {
-    const done = await action.run(() => staffApi.delete(`staff/team/invitations/${invitation.id}`), {
-      success: `The invitation to ${invitation.name} is cancelled.`,
-    })
+    await action.run(() => manageCalls.cancelInvitation(invitation.id), { success: `The invitation to ${invitation.name} is cancelled.` })
     setCancelling(false)
-    if (done !== undefined) onChanged()
   }
   return (
     <li className="flex flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center sm:px-5" data-testid="team-invitation">
@@ -179,7 +176,7 @@ function InvitationRow({ invitation, onChanged }: { invitation: TeamInvitation; 
   )
 }
 
-function InviteDialog({ open, onClose, onInvited }: { open: boolean; onClose: () => void; onInvited: () => void }) {
+function InviteDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const formId = useId()
   const action = useStaffAction()
   const [problem, setProblem] = useState<string | null>(null)
@@ -191,12 +188,11 @@ function InviteDialog({ open, onClose, onInvited }: { open: boolean; onClose: ()
     if (!body.name) return setProblem("Please give the person's name.")
     setProblem(null)
     try {
-      await action.run(() => staffApi.post('staff/team/invitations', body), {
+      await action.run(() => manageCalls.invite(body), {
         success: `${body.name} has been sent a text message with a code to join.`,
         rethrow: true,
       })
       setRole('staff')
-      onInvited()
       onClose()
     } catch (error) {
       setProblem(messageOf(error))
