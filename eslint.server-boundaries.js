@@ -36,6 +36,14 @@ const escape = (name) => name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
 const rule = (patterns) => ({ '@typescript-eslint/no-restricted-imports': ['error', { patterns }] })
 const tests = ['**/*.test.ts', `${server}/test/**`]
 
+/** Inside a module, the repositories are the only code that writes SQL: the rest may name the database's types only. */
+const REPOSITORIES = '**/*.repository.ts'
+const SQL_ONLY_IN_REPOSITORIES = {
+  group: ['@salon/db', '@salon/db/*', 'drizzle-orm', 'drizzle-orm/*'],
+  allowTypeImports: true,
+  message: 'Only a repository (*.repository.ts) writes SQL: move the query into one and call it. Other files may import types only.',
+}
+
 const boundaries = [
   {
     files: [`${server}/lib/**`],
@@ -50,26 +58,31 @@ const boundaries = [
     files: [`${server}/adapters/**`],
     patterns: [{ regex: '(^|/)modules/', message: 'An adapter knows no module: the module uses the adapter, not the other way round.' }],
   },
-  ...modules.map((name) => {
+  ...modules.flatMap((name) => {
     const allowed = MODULE_DIRECTION[name]
     const others = [name, ...allowed].map(escape).join('|')
-    return {
-      files: [`${server}/modules/${name}/**`],
-      patterns: [
-        {
-          regex: `^(\\.\\./|\\.\\./\\.\\./modules/)(?!(${others})/)[^./][^/]*/`,
-          message: `The ${name} module may use only ${allowed.length ? allowed.join(', ') : 'no other module'} (MODULE_DIRECTION in eslint.server-boundaries.js): move the shared part down, or let the app compose them.`,
-        },
-        ...(allowed.length
-          ? [
-              {
-                regex: `^(\\.\\./|\\.\\./\\.\\./modules/)(${allowed.map(escape).join('|')})/(?!public\\.ts$)`,
-                message: "A module uses another only through that module's public.ts, what it offers on purpose.",
-              },
-            ]
-          : []),
-      ],
-    }
+    const patterns = [
+      {
+        regex: `^(\\.\\./|\\.\\./\\.\\./modules/)(?!(${others})/)[^./][^/]*/`,
+        message: `The ${name} module may use only ${allowed.length ? allowed.join(', ') : 'no other module'} (MODULE_DIRECTION in eslint.server-boundaries.js): move the shared part down, or let the app compose them.`,
+      },
+      ...(allowed.length
+        ? [
+            {
+              regex: `^(\\.\\./|\\.\\./\\.\\./modules/)(${allowed.map(escape).join('|')})/(?!public\\.ts$)`,
+              message: "A module uses another only through that module's public.ts, what it offers on purpose.",
+            },
+          ]
+        : []),
+    ]
+    return [
+      {
+        files: [`${server}/modules/${name}/**`],
+        ignores: [REPOSITORIES],
+        patterns: [...patterns, SQL_ONLY_IN_REPOSITORIES],
+      },
+      { files: [`${server}/modules/${name}/${REPOSITORIES}`], patterns },
+    ]
   }),
   {
     files: [`${server}/*.ts`, `${server}/jobs/**`, `${server}/setup/**`],
@@ -77,4 +90,4 @@ const boundaries = [
   },
 ]
 
-export const serverImportBoundaries = boundaries.map(({ files, patterns }) => ({ files, ignores: tests, rules: rule(patterns) }))
+export const serverImportBoundaries = boundaries.map(({ files, ignores = [], patterns }) => ({ files, ignores: [...tests, ...ignores], rules: rule(patterns) }))

@@ -40,6 +40,16 @@ describe('imports in the server run one way', { timeout: 60_000 }, () => {
     expect(await boundaryErrors('modules/booking/example.ts', "import { x } from '../../lib/local-time.ts'")).toEqual([])
   })
 
+  it("inside a module, only a repository imports the database's query builders; other files may import its types", async () => {
+    expect(await boundaryErrors('modules/booking/example.service.ts', "import { eq } from '@salon/db'")).toHaveLength(1)
+    expect(await boundaryErrors('modules/shop/example.ts', "import { schema } from '@salon/db'")).toHaveLength(1)
+    expect(await boundaryErrors('modules/booking/example.service.ts', "import { sql } from 'drizzle-orm'")).toHaveLength(1)
+    expect(await boundaryErrors('modules/booking/example.service.ts', "import type { Db } from '@salon/db'")).toEqual([])
+    expect(await boundaryErrors('modules/booking/example.repository.ts', "import { eq } from '@salon/db'")).toEqual([])
+    // The module's other import rules still hold in a repository.
+    expect(await boundaryErrors('modules/booking/example.repository.ts', "import { x } from '../commerce/lots.ts'")).toHaveLength(1)
+  })
+
   it('a module uses only the modules below it, so no two modules need each other', async () => {
     expect(await boundaryErrors('modules/commerce/example.ts', "import { x } from '../booking/public.ts'")).toHaveLength(1)
     expect(await boundaryErrors('modules/identity/example.ts', "import { x } from '../commerce/public.ts'")).toHaveLength(1)

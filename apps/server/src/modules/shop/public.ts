@@ -3,17 +3,6 @@
 export { type ShopEnv, type ShopVariables, hashApiKey } from './shop-access.ts'
 export { createShopModule } from './shop.module.ts'
 export { createShopRepository, type ShopRepository } from './shop.repository.ts'
-export {
-  createAuditLog,
-  ONLY_OWNER,
-  requireRole,
-  staffResponses,
-  staffRoute,
-  type AuditEntry,
-  type AuditLog,
-  type StaffActor,
-  type StaffEnv,
-  type StaffRole,
-  type StaffVariables,
-} from './staff.ts'
-export { lawView, sunbedSettingsOf, type SunbedSafetySettings } from './sunbed-law.ts'
+export { createAuditLog, type AuditEntry, type AuditLog } from './audit-log.repository.ts'
+export { ONLY_OWNER, requireRole, staffResponses, staffRoute, type StaffActor, type StaffEnv, type StaffRole, type StaffVariables } from './staff-route.ts'
+export { lawView, sunbedSettingsOf, type SunbedSafetySettings } from './sunbed-law.service.ts'

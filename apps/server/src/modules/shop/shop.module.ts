@@ -4,12 +4,13 @@ import { shopAccess } from './shop-access.ts'
 import { createShopRepository } from './shop.repository.ts'
 import { createShopRoutes } from './shop.routes.ts'
 import { createShopService } from './shop.service.ts'
-import { createAuditRoutes } from './staff.routes.ts'
-import { createSalonManagement } from './manage.ts'
-import { createSalonManageRoutes } from './manage.routes.ts'
+import { auditEntries } from './audit-log.repository.ts'
+import { createAuditRoutes } from './audit-log.routes.ts'
+import { createSalonManagement } from './salon-settings.service.ts'
+import { createSalonManageRoutes } from './salon-settings.routes.ts'
 import { createRouter } from '../../lib/openapi.ts'
-import type { StaffEnv } from './staff.ts'
-import { createSunbedLawSettings } from './sunbed-law.ts'
+import type { StaffEnv } from './staff-route.ts'
+import { createSunbedLawSettings } from './sunbed-law.service.ts'
 import { createSunbedLawRoutes } from './sunbed-law.routes.ts'
 
 /**
@@ -30,7 +31,10 @@ export function createShopModule(deps: {
     routes: createShopRoutes({ ...service, salon: deps.kept(service.salon) }, { unchanged: deps.unchanged }),
     /** Under /api/staff/: the owner's audit log, the salon's details and opening hours, and its nation's sunbed law. */
     staffRoutes: createRouter<StaffEnv>()
-      .route('/', createAuditRoutes(deps.db))
+      .route(
+        '/',
+        createAuditRoutes((shopId, options) => auditEntries(deps.db, shopId, options)),
+      )
       .route('/', createSalonManageRoutes(createSalonManagement(deps.db)))
       .route('/', createSunbedLawRoutes(createSunbedLawSettings(deps.db))),
   }

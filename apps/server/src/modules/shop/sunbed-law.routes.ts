@@ -1,7 +1,7 @@
 import { SunbedSettings, SunbedSettingsRequest } from '@salon/contracts/sunbed-safety'
 import { createRouter, json, jsonBody } from '../../lib/openapi.ts'
-import { staffRoute, type StaffEnv } from './staff.ts'
-import type { SunbedLawSettings } from './sunbed-law.ts'
+import { staffRoute, type StaffEnv } from './staff-route.ts'
+import type { SunbedLawSettings } from './sunbed-law.service.ts'
 
 /** The salon's nation and sunbed safety settings under /api/staff/ (docs/product.md §10.4): staff read them, the owner changes them. */
 export function createSunbedLawRoutes(settings: SunbedLawSettings) {

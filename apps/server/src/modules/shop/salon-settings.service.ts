@@ -1,10 +1,10 @@
 import type { CounterRules } from '@salon/contracts/staff-counter'
 import type { OpeningDay, SalonDetails, SalonSettings } from '@salon/contracts/staff-manage'
-import { asc, eq, schema, type Db } from '@salon/db'
+import type { Db } from '@salon/db'
 import { HttpError } from '../../lib/errors.ts'
-import { createAuditLog, type StaffActor } from './staff.ts'
-
-type ShopRow = typeof schema.shops.$inferSelect
+import { createAuditLog } from './audit-log.repository.ts'
+import { salonSettingsRepository, type ShopRow } from './salon-settings.repository.ts'
+import type { StaffActor } from './staff-route.ts'
 
 const detailsOf = (shop: ShopRow): SalonDetails => ({
   name: shop.name,
@@ -17,16 +17,9 @@ const detailsOf = (shop: ShopRow): SalonDetails => ({
   email: shop.email,
 })
 
-const hoursOf = (db: Db, shopId: string): Promise<OpeningDay[]> =>
-  db
-    .select({ weekday: schema.openingHours.weekday, opensAt: schema.openingHours.opensAt, closesAt: schema.openingHours.closesAt })
-    .from(schema.openingHours)
-    .where(eq(schema.openingHours.shopId, shopId))
-    .orderBy(asc(schema.openingHours.weekday))
-
 /** The shop's row, locked until the transaction ends: changes to its details or its week happen one after another. */
 async function lockedShop(tx: Db, shopId: string) {
-  const [shop] = await tx.select().from(schema.shops).where(eq(schema.shops.id, shopId)).for('update')
+  const shop = await salonSettingsRepository(tx).lockShop(shopId)
   if (!shop) throw new HttpError(404, 'This shop does not exist.')
   return shop
 }
@@ -41,12 +34,12 @@ const counterRulesOf = (shop: ShopRow): CounterRules => ({ maxDiscountPercent: s
  */
 export function createSalonManagement(db: Db) {
   async function settings(tx: Db, shop: ShopRow): Promise<SalonSettings> {
-    return { details: detailsOf(shop), timeZone: shop.timeZone, openingHours: await hoursOf(tx, shop.id) }
+    return { details: detailsOf(shop), timeZone: shop.timeZone, openingHours: await salonSettingsRepository(tx).openingHours(shop.id) }
   }
 
   return {
     async read(shopId: string): Promise<SalonSettings> {
-      const [shop] = await db.select().from(schema.shops).where(eq(schema.shops.id, shopId))
+      const shop = await salonSettingsRepository(db).shop(shopId)
       if (!shop) throw new HttpError(404, 'This shop does not exist.')
       return settings(db, shop)
     },
@@ -54,15 +47,15 @@ export function createSalonManagement(db: Db) {
     async changeDetails(actor: StaffActor, details: SalonDetails): Promise<SalonSettings> {
       return db.transaction(async (tx) => {
         const before = await lockedShop(tx, actor.shopId)
-        const [after] = await tx.update(schema.shops).set(details).where(eq(schema.shops.id, actor.shopId)).returning()
+        const after = await salonSettingsRepository(tx).update(actor.shopId, details)
         await createAuditLog(tx).record(actor, {
           action: 'salon.details-changed',
           subjectType: 'shop',
           subjectId: actor.shopId,
           before: detailsOf(before),
-          after: detailsOf(after!),
+          after: detailsOf(after),
         })
-        return settings(tx, after!)
+        return settings(tx, after)
       })
     },
 
@@ -70,9 +63,9 @@ export function createSalonManagement(db: Db) {
     async changeHours(actor: StaffActor, hours: OpeningDay[]): Promise<SalonSettings> {
       return db.transaction(async (tx) => {
         const shop = await lockedShop(tx, actor.shopId)
-        const before = await hoursOf(tx, actor.shopId)
-        await tx.delete(schema.openingHours).where(eq(schema.openingHours.shopId, actor.shopId))
-        if (hours.length) await tx.insert(schema.openingHours).values(hours.map((h) => ({ shopId: actor.shopId, ...h })))
+        const repo = salonSettingsRepository(tx)
+        const before = await repo.openingHours(actor.shopId)
+        await repo.replaceOpeningHours(actor.shopId, hours)
         const result = await settings(tx, shop)
         await createAuditLog(tx).record(actor, {
           action: 'salon.hours-changed',
@@ -86,7 +79,7 @@ export function createSalonManagement(db: Db) {
     },
 
     async counterRules(shopId: string): Promise<CounterRules> {
-      const [shop] = await db.select().from(schema.shops).where(eq(schema.shops.id, shopId))
+      const shop = await salonSettingsRepository(db).shop(shopId)
       if (!shop) throw new HttpError(404, 'This shop does not exist.')
       return counterRulesOf(shop)
     },
@@ -94,19 +87,15 @@ export function createSalonManagement(db: Db) {
     async changeCounterRules(actor: StaffActor, rules: CounterRules): Promise<CounterRules> {
       return db.transaction(async (tx) => {
         const before = await lockedShop(tx, actor.shopId)
-        const [after] = await tx
-          .update(schema.shops)
-          .set({ counterMaxDiscountPercent: rules.maxDiscountPercent })
-          .where(eq(schema.shops.id, actor.shopId))
-          .returning()
+        const after = await salonSettingsRepository(tx).update(actor.shopId, { counterMaxDiscountPercent: rules.maxDiscountPercent })
         await createAuditLog(tx).record(actor, {
           action: 'counter-rules.changed',
           subjectType: 'shop',
           subjectId: actor.shopId,
           before: counterRulesOf(before),
-          after: counterRulesOf(after!),
+          after: counterRulesOf(after),
         })
-        return counterRulesOf(after!)
+        return counterRulesOf(after)
       })
     },
   }

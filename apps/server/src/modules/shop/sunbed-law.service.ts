@@ -1,9 +1,11 @@
 import { healthQuestionsVersion } from '@salon/contracts/rules/health-questions'
 import { dutiesOf, publishingRuleOf, sunbedLawOf, type SunbedLaw } from '@salon/contracts/rules/sunbed-law'
 import type { SunbedLawView, SunbedSettings, SunbedSettingsRequest } from '@salon/contracts/sunbed-safety'
-import { eq, schema, sql, type Db } from '@salon/db'
+import type { Db } from '@salon/db'
 import { HttpError } from '../../lib/errors.ts'
-import { createAuditLog, type StaffActor } from './staff.ts'
+import { createAuditLog } from './audit-log.repository.ts'
+import type { StaffActor } from './staff-route.ts'
+import { sunbedSettingsRow, updateSunbedSettings } from './sunbed-law.repository.ts'
 
 /** The salon's sunbed safety settings as the booking checks and the blog's publishing check read them. */
 export interface SunbedSafetySettings {
@@ -18,15 +20,7 @@ const NOT_FOUND = 'This shop does not exist.'
 
 /** The shop's nation and sunbed settings; `db` may be a transaction (the booking's, holding the customer's lock). */
 export async function sunbedSettingsOf(db: Db, shopId: string): Promise<SunbedSafetySettings> {
-  const [row] = await db
-    .select({
-      nation: schema.shops.nation,
-      reactionPauseDays: schema.shops.reactionPauseDays,
-      yearlySessionLimit: schema.shops.yearlySessionLimit,
-      revision: schema.shops.healthQuestionsRevision,
-    })
-    .from(schema.shops)
-    .where(eq(schema.shops.id, shopId))
+  const row = await sunbedSettingsRow(db, shopId)
   if (!row) throw new HttpError(404, NOT_FOUND)
   return {
     law: sunbedLawOf(row.nation),
@@ -64,15 +58,7 @@ export function createSunbedLawSettings(db: Db) {
     async change(actor: StaffActor, request: SunbedSettingsRequest): Promise<SunbedSettings> {
       return db.transaction(async (tx) => {
         const before = await sunbedSettingsOf(tx, actor.shopId)
-        await tx
-          .update(schema.shops)
-          .set({
-            nation: request.nation,
-            reactionPauseDays: request.reactionPauseDays,
-            yearlySessionLimit: request.yearlySessionLimit,
-            ...(request.askHealthQuestionsAgain ? { healthQuestionsRevision: sql`${schema.shops.healthQuestionsRevision} + 1` } : {}),
-          })
-          .where(eq(schema.shops.id, actor.shopId))
+        await updateSunbedSettings(tx, actor.shopId, request)
         const after = await sunbedSettingsOf(tx, actor.shopId)
         const plain = (s: SunbedSafetySettings) => ({
           nation: s.law.nation,

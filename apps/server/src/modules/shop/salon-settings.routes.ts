@@ -1,8 +1,8 @@
 import { CounterRules } from '@salon/contracts/staff-counter'
 import { OpeningHoursRequest, SalonDetails, SalonSettings } from '@salon/contracts/staff-manage'
 import { createRouter, json, jsonBody } from '../../lib/openapi.ts'
-import type { SalonManagement } from './manage.ts'
-import { staffRoute, type StaffEnv } from './staff.ts'
+import type { SalonManagement } from './salon-settings.service.ts'
+import { staffRoute, type StaffEnv } from './staff-route.ts'
 
 /**
  * The salon's details and opening hours (docs/product.md §10.4) and the counter's discount limit (§10.3) under

@@ -1,8 +1,8 @@
 import { AuditResponse, type AuditFlag } from '@salon/contracts/staff'
-import type { Db } from '@salon/db'
 import { z } from 'zod'
 import { createRouter, json } from '../../lib/openapi.ts'
-import { auditEntries, staffRoute, type StaffEnv } from './staff.ts'
+import type { AuditEntries } from './audit-log.repository.ts'
+import { staffRoute, type StaffEnv } from './staff-route.ts'
 
 const PAGE = 50
 const AuditQuery = z.object({
@@ -20,7 +20,7 @@ const AuditQuery = z.object({
  * The owner's view of the audit log (docs/product.md §10.8): every change staff made, newest first, fifty at a time;
  * or only those flagged for the owner to look at.
  */
-export function createAuditRoutes(db: Db) {
+export function createAuditRoutes(auditEntries: AuditEntries) {
   return createRouter<StaffEnv>().openapi(
     staffRoute('owner', {
       method: 'get',
@@ -31,7 +31,7 @@ export function createAuditRoutes(db: Db) {
     }),
     async (c) => {
       const query = c.req.valid('query')
-      const { entries, more } = await auditEntries(db, c.get('staff').shopId, { before: query.before, flagged: query.flagged === 'true', limit: PAGE })
+      const { entries, more } = await auditEntries(c.get('staff').shopId, { before: query.before, flagged: query.flagged === 'true', limit: PAGE })
       return c.json(
         {
           entries: entries.map((e) => ({
