@@ -18,7 +18,7 @@ export interface SweepOptions {
   hostedSignIn: boolean
   /** The app's clock, which every cut-off is measured from. */
   now?: () => number
-  /** The jobs that keep the privacy notice's periods (identity/retention.ts, docs/product.md §4.16). */
+  /** The jobs that keep the privacy notice's periods (identity/retention.service.ts, docs/product.md §4.16). */
   retention?: Pick<Retention, 'handlers' | 'periodic' | 'spentCodes'>
 }
 

@@ -45,7 +45,7 @@ export function periodText(months: number): string {
 
 /**
  * What keeps a promise: a periodic job on the shared queue; erasing the customer (their own account deletion, the
- * salon's erasure, or the job for inactive customers), which deletes or anonymises it (identity/erasure.ts); nothing,
+ * salon's erasure, or the job for inactive customers), which deletes or anonymises it (identity/erasure.service.ts); nothing,
  * for what is never deleted while the reason for it lasts; or a service outside this server, whose own setting it is.
  */
 export type RetentionKeeper = { job: RetentionJob } | { erasure: true } | { untilPurposeEnds: true } | { outside: string }

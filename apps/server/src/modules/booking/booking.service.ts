@@ -35,7 +35,7 @@ import {
 } from './availability.ts'
 import { CustomerMissing, type BookingRepository, type BookingRow, type BookingTransaction, type LockedCustomer, type ShopSetup } from './booking.repository.ts'
 import { databaseError, retryingLostRaces } from '../../lib/database-errors.ts'
-import { checkSunbedSafety } from './sunbed-safety.ts'
+import { checkSunbedSafety } from './sunbed-safety-checks.service.ts'
 import { historyProblems, personProblems, type SessionProblem } from './session-rules.ts'
 import { plural } from '@salon/contracts/words'
 import { describeDate, localDateOf, localTimeOf, nextLocalMidnight, toIsoWithOffset } from '../../lib/local-time.ts'
@@ -402,7 +402,7 @@ export function createBookingService(deps: BookingServiceDeps) {
         () =>
           asCustomer(shopId, identity, async (tx, customer) => {
             checkSafety({ dob: dob ?? customer.dob, skinType: skinType ?? customer.skinType }, request.date)
-            // Health questions, skin reactions and the yearly limit: the one check every booking path makes (sunbed-safety.ts).
+            // Health questions, skin reactions and the yearly limit: the one check every booking path makes (sunbed-safety-checks.service.ts).
             const [unsafe] = await checkSunbedSafety(tx.db, {
               shopId,
               sub: identity.sub,

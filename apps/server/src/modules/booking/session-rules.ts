@@ -3,7 +3,7 @@ import { ageOn, MINIMUM_AGE } from '@salon/contracts/rules/date-of-birth'
 import { plural } from '@salon/contracts/words'
 import { describeDate, localDateOf, localTimeOf } from '../../lib/local-time.ts'
 import type { BookingRules } from './availability.ts'
-import type { Audience } from './sunbed-safety.ts'
+import type { Audience } from './sunbed-safety-checks.service.ts'
 
 const HOUR = 3_600_000
 

@@ -83,7 +83,7 @@ describeApi(
       expect(answer.status, JSON.stringify(answer.json)).toBe(201)
       return answer.json.booking.id as string
     }
-    // The customer's photo ID is shown at their first desk booking (identity/photo-id-checks.ts); photo-id-checks.api.test.ts tries it without.
+    // The customer's photo ID is shown at their first desk booking (identity/photo-id-checks.service.ts); photo-id-checks.api.test.ts tries it without.
     const walkIn = (body: object, headers: Headers = staff.headers) => get().api('staff/bookings', { body: { idCheck: PASSPORT, ...body }, headers })
     const newcomer = (input: Record<string, unknown> = {}) => ({
       firstName: 'Wendy',

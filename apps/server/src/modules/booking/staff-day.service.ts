@@ -26,7 +26,7 @@ import { CustomerMissing, type LockedCustomer, type ShopSetup } from './booking.
 import { withRetries, type BookingService, type CancelOutcome } from './booking.service.ts'
 import { historyProblems, personProblems, SESSION_RULE_MESSAGES, type SessionProblem } from './session-rules.ts'
 import type { DaySheetRow, StaffDayRepository } from './staff-day.repository.ts'
-import { checkSunbedSafety, recordAnswers } from './sunbed-safety.ts'
+import { checkSunbedSafety, recordAnswers } from './sunbed-safety-checks.service.ts'
 
 const MINUTE = 60_000
 /** A walk-in may be booked from a start this long ago: the customer is at the desk as the session begins. */
@@ -356,7 +356,7 @@ export function createStaffDay(deps: { booking: BookingService['forStaff']; repo
             const paidAhead = current.paidWith !== 'in_salon'
             if (paidAhead && minutes !== current.minutes) throw new HttpError(422, DAY_MESSAGES.moveMinutes)
             if (paidAhead && bed.type !== found.bedType) throw new HttpError(422, sameTypeOnly(found.bedType))
-            // A session moved keeps to the sunbed safety rules as a new one does (sunbed-safety.ts): a reaction's pause, the yearly limit.
+            // A session moved keeps to the sunbed safety rules as a new one does (sunbed-safety-checks.service.ts): a reaction's pause, the yearly limit.
             const safety = await checkSunbedSafety(tx.db, {
               shopId: actor.shopId,
               sub: found.sub,
@@ -440,7 +440,7 @@ export function createStaffDay(deps: { booking: BookingService['forStaff']; repo
         () =>
           booking
             .underCustomerLock(actor.shopId, customer, async (tx, held, sub) => {
-              // The same sunbed safety check as online (sunbed-safety.ts); the owner's override never lets past a health answer or a reaction awaiting clearance.
+              // The same sunbed safety check as online (sunbed-safety-checks.service.ts); the owner's override never lets past a health answer or a reaction awaiting clearance.
               const safety = await checkSunbedSafety(tx.db, {
                 shopId: actor.shopId,
                 sub,

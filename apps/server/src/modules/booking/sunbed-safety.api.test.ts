@@ -8,7 +8,7 @@ import { fastPasswords, testClock } from '../../test/factories/doubles.ts'
 import type { ShopInput } from '../../test/factories/shop.ts'
 import { staffUser, type StaffUser } from '../../test/factories/staff.ts'
 import { describeApi } from '../../test/harness.ts'
-import { SAFETY_MESSAGES } from './sunbed-safety.ts'
+import { SAFETY_MESSAGES } from './sunbed-safety-checks.service.ts'
 import { HEALTH_MESSAGES } from './sunbed-safety.service.ts'
 
 /** Monday 23 November 2026, 08:00 GMT */

@@ -21,7 +21,7 @@ import { SKIN_REACTION_JOB } from './booking-jobs.ts'
 import type { BookingService } from './booking.service.ts'
 import { addDays } from '@salon/contracts/dates'
 import { sunbedSafetyRepository as repo, type SafetyFacts, type SkinReactionRow } from './sunbed-safety.repository.ts'
-import { healthStateOf, pausedUntil, recordAnswers, safetyProblems, sessionYear, YEAR_DAYS } from './sunbed-safety.ts'
+import { healthStateOf, pausedUntil, recordAnswers, safetyProblems, sessionYear, YEAR_DAYS } from './sunbed-safety-checks.service.ts'
 
 const DAY = 86_400_000
 /** A reaction is reported online within this many days of its session; later, the customer talks to the salon. */

@@ -33,7 +33,7 @@ describeApi(
       owner = await staffUser(t(), { role: 'owner', name: 'Olive Owner' })
     })
 
-    // The customer's photo ID is shown at their first sale (identity/photo-id-checks.ts).
+    // The customer's photo ID is shown at their first sale (identity/photo-id-checks.service.ts).
     const sell = (body: object, by: StaffUser = staff) => t().api('staff/counter/sales', { body: { idCheck: PASSPORT, ...body }, headers: by.headers })
     const sellMinutes = (body: object, by: StaffUser = staff) => t().api('staff/counter/minutes', { body: { idCheck: PASSPORT, ...body }, headers: by.headers })
     const rules = (body?: object, by: StaffUser = owner) =>

@@ -37,7 +37,7 @@ describeApi(
       owner = await staffUser(t(), { role: 'owner', name: 'Olive Owner' })
     })
 
-    // The customer's photo ID is shown at their first sale (identity/photo-id-checks.ts); photo-id-checks.api.test.ts tries it without.
+    // The customer's photo ID is shown at their first sale (identity/photo-id-checks.service.ts); photo-id-checks.api.test.ts tries it without.
     const sell = (body: object, by: StaffUser = staff) => t().api('staff/counter/sales', { body: { idCheck: PASSPORT, ...body }, headers: by.headers })
     const sellMinutes = (body: object, by: StaffUser = staff) => t().api('staff/counter/minutes', { body: { idCheck: PASSPORT, ...body }, headers: by.headers })
     const refund = (body: object, by: StaffUser = owner) => t().api('staff/counter/refunds', { body, headers: by.headers })

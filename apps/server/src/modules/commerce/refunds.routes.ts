@@ -3,7 +3,7 @@ import { OwedRefundsResponse } from '@salon/contracts/staff-refunds'
 import { z } from 'zod'
 import { createRouter, json } from '../../lib/openapi.ts'
 import { staffRoute, type StaffEnv } from '../shop/public.ts'
-import type { createRefunds } from './refunds.ts'
+import type { createRefunds } from './refunds.service.ts'
 
 const PaymentId = z.object({ paymentId: z.uuid({ message: 'must be a payment id' }) })
 

@@ -8,10 +8,10 @@ import type { ShopRepository } from '../shop/public.ts'
 import { createContentRepository } from './content.repository.ts'
 import { createContentRoutes } from './content.routes.ts'
 import { createContentService } from './content.service.ts'
-import { createContentManagement } from './manage.ts'
-import { createContentManageRoutes, createPopupRoutes, createUploadRoutes } from './manage.routes.ts'
+import { createContentManagement } from './content-management.service.ts'
+import { createContentManageRoutes, createPopupRoutes, createUploadRoutes } from './content-management.routes.ts'
 import { createSeoRoutes } from './seo.routes.ts'
-import { createStaffLeads } from './staff-leads.ts'
+import { createStaffLeads } from './staff-leads.service.ts'
 import { createStaffLeadsRoutes } from './staff-leads.routes.ts'
 
 export interface ContentModuleDeps {

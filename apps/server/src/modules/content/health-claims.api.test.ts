@@ -2,7 +2,7 @@ import { beforeAll, expect, it } from 'vitest'
 import { fastPasswords } from '../../test/factories/doubles.ts'
 import { staffUser, type StaffUser } from '../../test/factories/staff.ts'
 import { describeApi } from '../../test/harness.ts'
-import { CONTENT_MESSAGES } from './manage.ts'
+import { CONTENT_MESSAGES } from './content-management.service.ts'
 
 /** docs/decisions/031: where the salon's nation forbids other material on the health effects of sunbeds, a post claiming one is not published. */
 describeApi(

@@ -3,7 +3,7 @@ import { Lead, LeadHandledRequest, LeadKind, LeadsQuery, LeadsResponse } from '@
 import { z } from 'zod'
 import { createRouter, json } from '../../lib/openapi.ts'
 import { staffRoute, type StaffEnv } from '../shop/public.ts'
-import type { StaffLeads } from './staff-leads.ts'
+import type { StaffLeads } from './staff-leads.service.ts'
 
 /** Leads hold personal data: never kept by a browser or anything between. */
 const PRIVATE = { 'Cache-Control': 'private, no-store' }

@@ -31,7 +31,7 @@ export interface HostedSignInOptions {
   providers?: SocialProviderSettings[]
 }
 
-/** What a social provider's round trip needs from the rest of the module (social.ts). */
+/** What a social provider's round trip needs from the rest of the module (social-sign-in.service.ts). */
 export interface SocialProviders {
   enabled: ProviderName[]
   /** The provider's authorization address for a request, with the state, nonce and PKCE challenge the request keeps. */

@@ -11,7 +11,7 @@ import {
 import { eq, schema, sql } from '@salon/db'
 import { beforeEach, expect, it } from 'vitest'
 import { describeApi } from '../../test/harness.ts'
-import { identityTransaction } from './identity-transaction.ts'
+import { identityTransaction } from './identity-transaction.service.ts'
 import { removeStaleSignUps, type PasswordHasher } from './identity.service.ts'
 import {
   CLIENT_ID,

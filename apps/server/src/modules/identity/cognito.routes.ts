@@ -9,7 +9,7 @@ import type { z } from 'zod'
 import { CognitoError, cognitoErrors } from './cognito-error.ts'
 import * as Input from './cognito.schemas.ts'
 import type { Caller, IdentityService } from './identity.service.ts'
-import type { SigningKeys } from './signing-keys.ts'
+import type { SigningKeys } from './signing-keys.service.ts'
 
 const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.'
 const CONTENT_TYPE = 'application/x-amz-json-1.1'

@@ -12,7 +12,7 @@ import { passwordSignInInput } from '../../test/factories/sign-up.ts'
 import { staffUser } from '../../test/factories/staff.ts'
 import { describeApi, describeDatabase, type TestApp } from '../../test/harness.ts'
 import { eventually } from '../../test/eventually.ts'
-import { ERASURE_BY_TABLE, eraseCustomer } from './erasure.ts'
+import { ERASURE_BY_TABLE, eraseCustomer } from './erasure.service.ts'
 
 /** Monday 23 November 2026, 08:00 GMT */
 const START = '2026-11-23T08:00:00Z'

@@ -25,7 +25,7 @@ export interface LeadContact {
 }
 
 /**
- * The writes of a customer's erasure (erasure.ts), table by table, in the caller's transaction. Erasure is the one
+ * The writes of a customer's erasure (erasure.service.ts), table by table, in the caller's transaction. Erasure is the one
  * purpose for which this repository writes other modules' tables: everything it removes or blanks is in one place,
  * beside the list of every table and what erasure does with it.
  */

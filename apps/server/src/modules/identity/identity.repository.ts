@@ -121,7 +121,7 @@ export function createIdentityRepository(db: Db) {
       return spent.length === 1
     },
 
-    /** A sign-in (by password, SRP or the hosted page): its session, and the account's last sign-in, which keeps it active (retention.ts). */
+    /** A sign-in (by password, SRP or the hosted page): its session, and the account's last sign-in, which keeps it active (retention.service.ts). */
     async createSession(session: typeof sessions.$inferInsert) {
       await db.insert(sessions).values(session)
       await db.update(users).set({ lastSignInAt: session.authTime }).where(eq(users.sub, session.sub))

@@ -9,7 +9,7 @@ import type { SmsSender } from '../../adapters/sms/sms.ts'
 import type { Logger } from '../../lib/logger.ts'
 import type { RateLimiter } from '../../lib/rate-limit.ts'
 import type { CustomersRepository } from './customers.repository.ts'
-import type { EraseInTransaction } from './erasure.ts'
+import type { EraseInTransaction } from './erasure.service.ts'
 import { hashApiKey, type ShopRepository } from '../shop/public.ts'
 import { CognitoError, cognitoErrors as E } from './cognito-error.ts'
 import type {
@@ -55,7 +55,7 @@ export interface IdentityServiceDeps {
   rateLimiter: RateLimiter
   /**
    * Runs `work` in one database transaction, with repositories bound to it: identity and salon records change together
-   * or not at all. `erase` is the customer's erasure (erasure.ts) in that transaction.
+   * or not at all. `erase` is the customer's erasure (erasure.service.ts) in that transaction.
    */
   transaction: <T>(
     work: (repositories: { identity: IdentityRepository; customers: CustomersRepository; erase: EraseInTransaction }) => Promise<T>,

@@ -4,7 +4,7 @@ const { photoIdChecks: checks } = schema
 
 export type PhotoIdCheckRow = typeof checks.$inferSelect
 
-/** The only code that reads or writes the photo-ID checks (photo-id-checks.ts). */
+/** The only code that reads or writes the photo-ID checks (photo-id-checks.service.ts). */
 export function createPhotoIdChecksRepository(db: Db) {
   return {
     async find(shopId: string, sub: string): Promise<PhotoIdCheckRow | undefined> {
@@ -29,7 +29,7 @@ export function createPhotoIdChecksRepository(db: Db) {
       return { recorded: false, check: kept! }
     },
 
-    /** Erasure (erasure.ts): the kind of document goes, the fact that age was checked, when and by whom stays. */
+    /** Erasure (erasure.service.ts): the kind of document goes, the fact that age was checked, when and by whom stays. */
     async anonymise(sub: string, shopIds: string[], at: Date) {
       for (const shopId of shopIds) {
         await db

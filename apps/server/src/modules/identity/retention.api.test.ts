@@ -9,7 +9,7 @@ import { fastPasswords, testClock } from '../../test/factories/doubles.ts'
 import { createShop, deskShop } from '../../test/factories/shop.ts'
 import { staffUser, type StaffUser } from '../../test/factories/staff.ts'
 import { anotherProcess, describeApi } from '../../test/harness.ts'
-import { cutoffsAt, monthsBefore, RETENTION_ACTOR, RETENTION_EVERY_MS } from './retention.ts'
+import { cutoffsAt, monthsBefore, RETENTION_ACTOR, RETENTION_EVERY_MS } from './retention.service.ts'
 
 /** Monday 23 November 2026, 08:00 GMT */
 const START = '2026-11-23T08:00:00Z'

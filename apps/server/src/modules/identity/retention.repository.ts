@@ -43,7 +43,7 @@ const perShop = (rows: { shopId: string }[]) =>
   rows.reduce((counts, row) => counts.set(row.shopId, (counts.get(row.shopId) ?? 0) + 1), new Map<string, number>())
 
 /**
- * The reads and deletions of the retention jobs (retention.ts): the customers due for erasure (erased through
+ * The reads and deletions of the retention jobs (retention.service.ts): the customers due for erasure (erased through
  * eraseCustomer, never here), and the contact messages, offer requests, withdrawn consents' times and texted codes
  * past their time. Like the erasure's repository, it reaches other modules' tables for this one purpose.
  */

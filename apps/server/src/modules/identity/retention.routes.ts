@@ -8,8 +8,8 @@ import { createRouter, json } from '../../lib/openapi.ts'
 import { staffRoute, type ShopRepository, type StaffEnv } from '../shop/public.ts'
 import type { Db } from '@salon/db'
 import type { CustomersRepository } from './customers.repository.ts'
-import { photoIdStatus } from './photo-id-checks.ts'
-import type { Retention } from './retention.ts'
+import { photoIdStatus } from './photo-id-checks.service.ts'
+import type { Retention } from './retention.service.ts'
 
 /** Counts of customers' data and whom it is about: never kept by a browser or anything between. */
 const PRIVATE = { 'Cache-Control': 'private, no-store' }

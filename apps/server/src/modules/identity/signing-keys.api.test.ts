@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest'
 import { describeDatabase } from '../../test/harness.ts'
-import { loadSigningKeys } from './signing-keys.ts'
+import { loadSigningKeys } from './signing-keys.service.ts'
 import { createSigningKeysRepository } from './signing-keys.repository.ts'
 
 describeDatabase('signing keys', (database) => {

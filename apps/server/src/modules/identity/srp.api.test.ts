@@ -21,7 +21,7 @@ import { listening, passwordVerifierAnswer, srpSignIn, startSrp } from '../../te
 import { N } from './srp.ts'
 import { SRP_MESSAGES } from './srp-sign-in.ts'
 import { removeStaleSignUps } from './identity.service.ts'
-import { identityTransaction } from './identity-transaction.ts'
+import { identityTransaction } from './identity-transaction.service.ts'
 
 /** The pool's clock stands still within a test, so a lock of one second cannot run out while the test waits on a busy machine. */
 const clock = testClock()

@@ -4,7 +4,7 @@ import { AcceptInvitationRequest, InviteRequest, RoleChangeRequest, StaffMe, Tea
 import { z } from 'zod'
 import { createRouter, errorResponses, json, jsonBody } from '../../lib/openapi.ts'
 import { staffRoute, type ShopEnv, type ShopRepository, type StaffEnv } from '../shop/public.ts'
-import type { StaffTeam } from './staff-team.ts'
+import type { StaffTeam } from './staff-team.service.ts'
 
 const Sub = z.object({ sub: z.uuid({ message: 'must be a team member id' }) })
 const InvitationId = z.object({ id: z.uuid({ message: 'must be an invitation id' }) })

@@ -13,7 +13,7 @@ import { eq, schema } from '@salon/db'
 import { createLocalJWKSet, decodeJwt, decodeProtectedHeader, generateKeyPair, jwtVerify, SignJWT, type JSONWebKeySet } from 'jose'
 import { beforeEach, expect, it } from 'vitest'
 import { describeApi } from '../../test/harness.ts'
-import { loadSigningKeys } from './signing-keys.ts'
+import { loadSigningKeys } from './signing-keys.service.ts'
 import {
   CLIENT_ID,
   cognitoClient,

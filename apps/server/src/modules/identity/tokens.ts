@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import { decodeProtectedHeader, errors, jwtVerify, SignJWT, type JWTPayload } from 'jose'
-import type { SigningKeys } from './signing-keys.ts'
+import type { SigningKeys } from './signing-keys.service.ts'
 
 export const ACCESS_TOKEN_SECONDS = 3600
 export const REFRESH_TOKEN_DAYS = 30

@@ -10,7 +10,7 @@ import { staffUser, type StaffUser } from '../../test/factories/staff.ts'
 import { describeApi, type TestApp } from '../../test/harness.ts'
 import { localDateOf, localTimeOf } from '../../lib/local-time.ts'
 import { BOM } from './csv.ts'
-import { createReports } from './reports.ts'
+import { createReports } from './reports.service.ts'
 
 // Staff and customer tokens last an hour of the app's clock: each test sets it, then signs its people in.
 const clock = testClock('2026-11-02T08:00:00Z')

@@ -1,5 +1,5 @@
 import type { Db } from '@salon/db'
-import { createReports } from './reports.ts'
+import { createReports } from './reports.service.ts'
 import { createReportsRoutes } from './reports.routes.ts'
 
 /**

@@ -3,7 +3,7 @@ import type { Context } from 'hono'
 import { z } from 'zod'
 import { createRouter, json } from '../../lib/openapi.ts'
 import { staffRoute, type StaffEnv } from '../shop/public.ts'
-import type { CsvFile, Reports } from './reports.ts'
+import type { CsvFile, Reports } from './reports.service.ts'
 
 /** Reports and exports hold the salon's takings and customers' personal data: never kept by a browser or anything between. */
 const PRIVATE = { 'Cache-Control': 'private, no-store' }

@@ -3,7 +3,7 @@ import { DeleteUserCommand, GlobalSignOutCommand } from '@aws-sdk/client-cognito
 import fc from 'fast-check'
 import { schema } from '@salon/db'
 import { CompactSign, decodeJwt, exportJWK, exportSPKI, generateKeyPair, importJWK, type JWK, type JWTPayload } from 'jose'
-import { loadSigningKeys } from '../../modules/identity/signing-keys.ts'
+import { loadSigningKeys } from '../../modules/identity/signing-keys.service.ts'
 import { cognitoClient, signedInCustomer } from '../factories/customers.ts'
 import type { TestApp } from '../harness.ts'
 import { notA, unstorableText } from './bad-values.ts'

@@ -14,7 +14,7 @@ import {
 import { z } from 'zod'
 import { createRouter, json, jsonBody } from '../../lib/openapi.ts'
 import { staffRoute, type StaffEnv } from '../shop/public.ts'
-import type { ScheduleManagement } from './manage.ts'
+import type { ScheduleManagement } from './schedule.service.ts'
 
 const BedId = z.object({ id: z.string().min(1, { message: 'must be a sunbed id' }).max(64, { message: 'must be a sunbed id' }) })
 const PeriodParams = BedId.extend({ periodId: z.uuid({ message: 'must be the id of a time out of service' }) })

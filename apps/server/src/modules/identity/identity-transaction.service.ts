@@ -1,6 +1,6 @@
 import type { Db } from '@salon/db'
 import { createCustomersRepository } from './customers.repository.ts'
-import { eraseCustomer } from './erasure.ts'
+import { eraseCustomer } from './erasure.service.ts'
 import type { IdentityServiceDeps } from './identity.service.ts'
 import { createIdentityRepository } from './identity.repository.ts'
 

@@ -13,7 +13,7 @@ import {
 import { z } from 'zod'
 import { createRouter, json, jsonBody } from '../../lib/openapi.ts'
 import { staffRoute, type StaffEnv } from '../shop/public.ts'
-import type { CatalogueManagement } from './manage.ts'
+import type { CatalogueManagement } from './catalogue.service.ts'
 
 const PackageId = z.object({ id: z.string().min(1, { message: 'must be a package id' }).max(64, { message: 'must be a package id' }) })
 const PromoId = z.object({ id: z.uuid({ message: 'must be a promo code id' }) })

@@ -6,7 +6,7 @@ import { databaseError } from '../../lib/database-errors.ts'
 import { HttpError } from '../../lib/errors.ts'
 import { localDateOf, startOfLocalDay, toIsoWithOffset } from '../../lib/local-time.ts'
 import { createAuditLog, type StaffActor } from '../shop/public.ts'
-import { createManageRepository, type ManagedPackageRow, type ManagedPromoCodeRow, type ManageRepository } from './manage.repository.ts'
+import { createManageRepository, type ManagedPackageRow, type ManagedPromoCodeRow, type ManageRepository } from './catalogue.repository.ts'
 
 /** What a person sees when a change is refused (docs/product.md §10.4). */
 export const MANAGE_MESSAGES = {

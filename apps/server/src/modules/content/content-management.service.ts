@@ -15,7 +15,13 @@ import { databaseError } from '../../lib/database-errors.ts'
 import { HttpError } from '../../lib/errors.ts'
 import { healthClaimIn } from '@salon/contracts/rules/sunbed-law'
 import { createAuditLog, sunbedSettingsOf, type StaffActor } from '../shop/public.ts'
-import { createContentManageRepository, DEFAULT_POPUP, type ContentManageRepository, type ManagedBlogRow, type ManagedReviewRow } from './manage.repository.ts'
+import {
+  createContentManageRepository,
+  DEFAULT_POPUP,
+  type ContentManageRepository,
+  type ManagedBlogRow,
+  type ManagedReviewRow,
+} from './content-management.repository.ts'
 import { renderMarkdown } from './markdown.ts'
 
 /** What a person sees when a change is refused (docs/product.md §10.4). */

@@ -16,7 +16,7 @@ import { HttpError } from '../../lib/errors.ts'
 import { describeDate, localDateOf, localTimeOf, localToInstant, toIsoWithOffset } from '../../lib/local-time.ts'
 import { createAuditLog, type StaffActor } from '../shop/public.ts'
 import type { AvailabilityCache } from './availability-cache.ts'
-import { createScheduleRepository, type BedRow, type HitRow, type OutOfServiceRow } from './manage.repository.ts'
+import { createScheduleRepository, type BedRow, type HitRow, type OutOfServiceRow } from './schedule.repository.ts'
 
 const DAY = 24 * 3600_000
 /** The longest time out of service put in at once. */

@@ -5,7 +5,7 @@ import type { JobQueue } from '../../lib/job-queue.ts'
 import { toIsoWithOffset } from '../../lib/local-time.ts'
 import type { Logger } from '../../lib/logger.ts'
 import type { ShopRepository } from '../shop/public.ts'
-import { eraseCustomer } from './erasure.ts'
+import { eraseCustomer } from './erasure.service.ts'
 import { createRetentionRepository, type CustomerKey } from './retention.repository.ts'
 
 const HOUR = 3600_000

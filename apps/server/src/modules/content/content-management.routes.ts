@@ -20,7 +20,7 @@ import { sharedAnswer, SHOP_HEADERS } from '../../lib/http-caching.ts'
 import { createRouter, errorResponses, json, jsonBody } from '../../lib/openapi.ts'
 import type { ContentUnchanged } from '../../lib/public-content.ts'
 import { staffRoute, type ShopEnv, type StaffEnv } from '../shop/public.ts'
-import type { ContentManagement } from './manage.ts'
+import type { ContentManagement } from './content-management.service.ts'
 
 const Slug = z.object({ slug: z.string().min(1, { message: 'must be a post address' }).max(100, { message: 'must be a post address' }) })
 const ReviewId = z.object({ id: z.string().min(1, { message: 'must be a review id' }).max(64, { message: 'must be a review id' }) })

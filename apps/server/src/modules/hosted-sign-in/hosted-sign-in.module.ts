@@ -4,7 +4,7 @@ import { createIdentityRepository, type IdentityService, type SigningKeys, type 
 import { createHostedSignInRepository } from './hosted-sign-in.repository.ts'
 import { createHostedSignInRoutes } from './hosted-sign-in.routes.ts'
 import { createHostedSignInService, type HostedSignInOptions } from './hosted-sign-in.service.ts'
-import { createSocialSignIn } from './social.ts'
+import { createSocialSignIn } from './social-sign-in.service.ts'
 import { createSocialProviders } from './social-providers.ts'
 import type { ShopRepository } from '../shop/public.ts'
 import type { SmsSender } from '../../adapters/sms/sms.ts'
