@@ -1,4 +1,5 @@
 import { expect, fitsTheWindow, imagesWithoutAlt, keepScreenshot, MISSING_PAGE_ERROR, test, unnamedFields } from './fixtures.ts'
+import { accessibilityProblems } from './axe.ts'
 import { publicPages } from './pages.ts'
 
 const fileName = (path: string) => path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'
@@ -7,7 +8,7 @@ test.describe('public pages', () => {
   // One walk through every public page at each size, checking each as a visitor and a screen reader find it: one page
   // loaded after another in one browser, as the fifteen pages each in a browser of its own took twice as long.
   test(
-    'every public page opens with its heading and fits the window; it has one h1, a main landmark, navigation, image alts and named form fields',
+    'every public page opens with its heading and fits the window; it has one h1, a main landmark, navigation, image alts and named form fields, and meets WCAG 2.2 AA',
     { tag: '@layout' },
     async ({ page, isMobile }, testInfo) => {
       test.slow()
@@ -28,6 +29,7 @@ test.describe('public pages', () => {
           }
           expect(await imagesWithoutAlt(page), 'images without an alt attribute').toEqual([])
           expect(await unnamedFields(page), 'form fields without an accessible name').toEqual([])
+          expect.soft(await accessibilityProblems(page), 'WCAG 2.2 AA, as axe checks it').toEqual([])
           await keepScreenshot(page, `test-results/screenshots/${testInfo.project.name}/${fileName(path)}.png`)
         })
       }

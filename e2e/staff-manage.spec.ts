@@ -110,7 +110,7 @@ test(
     await expect(startTimes.getByRole('radio', { name: time, exact: true })).toBeAttached()
 
     const card = owner.page.getByRole('listitem').filter({ hasText: bedName }).first()
-    await card.getByRole('button', { name: `Put ${bedName} out of service` }).click()
+    await card.getByRole('button', { name: `Put out of service (${bedName})` }).click()
     await card.getByLabel('From').fill(`${date}T${time}`)
     await card.getByLabel('Until').fill(`${date}T${addHour(time)}`)
     await card.getByLabel('Reason').fill('Lamp change')

@@ -29,7 +29,7 @@ export const DayStrip = memo(function DayStrip({ days, selected, onSelect }: Day
                     ? 'border-cocoa-900 bg-cocoa-900 text-cream'
                     : free
                       ? 'border-cocoa-200 bg-white hover:border-cocoa-500'
-                      : 'border-dashed border-cocoa-200 bg-cocoa-50 text-cocoa-500'
+                      : 'border-dashed border-cocoa-200 bg-cocoa-50 text-cocoa-600'
                 }`}
               >
                 <input
@@ -53,7 +53,7 @@ export const DayStrip = memo(function DayStrip({ days, selected, onSelect }: Day
                 <span
                   aria-hidden="true"
                   className={`mt-1 rounded-full px-1.5 text-[0.7rem] font-semibold whitespace-nowrap ${
-                    selected === date ? 'bg-cream/20 text-cream' : free ? 'bg-emerald-100 text-emerald-800' : 'text-cocoa-500'
+                    selected === date ? 'bg-cream/20 text-cream' : free ? 'bg-emerald-100 text-emerald-800' : 'text-cocoa-600'
                   }`}
                 >
                   {free ? `${free} free` : 'None left'}

@@ -65,7 +65,7 @@ export function CustomerPicker({ onPick, autoFocus }: { onPick: (customer: Custo
           maxLength={100}
         />
         {search.loading && (
-          <span className="absolute inset-y-0 right-3 flex items-center text-cocoa-500">
+          <span className="absolute inset-y-0 right-3 flex items-center text-cocoa-600">
             <Spinner label="Searching" />
           </span>
         )}

@@ -129,7 +129,7 @@ export function CustomerRecord({
                       </span>
                     </span>
                     <span className="text-right tabular-nums">
-                      <span className={`block font-semibold ${lot.expired ? 'text-cocoa-500 line-through' : 'text-cocoa-950'}`}>{lot.remaining} min left</span>
+                      <span className={`block font-semibold ${lot.expired ? 'text-cocoa-600 line-through' : 'text-cocoa-950'}`}>{lot.remaining} min left</span>
                       <span className="block text-cocoa-600">of {lot.minutes}</span>
                     </span>
                   </li>

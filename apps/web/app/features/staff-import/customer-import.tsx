@@ -75,7 +75,7 @@ export function CustomerImport() {
         {STEPS.map((s, i) => (
           <li key={s.name} aria-current={i === current ? 'step' : undefined} className="flex flex-col gap-1.5">
             <span className={`h-1.5 rounded-full ${i <= current ? 'bg-brand-teal' : 'bg-cocoa-100'}`} aria-hidden="true" />
-            <span className={`text-xs font-semibold sm:text-sm ${i === current ? 'text-cocoa-950' : 'text-cocoa-500'}`}>
+            <span className={`text-xs font-semibold sm:text-sm ${i === current ? 'text-cocoa-950' : 'text-cocoa-600'}`}>
               <span className="sr-only">Step {i + 1}: </span>
               {s.label}
             </span>

@@ -45,7 +45,7 @@ function Stat({ label, value, detail, tone }: { label: string; value: number; de
     <div className={`rounded-2xl border p-3 sm:p-4 ${tone === 'bad' ? 'border-red-200 bg-red-50' : 'border-cocoa-100 bg-white'}`}>
       <dt className="text-sm font-medium text-cocoa-600">{label}</dt>
       <dd className={`mt-1 text-2xl font-bold tracking-tight tabular-nums ${tone === 'bad' ? 'text-red-900' : 'text-cocoa-950'}`}>{thousands(value)}</dd>
-      {detail && <dd className="mt-0.5 text-xs text-cocoa-500">{detail}</dd>}
+      {detail && <dd className="mt-0.5 text-xs text-cocoa-600">{detail}</dd>}
     </div>
   )
 }
@@ -61,7 +61,7 @@ function SampleRow({ row }: { row: ImportSampleRow }) {
   return (
     <li className="flex flex-col gap-1 px-3 py-3 sm:px-4">
       <div className="flex flex-wrap items-center gap-2">
-        <span className="text-sm text-cocoa-500 tabular-nums">Row {row.row}</span>
+        <span className="text-sm text-cocoa-600 tabular-nums">Row {row.row}</span>
         <span className="font-semibold text-cocoa-950">
           {row.firstName} {row.lastName}
         </span>

@@ -92,7 +92,7 @@ export function BedsPanel({ data }: { data: BedsResponse }) {
                   </button>
                   <button
                     type="button"
-                    className="btn-outline text-coral-500"
+                    className="btn-outline text-red-700"
                     disabled={retire.pending}
                     aria-label={`Retire ${bed.name}`}
                     onClick={() =>
@@ -260,7 +260,7 @@ function BedForm({ bed, data, onDone }: { bed: StaffBed | null; data: BedsRespon
               </label>
             ))}
           </div>
-          {errors.picture && <p className="mt-1 text-sm font-medium text-coral-500">{errors.picture}</p>}
+          {errors.picture && <p className="mt-1 text-sm font-medium text-red-700">{errors.picture}</p>}
         </fieldset>
       </div>
       <FormFooter notice={action.notice}>
@@ -312,13 +312,13 @@ function OutOfService({ bed, onHit }: { bed: StaffBed; onHit: (what: string, hit
             type="button"
             className="btn-outline min-h-10 px-4 py-1.5 text-sm"
             onClick={() => setOpen(true)}
-            aria-label={`Put ${bed.name} out of service`}
+            aria-label={`Put out of service (${bed.name})`}
           >
             Put out of service
           </button>
         )}
       </div>
-      {bed.outOfService.length === 0 && !open && <p className="mt-1 text-sm text-cocoa-500">No repairs or lamp changes planned.</p>}
+      {bed.outOfService.length === 0 && !open && <p className="mt-1 text-sm text-cocoa-600">No repairs or lamp changes planned.</p>}
       {bed.outOfService.length > 0 && (
         <ul className="mt-2 flex flex-col gap-2">
           {bed.outOfService.map((period) => (

@@ -149,7 +149,7 @@ export function BlogEditor({ post, defaultAuthor, publishingRule }: { post: Staf
               {published ? (
                 <button
                   type="button"
-                  className="btn-outline text-coral-500"
+                  className="btn-outline text-red-700"
                   disabled={action.pending}
                   onClick={() =>
                     confirm.ask({
@@ -167,7 +167,7 @@ export function BlogEditor({ post, defaultAuthor, publishingRule }: { post: Staf
                   {current && (
                     <button
                       type="button"
-                      className="btn-outline text-coral-500"
+                      className="btn-outline text-red-700"
                       disabled={action.pending}
                       onClick={() =>
                         confirm.ask({
@@ -282,7 +282,7 @@ function CoverPicture({ value, onChange, error }: { value: string; onChange: (ur
       {value ? (
         <img src={value} alt="The cover picture" className="aspect-[16/9] w-full rounded-xl bg-cocoa-50 object-cover" />
       ) : (
-        <div className="flex aspect-[16/9] w-full items-center justify-center rounded-xl border-2 border-dashed border-cocoa-200 text-sm text-cocoa-500">
+        <div className="flex aspect-[16/9] w-full items-center justify-center rounded-xl border-2 border-dashed border-cocoa-200 text-sm text-cocoa-600">
           No cover picture
         </div>
       )}
@@ -391,7 +391,7 @@ function MarkdownEditor({
         </div>
         <div className={tab === 'preview' ? 'block' : 'hidden lg:block'}>
           <p className="text-sm font-semibold text-cocoa-800">Preview</p>
-          {previewError && <p className="mt-2 text-sm font-medium text-coral-500">{previewError}</p>}
+          {previewError && <p className="mt-2 text-sm font-medium text-red-700">{previewError}</p>}
           <div
             data-testid="blog-preview"
             className="prose mt-1.5 min-h-96 rounded-xl border border-cocoa-100 bg-cream/40 p-4 !text-base [&>:first-child]:mt-0"

@@ -82,7 +82,7 @@ export function ClosuresPanel({ closures }: { closures: Closure[] }) {
               </div>
               <button
                 type="button"
-                className="btn-outline shrink-0 text-coral-500"
+                className="btn-outline shrink-0 text-red-700"
                 disabled={remove.pending}
                 aria-label={`Remove the closure on ${dayText(closure.date)}`}
                 onClick={() =>

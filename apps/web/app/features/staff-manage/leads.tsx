@@ -89,7 +89,7 @@ export function LeadsList({ first, filter }: { first: LeadsResponse; filter: Lea
                   )}
                 </p>
                 {lead.message && <p className="mt-3 rounded-xl bg-cocoa-50 px-3 py-2 whitespace-pre-line text-cocoa-800">{lead.message}</p>}
-                {lead.consentText && <p className="mt-2 text-xs text-cocoa-500">Agreed to: “{lead.consentText}”</p>}
+                {lead.consentText && <p className="mt-2 text-xs text-cocoa-600">Agreed to: “{lead.consentText}”</p>}
                 {lead.handledAt && (
                   <p className="mt-2 text-sm text-emerald-800">
                     Handled {momentText(lead.handledAt)}

@@ -202,7 +202,7 @@ export function ReviewsPanel({ data }: { data: ReviewsSourceResponse }) {
                   {review.hidden && <Badge tone="neutral">Hidden</Badge>}
                 </p>
                 <p className="line-clamp-2 text-sm text-cocoa-700">{review.text}</p>
-                <p className="text-xs text-cocoa-500">{dayText(review.publishedAt.slice(0, 10))}</p>
+                <p className="text-xs text-cocoa-600">{dayText(review.publishedAt.slice(0, 10))}</p>
               </div>
               <button
                 type="button"

@@ -97,7 +97,7 @@ export function PackagesPanel({ packages, bedTypes }: { packages: StaffPackage[]
                   {p.onSale ? (
                     <button
                       type="button"
-                      className="btn-outline text-coral-500"
+                      className="btn-outline text-red-700"
                       disabled={action.pending}
                       onClick={() =>
                         confirm.ask({
@@ -208,7 +208,7 @@ function PackageForm({ pkg, bedTypes, sortOrder, onDone }: PackageFormProps) {
               onChange={(e) => set({ bedTypes: e.target.checked ? [...values.bedTypes, t.code] : values.bedTypes.filter((c) => c !== t.code) })}
             />
           ))}
-          {errors.bedTypes && <p className="text-sm font-medium text-coral-500">{errors.bedTypes}</p>}
+          {errors.bedTypes && <p className="text-sm font-medium text-red-700">{errors.bedTypes}</p>}
         </fieldset>
         <div className="flex flex-col gap-2">
           <Toggle label="Highlight it" hint="Shown as the recommended package." checked={values.highlight} onChange={(highlight) => set({ highlight })} />

@@ -105,7 +105,7 @@ export function PricesForm({ prices }: { prices: PricesResponse }) {
               />
               <button
                 type="button"
-                className="btn-outline text-coral-500"
+                className="btn-outline text-red-700"
                 onClick={() =>
                   confirm.ask({
                     title: `Remove ${row.name || 'this item'}?`,

@@ -124,7 +124,7 @@ export function PromoCodesPanel({ promoCodes, packages }: { promoCodes: StaffPro
                   {p.active ? (
                     <button
                       type="button"
-                      className="btn-outline text-coral-500"
+                      className="btn-outline text-red-700"
                       disabled={action.pending}
                       onClick={() =>
                         confirm.ask({
@@ -252,7 +252,7 @@ function PromoForm({ promo, packages, onDone }: PromoFormProps) {
               ))}
             </div>
           )}
-          {errors.packageIds && <p className="text-sm font-medium text-coral-500">{errors.packageIds}</p>}
+          {errors.packageIds && <p className="text-sm font-medium text-red-700">{errors.packageIds}</p>}
         </fieldset>
         <div className="sm:col-span-2">
           <Toggle label="Active" hint="Customers can use it between its first and last day." checked={values.active} onChange={(active) => set({ active })} />

@@ -78,14 +78,15 @@ function Stat({ label, value, detail }: { label: string; value: ReactNode; detai
     <div className="rounded-2xl border border-cocoa-100 bg-white p-4">
       <p className="text-sm font-medium text-cocoa-600">{label}</p>
       <p className="mt-1 text-2xl font-bold tracking-tight text-cocoa-950 tabular-nums">{value}</p>
-      {detail && <p className="mt-0.5 text-xs text-cocoa-500">{detail}</p>}
+      {detail && <p className="mt-0.5 text-xs text-cocoa-600">{detail}</p>}
     </div>
   )
 }
 
 function Table({ head, rows, foot }: { head: string[]; rows: ReactNode[][]; foot?: ReactNode[] }) {
+  // On a phone the table scrolls sideways: the region takes the focus, so the keyboard scrolls it too.
   return (
-    <div className="-mx-4 overflow-x-auto sm:mx-0">
+    <div className="-mx-4 overflow-x-auto focus-visible:ring-2 focus-visible:ring-brand-teal focus-visible:outline-none sm:mx-0" tabIndex={0}>
       <table className="w-full min-w-[32rem] border-collapse text-left text-sm">
         <thead>
           <tr className="border-b border-cocoa-200 text-cocoa-600">

@@ -118,7 +118,7 @@ export function OpeningHoursForm({ settings }: { settings: SalonSettings }) {
                       onChange={(opensAt) => set(weekday, { opensAt })}
                       error={errorOf(weekday, 'opensAt')}
                     />
-                    <span className="pt-3 text-cocoa-500" aria-hidden="true">
+                    <span className="pt-3 text-cocoa-600" aria-hidden="true">
                       to
                     </span>
                     <TimeInput
@@ -129,7 +129,7 @@ export function OpeningHoursForm({ settings }: { settings: SalonSettings }) {
                     />
                   </div>
                 ) : (
-                  <span className="col-span-2 text-sm text-cocoa-500 sm:col-span-1">No bookings on {name}s.</span>
+                  <span className="col-span-2 text-sm text-cocoa-600 sm:col-span-1">No bookings on {name}s.</span>
                 )}
               </li>
             )
@@ -155,7 +155,7 @@ function TimeInput({ label, value, onChange, error }: { label: string; value: st
         aria-invalid={error ? true : undefined}
         className="field-input w-36"
       />
-      {error && <p className="max-w-48 text-sm font-medium text-coral-500">{error}</p>}
+      {error && <p className="max-w-48 text-sm font-medium text-red-700">{error}</p>}
     </div>
   )
 }

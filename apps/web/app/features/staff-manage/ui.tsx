@@ -46,7 +46,7 @@ export function NoticeLine({ notice }: { notice: Notice | null }) {
     <p
       role={notice.kind === 'error' ? 'alert' : 'status'}
       className={`flex items-start gap-2 rounded-xl px-3 py-2 text-sm font-medium ${
-        notice.kind === 'error' ? 'bg-coral-400/10 text-coral-500' : 'bg-emerald-50 text-emerald-800'
+        notice.kind === 'error' ? 'bg-coral-400/10 text-red-700' : 'bg-emerald-50 text-emerald-800'
       }`}
     >
       <span aria-hidden="true">{notice.kind === 'error' ? '!' : '✓'}</span>
@@ -168,7 +168,7 @@ export function SelectField({ label, hint, error, children, className, ...select
         </p>
       )}
       {error && (
-        <p id={`${id}-error`} className="text-sm font-medium text-coral-500">
+        <p id={`${id}-error`} className="text-sm font-medium text-red-700">
           {error}
         </p>
       )}
@@ -209,7 +209,7 @@ export function Toggle({
         </label>
         <div id={`${id}-more`}>
           {hint && <p className="text-sm text-cocoa-600">{hint}</p>}
-          {error && <p className="text-sm font-medium text-coral-500">{error}</p>}
+          {error && <p className="text-sm font-medium text-red-700">{error}</p>}
         </div>
       </div>
     </div>

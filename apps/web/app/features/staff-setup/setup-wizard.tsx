@@ -185,7 +185,7 @@ export function SetupWizard() {
           {STEPS.map((s, i) => (
             <li key={s.key} aria-current={s.key === step ? 'step' : undefined} className="flex flex-col gap-1.5">
               <span className={`h-1.5 rounded-full ${i <= index ? 'bg-brand-teal' : 'bg-cocoa-200'}`} />
-              <span className={`text-xs font-semibold ${s.key === step ? 'text-cocoa-900' : 'text-cocoa-500'}`}>{s.title}</span>
+              <span className={`text-xs font-semibold ${s.key === step ? 'text-cocoa-900' : 'text-cocoa-600'}`}>{s.title}</span>
             </li>
           ))}
         </ol>
@@ -315,7 +315,7 @@ export function SetupWizard() {
                         value={day.opensAt}
                         onChange={(ev) => set({ opensAt: ev.target.value })}
                       />
-                      <span className="text-cocoa-500">to</span>
+                      <span className="text-cocoa-600">to</span>
                       <input
                         type="time"
                         step={300}
@@ -326,15 +326,15 @@ export function SetupWizard() {
                       />
                     </div>
                   ) : (
-                    <span className="text-sm text-cocoa-500">Closed</span>
+                    <span className="text-sm text-cocoa-600">Closed</span>
                   )}
                   {day.open && (e(`hours.${sentIndex}.opensAt`) ?? e(`hours.${sentIndex}.closesAt`)) && (
-                    <p className="w-full text-sm font-medium text-coral-500">{e(`hours.${sentIndex}.opensAt`) ?? e(`hours.${sentIndex}.closesAt`)}</p>
+                    <p className="w-full text-sm font-medium text-red-700">{e(`hours.${sentIndex}.opensAt`) ?? e(`hours.${sentIndex}.closesAt`)}</p>
                   )}
                 </li>
               )
             })}
-            {e('hours') && <li className="py-3 text-sm font-medium text-coral-500">{e('hours')}</li>}
+            {e('hours') && <li className="py-3 text-sm font-medium text-red-700">{e('hours')}</li>}
           </ul>
         )}
 
@@ -397,7 +397,7 @@ export function SetupWizard() {
                 )
               })}
             </ul>
-            {e('beds') && <p className="text-sm font-medium text-coral-500">{e('beds')}</p>}
+            {e('beds') && <p className="text-sm font-medium text-red-700">{e('beds')}</p>}
             <button
               type="button"
               className="btn-outline self-start"

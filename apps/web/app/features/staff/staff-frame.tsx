@@ -123,7 +123,7 @@ function TabBar({ items }: { items: StaffNavItem[] }) {
   const more = items.slice(TAB_COUNT)
   const inMore = more.some((item) => isActive(item, pathname))
   const tabClass = (active: boolean) =>
-    `flex min-h-16 flex-col items-center justify-center gap-0.5 text-xs font-semibold ${active ? 'text-cocoa-950' : 'text-cocoa-500'}`
+    `flex min-h-16 flex-col items-center justify-center gap-0.5 text-xs font-semibold ${active ? 'text-cocoa-950' : 'text-cocoa-600'}`
   return (
     <>
       <nav aria-label="Staff" className="fixed inset-x-0 bottom-0 z-40 border-t border-cocoa-100 bg-white pb-[env(safe-area-inset-bottom)] lg:hidden">

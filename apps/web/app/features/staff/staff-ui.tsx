@@ -209,7 +209,7 @@ export function ConfirmDialog({ open, title, message, confirmLabel, danger, reas
               onChange={(event) => setReason(event.target.value)}
               aria-invalid={problem ? true : undefined}
             />
-            {problem && <span className="text-sm font-medium text-coral-500">{problem}</span>}
+            {problem && <span className="text-sm font-medium text-red-700">{problem}</span>}
           </label>
         )}
       </form>

@@ -42,7 +42,7 @@ export default function StaffCustomers({ loaderData }: Route.ComponentProps) {
         </label>
         <svg
           viewBox="0 0 24 24"
-          className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-cocoa-500"
+          className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-cocoa-600"
           fill="none"
           stroke="currentColor"
           strokeWidth="2"
@@ -62,7 +62,7 @@ export default function StaffCustomers({ loaderData }: Route.ComponentProps) {
           onChange={(event) => setText(event.target.value)}
         />
         {typed && searching && (
-          <span className="absolute inset-y-0 right-4 flex items-center text-cocoa-500">
+          <span className="absolute inset-y-0 right-4 flex items-center text-cocoa-600">
             <Spinner label="Searching" />
           </span>
         )}

@@ -45,7 +45,7 @@ export default function StaffDay({ loaderData }: Route.ComponentProps) {
         <>
           {longDate(date)}
           {sheet && (
-            <span className="text-cocoa-500">
+            <span className="text-cocoa-600">
               {' · '}
               {sheet.closure
                 ? `Closed: ${sheet.closure.reason}`

@@ -1,0 +1,49 @@
+import { accessibilityProblems } from './axe.ts'
+import { createCustomer, expect, test } from './fixtures.ts'
+import { customerSub, staffSignIn, uniqueSurname } from './staff.ts'
+
+// docs/product.md §10: every staff page meets WCAG 2.2 AA as the customer pages do, checked by axe at both sizes.
+// One walk per size through every staff page the owner sees, each a step named by its address.
+const STAFF_PAGES: { path: string; heading: string | RegExp }[] = [
+  { path: '/staff/', heading: 'Today' },
+  { path: '/staff/counter/', heading: 'Counter' },
+  { path: '/staff/customers/', heading: 'Customers' },
+  { path: '/staff/customers/import/', heading: 'Import customers' },
+  { path: '/staff/leads/', heading: 'Leads' },
+  { path: '/staff/reports/', heading: 'Reports' },
+  { path: '/staff/refunds/', heading: 'Card refunds owed' },
+  { path: '/staff/manage/', heading: 'Manage' },
+  { path: '/staff/manage/salon/', heading: 'Salon and hours' },
+  { path: '/staff/manage/beds/', heading: 'Sunbeds' },
+  { path: '/staff/manage/rules/', heading: 'Booking rules' },
+  { path: '/staff/manage/prices/', heading: 'Prices and packages' },
+  { path: '/staff/manage/blog/', heading: 'Blog' },
+  { path: '/staff/manage/blog/new/', heading: 'New post' },
+  { path: '/staff/manage/marketing/', heading: 'Popup and reviews' },
+  { path: '/staff/manage/sunbed-safety/', heading: 'Sunbed safety' },
+  { path: '/staff/team/', heading: 'Team' },
+  { path: '/staff/audit/', heading: 'Audit log' },
+]
+
+test('@layout every staff page, a customer record and the day sheet’s booking dialog meet WCAG 2.2 AA', async ({ page, request, baseURL }) => {
+  test.slow()
+  const customer = await createCustomer(request, { lastName: uniqueSurname() })
+  const sub = await customerSub(request, customer, baseURL!)
+  await staffSignIn(page)
+  for (const { path, heading } of [...STAFF_PAGES, { path: `/staff/customers/${sub}/`, heading: `${customer.firstName} ${customer.lastName}` }]) {
+    await test.step(path, async () => {
+      await page.goto(path)
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
+      // The page's data has loaded: no bar runs along the top.
+      await expect(page.getByRole('progressbar', { name: 'Loading the page' })).toHaveCount(0)
+      expect.soft(await accessibilityProblems(page)).toEqual([])
+    })
+  }
+  await test.step('the new booking dialog', async () => {
+    await page.goto('/staff/')
+    await page.getByRole('button', { name: 'New booking' }).click()
+    const dialog = page.getByRole('dialog', { name: 'New booking' })
+    await expect(dialog).toBeVisible()
+    expect(await accessibilityProblems(page, 'dialog[open]')).toEqual([])
+  })
+})
