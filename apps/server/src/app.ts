@@ -25,7 +25,6 @@ import {
   createIdentityModule,
   createRetention,
   createRetentionRoutes,
-  requireIdentity,
   type ApiEnv,
   type PasswordHasher,
   type UserPoolOptions,
@@ -174,6 +173,7 @@ export function createApp(deps: AppDeps) {
     bookings: booking.bookings,
     ledger: commerce.ledger,
     counter: commerce.counter,
+    verifier: identity.verifier,
     deskBookingIn: booking.deskBookingIn,
     logger: deps.logger,
     now: deps.now,
@@ -248,7 +248,6 @@ export function createApp(deps: AppDeps) {
   })
   // Registered after the document, so the document stays public and everything else needs the shop's key.
   api.use('*', shop.access)
-  api.use('*', requireIdentity(identity.verifier))
   // The staff back office (docs/product.md §10): every call under /api/staff/ is made by a member of the shop's staff.
   api.use('/staff/*', identity.staffAccess)
   api.route('/', shop.routes)

@@ -2,7 +2,7 @@ import type { Db } from '@salon/db'
 import type { Logger } from '../../lib/logger.ts'
 import { sunbedSafetyExport, type BookingRepository, type DeskBookingIn } from '../booking/public.ts'
 import type { CounterService, LedgerRepository } from '../commerce/public.ts'
-import type { CustomersRepository } from '../identity/public.ts'
+import type { CustomersRepository, IdentityVerifier } from '../identity/public.ts'
 import { createAccountRoutes } from './account.routes.ts'
 import { createAccountService } from './account.service.ts'
 import { createImportRoutes } from './import/import.routes.ts'
@@ -21,6 +21,8 @@ export function createAccountModule(deps: {
   bookings: BookingRepository
   ledger: LedgerRepository
   counter: CounterService
+  /** Checks the customer's identity token on the account's signed-in routes. */
+  verifier: IdentityVerifier
   /** The desk's walk-in in a caller's transaction: the import books a row's session by it. */
   deskBookingIn: DeskBookingIn
   logger: Logger
@@ -44,7 +46,7 @@ export function createAccountModule(deps: {
   })
   const customerImport = createCustomerImport({ db: deps.db, ledger: deps.ledger, deskBookingIn: deps.deskBookingIn, now: deps.now })
   return {
-    routes: createAccountRoutes(accounts),
+    routes: createAccountRoutes(accounts, deps.verifier),
     staffRoutes: createStaffCustomersRoutes(staffCustomers).route('/', createImportRoutes(customerImport)),
     customerImport,
   }

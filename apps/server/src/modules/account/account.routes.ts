@@ -1,8 +1,7 @@
-import { createRoute } from '@hono/zod-openapi'
 import { AccountResponse, AccountUpdateRequest, AccountUpdateResponse } from '@salon/contracts/account'
 import { ErrorResponse } from '@salon/contracts/errors'
 import { z } from 'zod'
-import type { ApiEnv } from '../identity/public.ts'
+import { signedInRoute, type ApiEnv, type IdentityVerifier } from '../identity/public.ts'
 import { createRouter, errorResponses, json } from '../../lib/openapi.ts'
 import type { AccountService } from './account.service.ts'
 
@@ -10,29 +9,26 @@ const identityResponses = {
   ...errorResponses,
   401: json(ErrorResponse, 'The shop headers or the Authorization header (identity token) are missing, wrong, expired or revoked'),
 } as const
-const security = [{ shopId: [], apiKey: [], identityToken: [] }]
 
-export function createAccountRoutes(accounts: AccountService) {
+export function createAccountRoutes(accounts: AccountService, verifier: IdentityVerifier) {
   const router = createRouter<ApiEnv>()
   return router
     .openapi(
-      createRoute({
+      signedInRoute(verifier, {
         method: 'get',
         path: '/p_account',
         tags: ['Account'],
         summary: "The signed-in customer's profile and marketing consents",
-        security,
         responses: { 200: json(AccountResponse, 'The account'), ...identityResponses },
       }),
       async (c) => c.json({ account: await accounts.get(c.get('shopId'), c.get('identity')) }, 200),
     )
     .openapi(
-      createRoute({
+      signedInRoute(verifier, {
         method: 'put',
         path: '/p_account',
         tags: ['Account'],
         summary: 'Change the marketing consents; their timestamps are set here',
-        security,
         request: { body: { content: { 'application/json': { schema: AccountUpdateRequest } }, required: true } },
         responses: { 200: json(AccountUpdateResponse, 'The updated account'), ...identityResponses },
       }),
@@ -42,12 +38,11 @@ export function createAccountRoutes(accounts: AccountService) {
       },
     )
     .openapi(
-      createRoute({
+      signedInRoute(verifier, {
         method: 'get',
         path: '/p_account/data',
         tags: ['Account'],
         summary: 'Everything the salon holds about the customer, as a JSON download (UK GDPR right of access)',
-        security,
         responses: { 200: json(z.record(z.string(), z.unknown()), 'The data'), ...identityResponses },
       }),
       async (c) => {

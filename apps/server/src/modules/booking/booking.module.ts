@@ -65,7 +65,7 @@ export function createBookingModule(deps: {
     availability,
     /** The customer's health questions and skin reactions, for their data export (docs/product.md §4.14). */
     safety,
-    routes: createBookingRoutes(service, deps.verifier).route('/', createSunbedSafetyRoutes(safety)),
+    routes: createBookingRoutes(service, deps.verifier).route('/', createSunbedSafetyRoutes(safety, deps.verifier)),
     /**
      * Under /api/staff/: the salon's schedule (closures, sunbeds, times out of service, booking rules), and the day
      * sheet and walk-ins (docs/product.md §10.2), whose changes are texted to the customer.

@@ -16,7 +16,7 @@ import type { Context, TypedResponse } from 'hono'
 import { z } from 'zod'
 import { MIN_COMPRESS_BYTES, pickEncoding } from '../../lib/compression.ts'
 import { createRouter, errorResponses, json, jsonBody } from '../../lib/openapi.ts'
-import { optionalIdentity, type ApiEnv, type IdentityVerifier } from '../identity/public.ts'
+import { optionalIdentity, signedInRoute, type ApiEnv, type IdentityVerifier } from '../identity/public.ts'
 import { sharedAnswer, SHOP_HEADERS } from '../../lib/http-caching.ts'
 import type { CachedAnswer } from './availability-cache.ts'
 import type { BookingService } from './booking.service.ts'
@@ -107,14 +107,13 @@ export function createBookingRoutes(bookings: BookingService, verifier: Identity
       async (c) => c.json(await bookings.price(c.get('shopId'), c.get('optionalIdentity'), c.req.valid('json')), 200),
     )
     .openapi(
-      createRoute({
+      signedInRoute(verifier, {
         method: 'post',
         path: '/p_book',
         tags: ['Booking'],
         summary: 'Book a session; paid from the minute balance when it covers it, otherwise in the salon',
         description:
           'Refusals are 4xx with a message a person can act on. Under-18s, skin type I and profiles without a date of birth or skin type get 403; a balance too small where the salon takes no payment on the day gets 402.',
-        security: signedIn,
         request: jsonBody(BookRequest),
         responses: {
           201: json(BookingResponse, 'The booking'),
@@ -127,35 +126,32 @@ export function createBookingRoutes(bookings: BookingService, verifier: Identity
       async (c) => c.json({ booking: await bookings.book(c.get('shopId'), c.get('identity'), c.req.valid('json')) }, 201),
     )
     .openapi(
-      createRoute({
+      signedInRoute(verifier, {
         method: 'get',
         path: '/p_bookings',
         tags: ['Booking'],
         summary: "The customer's sessions at this shop: upcoming soonest first; past and cancelled newest first",
-        security: signedIn,
         responses: { 200: json(BookingsResponse, 'The bookings'), ...identityResponses },
       }),
       async (c) => c.json(await bookings.list(c.get('shopId'), c.get('identity')), 200),
     )
     .openapi(
-      createRoute({
+      signedInRoute(verifier, {
         method: 'get',
         path: '/p_bookings/{id}',
         tags: ['Booking'],
         summary: "One of the customer's bookings, for the confirmation page",
-        security: signedIn,
         request: { params: BookingId },
         responses: { 200: json(BookingResponse, 'The booking'), ...identityResponses, 404: refusals[404] },
       }),
       async (c) => c.json({ booking: await bookings.get(c.get('shopId'), c.get('identity'), c.req.valid('param').id) }, 200),
     )
     .openapi(
-      createRoute({
+      signedInRoute(verifier, {
         method: 'post',
         path: '/session/{id}',
         tags: ['Booking'],
         summary: "Cancel one of the customer's upcoming sessions before the cut-off (empty body); balance minutes are returned",
-        security: signedIn,
         request: { params: BookingId },
         responses: {
           200: json(SessionChangeResponse, 'The cancelled booking and what happened to its minutes'),
@@ -167,14 +163,13 @@ export function createBookingRoutes(bookings: BookingService, verifier: Identity
       async (c) => c.json(await bookings.cancel(c.get('shopId'), c.get('identity'), c.req.valid('param').id), 200),
     )
     .openapi(
-      createRoute({
+      signedInRoute(verifier, {
         method: 'put',
         path: '/session/status',
         tags: ['Booking'],
         summary: "Cancel one of the customer's upcoming sessions before the cut-off (status 'cancelled'); balance minutes are returned",
         description:
           "Customers may only cancel through this call. Attendance is recorded by the salon: status 'attended' is refused with 403 and changes nothing.",
-        security: signedIn,
         request: jsonBody(SessionStatusRequest),
         responses: {
           200: json(SessionChangeResponse, 'The cancelled booking and what happened to its minutes'),

@@ -1,4 +1,3 @@
-import { createRoute } from '@hono/zod-openapi'
 import { ErrorResponse } from '@salon/contracts/errors'
 import {
   ClearanceRequest,
@@ -13,11 +12,10 @@ import {
 } from '@salon/contracts/sunbed-safety'
 import { z } from 'zod'
 import { createRouter, errorResponses, json, jsonBody } from '../../lib/openapi.ts'
-import type { ApiEnv } from '../identity/public.ts'
+import { signedInRoute, type ApiEnv, type IdentityVerifier } from '../identity/public.ts'
 import { staffRoute, type StaffEnv } from '../shop/public.ts'
 import type { SunbedSafety } from './sunbed-safety.service.ts'
 
-const signedIn = [{ shopId: [], apiKey: [], identityToken: [] }]
 const identityResponses = {
   ...errorResponses,
   401: json(ErrorResponse, 'The shop headers or the Authorization header (identity token) are missing, wrong, expired or revoked'),
@@ -26,27 +24,25 @@ const CustomerSub = z.object({ sub: z.uuid({ message: 'must be a customer id' })
 const ReactionId = z.object({ id: z.uuid({ message: 'must be a reaction id' }) })
 
 /** The customer's health questions, skin reactions and last 12 months (docs/product.md §4.15), with their identity token. */
-export function createSunbedSafetyRoutes(safety: SunbedSafety) {
+export function createSunbedSafetyRoutes(safety: SunbedSafety, verifier: IdentityVerifier) {
   return createRouter<ApiEnv>()
     .openapi(
-      createRoute({
+      signedInRoute(verifier, {
         method: 'get',
         path: '/p_account/health',
         tags: ['Account'],
         summary:
           "The health questions, the salon's health information and its nation's law, where the customer stands, their reactions and their last 12 months",
-        security: signedIn,
         responses: { 200: json(HealthStatusResponse, 'The customer’s sunbed safety'), ...identityResponses },
       }),
       async (c) => c.json(await safety.status(c.get('shopId'), c.get('identity')), 200),
     )
     .openapi(
-      createRoute({
+      signedInRoute(verifier, {
         method: 'post',
         path: '/p_account/health',
         tags: ['Account'],
         summary: 'Answer every health question (true: yes); kept with the time and the version of the questions',
-        security: signedIn,
         request: jsonBody(HealthAnswersRequest),
         responses: {
           200: json(HealthAnswersResponse, 'Saved; the message says whether the customer can book or must talk to the salon first'),
@@ -57,12 +53,11 @@ export function createSunbedSafetyRoutes(safety: SunbedSafety) {
       async (c) => c.json(await safety.answer(c.get('shopId'), c.get('identity'), c.req.valid('json')), 200),
     )
     .openapi(
-      createRoute({
+      signedInRoute(verifier, {
         method: 'post',
         path: '/p_account/reaction',
         tags: ['Account'],
         summary: 'Report redness, itching or soreness after one of the customer’s sessions: pauses new bookings and tells the salon; cancels nothing',
-        security: signedIn,
         request: jsonBody(ReactionRequest),
         responses: {
           201: json(ReactionResponse, 'Reported'),

@@ -15,7 +15,7 @@ import {
 import { ErrorResponse } from '@salon/contracts/errors'
 import { z } from 'zod'
 import { createRouter, errorResponses, json, jsonBody } from '../../lib/openapi.ts'
-import { optionalIdentity, signedInOnly, type ApiEnv, type IdentityVerifier } from '../identity/public.ts'
+import { optionalIdentity, signedInRoute, type ApiEnv, type IdentityVerifier } from '../identity/public.ts'
 import type { CommerceService } from './commerce.service.ts'
 
 const signedIn = [{ shopId: [], apiKey: [], identityToken: [] }]
@@ -50,15 +50,13 @@ export function createCommerceRoutes(commerce: CommerceService, verifier: Identi
       },
     )
     .openapi(
-      createRoute({
+      signedInRoute(verifier, {
         method: 'post',
         path: '/stripe_payment_intent',
         tags: ['Packages'],
         summary: 'Start a card payment for a package (with an optional promo code) or a held session',
         description:
           'The amount is worked out here from the package, the promo code or the session; an amount sent is refused. The Idempotency-Key header names the checkout: the same key answers the same payment (200), a new one makes a new payment (201).',
-        security: signedIn,
-        middleware: [signedInOnly(verifier)] as const,
         request: { headers: z.object({ 'idempotency-key': IdempotencyKey }), ...jsonBody(PaymentIntentRequest) },
         responses: {
           200: json(PaymentResponse, 'The payment this key made before'),
@@ -76,14 +74,13 @@ export function createCommerceRoutes(commerce: CommerceService, verifier: Identi
       },
     )
     .openapi(
-      createRoute({
+      signedInRoute(verifier, {
         method: 'put',
         path: '/customer/package',
         tags: ['Packages'],
         summary: 'Record the package a payment bought, once the card provider says it succeeded',
         description:
           'Credited once per payment however often it is called (and whether or not the webhook came first); only the customer who paid can claim it.',
-        security: signedIn,
         request: jsonBody(PurchaseRequest),
         responses: {
           200: json(PurchaseResponse, 'The lot of minutes the payment bought, and the new balance'),
@@ -96,23 +93,21 @@ export function createCommerceRoutes(commerce: CommerceService, verifier: Identi
       async (c) => c.json(await commerce.recordPurchase(c.get('shopId'), c.get('identity'), c.req.valid('json').paymentId), 200),
     )
     .openapi(
-      createRoute({
+      signedInRoute(verifier, {
         method: 'get',
         path: '/p_account/balance',
         tags: ['Account'],
         summary: "The customer's minutes: lots with what is left, bed types and expiry; what expires soon; and the history",
-        security: signedIn,
         responses: { 200: json(BalanceResponse, 'The balance'), ...identityResponses },
       }),
       async (c) => c.json(await commerce.balance(c.get('shopId'), c.get('identity')), 200),
     )
     .openapi(
-      createRoute({
+      signedInRoute(verifier, {
         method: 'get',
         path: '/p_account/referrals',
         tags: ['Account'],
         summary: "The customer's referral code, the friends who joined with it and the minutes earned",
-        security: signedIn,
         responses: { 200: json(ReferralsResponse, 'Refer and earn'), ...identityResponses },
       }),
       async (c) => c.json(await commerce.referrals(c.get('shopId'), c.get('identity')), 200),

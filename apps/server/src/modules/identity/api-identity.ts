@@ -1,8 +1,10 @@
-import { needsIdentityToken } from '@salon/contracts/rules/identity-paths'
+import { createRoute, type RouteConfig } from '@hono/zod-openapi'
+import { ErrorResponse } from '@salon/contracts/errors'
 import { SKIN_TYPE_ATTRIBUTE } from '@salon/contracts/rules/skin-type'
 import { createMiddleware } from 'hono/factory'
 import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from 'jose'
 import { HttpError } from '../../lib/errors.ts'
+import { json } from '../../lib/openapi.ts'
 import type { ShopVariables } from '../shop/public.ts'
 import { CognitoError } from './cognito-error.ts'
 import type { IdentityService } from './identity.service.ts'
@@ -21,7 +23,7 @@ export interface Identity {
 }
 export type IdentityVariables = { identity: Identity }
 
-/** What an API router behind shopAccess and requireIdentity may read; identity is set on the calls that need it (docs/product.md §7). */
+/** What an API router behind shopAccess may read; identity is set on the signed-in routes (signedInRoute, docs/product.md §7). */
 export type ApiEnv = { Variables: ShopVariables & IdentityVariables }
 /** On calls where signing in is optional: the identity of a token sent, or null when none was sent. */
 export type OptionalIdentityVariables = { optionalIdentity: Identity | null }
@@ -99,14 +101,24 @@ export function cognitoVerifier(options: { region: string; userPoolId: string; c
   }
 }
 
-/** Calls named in docs/product.md §7 need `Authorization: <identity token>` (a "Bearer " prefix is accepted too). */
-export function requireIdentity(verifier: IdentityVerifier) {
-  return createMiddleware<{ Variables: IdentityVariables }>(async (c, next) => {
-    if (!needsIdentityToken(c.req.path)) return next()
-    const header = c.req.header('authorization')?.trim()
-    if (!header) throw new HttpError(401, 'The Authorization header is missing: please sign in to do this.')
-    c.set('identity', await verifier.verify(tokenOf(header)))
-    await next()
+/** The customer's identity token, with the shop's headers: what a signed-in call declares in the OpenAPI document. */
+const SIGNED_IN_SECURITY = [{ shopId: [], apiKey: [], identityToken: [] }]
+
+/**
+ * A route for a signed-in customer (docs/product.md §7), declared at the route as staff routes are (staffRoute): the
+ * identity check runs in front of it (a missing, expired or revoked token: 401 with a message), and the OpenAPI
+ * document says so (security, x-signed-in, the 401 answer), which a test holds to the web app's token rule.
+ */
+export function signedInRoute<const R extends Omit<RouteConfig, 'security' | 'middleware'>>(verifier: IdentityVerifier, config: R) {
+  return createRoute({
+    ...config,
+    security: SIGNED_IN_SECURITY,
+    'x-signed-in': true,
+    middleware: [signedInOnly(verifier)] as const,
+    responses: {
+      401: json(ErrorResponse, 'The shop headers or the Authorization header (identity token) are missing, wrong, expired or revoked'),
+      ...config.responses,
+    },
   })
 }
 
@@ -121,8 +133,8 @@ export function optionalIdentity(verifier: IdentityVerifier) {
 
 const tokenOf = (header: string) => header.replace(/^Bearer\s+/i, '')
 
-/** A call outside the identity rule of docs/product.md §7 that still needs a signed-in customer: the token is checked, and sets `identity`. */
-export function signedInOnly(verifier: IdentityVerifier) {
+/** The identity check of a signed-in route: the token is checked, and sets `identity`. */
+function signedInOnly(verifier: IdentityVerifier) {
   return createMiddleware<{ Variables: IdentityVariables }>(async (c, next) => {
     const header = c.req.header('authorization')?.trim()
     if (!header) throw new HttpError(401, 'The Authorization header is missing: please sign in to do this.')
