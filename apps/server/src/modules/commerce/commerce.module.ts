@@ -11,11 +11,15 @@ import type { RateLimiter } from '../../lib/rate-limit.ts'
 import type { CustomersRepository, IdentityVerifier } from '../identity/public.ts'
 import { createCommerceRepository } from './commerce.repository.ts'
 import { createCommerceRoutes } from './commerce.routes.ts'
-import { createCommerceService } from './commerce.service.ts'
 import { createCounterRepository } from './counter.repository.ts'
 import { createCounterRoutes } from './counter.routes.ts'
 import { createCounterService } from './counter.service.ts'
 import { createLedgerRepository } from './ledger.repository.ts'
+import { toLot } from './lots.ts'
+import { createBalanceService } from './balance.service.ts'
+import { createPaymentsService } from './payments.service.ts'
+import { createPromoService } from './promo.service.ts'
+import { createReferralsService } from './referrals.service.ts'
 import { createCatalogueManagement } from './catalogue.service.ts'
 import { createManageRoutes } from './catalogue.routes.ts'
 import { createPackagesRepository } from './packages.repository.ts'
@@ -53,26 +57,33 @@ export function createCommerceModule(deps: CommerceModuleDeps) {
   const ledger = createLedgerRepository(db)
   const packages = createPackagesRepository(db)
   const offline = deps.payments ? undefined : createOfflinePayments(db, { now: deps.now })
-  const commerce = createCommerceService({
+  const now = deps.now ?? Date.now
+  const repo = createCommerceRepository(db)
+  const promo = createPromoService({ db, commerce: repo, now })
+  const referrals = createReferralsService({ commerce: repo, ledger, customers: deps.customers, logger: deps.logger })
+  const payments = createPaymentsService({
     db,
-    commerce: createCommerceRepository(db),
+    commerce: repo,
     ledger,
+    promo,
+    referrals,
     customers: deps.customers,
     provider: deps.payments ?? offline!.adapter,
     email: deps.email,
     sms: deps.sms,
     logger: deps.logger,
     rateLimiter: deps.rateLimiter,
-    now: deps.now ?? Date.now,
+    now,
   })
+  const balance = createBalanceService({ db, commerce: repo, ledger, customers: deps.customers, now })
   const counter = createCounterService({
     db,
-    commerce: createCommerceRepository(db),
+    commerce: repo,
     counter: createCounterRepository(db),
     ledger,
     customers: deps.customers,
-    shared: commerce.shared,
-    now: deps.now ?? Date.now,
+    shared: { verdictFor: promo.verdictFor, refuse: promo.refuse, creditPurchase: payments.creditPurchase, shopOf: payments.shopOf, toLot },
+    now,
   })
   const secret = deps.stripeWebhookSecret
   const refunds = createRefunds({ db, provider: deps.payments ?? offline!.adapter, queue: deps.queue, now: deps.now ?? Date.now })
@@ -80,22 +91,23 @@ export function createCommerceModule(deps: CommerceModuleDeps) {
     /** Card refunds owed, as jobs that retry until the provider confirms (docs/product.md §4.14). */
     refunds,
     refundRoutes: createRefundsRoutes(refunds),
-    commerce,
+    /** What the app calls itself: a payment the provider says succeeded, and the sweep of expired minutes. */
+    commerce: { providerSucceeded: payments.providerSucceeded, expireDue: balance.expireDue },
     ledger,
     /** Sales at the counter, refunds and corrections of a balance, the day's takings (docs/product.md §10.3). */
     counter,
     counterRoutes: createCounterRoutes(counter),
     packagesRoutes: createPackagesRoutes({ ...packages, activePackages: deps.kept(packages.activePackages) }, { unchanged: deps.unchanged }),
-    routes: createCommerceRoutes(commerce, deps.verifier),
+    routes: createCommerceRoutes({ promo, payments, balance, referrals }, deps.verifier),
     /** The owner's prices, packages, promo codes and refer-and-earn under /api/staff/ (docs/product.md §10.4). */
     manageRoutes: createManageRoutes(createCatalogueManagement({ db })),
     /** The offline test processor's API, a card processor of its own (as Stripe's API is), when no provider is given. */
-    testProcessorRoutes: offline?.routes(commerce.providerSucceeded),
+    testProcessorRoutes: offline?.routes(payments.providerSucceeded),
     /** POST /stripe: Stripe's events, signed with the webhook secret. */
     webhookRoutes: secret
       ? createStripeWebhookRoutes({
           verify: (raw, signature) => verifyStripeWebhook(secret, raw, signature, deps.now ? Math.floor(deps.now() / 1000) : undefined),
-          onSucceeded: commerce.providerSucceeded,
+          onSucceeded: payments.providerSucceeded,
           logger: deps.logger,
         })
       : undefined,

@@ -16,7 +16,10 @@ import { ErrorResponse } from '@salon/contracts/errors'
 import { z } from 'zod'
 import { createRouter, errorResponses, json, jsonBody } from '../../lib/openapi.ts'
 import { optionalIdentity, signedInRoute, type ApiEnv, type IdentityVerifier } from '../identity/public.ts'
-import type { CommerceService } from './commerce.service.ts'
+import type { BalanceService } from './balance.service.ts'
+import type { PaymentsService } from './payments.service.ts'
+import type { PromoService } from './promo.service.ts'
+import type { ReferralsService } from './referrals.service.ts'
 
 const signedIn = [{ shopId: [], apiKey: [], identityToken: [] }]
 const identityResponses = {
@@ -24,7 +27,14 @@ const identityResponses = {
   401: json(ErrorResponse, 'The shop headers or the Authorization header (identity token) are missing, wrong, expired or revoked'),
 } as const
 
-export function createCommerceRoutes(commerce: CommerceService, verifier: IdentityVerifier) {
+export interface CommerceRoutesServices {
+  promo: PromoService
+  payments: PaymentsService
+  balance: BalanceService
+  referrals: ReferralsService
+}
+
+export function createCommerceRoutes(commerce: CommerceRoutesServices, verifier: IdentityVerifier) {
   return createRouter<ApiEnv>()
     .openapi(
       createRoute({
@@ -46,7 +56,7 @@ export function createCommerceRoutes(commerce: CommerceService, verifier: Identi
       }),
       async (c) => {
         const { code } = c.req.valid('param')
-        return c.json(await commerce.applyPromo(c.get('shopId'), c.get('optionalIdentity'), code, c.req.valid('query').packageId), 200)
+        return c.json(await commerce.promo.applyPromo(c.get('shopId'), c.get('optionalIdentity'), code, c.req.valid('query').packageId), 200)
       },
     )
     .openapi(
@@ -69,7 +79,7 @@ export function createCommerceRoutes(commerce: CommerceService, verifier: Identi
       }),
       async (c) => {
         const key = c.req.valid('header')['idempotency-key']
-        const { payment, created } = await commerce.createPayment(c.get('shopId'), c.get('identity'), key, c.req.valid('json'))
+        const { payment, created } = await commerce.payments.createPayment(c.get('shopId'), c.get('identity'), key, c.req.valid('json'))
         return created ? c.json({ payment }, 201) : c.json({ payment }, 200)
       },
     )
@@ -90,7 +100,7 @@ export function createCommerceRoutes(commerce: CommerceService, verifier: Identi
           422: json(ErrorResponse, 'The payment was for a session, not a package'),
         },
       }),
-      async (c) => c.json(await commerce.recordPurchase(c.get('shopId'), c.get('identity'), c.req.valid('json').paymentId), 200),
+      async (c) => c.json(await commerce.payments.recordPurchase(c.get('shopId'), c.get('identity'), c.req.valid('json').paymentId), 200),
     )
     .openapi(
       signedInRoute(verifier, {
@@ -100,7 +110,7 @@ export function createCommerceRoutes(commerce: CommerceService, verifier: Identi
         summary: "The customer's minutes: lots with what is left, bed types and expiry; what expires soon; and the history",
         responses: { 200: json(BalanceResponse, 'The balance'), ...identityResponses },
       }),
-      async (c) => c.json(await commerce.balance(c.get('shopId'), c.get('identity')), 200),
+      async (c) => c.json(await commerce.balance.balance(c.get('shopId'), c.get('identity')), 200),
     )
     .openapi(
       signedInRoute(verifier, {
@@ -110,6 +120,6 @@ export function createCommerceRoutes(commerce: CommerceService, verifier: Identi
         summary: "The customer's referral code, the friends who joined with it and the minutes earned",
         responses: { 200: json(ReferralsResponse, 'Refer and earn'), ...identityResponses },
       }),
-      async (c) => c.json(await commerce.referrals(c.get('shopId'), c.get('identity')), 200),
+      async (c) => c.json(await commerce.referrals.referrals(c.get('shopId'), c.get('identity')), 200),
     )
 }

@@ -21,7 +21,9 @@ import { describeDate, localDateOf, startOfLocalDay } from '../../lib/local-time
 import { requirePhotoIdCheck, type CustomersRepository } from '../identity/public.ts'
 import { createAuditLog, type StaffActor } from '../shop/public.ts'
 import type { CommerceRepository, PaymentRow } from './commerce.repository.ts'
-import type { CommerceService } from './commerce.service.ts'
+import type { toLot } from './lots.ts'
+import type { PaymentsService } from './payments.service.ts'
+import type { PromoService } from './promo.service.ts'
 import { judgeCounterSale, minutesAtListPrice, packageAtListPrice, type ListPrice } from './counter-limits.ts'
 import type { CounterRepository } from './counter.repository.ts'
 import type { LedgerRepository } from './ledger.repository.ts'
@@ -35,7 +37,8 @@ export interface CounterServiceDeps {
   counter: CounterRepository
   ledger: LedgerRepository
   customers: CustomersRepository
-  shared: CommerceService['shared']
+  /** The same promo code verdict, crediting and lot view as an online purchase. */
+  shared: Pick<PromoService, 'verdictFor' | 'refuse'> & Pick<PaymentsService, 'creditPurchase' | 'shopOf'> & { toLot: typeof toLot }
   now: () => number
 }
 
@@ -55,7 +58,7 @@ const dayStart = (date: string, timeZone: string) => startOfLocalDay(date, timeZ
 
 /**
  * The counter (docs/product.md §10.3): packages and loose minutes sold for cash or on the card terminal, credited
- * by the same code as an online purchase (commerce.service.ts creditPurchase); refunds of counter sales and
+ * by the same code as an online purchase (payments.service.ts creditPurchase); refunds of counter sales and
  * corrections of a balance by the owner; the day's takings. Every change is audited in its transaction.
  */
 export function createCounterService(deps: CounterServiceDeps) {

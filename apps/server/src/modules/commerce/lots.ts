@@ -1,5 +1,6 @@
+import type { MinuteLot } from '@salon/contracts/commerce'
 import { addDays } from '@salon/contracts/dates'
-import { localDateOf, startOfLocalDay } from '../../lib/local-time.ts'
+import { localDateOf, startOfLocalDay, toIsoWithOffset } from '../../lib/local-time.ts'
 
 /** A lot as spending sees it. */
 export interface SpendableLot {
@@ -55,3 +56,19 @@ export function lotExpiry(at: number, validityDays: number, timeZone: string): {
 
 /** The last local day a lot can be used on, from its expiry instant. */
 export const lastDayOf = (expiresAt: number, timeZone: string) => localDateOf(expiresAt - 1, timeZone)
+
+/** A lot as the customer's balance and a counter sale show it, its last day and expiry in the shop's time. */
+export function toLot(lot: Pick<LotView, 'id' | 'source' | 'label' | 'minutes' | 'remaining' | 'bedTypes' | 'expiresAt'>, timeZone: string): MinuteLot {
+  return {
+    id: lot.id,
+    source: lot.source,
+    label: lot.label,
+    minutes: lot.minutes,
+    remaining: lot.remaining,
+    bedTypes: lot.bedTypes,
+    lastDay: lastDayOf(lot.expiresAt.getTime(), timeZone),
+    expiresAt: toIsoWithOffset(lot.expiresAt.getTime(), timeZone),
+  }
+}
+
+type LotView = Pick<MinuteLot, 'id' | 'source' | 'label' | 'minutes' | 'remaining' | 'bedTypes'> & { expiresAt: Date }

@@ -7,7 +7,7 @@ import { fastPasswords, testClock } from '../../test/factories/doubles.ts'
 import { buyPackage, CARDS, payWithCard, processor, recordPurchase, startPayment } from '../../test/factories/payments.ts'
 import { createShop, type ShopInput } from '../../test/factories/shop.ts'
 import { describeApi } from '../../test/harness.ts'
-import { checkoutLimit } from './commerce.service.ts'
+import { checkoutLimit } from './payments.service.ts'
 
 /** Monday 23 November 2026, 10:00 GMT */
 const clock = testClock('2026-11-23T10:00:00Z')

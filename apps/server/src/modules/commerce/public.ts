@@ -1,7 +1,6 @@
 // What the commerce module offers the rest of the server (docs/decisions/025-server-module-boundaries.md): other modules and the app
 // import from here, never from the module's other files.
 export { createCommerceModule } from './commerce.module.ts'
-export type { CommerceService } from './commerce.service.ts'
 export { COUNTER_MESSAGES, type CounterService } from './counter.service.ts'
 export type { LedgerRepository, LotRow } from './ledger.repository.ts'
 export { fittingMinutes, planSpend, type Draw } from './lots.ts'

@@ -1,27 +1,29 @@
-import { randomInt, randomUUID } from 'node:crypto'
-import type { BalanceResponse, MinuteLot, Payment, PaymentIntentRequest, PromoResponse, PurchaseResponse, ReferralsResponse } from '@salon/contracts/commerce'
-import { ageOn, MINIMUM_AGE } from '@salon/contracts/rules/date-of-birth'
-import { EXPIRING_SOON_DAYS, SESSION_HOLD_MINUTES } from '@salon/contracts/rules/money'
+import { randomUUID } from 'node:crypto'
+import type { Payment, PaymentIntentRequest, PurchaseResponse } from '@salon/contracts/commerce'
+import { SESSION_HOLD_MINUTES } from '@salon/contracts/rules/money'
+import { plural } from '@salon/contracts/words'
 import type { Db } from '@salon/db'
 import type { EmailSender } from '../../adapters/email/email.ts'
 import type { PaymentProviderAdapter, ProviderIntent } from '../../adapters/payments/payments.ts'
 import type { SmsSender } from '../../adapters/sms/sms.ts'
 import { HttpError } from '../../lib/errors.ts'
+import { describeDate, localDateOf, localTimeOf } from '../../lib/local-time.ts'
 import type { Logger } from '../../lib/logger.ts'
 import type { RateLimiter } from '../../lib/rate-limit.ts'
-import { type CustomersRepository, type Identity } from '../identity/public.ts'
-import { describeDate, localDateOf, localTimeOf, toIsoWithOffset } from '../../lib/local-time.ts'
-import type { CommerceRepository, PaymentRow, PromoCodeRow, RefusedReason } from './commerce.repository.ts'
-import type { LedgerRepository, LotRow } from './ledger.repository.ts'
-import { lastDayOf, lotExpiry } from './lots.ts'
-import { pounds, promoVerdict, unknownPromo, type PromoVerdict } from './promo.ts'
-import { phoneFingerprint } from './referral-identity.ts'
-import { plural } from '@salon/contracts/words'
+import type { CustomersRepository, Identity } from '../identity/public.ts'
+import type { CommerceRepository, PaymentRow, RefusedReason } from './commerce.repository.ts'
+import type { LedgerRepository } from './ledger.repository.ts'
+import { lotExpiry, toLot } from './lots.ts'
+import { pounds } from './promo.ts'
+import { refusalMessage, type PromoService } from './promo.service.ts'
+import type { ReferralsService } from './referrals.service.ts'
 
-export interface CommerceServiceDeps {
+export interface PaymentsServiceDeps {
   db: Db
   commerce: CommerceRepository
   ledger: LedgerRepository
+  promo: PromoService
+  referrals: Pick<ReferralsService, 'rewardReferral'>
   customers: CustomersRepository
   provider: PaymentProviderAdapter
   email: EmailSender
@@ -39,75 +41,18 @@ export const checkoutLimit = {
   message: 'You have started 30 payments in the last hour, which is more than anyone needs. Please try again later, or call the salon.',
 }
 
-const DAY = 86_400_000
-const times = (n: number) => (n === 1 ? 'once' : n === 2 ? 'twice' : `${n} times`)
-
-/** Why a payment that took money bought nothing, and that the money goes back, in words a customer can act on. */
-export function refusalMessage(reason: RefusedReason, promo: Pick<PromoCodeRow, 'code' | 'maxUses' | 'maxUsesPerCustomer'>, payment: PaymentRow) {
-  const why =
-    reason === 'already_used'
-      ? `The promo code ${promo.code} can be used ${times(promo.maxUsesPerCustomer)} per customer, and it was already used or held by another of your checkouts when this payment went through.`
-      : `The promo code ${promo.code} had been used up when this payment went through: it could be used ${times(promo.maxUses ?? 0)}.`
-  return `${why} The ${pounds(payment.amountPence)} has been refunded to your card in full (it can take a few days to show) and nothing was bought. Please buy ${payment.description} again.`
+/** The shop, or a 404 when it is not known here. */
+export async function shopOrRefuse(repo: CommerceRepository, shopId: string) {
+  const shop = await repo.shopOf(shopId)
+  if (!shop) throw new HttpError(404, 'This shop is not known here.')
+  return shop
 }
-/** Referral codes avoid letters and digits that read alike (0/O, 1/I/L). */
-const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789'
-const newReferralCode = () => Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('')
 
-/** Packages, promo codes, card payments, the balance of minutes, and refer-and-earn. */
-export function createCommerceService(deps: CommerceServiceDeps) {
+/** Card payments: a checkout's payment and its intent, crediting what it bought once it succeeds, and its receipt. */
+export function createPaymentsService(deps: PaymentsServiceDeps) {
   const { commerce: repo, ledger, provider, now } = deps
-
-  async function shopOf(shopId: string) {
-    const shop = await repo.shopOf(shopId)
-    if (!shop) throw new HttpError(404, 'This shop is not known here.')
-    return shop
-  }
-
+  const shopOf = (shopId: string) => shopOrRefuse(repo, shopId)
   const customerOf = (shopId: string, identity: Identity) => deps.customers.ensure(shopId, identity.sub, identity.profile)
-
-  function toLot(lot: Pick<LotRow, 'id' | 'source' | 'label' | 'minutes' | 'remaining' | 'bedTypes' | 'expiresAt'>, timeZone: string): MinuteLot {
-    return {
-      id: lot.id,
-      source: lot.source,
-      label: lot.label,
-      minutes: lot.minutes,
-      remaining: lot.remaining,
-      bedTypes: lot.bedTypes,
-      lastDay: lastDayOf(lot.expiresAt.getTime(), timeZone),
-      expiresAt: toIsoWithOffset(lot.expiresAt.getTime(), timeZone),
-    }
-  }
-
-  async function packageOrRefuse(shopId: string, packageId: string) {
-    const pkg = await repo.activePackage(shopId, packageId)
-    if (!pkg) throw new HttpError(404, `There is no package "${packageId.slice(0, 64)}" on sale at this salon. Please choose one from the packages page.`)
-    return pkg
-  }
-
-  /**
-   * Whether a code applies to a package for this customer (or a visitor) now. Every read goes through `executor`,
-   * so inside a transaction it holds one connection only (the embedded database has one; a pool can run dry).
-   */
-  async function verdictFor(
-    shopId: string,
-    code: string,
-    pkg: { id: string; name: string; pricePence: number },
-    sub: string | null,
-    executor: Db,
-    lock: boolean,
-  ) {
-    const promo = await repo.promoCode(shopId, code, executor, lock)
-    if (!promo) return { promo: undefined, verdict: unknownPromo(code) }
-    const at = now()
-    const uses = await repo.promoUses(promo.id, sub, new Date(at), executor)
-    const shop = await repo.shopOf(shopId, executor)
-    const names = promo.packageIds ? await repo.packageNames(shopId, promo.packageIds, executor) : []
-    const verdict = promoVerdict(promo, pkg, at, uses, names, shop!.timeZone)
-    return { promo, verdict }
-  }
-
-  const refuse = (verdict: Extract<PromoVerdict, { applies: false }>) => new HttpError(verdict.status, verdict.message, { reason: verdict.reason })
 
   function toPayment(row: PaymentRow, promoCode: string | null): Payment {
     return {
@@ -186,7 +131,7 @@ export function createCommerceService(deps: CommerceServiceDeps) {
       },
       tx,
     )
-    await rewardReferral(payment.shopId, payment.sub, payment.id, customer, at, timeZone, tx)
+    await deps.referrals.rewardReferral(payment.shopId, payment.sub, payment.id, customer, at, timeZone, tx)
     return lotId
   }
 
@@ -206,7 +151,7 @@ export function createCommerceService(deps: CommerceServiceDeps) {
     const at = new Date(now())
     const outcome = await deps.db.transaction(async (tx) => {
       // The code's lock comes first, in the order a checkout takes them, so a checkout and a payment never wait on each other.
-      const refusal = row.promoCodeId ? await promoRefusal(row, row.promoCodeId, at, tx) : null
+      const refusal = row.promoCodeId ? await deps.promo.promoRefusal(row, row.promoCodeId, at, tx) : null
       const customer = await repo.lockCustomer(row.shopId, row.sub, tx)
       if (refusal) {
         const refused = await repo.markRefused(row.id, refusal.reason, intent.cardLast4 ?? null, tx)
@@ -240,55 +185,6 @@ export function createCommerceService(deps: CommerceServiceDeps) {
     await sendReceipt(outcome.payment, outcome.customer, shop).catch((err: unknown) =>
       deps.logger.error({ err, paymentId: row.id }, 'could not send a receipt'),
     )
-  }
-
-  /**
-   * Whether a payment's promo code still allows it, now that the money has come, under the code's lock: its uses
-   * are counted as a checkout counts them, but for this payment. A payment inside its hold always passes (nothing
-   * could take its use meanwhile); one whose hold lapsed passes only if nothing took the use since.
-   */
-  async function promoRefusal(row: PaymentRow, promoCodeId: string, at: Date, tx: Db) {
-    const promo = await repo.lockPromoCodeById(promoCodeId, tx)
-    if (!promo) return null
-    const uses = await repo.promoUses(promo.id, row.sub, at, tx, row.id)
-    const reason: RefusedReason | null =
-      uses.mine >= promo.maxUsesPerCustomer ? 'already_used' : promo.maxUses !== null && uses.total >= promo.maxUses ? 'used_up' : null
-    return reason ? { reason, promo } : null
-  }
-
-  /**
-   * A referred friend's first purchase rewards both, once per friend's phone number at the shop, ever: a friend who
-   * deletes the account and signs up again with the same number earns nothing more (docs/decisions/021).
-   */
-  async function rewardReferral(
-    shopId: string,
-    friendSub: string,
-    paymentId: string,
-    friend: { phone: string | null; dob: string | null },
-    at: Date,
-    timeZone: string,
-    tx: Db,
-  ) {
-    const settings = await repo.settings(shopId, tx)
-    if (!settings || settings.referralRewardMinutes === 0) return
-    // Nobody under 18 earns sunbed minutes: without a date of birth showing 18 or over, no reward.
-    if (!friend.dob || ageOn(friend.dob, localDateOf(at.getTime(), timeZone)) < MINIMUM_AGE) return
-    // The friend's row is locked (settle), so the referral read here is still unrewarded when it is marked below.
-    if (!friend.phone || !(await repo.pendingReferrer(shopId, friendSub, tx))) return
-    if (!(await repo.claimPhoneReward(shopId, await phoneFingerprint(friend.phone, settings.referralPhoneSalt), tx))) {
-      deps.logger.info({ shopId, friendSub }, 'a referral not rewarded: this phone number has earned a referral reward here before')
-      return
-    }
-    const referrer = await repo.rewardReferral(shopId, friendSub, paymentId, at, tx)
-    if (!referrer) return
-    const bedTypes = await repo.shopBedTypes(shopId, tx)
-    const expiresAt = new Date(lotExpiry(at.getTime(), settings.referralRewardValidityDays, timeZone).expiresAt)
-    for (const [sub, label] of [
-      [friendSub, 'Referral reward: welcome'],
-      [referrer, 'Referral reward: a friend joined'],
-    ] as const) {
-      await ledger.addLot({ id: randomUUID(), shopId, sub, source: 'referral', label, minutes: settings.referralRewardMinutes, bedTypes, expiresAt, at }, tx)
-    }
   }
 
   async function refundPayment(payment: PaymentRow) {
@@ -360,29 +256,30 @@ export function createCommerceService(deps: CommerceServiceDeps) {
     return row
   }
 
-  return {
-    /**
-     * For the counter (counter.service.ts), inside this module only: the same promo code verdict, crediting and lot
-     * view as an online purchase, so a sale at the counter gives exactly what the same purchase online gives.
-     */
-    shared: { verdictFor, creditPurchase, toLot, shopOf, refuse },
+  /** What paying for a session held for this customer buys, if it is still held for them. */
+  async function sessionCheckout(shopId: string, sub: string, bookingId: string) {
+    const held = await repo.heldBooking(shopId, sub, bookingId)
+    if (!held) throw new HttpError(404, 'There is no such booking among your sessions.')
+    if (held.status !== 'pending')
+      throw new HttpError(409, held.status === 'cancelled' ? 'This session was released. Please book it again.' : 'This session needs no payment online.')
+    if (held.holdUntil!.getTime() <= now()) {
+      throw new HttpError(409, `We held this sunbed for ${SESSION_HOLD_MINUTES} minutes and the time has run out. Please book again.`)
+    }
+    const shop = await shopOf(shopId)
+    const when = `${describeDate(localDateOf(held.startsAt.getTime(), shop.timeZone))} at ${localTimeOf(held.startsAt.getTime(), shop.timeZone)}`
+    return {
+      purpose: 'session' as const,
+      bookingId: held.id,
+      description: `${held.minutes}-minute session on ${held.bedName}, ${when}`,
+      pricePence: held.pricePence,
+      discountPence: 0,
+      amountPence: held.pricePence,
+    }
+  }
 
-    /** GET apply/promocode/{code} */
-    async applyPromo(shopId: string, identity: Identity | null, code: string, packageId: string): Promise<PromoResponse> {
-      const pkg = await packageOrRefuse(shopId, packageId)
-      const { verdict } = await verdictFor(shopId, code, pkg, identity?.sub ?? null, deps.db, false)
-      if (!verdict.applies) throw refuse(verdict)
-      const total = pkg.pricePence - verdict.discountPence
-      return {
-        code,
-        packageId: pkg.id,
-        description: verdict.description,
-        pricePence: pkg.pricePence,
-        discountPence: verdict.discountPence,
-        totalPence: total,
-        message: `${code} takes ${pounds(verdict.discountPence)} off ${pkg.name}: you pay ${pounds(total)}.`,
-      }
-    },
+  return {
+    shopOf,
+    creditPurchase,
 
     /** POST stripe_payment_intent: a payment for an amount worked out here, one per idempotency key. */
     async createPayment(shopId: string, identity: Identity, key: string, request: PaymentIntentRequest): Promise<{ payment: Payment; created: boolean }> {
@@ -410,25 +307,9 @@ export function createCommerceService(deps: CommerceServiceDeps) {
       let insert: Omit<Parameters<CommerceRepository['insertPayment']>[0], keyof typeof base>
       if (request.bookingId) {
         if (promoCode) throw new HttpError(422, 'Promo codes are for packages: a single session is paid at its price.')
-        const held = await repo.heldBooking(shopId, identity.sub, request.bookingId)
-        if (!held) throw new HttpError(404, 'There is no such booking among your sessions.')
-        if (held.status !== 'pending')
-          throw new HttpError(409, held.status === 'cancelled' ? 'This session was released. Please book it again.' : 'This session needs no payment online.')
-        if (held.holdUntil!.getTime() <= now()) {
-          throw new HttpError(409, `We held this sunbed for ${SESSION_HOLD_MINUTES} minutes and the time has run out. Please book again.`)
-        }
-        const shop = await shopOf(shopId)
-        const when = `${describeDate(localDateOf(held.startsAt.getTime(), shop.timeZone))} at ${localTimeOf(held.startsAt.getTime(), shop.timeZone)}`
-        insert = {
-          purpose: 'session',
-          bookingId: held.id,
-          description: `${held.minutes}-minute session on ${held.bedName}, ${when}`,
-          pricePence: held.pricePence,
-          discountPence: 0,
-          amountPence: held.pricePence,
-        }
+        insert = await sessionCheckout(shopId, identity.sub, request.bookingId)
       } else {
-        const pkg = await packageOrRefuse(shopId, request.packageId!)
+        const pkg = await deps.promo.packageOrRefuse(shopId, request.packageId!)
         insert = {
           purpose: 'package',
           packageId: pkg.id,
@@ -443,11 +324,11 @@ export function createCommerceService(deps: CommerceServiceDeps) {
         if (promoCode) {
           // Counted and reserved under the code's lock, so a code with one use left is used once, whatever the concurrency.
           const made = await deps.db.transaction(async (tx) => {
-            const { promo, verdict } = await verdictFor(shopId, promoCode, pkg, identity.sub, tx, true)
+            const { promo, verdict } = await deps.promo.verdictFor(shopId, promoCode, pkg, identity.sub, tx, true)
             // A repeat of this checkout that waited for the lock finds the payment the first one made.
             const again = await repo.paymentByKey(shopId, identity.sub, key, tx)
             if (again) return { row: sameCheckout(again), made: false }
-            if (!verdict.applies) throw refuse(verdict)
+            if (!verdict.applies) throw deps.promo.refuse(verdict)
             const total = pkg.pricePence - verdict.discountPence
             const row = await repo.insertPayment({ ...base, ...insert, discountPence: verdict.discountPence, amountPence: total, promoCodeId: promo!.id }, tx)
             return { row: row!, made: true }
@@ -510,96 +391,6 @@ export function createCommerceService(deps: CommerceServiceDeps) {
       const payment = await repo.sessionPayment(bookingId)
       if (payment) await refundPayment(payment)
     },
-
-    /** GET p_account/balance: lots with minutes left, what expires soon, and the history. */
-    async balance(shopId: string, identity: Identity): Promise<BalanceResponse> {
-      await customerOf(shopId, identity)
-      const shop = await shopOf(shopId)
-      const at = now()
-      // Expiry is written under the customer's lock, so it never races a booking spending the same lot.
-      await deps.db.transaction(async (tx) => {
-        await repo.lockCustomer(shopId, identity.sub, tx)
-        await ledger.expireDue(shopId, identity.sub, new Date(at), tx)
-      })
-      const [lots, total, history] = await Promise.all([
-        ledger.lotsWithMinutes(shopId, identity.sub),
-        ledger.balance(shopId, identity.sub),
-        ledger.history(shopId, identity.sub),
-      ])
-      const live = lots.filter((l) => l.expiresAt.getTime() > at)
-      const describe = (row: (typeof history)[number]) => {
-        const session = row.bookingStartsAt
-          ? `${describeDate(localDateOf(row.bookingStartsAt.getTime(), shop.timeZone))} at ${localTimeOf(row.bookingStartsAt.getTime(), shop.timeZone)}${row.bedName ? ` on ${row.bedName}` : ''}`
-          : ''
-        switch (row.kind) {
-          case 'purchase':
-            return `Bought ${row.lotLabel ?? 'minutes'}`
-          case 'booking':
-            return `Session ${session}`
-          case 'refund':
-            return `Cancelled session ${session}`
-          case 'expiry':
-            return `${row.lotLabel ?? 'Minutes'} expired`
-          case 'referral':
-            return row.lotLabel ?? 'Referral reward'
-          default:
-            return row.lotLabel ?? 'Adjustment by the salon'
-        }
-      }
-      return {
-        balance: total,
-        lots: live.map((l) => toLot(l, shop.timeZone)),
-        expiringSoon: live.filter((l) => l.expiresAt.getTime() <= at + EXPIRING_SOON_DAYS * DAY).reduce((sum, l) => sum + l.remaining, 0),
-        history: history.map((row) => ({
-          id: row.id,
-          at: toIsoWithOffset(row.at.getTime(), shop.timeZone),
-          kind: row.kind as BalanceResponse['history'][number]['kind'],
-          minutes: row.minutes,
-          description: describe(row),
-          bookingId: row.bookingId,
-        })),
-      }
-    },
-
-    /** Writes the expiry of every lot whose time has come, customer by customer under their lock (the scheduled sweep). */
-    async expireDue(): Promise<number> {
-      const at = new Date(now())
-      let written = 0
-      for (const { shopId, sub } of await ledger.customersWithDueLots(at)) {
-        written += await deps.db.transaction(async (tx) => {
-          await repo.lockCustomer(shopId, sub, tx)
-          return ledger.expireDue(shopId, sub, at, tx)
-        })
-      }
-      return written
-    },
-
-    /** GET p_account/referrals: the customer's code (made the first time), friends who joined and minutes earned. */
-    async referrals(shopId: string, identity: Identity): Promise<ReferralsResponse> {
-      await customerOf(shopId, identity)
-      let code = await repo.referralCode(shopId, identity.sub)
-      for (let attempt = 0; !code && attempt < 5; attempt++) {
-        await repo.addReferralCode(shopId, identity.sub, newReferralCode())
-        code = await repo.referralCode(shopId, identity.sub)
-      }
-      if (!code) throw new HttpError(503, 'Your referral code could not be made just now. Please try again in a moment.')
-      const [settings, friends, minutesEarned] = await Promise.all([
-        repo.settings(shopId),
-        repo.friendsOf(shopId, identity.sub),
-        repo.minutesEarned(shopId, identity.sub),
-      ])
-      return {
-        code,
-        rewardMinutes: settings?.referralRewardMinutes ?? 0,
-        rewardValidityDays: settings?.referralRewardValidityDays ?? 0,
-        friends: friends.map((f) => ({
-          name: [f.firstName ?? 'A friend', f.lastName ? `${f.lastName.charAt(0)}.` : ''].filter(Boolean).join(' '),
-          joinedAt: f.joinedAt.toISOString(),
-          rewarded: f.rewardedAt !== null,
-        })),
-        minutesEarned,
-      }
-    },
   }
 }
-export type CommerceService = ReturnType<typeof createCommerceService>
+export type PaymentsService = ReturnType<typeof createPaymentsService>
