@@ -1,6 +1,6 @@
 import { accessibilityProblems } from './axe.ts'
 import { createCustomer, expect, test } from './fixtures.ts'
-import { customerSub, staffSignIn, uniqueSurname } from './staff.ts'
+import { customerSub, shopHeaders, staffSignIn, uniqueSurname } from './staff.ts'
 
 // docs/product.md §10: every staff page meets WCAG 2.2 AA as the customer pages do, checked by axe at both sizes.
 // One walk per size through every staff page the owner sees, each a step named by its address.
@@ -29,6 +29,12 @@ test('@layout every staff page, a customer record and the day sheet’s booking 
   test.slow()
   const customer = await createCustomer(request, { lastName: uniqueSurname() })
   const sub = await customerSub(request, customer, baseURL!)
+  // A lead waiting, so the leads page is checked with its list and buttons, not only its empty state.
+  const sent = await request.post('/api/p_message', {
+    headers: shopHeaders,
+    data: { name: `${customer.firstName} ${customer.lastName}`, email: 'amy@example.com', message: 'Is there a bed free on Saturday?', consent: true },
+  })
+  expect(sent.ok()).toBe(true)
   await staffSignIn(page)
   for (const { path, heading } of [...STAFF_PAGES, { path: `/staff/customers/${sub}/`, heading: `${customer.firstName} ${customer.lastName}` }]) {
     await test.step(path, async () => {

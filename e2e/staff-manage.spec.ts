@@ -275,7 +275,7 @@ test('a message from the contact form waits under Leads until the owner marks it
   const lead = owner.page.getByRole('listitem').filter({ hasText: name })
   await expect(lead).toContainText('Do you have a stand-up bed free on Saturday?')
   await expect(lead.getByRole('link', { name: 'sender@example.com' })).toHaveAttribute('href', 'mailto:sender@example.com')
-  await lead.getByRole('button', { name: `Mark ${name} handled` }).click()
+  await lead.getByRole('button', { name: `Mark handled: ${name}` }).click()
   await expect(owner.page.getByText(`${name} marked handled.`)).toBeVisible()
   await expect(lead).toHaveCount(0)
 

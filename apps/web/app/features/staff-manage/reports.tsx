@@ -1,6 +1,7 @@
 import type { ExportName, PaymentMethod, SalesReport, SessionsReport } from '@salon/contracts/staff-reports'
 import { addDays, todayInUk, utcDay } from '@salon/contracts/dates'
 import { useState, type ReactNode } from 'react'
+import { useNavigation } from 'react-router'
 import { Field } from '../../components/ui/field.tsx'
 import { SegmentedControl } from '../../components/ui/segmented-control.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
@@ -229,6 +230,8 @@ const EXPORT_LABELS: Record<ExportName, { label: string; detail: string }> = {
 /** The CSV files of the range, downloaded with the member's session. */
 export function ExportButtons({ range }: { range: Range }) {
   const [busy, setBusy] = useState<ExportName | null>(null)
+  // While another range loads, the files would still be the range shown: they wait for it.
+  const loading = useNavigation().state === 'loading'
   const [notice, setNotice] = useState<Notice | null>(null)
 
   async function download(name: ExportName) {
@@ -261,7 +264,7 @@ export function ExportButtons({ range }: { range: Range }) {
             type="button"
             className="flex min-h-16 items-center gap-3 rounded-2xl border border-cocoa-200 bg-white px-4 py-3 text-left hover:border-brand-teal hover:bg-brand-teal/5 disabled:opacity-60"
             onClick={() => void download(name)}
-            disabled={busy !== null}
+            disabled={busy !== null || loading}
           >
             <span aria-hidden="true" className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-brand-teal/10 text-brand-teal">
               {busy === name ? (
