@@ -1,3 +1,5 @@
+import type { HttpError } from './errors.ts'
+
 /** A PostgreSQL error's SQLSTATE and constraint, from node-postgres or PGlite, however deeply drizzle wraps it. */
 export function databaseError(error: unknown): { code: string; constraint?: string } | null {
   for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
@@ -22,5 +24,18 @@ export async function retryingLostRaces<T>(work: () => Promise<T>, attempts = 4)
       if ((code === '40P01' || code === '40001') && attempt < attempts) continue
       throw error
     }
+  }
+}
+
+/**
+ * Runs `work`; deadlocks and serialization failures (two inserts racing for one bed) are tried again, the loser then
+ * seeing the bed taken, and a database refusal becomes the caller's HttpError.
+ */
+export async function withRetries<T>(work: () => Promise<T>, onConflict: (constraint: string | undefined, code: string) => HttpError | undefined): Promise<T> {
+  try {
+    return await retryingLostRaces(work)
+  } catch (error) {
+    const db = databaseError(error)
+    throw (db && onConflict(db.constraint, db.code)) ?? error
   }
 }

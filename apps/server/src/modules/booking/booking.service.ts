@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto'
-import { addDays, weekdayOf } from '@salon/contracts/dates'
+import { addDays } from '@salon/contracts/dates'
 import {
   DUPLICATE_BOOKING_MESSAGE,
   type AppointmentRequest,
   type BookRequest,
   type Booking,
   type BookingsResponse,
-  type PaidWith,
   type PreloadTimesResponse,
   type PriceRequest,
   type PriceResponse,
@@ -18,7 +17,7 @@ import { HttpError } from '../../lib/errors.ts'
 import { type CustomersRepository, type Identity } from '../identity/public.ts'
 import { type Draw, fittingMinutes, type LedgerRepository, planSpend } from '../commerce/public.ts'
 import { SESSION_HOLD_MINUTES } from '@salon/contracts/rules/money'
-import { createAvailabilityCache, type AvailabilityCache, type CachedAnswer, type ComputedAnswer } from './availability-cache.ts'
+import type { AvailabilityCache, CachedAnswer, ComputedAnswer } from './availability-cache.ts'
 import {
   bedOpenRefusal,
   bedTakes,
@@ -31,14 +30,15 @@ import {
   lastBookableDate,
   type BedForSlots,
   type BookingRules,
-  type DaySchedule,
 } from './availability.ts'
-import { CustomerMissing, type BookingRepository, type BookingRow, type BookingTransaction, type LockedCustomer, type ShopSetup } from './booking.repository.ts'
-import { databaseError, retryingLostRaces } from '../../lib/database-errors.ts'
+import type { BookingRepository, BookingRow, LockedCustomer, ShopSetup } from './booking.repository.ts'
+import { withRetries } from '../../lib/database-errors.ts'
+import { createCustomerLock } from './customer-lock.service.ts'
+import { bedsMatching, daySchedule, payment, rulesOf, toBooking } from './booking-views.ts'
 import { checkSunbedSafety } from './sunbed-safety-checks.service.ts'
 import { historyProblems, personProblems, type SessionProblem } from './session-rules.ts'
 import { plural } from '@salon/contracts/words'
-import { describeDate, localDateOf, localTimeOf, nextLocalMidnight, toIsoWithOffset } from '../../lib/local-time.ts'
+import { describeDate, localDateOf, nextLocalMidnight } from '../../lib/local-time.ts'
 
 const MINUTE = 60_000
 /** p_preload_times covers today and the next six days. */
@@ -60,130 +60,11 @@ const answered = <T>(body: T, expiresAt: number): ComputedAnswer => ({ json: JSO
 
 const duration = (minutes: number) => (minutes % 60 === 0 ? plural(minutes / 60, 'hour') : plural(minutes, 'minute'))
 
-/** What a cancellation did: minutes back on the balance, minutes whose lot has expired since, and whether a card payment goes back. */
-export interface CancelOutcome {
-  refunded: number
-  expired: number
-  card: boolean
-}
-
-/** The booking as it stood, locked, when a cancellation looked at it. */
-export type LockedBooking = NonNullable<Awaited<ReturnType<BookingTransaction['bookingForUpdate']>>>
-
-/**
- * Runs `work`; deadlocks and serialization failures (two inserts racing for one bed) are tried again, the loser then
- * seeing the bed taken, and a database refusal becomes the caller's HttpError.
- */
-export async function withRetries<T>(work: () => Promise<T>, onConflict: (constraint: string | undefined, code: string) => HttpError | undefined): Promise<T> {
-  try {
-    return await retryingLostRaces(work)
-  } catch (error) {
-    const db = databaseError(error)
-    throw (db && onConflict(db.constraint, db.code)) ?? error
-  }
-}
-
 /** The rules of booking a sunbed: what is free, who may book it, how it is paid, and cancelling. */
 export function createBookingService(deps: BookingServiceDeps) {
   const { bookings: repo, now } = deps
-  // A cache that never follows the database keeps nothing.
-  const availability = deps.availability ?? createAvailabilityCache({ now })
-
-  /**
-   * The shop's setup, with its closures from `from` to `to` (local dates; by default none that matter); `shared`
-   * false for an answer that is kept, which must not take a query begun before it was asked for.
-   */
-  async function setupOf(shopId: string, from?: string, to?: string, shared = true) {
-    const today = new Date(now()).toISOString().slice(0, 10)
-    const setup = await repo.setup(shopId, from ?? today, to ?? from ?? today, shared)
-    if (!setup) throw new HttpError(404, 'This shop is not known here.')
-    return setup
-  }
-
-  /**
-   * A transaction holding the customer's lock; their row at this shop is made first if they have none yet.
-   * However it ends, the shop's kept availability answers go, at once and in this process: a booking made,
-   * cancelled or changed, or a lapsed hold released, must show in the very next answer (a refusal too, as it may
-   * mean another process booked a bed whose notification has not arrived yet).
-   */
-  async function asCustomer<T>(shopId: string, identity: Identity, work: (tx: BookingTransaction, customer: LockedCustomer) => Promise<T>) {
-    try {
-      try {
-        return await repo.forCustomer(shopId, identity.sub, new Date(now()), work)
-      } catch (error) {
-        if (!(error instanceof CustomerMissing)) throw error
-        await deps.customers.ensure(shopId, identity.sub, identity.profile)
-        return await repo.forCustomer(shopId, identity.sub, new Date(now()), work)
-      }
-    } finally {
-      availability.invalidate(shopId)
-    }
-  }
-
-  /**
-   * A transaction holding the lock of a customer the salon names (by sub, or made in the transaction at the desk);
-   * the shop's kept availability answers go however it ends, as with asCustomer.
-   */
-  async function underCustomerLock<T>(
-    shopId: string,
-    customer: string | Parameters<BookingRepository['forCustomer']>[1],
-    work: (tx: BookingTransaction, customer: LockedCustomer, sub: string) => Promise<T>,
-  ) {
-    try {
-      return await repo.forCustomer(shopId, customer, new Date(now()), work)
-    } finally {
-      availability.invalidate(shopId)
-    }
-  }
-
-  /**
-   * Cancels one of a customer's sessions under their lock: the customer's own cancel and the salon's cancel on
-   * their behalf both come here, so minutes go back to their lots and a card payment is refunded the same way.
-   * `refuse` throws when this caller may not cancel the booking as it stands; `alongside` writes in the same
-   * transaction (the staff audit log). A card-paid session's refund is recorded as owed by the cancelling transaction
-   * itself, and asked of the provider by a job until it confirms (migration 0017, docs/product.md §4.14).
-   */
-  async function cancelBooking(
-    shopId: string,
-    sub: string,
-    id: string,
-    options: {
-      refuse: (booking: LockedBooking) => void
-      notFound: () => HttpError
-      /** The member of staff cancelling on the customer's behalf; the customer's message then says the salon cancelled it. */
-      by?: string
-      alongside?: (tx: BookingTransaction, booking: LockedBooking, outcome: CancelOutcome) => Promise<void>
-    },
-  ): Promise<CancelOutcome> {
-    const outcome = await underCustomerLock(shopId, sub, async (tx) => {
-      const booking = await tx.bookingForUpdate(id)
-      if (!booking) throw options.notFound()
-      options.refuse(booking)
-      await tx.setStatus(id, 'cancelled', options.by)
-      const none: CancelOutcome = { refunded: 0, expired: 0, card: false }
-      const done: CancelOutcome =
-        booking.paidWith === 'card'
-          ? { ...none, card: booking.status === 'booked' }
-          : booking.paidWith === 'balance'
-            ? { ...(await tx.refund(id)), card: false }
-            : none
-      await options.alongside?.(tx, booking, done)
-      return done
-    }).catch((error: unknown) => {
-      // No record at the shop: no bookings either.
-      throw error instanceof CustomerMissing ? options.notFound() : error
-    })
-    return outcome
-  }
-
-  function rulesOf(setup: ShopSetup): BookingRules {
-    if (!setup.rules) throw new HttpError(409, `This salon does not take bookings online. Please call the salon on ${setup.phone}.`)
-    return setup.rules
-  }
-
-  function daySchedule(setup: ShopSetup, rules: BookingRules, date: string): DaySchedule {
-    return { date, timeZone: setup.timeZone, rules, hours: setup.hours.get(weekdayOf(date)) ?? null, closure: setup.closures.get(date) ?? null }
-  }
+  const lock = createCustomerLock(deps)
+  const { availability, setupOf, asCustomer, cancelBooking } = lock
 
   /**
    * The slots of several days for a session of `minutes` on any of `beds`, reading the bookings of the whole stretch
@@ -216,44 +97,6 @@ export function createBookingService(deps: BookingServiceDeps) {
     for (const range of busy) if (range.holdUntil) expiresAt = Math.min(expiresAt, range.holdUntil)
     const named: SlotBed[] = usable.map(({ id, name, type }) => ({ id, name, type }))
     return { beds: named, slots, expiresAt }
-  }
-
-  function bedsMatching(setup: ShopSetup, filter: { bedId?: string; bedType?: string }) {
-    if (filter.bedId !== undefined && !setup.beds.some((b) => b.id === filter.bedId)) {
-      throw new HttpError(422, `bedId: there is no sunbed "${filter.bedId.slice(0, 64)}" at this salon.`)
-    }
-    if (filter.bedType !== undefined && !setup.beds.some((b) => b.type === filter.bedType)) {
-      throw new HttpError(422, `bedType: this salon has no sunbeds of type "${filter.bedType.slice(0, 64)}".`)
-    }
-    return setup.beds.filter((b) => (filter.bedId === undefined || b.id === filter.bedId) && (filter.bedType === undefined || b.type === filter.bedType))
-  }
-
-  function toBooking(row: BookingRow, setup: ShopSetup): Booking {
-    const cutoff = (setup.rules?.cancellationCutoffMinutes ?? 0) * MINUTE
-    return {
-      id: row.id,
-      date: row.localDate,
-      time: localTimeOf(row.startsAt.getTime(), setup.timeZone),
-      startsAt: toIsoWithOffset(row.startsAt.getTime(), setup.timeZone),
-      endsAt: toIsoWithOffset(row.endsAt.getTime(), setup.timeZone),
-      minutes: row.minutes,
-      bed: { id: row.bedId, name: row.bedName, type: row.bedType },
-      status: row.status as Booking['status'],
-      paidWith: row.paidWith as PaidWith,
-      pricePence: row.pricePence,
-      cancellableUntil: toIsoWithOffset(row.startsAt.getTime() - cutoff, setup.timeZone),
-      holdUntil: row.status === 'pending' && row.holdUntil ? toIsoWithOffset(row.holdUntil.getTime(), setup.timeZone) : null,
-    }
-  }
-
-  /**
-   * How a session is paid: from the minutes that fit its bed when they cover it; else by card when booked if the
-   * shop asks for payment up front; else in the salon when the shop allows it.
-   */
-  function payment(rules: BookingRules, fitting: number | null, minutes: number): PaidWith | null {
-    if (fitting !== null && fitting >= minutes) return 'balance'
-    if (rules.payUpFront) return 'card'
-    return rules.payInSalon ? 'in_salon' : null
   }
 
   /** Refuses the first rule a customer's session breaks, in the customer's words. */
@@ -307,7 +150,7 @@ export function createBookingService(deps: BookingServiceDeps) {
 
   return {
     /** What the salon's own calls (the day sheet, docs/product.md §10.2) share with the customer's: the same setup, lock and cancel. */
-    forStaff: { setupOf, underCustomerLock, cancelBooking },
+    forStaff: lock,
 
     /**
      * GET p_preload_times: the coming days for a session of the shop's first-session length, which anyone may book.

@@ -7,7 +7,7 @@ import type { ShopInput } from '../../test/factories/shop.ts'
 import { staffUser, type StaffUser } from '../../test/factories/staff.ts'
 import { eventually } from '../../test/eventually.ts'
 import { describeApi } from '../../test/harness.ts'
-import { DAY_MESSAGES } from './staff-day.service.ts'
+import { DAY_MESSAGES } from './desk-rules.ts'
 
 /** The health questions gone through at the desk, all "no" (docs/product.md §4.15). */
 const DESK_ANSWERS = { version: healthQuestionsVersion(1), answers: ALL_NO }

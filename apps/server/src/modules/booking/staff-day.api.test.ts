@@ -24,7 +24,7 @@ import { createShop, type ShopInput } from '../../test/factories/shop.ts'
 import { staffUser, type StaffUser } from '../../test/factories/staff.ts'
 import { describeApi } from '../../test/harness.ts'
 import { identityTransaction, removeStaleSignUps } from '../identity/public.ts'
-import { DAY_MESSAGES } from './staff-day.service.ts'
+import { DAY_MESSAGES } from './desk-rules.ts'
 
 /** The photo ID seen at the desk, sent with every desk booking and sale here: asked once per customer. */
 const PASSPORT = { document: 'passport' }

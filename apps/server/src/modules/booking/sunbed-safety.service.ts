@@ -18,7 +18,7 @@ import { describeDate, localDateOf, toIsoWithOffset } from '../../lib/local-time
 import type { CustomersRepository, Identity } from '../identity/public.ts'
 import { createAuditLog, lawView, sunbedSettingsOf, type StaffActor, type SunbedSafetySettings } from '../shop/public.ts'
 import { SKIN_REACTION_JOB } from './booking-jobs.ts'
-import type { BookingService } from './booking.service.ts'
+import type { CustomerLock } from './customer-lock.service.ts'
 import { addDays } from '@salon/contracts/dates'
 import { sunbedSafetyRepository as repo, type SafetyFacts, type SkinReactionRow } from './sunbed-safety.repository.ts'
 import { healthStateOf, pausedUntil, recordAnswers, safetyProblems, sessionYear, YEAR_DAYS } from './sunbed-safety-checks.service.ts'
@@ -60,7 +60,7 @@ export const HEALTH_MESSAGES = {
  * answers kept with their time and version; a "yes" or itching after a first session cleared by a member of staff
  * after speaking with the customer, audited; reactions listed for the salon.
  */
-export function createSunbedSafety(deps: { db: Db; booking: BookingService['forStaff']; customers: CustomersRepository; now: () => number }) {
+export function createSunbedSafety(deps: { db: Db; booking: CustomerLock; customers: CustomersRepository; now: () => number }) {
   const { db, booking, now } = deps
 
   async function factsOf(tx: Db, shopId: string, sub: string, at: number) {
