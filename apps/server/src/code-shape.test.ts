@@ -16,12 +16,8 @@ const MAX_OWN_LINES = 80
  * Still over the measures, and to be split next (docs/decisions/037-one-standard-for-the-code.md): the tests fail when
  * another file or function joins them, and when one of them is split but still listed, so the lists only shrink.
  */
-const NOT_YET_SPLIT_FILES = ['modules/identity/identity.service.ts']
-const NOT_YET_SPLIT_FUNCTIONS = [
-  'modules/account/import/rows.ts readRow',
-  'modules/identity/identity.service.ts createIdentityService',
-  'site-config.ts siteConfig',
-]
+const NOT_YET_SPLIT_FILES: string[] = []
+const NOT_YET_SPLIT_FUNCTIONS = ['modules/account/import/rows.ts readRow', 'site-config.ts siteConfig']
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
