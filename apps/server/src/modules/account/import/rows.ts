@@ -147,7 +147,56 @@ function readRow(record: CsvRecord, column: Record<ImportField, number>, ctx: Ro
   const reasons: string[] = []
   const problem = (field: ImportField, what: string) => reasons.push(`${label(field)}: ${what}.`)
 
-  // Names: the first and last name columns, else the full name split before its last word.
+  const { firstName, lastName, fullName } = readNames(cell, reasons, problem)
+
+  const typedPhone = cell('mobile')
+  const phoneCheck = checkPhone(typedPhone)
+  const phoneIssue = phoneProblem(typedPhone)
+  if (phoneIssue) reasons.push(phoneIssue)
+
+  const emailText = cell('email')
+  if (emailText && !isEmailAddress(emailText)) problem('email', `${quoted(emailText)} is not a valid address: correct it, or leave it empty`)
+
+  const dob = readDateOfBirth(cell, ctx, reasons, problem)
+
+  let skinType: number | null = null
+  const skinText = cell('skinType')
+  if (skinText) {
+    const read = readSkinType(skinText)
+    if (read.ok) skinType = read.value
+    else problem('skinType', read.problem)
+  }
+
+  const consent = readConsent(cell, ctx.today, problem)
+
+  const note = cell('note') || null
+  if (note && note.length > NOTE_MAX_LENGTH) problem('note', `longer than ${NOTE_MAX_LENGTH.toLocaleString('en-GB')} characters: please shorten it`)
+
+  const { minutes, bedTypes, lastDay } = readMinutesOnBalance(cell, ctx, problem)
+
+  const booking = readBooking(cell, ctx, reasons)
+
+  const name = [firstName, lastName].filter(Boolean).join(' ') || fullName || null
+  if (reasons.length || !phoneCheck.ok) return { row: record.row, name, mobile: typedPhone || null, reasons }
+  return {
+    row: record.row,
+    firstName,
+    lastName,
+    phone: phoneCheck.phone,
+    email: emailText || null,
+    dob,
+    skinType,
+    ...consent,
+    note,
+    minutes,
+    bedTypes,
+    lastDay,
+    booking,
+  }
+}
+
+/** Names: the first and last name columns, else the full name split before its last word. */
+function readNames(cell: (field: ImportField) => string, reasons: string[], problem: (field: ImportField, what: string) => void) {
   let firstName = tidyName(cell('firstName'))
   let lastName = tidyName(cell('lastName'))
   const fullName = tidyName(cell('fullName'))
@@ -160,15 +209,16 @@ function readRow(record: CsvRecord, column: Record<ImportField, number>, ctx: Ro
   if (!lastName) reasons.push('The last name is missing: the salon needs the customer’s first and last name.')
   if (!isNameWithinLimit(firstName)) problem('firstName', `longer than ${NAME_MAX_LENGTH} characters`)
   if (!isNameWithinLimit(lastName)) problem('lastName', `longer than ${NAME_MAX_LENGTH} characters`)
+  return { firstName, lastName, fullName }
+}
 
-  const typedPhone = cell('mobile')
-  const phoneCheck = checkPhone(typedPhone)
-  const phoneIssue = phoneProblem(typedPhone)
-  if (phoneIssue) reasons.push(phoneIssue)
-
-  const emailText = cell('email')
-  if (emailText && !isEmailAddress(emailText)) problem('email', `${quoted(emailText)} is not a valid address: correct it, or leave it empty`)
-
+/** The date of birth, when given: a real date, not after today nor before 1900, and 18 or over today (the law's rule). */
+function readDateOfBirth(
+  cell: (field: ImportField) => string,
+  ctx: RowContext,
+  reasons: string[],
+  problem: (field: ImportField, what: string) => void,
+): string | null {
   let dob: string | null = null
   const dobText = cell('dateOfBirth')
   if (dobText) {
@@ -185,20 +235,11 @@ function readRow(record: CsvRecord, column: Record<ImportField, number>, ctx: Ro
       else dob = read.value
     }
   }
+  return dob
+}
 
-  let skinType: number | null = null
-  const skinText = cell('skinType')
-  if (skinText) {
-    const read = readSkinType(skinText)
-    if (read.ok) skinType = read.value
-    else problem('skinType', read.problem)
-  }
-
-  const consent = readConsent(cell, ctx.today, problem)
-
-  const note = cell('note') || null
-  if (note && note.length > NOTE_MAX_LENGTH) problem('note', `longer than ${NOTE_MAX_LENGTH.toLocaleString('en-GB')} characters: please shorten it`)
-
+/** Minutes on the customer's balance, when given: how many, for which sunbeds, and their last day (by default the counter's). */
+function readMinutesOnBalance(cell: (field: ImportField) => string, ctx: RowContext, problem: (field: ImportField, what: string) => void) {
   let minutes = 0
   let bedTypes: string[] = []
   let lastDay: string | null = null
@@ -223,26 +264,7 @@ function readRow(record: CsvRecord, column: Record<ImportField, number>, ctx: Ro
       else lastDay = read.value
     }
   }
-
-  const booking = readBooking(cell, ctx, reasons)
-
-  const name = [firstName, lastName].filter(Boolean).join(' ') || fullName || null
-  if (reasons.length || !phoneCheck.ok) return { row: record.row, name, mobile: typedPhone || null, reasons }
-  return {
-    row: record.row,
-    firstName,
-    lastName,
-    phone: phoneCheck.phone,
-    email: emailText || null,
-    dob,
-    skinType,
-    ...consent,
-    note,
-    minutes,
-    bedTypes,
-    lastDay,
-    booking,
-  }
+  return { minutes, bedTypes, lastDay }
 }
 
 /**
