@@ -8,60 +8,36 @@ import { hashApiKey } from '../../modules/shop/shop-access.ts'
  * depends on and reads the rest back from the shop it gets, never from the demo salon's seed.
  */
 
-export type OpeningHours = { weekday: number; opensAt: string; closesAt: string }
-export type BedTypeRow = { code: string; name: string; description: string; perMinutePence: number; sortOrder: number }
-export type BedRow = {
-  id: string
-  type: string
-  name: string
-  description: string
-  features: string[]
-  picture: string
-  minMinutes: number
-  maxMinutes: number
-  cleaningBufferMinutes: number
-  sortOrder: number
-  active: boolean
-}
-export type BookingRules = {
-  slotStepMinutes: number
-  leadTimeMinutes: number
-  horizonDays: number
-  cancellationCutoffMinutes: number
-  firstSessionMaxMinutes: number
-  minHoursBetweenSessions: number
-  payInSalon: boolean
-  payUpFront: boolean
-}
-export type Closure = { date: string; reason: string }
-export type ExtraRow = { id: string; name: string; detail: string; pricePence: number; sortOrder: number }
-export type PackageRow = {
-  id: string
-  name: string
-  description: string
-  minutes: number
-  pricePence: number
-  validityDays: number
-  bedTypes: string[]
-  highlight: boolean
-  active: boolean
-  sortOrder: number
-}
-export type PromoCodeRow = {
-  id: string
-  code: string
-  kind: 'percent' | 'fixed'
-  amount: number
-  validFrom: Date
-  validUntil: Date
-  maxUses: number | null
-  maxUsesPerCustomer: number
-  packageIds: string[] | null
-  active: boolean
-}
-export type CommerceSettings = { referralRewardMinutes: number; referralRewardValidityDays: number }
-export type BlogPostRow = { id: string; title: string; summary: string; bodyMarkdown: string; coverImage: string; author: string; publishedAt: Date }
-export type ReviewRow = { id: string; authorName: string; rating: number; text: string; publishedAt: Date }
+export type OpeningHours = Pick<typeof schema.openingHours.$inferSelect, 'weekday' | 'opensAt' | 'closesAt'>
+export type BedTypeRow = Pick<typeof schema.bedTypes.$inferSelect, 'code' | 'name' | 'description' | 'perMinutePence' | 'sortOrder'>
+export type BedRow = Pick<
+  typeof schema.beds.$inferSelect,
+  'id' | 'type' | 'name' | 'description' | 'features' | 'picture' | 'minMinutes' | 'maxMinutes' | 'cleaningBufferMinutes' | 'sortOrder' | 'active'
+>
+export type BookingRules = Pick<
+  typeof schema.bookingRules.$inferSelect,
+  | 'slotStepMinutes'
+  | 'leadTimeMinutes'
+  | 'horizonDays'
+  | 'cancellationCutoffMinutes'
+  | 'firstSessionMaxMinutes'
+  | 'minHoursBetweenSessions'
+  | 'payInSalon'
+  | 'payUpFront'
+>
+export type Closure = Pick<typeof schema.closures.$inferSelect, 'date' | 'reason'>
+export type ExtraRow = Pick<typeof schema.priceExtras.$inferSelect, 'id' | 'name' | 'detail' | 'pricePence' | 'sortOrder'>
+export type PackageRow = Pick<
+  typeof schema.packages.$inferSelect,
+  'id' | 'name' | 'description' | 'minutes' | 'pricePence' | 'validityDays' | 'bedTypes' | 'highlight' | 'active' | 'sortOrder'
+>
+export type PromoCodeRow = Pick<
+  typeof schema.promoCodes.$inferSelect,
+  'id' | 'code' | 'kind' | 'amount' | 'validFrom' | 'validUntil' | 'maxUses' | 'maxUsesPerCustomer' | 'packageIds' | 'active'
+>
+export type CommerceSettings = Pick<typeof schema.commerceSettings.$inferSelect, 'referralRewardMinutes' | 'referralRewardValidityDays'>
+export type BlogPostRow = Pick<typeof schema.blogPosts.$inferSelect, 'id' | 'title' | 'summary' | 'bodyMarkdown' | 'coverImage' | 'author' | 'publishedAt'>
+export type ReviewRow = Pick<typeof schema.reviews.$inferSelect, 'id' | 'authorName' | 'rating' | 'text' | 'publishedAt'>
 
 export interface ShopInput {
   id?: string
