@@ -24,7 +24,7 @@ function FieldFrame({ label, hint, error, children }: FieldFrameProps) {
         </p>
       )}
       {error && (
-        <p id={errorId} className="text-sm font-medium text-coral-500">
+        <p id={errorId} className="text-sm font-medium text-coral-700">
           {error}
         </p>
       )}
@@ -123,7 +123,7 @@ export function Checkbox({ label, error, ...input }: CheckboxProps) {
         </label>
       </div>
       {error && (
-        <p id={`${id}-error`} className="pl-8 text-sm font-medium text-coral-500">
+        <p id={`${id}-error`} className="pl-8 text-sm font-medium text-coral-700">
           {error}
         </p>
       )}

@@ -64,7 +64,7 @@ export function SkinTypeField({ name = 'skinType', value, onChange, error }: Ski
         </p>
       )}
       {error && (
-        <p id={errorId} className="text-sm font-medium text-coral-500">
+        <p id={errorId} className="text-sm font-medium text-coral-700">
           {error}
         </p>
       )}

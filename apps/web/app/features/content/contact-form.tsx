@@ -90,7 +90,7 @@ export function ContactForm({ action, outcome }: ContactFormProps) {
         }
       />
       {state.status === 'failed' && Object.keys(errors).length === 0 && (
-        <p role="alert" className="rounded-xl bg-coral-400/10 px-4 py-3 text-sm font-medium text-coral-500">
+        <p role="alert" className="rounded-xl bg-coral-400/10 px-4 py-3 text-sm font-medium text-coral-700">
           {state.message}
         </p>
       )}

@@ -119,7 +119,7 @@ export function OfferPopup({ content, action, outcome, signedIn = false }: Offer
           <Field label="Mobile number" name="phone" type="tel" autoComplete="tel" maxLength={20} defaultValue={kept.phone} error={errors.phone} />
           <Checkbox name="marketingConsent" defaultChecked={kept.marketingConsent === 'on'} error={errors.marketingConsent} label={POPUP_CONSENT_TEXT} />
           {failure && Object.keys(errors).length === 0 && (
-            <p role="alert" className="text-sm font-medium text-coral-500">
+            <p role="alert" className="text-sm font-medium text-coral-700">
               {failure}
             </p>
           )}

@@ -140,7 +140,7 @@ export default function CardForm({ payment, onSucceeded, onCancelled }: CardForm
           />
         </div>
         {/* Always in the page, so a message appears without moving the button, and is read out when it does. */}
-        <p id={messageId} role="alert" className="min-h-6 text-base font-medium text-coral-500">
+        <p id={messageId} role="alert" className="min-h-6 text-base font-medium text-coral-700">
           {message}
         </p>
         <button type="submit" className="btn-primary w-full" disabled={busy}>

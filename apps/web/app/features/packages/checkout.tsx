@@ -129,7 +129,7 @@ export function Checkout({ order, summary, returnUrl, onPaid, notice = null }: C
           </Suspense>
         ) : (
           <div className="flex flex-col gap-3">
-            <p id={problemId} role="alert" className="min-h-6 font-medium text-coral-500">
+            <p id={problemId} role="alert" className="min-h-6 font-medium text-coral-700">
               {problem}
             </p>
             <button
@@ -242,7 +242,7 @@ function PromoCode({
           Apply
         </button>
       </div>
-      <p id={messageId} role="alert" className="min-h-5 text-sm font-medium text-coral-500">
+      <p id={messageId} role="alert" className="min-h-5 text-sm font-medium text-coral-700">
         {refusal}
       </p>
     </form>

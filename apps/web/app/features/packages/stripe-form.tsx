@@ -83,7 +83,7 @@ export default function StripeForm({ payment, returnUrl, onSucceeded }: StripeFo
         )}
         <div ref={mountRef} />
       </div>
-      <p role="alert" className="min-h-6 text-base font-medium text-coral-500">
+      <p role="alert" className="min-h-6 text-base font-medium text-coral-700">
         {message}
       </p>
       <button type="submit" className="btn-primary w-full" disabled={!ready || busy}>
