@@ -9,6 +9,7 @@ const STAFF_PAGES: { path: string; heading: string | RegExp }[] = [
   { path: '/staff/counter/', heading: 'Counter' },
   { path: '/staff/customers/', heading: 'Customers' },
   { path: '/staff/customers/import/', heading: 'Import customers' },
+  { path: '/staff/customers/reactions/', heading: 'Skin reactions' },
   { path: '/staff/leads/', heading: 'Leads' },
   { path: '/staff/reports/', heading: 'Reports' },
   { path: '/staff/refunds/', heading: 'Card refunds owed' },

@@ -41,9 +41,13 @@ export default [
     route('counter', 'routes/staff/counter.tsx'),
     route('customers', 'routes/staff/customers.tsx'),
     route('customers/import', 'routes/staff/customers-import.tsx'),
+    route('customers/reactions', 'routes/staff/skin-reactions.tsx'),
     route('customers/:sub', 'routes/staff/customer.tsx'),
     // A customer's photo-ID status, for the desk's forms' fetchers; not a page.
     route('customers/:sub/photo-id', 'routes/staff/customer-photo-id.tsx'),
+    // A customer's sunbed safety, and the health questions' version for someone new, for the booking form's fetchers; not pages.
+    route('customers/:sub/sunbed-safety', 'routes/staff/customer-sunbed-safety.tsx'),
+    route('health-questions', 'routes/staff/health-questions.tsx'),
     route('leads', 'routes/staff/leads.tsx'),
     route('reports', 'routes/staff/reports.tsx'),
     route('refunds', 'routes/staff/refunds.tsx'),

@@ -153,11 +153,13 @@ export const StaffSunbedSafetyResponse = z.object({
 export type StaffSunbedSafetyResponse = z.infer<typeof StaffSunbedSafetyResponse>
 
 export const StaffSafetyChangeResponse = z.object({ message: z.string(), safety: StaffSunbedSafetyResponse })
+export type StaffSafetyChangeResponse = z.infer<typeof StaffSafetyChangeResponse>
 
 /** GET /api/staff/skin-reactions: the reactions customers reported or staff recorded, newest first (at most 50). */
 export const StaffReactionsResponse = z.object({
   reactions: z.array(SkinReaction.extend({ customer: z.object({ sub: z.string(), name: z.string(), phone: z.string().nullable() }) })),
 })
+export type StaffReactionsResponse = z.infer<typeof StaffReactionsResponse>
 
 /** GET/PUT /api/staff/sunbed-law: the salon's nation and its sunbed safety settings. */
 export const SunbedSettings = z.object({

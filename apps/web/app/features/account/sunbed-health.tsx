@@ -1,6 +1,7 @@
 import type { HealthAnswersResponse, HealthStatusResponse, ReactionKind, ReactionResponse } from '@salon/contracts/sunbed-safety'
 import { useState, type FormEvent } from 'react'
 import { Link } from 'react-router'
+import { allAnswered, YesNoQuestions } from '../../components/ui/yes-no-questions.tsx'
 import { browserApi } from '../../lib/browser-api.ts'
 import { plainErrorMessage } from '../auth/public.ts'
 
@@ -71,7 +72,7 @@ export function HealthQuestions({ health, onAnswered }: { health: HealthStatusRe
 
   async function submit(event: FormEvent) {
     event.preventDefault()
-    if (health.questions.some((q) => answers[q.id] === undefined)) return setError(HEALTH_PAGE.answerAll)
+    if (!allAnswered(health.questions, answers)) return setError(HEALTH_PAGE.answerAll)
     setBusy(true)
     setError(null)
     try {
@@ -103,25 +104,7 @@ export function HealthQuestions({ health, onAnswered }: { health: HealthStatusRe
           {health.answeredAt &&
             ` Last answered on ${date(health.answeredAt)}${health.dueAgainOn ? `, to be answered again from ${date(health.dueAgainOn)}` : ''}.`}
         </p>
-        {health.questions.map((q) => (
-          <fieldset key={q.id} className="flex flex-col gap-2 rounded-xl border border-cocoa-200 p-4">
-            <legend className="px-1 font-semibold text-cocoa-900">{q.text}</legend>
-            <div className="flex gap-6">
-              {[true, false].map((value) => (
-                <label key={String(value)} className="flex cursor-pointer items-center gap-2">
-                  <input
-                    type="radio"
-                    name={q.id}
-                    checked={answers[q.id] === value}
-                    onChange={() => setAnswers((a) => ({ ...a, [q.id]: value }))}
-                    className="size-5 accent-brand-teal"
-                  />
-                  {value ? 'Yes' : 'No'}
-                </label>
-              ))}
-            </div>
-          </fieldset>
-        ))}
+        <YesNoQuestions questions={health.questions} answers={answers} onChange={(id, value) => setAnswers((a) => ({ ...a, [id]: value }))} />
         {error && (
           <p role="alert" className="font-semibold text-red-700">
             {error}

@@ -22,6 +22,7 @@ import { skinTypeText } from './customer-picker.tsx'
 import { deskCalls } from './desk-calls.ts'
 import { AdjustDialog, RefundDialog } from './owner-corrections.tsx'
 import { photoIdCheckedText } from './photo-id.tsx'
+import { SafetyPanel } from './safety-panel.tsx'
 
 const BOOKING_STATUS: Record<string, { label: string; tone: 'neutral' | 'good' | 'warn' | 'bad' | 'info' }> = {
   pending: { label: 'Awaiting payment', tone: 'warn' },
@@ -102,7 +103,7 @@ export function CustomerRecord({
             </ul>
           </Panel>
           <HoldPanel data={data} />
-          <SafetyPanel sub={customer.sub} safety={safety} />
+          <SafetyPanel sub={customer.sub} safety={safety} sessions={data.bookings.past} />
           {isOwner && <OwnerTools data={data} />}
         </div>
         <div className="flex flex-col gap-5">
@@ -272,78 +273,6 @@ function HoldPanel({ data }: { data: StaffCustomerResponse }) {
         busy={action.busy}
         onConfirm={(reason) => void (data.blocked ? unblock() : block(reason))}
         onClose={() => setAsking(false)}
-      />
-    </Panel>
-  )
-}
-
-/** docs/product.md §10.5: sunbed safety: what stops a booking, the health answers, reactions, and clearing after speaking with the customer. */
-function SafetyPanel({ sub, safety }: { sub: string; safety: Part<StaffSunbedSafetyResponse> }) {
-  const action = useStaffAction()
-  const [clearing, setClearing] = useState<{ clear: (reason: string) => Promise<unknown>; title: string } | null>(null)
-  async function clear(reason: string) {
-    if (!clearing) return
-    await action.run(() => clearing.clear(reason), { success: 'Cleared: the customer can book again.' })
-    setClearing(null)
-  }
-  const data = safety.status === 'ready' ? safety.data : undefined
-  const latest = data?.answers[0]
-  const yes = latest ? data.questions.filter((q) => latest.answers[q.id]) : []
-  return (
-    <Panel title="Sunbed safety">
-      <div className="flex flex-col items-start gap-2 px-4 py-4 text-sm sm:px-5">
-        {safety.status === 'error' && <p className="text-red-900">{safety.message}</p>}
-        {data && (
-          <>
-            <p className={data.hold ? 'text-red-900' : 'text-cocoa-700'}>{data.hold ? data.hold.message : 'Nothing stops them booking.'}</p>
-            <p className="text-cocoa-700">
-              {latest
-                ? `Health questions answered ${dateTime(latest.answeredAt)}${latest.recordedBy ? ` with ${latest.recordedBy}` : ' online'}.`
-                : 'Health questions not answered yet.'}
-              {yes.length > 0 && ` Yes to: ${yes.map((q) => q.text).join(' ')}`}
-              {latest?.cleared && ` Cleared by ${latest.cleared.by}: “${latest.cleared.reason}”.`}
-            </p>
-            {data.state === 'refer' && (
-              <button
-                type="button"
-                className="btn-outline min-h-10 px-4 text-sm"
-                onClick={() => setClearing({ clear: (reason) => deskCalls.clearHealthAnswer(sub, reason), title: 'Clear the yes answer?' })}
-              >
-                Clear after speaking with them
-              </button>
-            )}
-            {data.reactions.map((r) => (
-              <p key={r.id} className="text-cocoa-700">
-                Skin reaction after {longDate(r.sessionDate)}: {r.kinds.join(', ')}
-                {r.note && ` (“${r.note}”)`}; no session before {longDate(r.pausedUntil)}.
-                {r.needsClearance && !r.cleared && (
-                  <button
-                    type="button"
-                    className="btn-outline ml-2 min-h-10 px-4 text-sm"
-                    onClick={() =>
-                      setClearing({ clear: (reason) => deskCalls.clearSkinReaction(r.id, reason), title: 'Clear the itching after a first session?' })
-                    }
-                  >
-                    Clear
-                  </button>
-                )}
-              </p>
-            ))}
-            <p className="text-cocoa-600">
-              Last 12 months: {data.year.sessions} sessions, {data.year.minutes} minutes (limit {data.year.limit}).
-            </p>
-          </>
-        )}
-      </div>
-      <ConfirmDialog
-        open={clearing !== null}
-        title={clearing?.title ?? ''}
-        message={<p>Only after speaking with the customer. Your name and reason are kept with the answers and in the audit log.</p>}
-        confirmLabel="Clear"
-        reasonLabel="Why (after speaking with the customer)"
-        busy={action.busy}
-        onConfirm={(reason) => void clear(reason)}
-        onClose={() => setClearing(null)}
       />
     </Panel>
   )

@@ -20,7 +20,14 @@ import type {
   WalkInRequest,
 } from '@salon/contracts/staff-day'
 import type { PhotoIdStatus } from '@salon/contracts/staff-photo-id'
-import type { StaffSunbedSafetyResponse } from '@salon/contracts/sunbed-safety'
+import type {
+  HealthAnswersRequest,
+  ReactionRequest,
+  StaffReactionsResponse,
+  StaffSafetyChangeResponse,
+  StaffSunbedSafetyResponse,
+  SunbedSettings,
+} from '@salon/contracts/sunbed-safety'
 import { query, staffApi, staffParts } from '../staff/public.ts'
 
 const customer = (sub: string) => `staff/customers/${encodeURIComponent(sub)}`
@@ -46,6 +53,11 @@ export const deskCalls = {
   customer: (sub: string) => staffApi.get<StaffCustomerResponse>(customer(sub)),
   photoId: (sub: string) => staffApi.get<PhotoIdStatus>(`${customer(sub)}/photo-id`),
   sunbedSafety: (sub: string) => staffApi.get<StaffSunbedSafetyResponse>(`${customer(sub)}/sunbed-safety`),
+  /** The version of the health questions a new customer answers at the desk (the salon's, GET /api/staff/sunbed-law). */
+  healthQuestionsVersion: async () => (await staffApi.get<SunbedSettings>('staff/sunbed-law')).healthQuestionsVersion,
+  recordHealthAnswers: (sub: string, request: HealthAnswersRequest) => staffApi.post<StaffSafetyChangeResponse>(`${customer(sub)}/health-answers`, request),
+  recordSkinReaction: (sub: string, request: ReactionRequest) => staffApi.post<StaffSafetyChangeResponse>(`${customer(sub)}/skin-reactions`, request),
+  skinReactions: () => staffApi.get<StaffReactionsResponse>('staff/skin-reactions'),
   clearHealthAnswer: (sub: string, reason: string) => staffApi.post<{ message: string }>(`${customer(sub)}/health-clearance`, { reason }),
   clearSkinReaction: (reactionId: string, reason: string) => staffApi.post<{ message: string }>(`staff/skin-reactions/${reactionId}/clearance`, { reason }),
   adjust: (sub: string, request: AdjustmentRequest) => staffApi.post<AdjustmentResponse>(`${customer(sub)}/adjustments`, request),

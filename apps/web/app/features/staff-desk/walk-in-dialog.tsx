@@ -5,6 +5,7 @@ import type { PhotoIdDocument } from '@salon/contracts/rules/photo-id'
 import { StaffDialog, useStaff, useStaffAction } from '../staff/public.ts'
 import { CustomerPicker, PickedCustomer, type CustomerHit } from './customer-picker.tsx'
 import { deskCalls } from './desk-calls.ts'
+import { ANSWER_EVERY_QUESTION, HealthAtDeskField, useHealthAtDesk } from './health-at-desk.tsx'
 import { idCheckOf, PhotoIdField } from './photo-id.tsx'
 import { RefusalBox, refusalOf, useOverride, type Refusal } from './rule-override.tsx'
 
@@ -176,13 +177,19 @@ function SessionForm({ chosen, date, beds, onBooked }: { chosen: Chosen; date: s
   const [refusal, setRefusal] = useState<Refusal | null>(null)
   const [paidWith, setPaidWith] = useState<WalkInRequest['paidWith']>(chosen.kind === 'existing' ? 'balance' : 'in_salon')
   const [idDocument, setIdDocument] = useState<PhotoIdDocument | ''>('')
+  const [problem, setProblem] = useState<string | null>(null)
+  const health = useHealthAtDesk(chosen.kind === 'existing' ? chosen.customer.sub : null)
   const ids = { bed: useId(), date: useId(), time: useId(), minutes: useId() }
   const active = beds.filter((bed) => bed.active)
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
+    // The health questions are gone through with the customer before anything is sent (docs/product.md §4.15).
+    if (health.needed && !health.request) return setProblem(ANSWER_EVERY_QUESTION)
+    setProblem(null)
     const form = new FormData(event.currentTarget)
     const body: WalkInRequest = {
-      customer: chosen.kind === 'existing' ? { sub: chosen.customer.sub } : { new: chosen.customer },
+      customer:
+        chosen.kind === 'existing' ? { sub: chosen.customer.sub } : { new: { ...chosen.customer, ...(health.request ? { health: health.request } : {}) } },
       bedId: String(form.get('bedId')),
       date: String(form.get('date')),
       time: String(form.get('time')),
@@ -192,6 +199,9 @@ function SessionForm({ chosen, date, beds, onBooked }: { chosen: Chosen; date: s
       ...idCheckOf(idDocument),
     }
     try {
+      const answers = health.request
+      // A customer of the salon whose answers were due: their answers are recorded first, whatever the booking meets.
+      if (chosen.kind === 'existing' && answers) await action.run(() => deskCalls.recordHealthAnswers(chosen.customer.sub, answers), { rethrow: true })
       const answer = await action.run(() => deskCalls.walkIn(body), { rethrow: true })
       if (answer) {
         notify({ kind: 'success', message: `Booked: ${answer.booking.customer.name}, ${answer.booking.bed.name} at ${answer.booking.time}.` })
@@ -206,6 +216,12 @@ function SessionForm({ chosen, date, beds, onBooked }: { chosen: Chosen; date: s
     <form onSubmit={(event) => void submit(event)} className="flex flex-col gap-3" aria-label="Session">
       <h3 className="font-sans text-sm font-bold tracking-wide text-cocoa-600 uppercase">2. Session</h3>
       {refusal && <RefusalBox refusal={refusal} isOwner={isOwner} override={override} />}
+      {problem && (
+        <p role="alert" className="rounded-xl bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
+          {problem}
+        </p>
+      )}
+      <HealthAtDeskField health={health} />
       <PhotoIdField sub={chosen.kind === 'existing' ? chosen.customer.sub : null} value={idDocument} onChange={setIdDocument} />
       <div className="grid gap-3 sm:grid-cols-2">
         <div className="flex flex-col gap-1.5 sm:col-span-2">

@@ -29,11 +29,16 @@ export default function StaffCustomers({ loaderData }: Route.ComponentProps) {
       title="Customers"
       subtitle="Find a customer by name, mobile number or email address."
       actions={
-        isOwner && (
-          <Link to="/staff/customers/import/" className="btn-outline">
-            Import customers
+        <>
+          <Link to="/staff/customers/reactions/" className="btn-outline">
+            Skin reactions
           </Link>
-        )
+          {isOwner && (
+            <Link to="/staff/customers/import/" className="btn-outline">
+              Import customers
+            </Link>
+          )}
+        </>
       }
     >
       <div className="relative">
