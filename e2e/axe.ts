@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright'
+import { AxeBuilder } from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 
 /** WCAG 2.2 AA, as axe names its rules' tags: the standard the customer and staff pages are held to. */
