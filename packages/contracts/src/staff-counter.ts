@@ -40,6 +40,14 @@ const Reason = z
   .min(1, { message: 'is required: say why, in a few words' })
   .max(500, { message: 'must be at most 500 characters' })
 
+/** An amount of money a person counted: whole pence from 0 to £100,000. */
+const Pence = (what: string) =>
+  z
+    .number({ message: `must be ${what} in whole pence, from 0 to 10000000` })
+    .int({ message: `must be ${what} in whole pence, from 0 to 10000000` })
+    .min(0, { message: `must be ${what} in whole pence, from 0 to 10000000` })
+    .max(10_000_000, { message: `must be ${what} in whole pence, from 0 to 10000000` })
+
 /** POST /api/staff/counter/sales: a package sold at the counter. The same key answers the same sale. */
 export const CounterSaleRequest = strictBody({
   sub: CustomerSub,
@@ -161,7 +169,15 @@ export const CounterRules = strictBody({
 export type CounterRules = z.infer<typeof CounterRules>
 
 /** GET /api/staff/counter/takings?date=YYYY-MM-DD (today by default, in the shop's local day). */
-export const TakingsQuery = z.strictObject({ date: LocalDate.optional() })
+/** The most days one takings query may span: a year and a day. */
+export const TAKINGS_MAX_DAYS = 366
+
+/** One day (`date`), or the local days `from` to `to` inclusive; today without either. */
+export const TakingsQuery = z
+  .strictObject({ date: LocalDate.optional(), from: LocalDate.optional(), to: LocalDate.optional() })
+  .refine((q) => (q.from === undefined) === (q.to === undefined), { message: 'from and to go together: the first and the last day', path: ['to'] })
+  .refine((q) => q.date === undefined || q.from === undefined, { message: 'give a date, or from and to, not both', path: ['date'] })
+  .refine((q) => q.from === undefined || q.to === undefined || q.from <= q.to, { message: 'must be on or after from', path: ['to'] })
 
 export const TakingsMethod = z.enum(['cash', 'card_terminal', 'online_card'])
 export type TakingsMethod = z.infer<typeof TakingsMethod>
@@ -176,13 +192,51 @@ export const TakingsLine = z.object({
   refundsPence: z.number().int(),
   /** salesPence less refundsPence. */
   netPence: z.number().int(),
+  /** Of the sales, sessions paid at the desk (to be paid in the salon), and what they came to. */
+  sessions: z.number().int(),
+  sessionsPence: z.number().int(),
 })
 export type TakingsLine = z.infer<typeof TakingsLine>
 
 export const TakingsResponse = z.object({
+  /** The first day (the one day asked for, or `from`). */
   date: z.string(),
+  from: z.string(),
+  to: z.string(),
+  /** Sessions of these days to be paid in the salon, not cancelled, and not yet paid: what is still to take. */
+  unpaidSessions: z.object({ count: z.number().int(), pence: z.number().int() }),
+  /** The days' cash-ups, by date. */
+  cashUps: z.array(z.lazy(() => CashUp)),
   /** Always the three methods, in this order: cash, card_terminal, online_card. */
   methods: z.array(TakingsLine),
   totalPence: z.number().int(),
 })
 export type TakingsResponse = z.infer<typeof TakingsResponse>
+
+/** POST /api/staff/counter/cash-up: the day closed at the desk, with the float and what was counted (integer pence). */
+export const CashUpRequest = z.strictObject({
+  /** The local day closed: today when not given. */
+  date: LocalDate.optional(),
+  floatPence: Pence('the float'),
+  countedCashPence: Pence('the cash counted'),
+  countedCardPence: Pence("the card terminal's total"),
+  note: z.string({ message: 'must be a text' }).trim().max(500, { message: 'must be at most 500 characters' }).optional(),
+})
+export type CashUpRequest = z.infer<typeof CashUpRequest>
+
+/** A day's cash-up: expected is the float and the day's net cash takings, and the day's net card-terminal takings, when it was closed. */
+export const CashUp = z.object({
+  date: z.string(),
+  floatPence: z.number().int(),
+  cash: z.object({ countedPence: z.number().int(), expectedPence: z.number().int(), differencePence: z.number().int() }),
+  card: z.object({ countedPence: z.number().int(), expectedPence: z.number().int(), differencePence: z.number().int() }),
+  note: z.string().nullable(),
+  closedAt: z.string(),
+  closedBy: z.string(),
+  /** Net takings at the desk (cash and card terminal) of that day after it was closed. */
+  afterPence: z.number().int(),
+})
+export type CashUp = z.infer<typeof CashUp>
+
+export const CashUpResponse = z.object({ message: z.string(), cashUp: CashUp })
+export type CashUpResponse = z.infer<typeof CashUpResponse>

@@ -26,9 +26,19 @@ export type DaySheetStatus = z.infer<typeof DaySheetStatus>
  * (pending), went back to the card or is on its way back after a cancellation (refunded), or never came (unpaid: a hold
  * let go).
  */
+/** How a session to be paid in the salon was paid at the desk (docs/product.md §10.2). */
+export const DeskPaymentMethod = z.enum(['cash', 'card_terminal', 'balance'], { message: 'must be cash, card_terminal or balance' })
+export type DeskPaymentMethod = z.infer<typeof DeskPaymentMethod>
+
+/** A payment taken at the desk: how, when (ISO 8601 with offset) and by whom. */
+export const DeskPaid = z.object({ method: DeskPaymentMethod, at: z.string(), by: z.string() })
+export type DeskPaid = z.infer<typeof DeskPaid>
+
 export const DaySheetPayment = z.discriminatedUnion('method', [
-  z.object({ method: z.literal('balance'), minutes: z.number().int() }),
-  z.object({ method: z.literal('in_salon'), pricePence: z.number().int() }),
+  /** `paidAtDesk`: a session to be paid in the salon, paid from the balance at the desk; null when booked on the balance. */
+  z.object({ method: z.literal('balance'), minutes: z.number().int(), paidAtDesk: DeskPaid.nullable() }),
+  /** `paidAtDesk`: null while it is still to be paid. */
+  z.object({ method: z.literal('in_salon'), pricePence: z.number().int(), paidAtDesk: DeskPaid.nullable() }),
   z.object({ method: z.literal('card'), pricePence: z.number().int(), state: z.enum(['paid', 'pending', 'refunded', 'unpaid']) }),
 ])
 export type DaySheetPayment = z.infer<typeof DaySheetPayment>
@@ -109,6 +119,16 @@ const Reason = z.string({ message: 'must be a text' }).max(REASON_MAX_LENGTH, { 
 /** POST /api/staff/bookings/{id}/cancel: cancelled on the customer's behalf, whatever the cut-off. */
 export const StaffCancelRequest = z.strictObject({ reason: Reason.optional() })
 export type StaffCancelRequest = z.infer<typeof StaffCancelRequest>
+
+/** POST /api/staff/bookings/{id}/payment: a session to be paid in the salon, paid at the desk. */
+export const TakePaymentRequest = z.strictObject({ method: DeskPaymentMethod })
+export type TakePaymentRequest = z.infer<typeof TakePaymentRequest>
+
+/** POST /api/staff/bookings/{id}/payment/undo: the owner undoes a payment taken by mistake, saying why. */
+export const UndoPaymentRequest = z.strictObject({
+  reason: Reason.refine((value) => value.trim().length > 0, { message: 'must say why the payment is undone' }),
+})
+export type UndoPaymentRequest = z.infer<typeof UndoPaymentRequest>
 
 /** The owner's permission to let a booking past a sunbed rule (never the age rule), with the reason recorded. */
 export const Override = z.strictObject({

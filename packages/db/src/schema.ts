@@ -767,6 +767,14 @@ export const bookings = pgTable(
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     /** The member of staff who cancelled it on the customer's behalf; null when the customer did (or it lapsed). */
     cancelledBy: uuid('cancelled_by'),
+    /**
+     * A session to be paid in the salon, paid at the desk (docs/product.md §10.2): cash or card_terminal (with its
+     * payments row), or balance (paid_with becomes balance and its minutes are spent); when, and the member of staff
+     * who took it. Null until then, and again when the owner undoes a payment taken by mistake.
+     */
+    deskPayment: text('desk_payment'),
+    deskPaidAt: timestamp('desk_paid_at', { withTimezone: true }),
+    deskPaidBy: uuid('desk_paid_by'),
   },
   (t) => [
     foreignKey({ columns: [t.shopId, t.sub], foreignColumns: [customers.shopId, customers.sub] }),
@@ -777,6 +785,12 @@ export const bookings = pgTable(
       .where(sql`status <> 'cancelled'`),
     check('bookings_status', sql`${t.status} in ('pending', 'booked', 'attended', 'no_show', 'cancelled')`),
     check('bookings_paid_with', sql`${t.paidWith} in ('balance', 'in_salon', 'card')`),
+    check(
+      'bookings_desk_payment',
+      sql`(${t.deskPayment} is null and ${t.deskPaidAt} is null and ${t.deskPaidBy} is null)
+      or (${t.deskPayment} in ('cash', 'card_terminal') and ${t.paidWith} = 'in_salon' and ${t.deskPaidAt} is not null and ${t.deskPaidBy} is not null)
+      or (${t.deskPayment} = 'balance' and ${t.paidWith} = 'balance' and ${t.deskPaidAt} is not null and ${t.deskPaidBy} is not null)`,
+    ),
     check('bookings_hold', sql`(${t.status} = 'pending') = (${t.holdUntil} is not null) or ${t.status} = 'cancelled'`),
     check('bookings_minutes', sql`${t.minutes} > 0 and ${t.pricePence} >= 0`),
     check(
@@ -989,6 +1003,10 @@ export const payments = pgTable(
     foreignKey({ columns: [t.shopId, t.sub], foreignColumns: [customers.shopId, customers.sub] }),
     uniqueIndex('payments_idempotency').on(t.shopId, t.sub, t.idempotencyKey),
     uniqueIndex('payments_provider_ref').on(t.provider, t.providerRef),
+    // A session paid at the desk is paid once, however many desks take it at once (docs/product.md §10.2).
+    uniqueIndex('payments_desk_session_once')
+      .on(t.bookingId)
+      .where(sql`provider in ('cash', 'card_terminal') and status = 'succeeded' and booking_id is not null`),
     index('payments_promo_code').on(t.promoCodeId),
     index('payments_shop_succeeded').on(t.shopId, t.succeededAt),
     index('payments_shop_refunded')
@@ -1010,6 +1028,37 @@ export const payments = pgTable(
     check('payments_refunded_at', sql`${t.refundedAt} is null or ${t.status} = 'refunded'`),
     check('payments_amount', sql`${t.discountPence} >= 0 and ${t.amountPence} = ${t.pricePence} - ${t.discountPence} and ${t.amountPence} >= 30`),
     check('payments_currency', sql`${t.currency} = 'gbp'`),
+  ],
+)
+
+/**
+ * A day's cash-up at the desk (docs/product.md §10.3): the float, what was counted in the till and on the card
+ * terminal's end-of-day slip, what the takings said should be there when the day was closed, and who closed it. One
+ * per salon and local date.
+ */
+export const cashUps = pgTable(
+  'cash_ups',
+  {
+    shopId: text('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    localDate: date('local_date', { mode: 'string' }).notNull(),
+    floatPence: integer('float_pence').notNull(),
+    countedCashPence: integer('counted_cash_pence').notNull(),
+    countedCardPence: integer('counted_card_pence').notNull(),
+    /** The float and the day's net cash takings when it was closed. */
+    expectedCashPence: integer('expected_cash_pence').notNull(),
+    /** The day's net card-terminal takings when it was closed. */
+    expectedCardPence: integer('expected_card_pence').notNull(),
+    note: text('note'),
+    closedAt: timestamp('closed_at', { withTimezone: true }).notNull(),
+    closedBy: uuid('closed_by').notNull(),
+    /** The member's name as it was then, so the report still names them once they have left. */
+    closedByName: text('closed_by_name').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.shopId, t.localDate] }),
+    check('cash_ups_amounts', sql`${t.floatPence} >= 0 and ${t.countedCashPence} >= 0 and ${t.countedCardPence} >= 0`),
   ],
 )
 

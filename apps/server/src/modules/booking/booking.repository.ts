@@ -3,7 +3,7 @@ import { type Draw, type LedgerRepository, type LotRow } from '../commerce/publi
 import { createAuditLog, type AuditEntry, type StaffActor } from '../shop/public.ts'
 import type { BedForSlots, BookingRules, BusyRange, OpeningHours } from './availability.ts'
 
-const { bookings, beds, bedOutOfService } = schema
+const { bookings, beds, bedOutOfService, payments } = schema
 
 export interface ShopSetup {
   shopId: string
@@ -115,6 +115,7 @@ function inTransaction(tx: Db, ledger: LedgerRepository, shopId: string, sub: st
           pricePence: bookings.pricePence,
           paidWith: bookings.paidWith,
           holdUntil: bookings.holdUntil,
+          deskPayment: bookings.deskPayment,
         })
         .from(bookings)
         .where(and(eq(bookings.id, id), eq(bookings.shopId, shopId), eq(bookings.sub, sub)))
@@ -136,6 +137,43 @@ function inTransaction(tx: Db, ledger: LedgerRepository, shopId: string, sub: st
       to: Pick<typeof bookings.$inferInsert, 'bedId' | 'localDate' | 'startsAt' | 'endsAt' | 'blockedUntil' | 'minutes' | 'pricePence' | 'overrideReason'>,
     ) {
       await tx.update(bookings).set(to).where(eq(bookings.id, id))
+    },
+
+    /**
+     * The salon's till, locked until the transaction ends: money taken at the desk and a day's cash-up wait for each
+     * other, so a cash-up counts every payment taken before it and none after (docs/product.md §10.3). Taken last,
+     * after the customer's lock, by every path that takes both.
+     */
+    async lockTill() {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`till:${shopId}`}))`)
+    },
+
+    /**
+     * Records a session to be paid in the salon as paid at the desk: by cash or card terminal (with its payments row,
+     * unique per session while it stands), or from the balance (paid_with becomes balance; the minutes are spent
+     * apart). Answers false when it was paid already: nothing is written.
+     */
+    async payAtDesk(id: string, method: 'cash' | 'card_terminal' | 'balance', by: string, payment?: typeof payments.$inferInsert) {
+      const done = await tx
+        .update(bookings)
+        .set({ deskPayment: method, deskPaidAt: at, deskPaidBy: by, ...(method === 'balance' ? { paidWith: 'balance' } : {}) })
+        .where(and(eq(bookings.id, id), sql`${bookings.deskPayment} is null`, eq(bookings.paidWith, 'in_salon')))
+        .returning({ id: bookings.id })
+      if (done.length === 0) return false
+      if (payment) await tx.insert(payments).values(payment)
+      return true
+    },
+
+    /**
+     * Undoes a payment taken at the desk: a cash or card-terminal payment is recorded as given back now (so the day's
+     * takings show it), a balance payment's minutes go back by the caller's refund; the session is to be paid again.
+     */
+    async undoDeskPayment(id: string) {
+      await tx
+        .update(payments)
+        .set({ status: 'refunded', refundedAt: at })
+        .where(and(eq(payments.bookingId, id), sql`${payments.provider} in ('cash', 'card_terminal')`, eq(payments.status, 'succeeded')))
+      await tx.update(bookings).set({ deskPayment: null, deskPaidAt: null, deskPaidBy: null, paidWith: 'in_salon' }).where(eq(bookings.id, id))
     },
 
     /** A line of the staff audit log, in this transaction with the change it records (docs/product.md §10.8). */

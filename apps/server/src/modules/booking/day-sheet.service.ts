@@ -31,6 +31,10 @@ export function createDaySheet(deps: StaffDayDeps) {
       if (row.cardPayment === 'succeeded') return row.status === 'cancelled' ? 'refunded' : 'paid'
       return row.status === 'cancelled' ? 'unpaid' : 'paid'
     }
+    const deskPaid =
+      row.deskPayment && row.deskPaidAt
+        ? { method: row.deskPayment, at: toIsoWithOffset(row.deskPaidAt.getTime(), timeZone), by: row.deskPaidByName ?? 'A former member of staff' }
+        : null
     return {
       id: row.id,
       bed: { id: row.bedId, name: row.bedName, type: row.bedType },
@@ -52,10 +56,10 @@ export function createDaySheet(deps: StaffDayDeps) {
       },
       payment:
         row.paidWith === 'balance'
-          ? { method: 'balance', minutes: row.minutes }
+          ? { method: 'balance', minutes: row.minutes, paidAtDesk: deskPaid }
           : row.paidWith === 'card'
             ? { method: 'card', pricePence: row.pricePence, state: card() }
-            : { method: 'in_salon', pricePence: row.pricePence },
+            : { method: 'in_salon', pricePence: row.pricePence, paidAtDesk: deskPaid },
       bookedBy: row.bookedBy ? { sub: row.bookedBy, name: row.bookedByName ?? 'A former member of staff' } : null,
       overrideReason: row.overrideReason,
       cancelledAt: cancelledAt ? toIsoWithOffset(cancelledAt.getTime(), timeZone) : null,

@@ -31,9 +31,14 @@ export interface DaySheetRow {
   cardPayment: string | null
   /** For a session held while its card payment is made: when the hold runs out. */
   holdUntil: Date | null
+  /** A session to be paid in the salon, paid at the desk: how, when and by whom (the member's name, or null once they left). */
+  deskPayment: 'cash' | 'card_terminal' | 'balance' | null
+  deskPaidAt: Date | null
+  deskPaidByName: string | null
 }
 
-interface RawRow extends Omit<DaySheetRow, 'startsAt' | 'endsAt' | 'cancelledAt' | 'holdUntil'> {
+interface RawRow extends Omit<DaySheetRow, 'startsAt' | 'endsAt' | 'cancelledAt' | 'holdUntil' | 'deskPaidAt'> {
+  deskPaidAt: Date | string | null
   startsAt: Date | string
   endsAt: Date | string
   cancelledAt: Date | string | null
@@ -51,11 +56,13 @@ async function sheetRows(db: Db, shopId: string, where: ReturnType<typeof sql>):
       m.name as "bookedByName", b.sub, c.first_name as "firstName", c.last_name as "lastName", c.phone,
       c.skin_type as "skinType", c.erased_at is not null as erased,
       exists (select 1 from identity_users u where u.sub = b.sub and u.status <> 'UNCONFIRMED') as "onlineAccount",
-      (select p.status from payments p where p.booking_id = b.id order by p.created_at desc limit 1) as "cardPayment"
+      (select p.status from payments p where p.booking_id = b.id order by p.created_at desc limit 1) as "cardPayment",
+      b.desk_payment as "deskPayment", b.desk_paid_at as "deskPaidAt", pm.name as "deskPaidByName"
     from bookings b
       join beds d on d.id = b.bed_id
       join customers c on c.shop_id = b.shop_id and c.sub = b.sub
       left join staff_members m on m.shop_id = b.shop_id and m.sub = b.booked_by
+      left join staff_members pm on pm.shop_id = b.shop_id and pm.sub = b.desk_paid_by
     where b.shop_id = ${shopId} and ${where}
     order by b.starts_at, d.sort_order, d.id`)) as unknown as { rows: RawRow[] }
   return result.rows.map((r) => ({
@@ -64,6 +71,7 @@ async function sheetRows(db: Db, shopId: string, where: ReturnType<typeof sql>):
     endsAt: asDate(r.endsAt),
     cancelledAt: r.cancelledAt === null ? null : asDate(r.cancelledAt),
     holdUntil: r.holdUntil === null ? null : asDate(r.holdUntil),
+    deskPaidAt: r.deskPaidAt === null ? null : asDate(r.deskPaidAt),
     skinType: r.skinType === null ? null : Number(r.skinType),
   }))
 }

@@ -7,6 +7,8 @@ import {
   StaffBookingResponse,
   StaffCancelRequest,
   StaffMoveRequest,
+  TakePaymentRequest,
+  UndoPaymentRequest,
   WalkInRequest,
 } from '@salon/contracts/staff-day'
 import { z } from 'zod'
@@ -94,5 +96,31 @@ export function createStaffDayRoutes(day: StaffDay) {
         },
       }),
       async (c) => c.json(await day.walkIn(c.get('staff'), c.req.valid('json')), 201),
+    )
+    .openapi(
+      staffRoute('staff', {
+        method: 'post',
+        path: '/staff/bookings/{id}/payment',
+        summary: 'Take payment at the desk for a session to be paid in the salon: cash, card terminal or minutes from the balance, once',
+        request: { params: BookingId, ...jsonBody(TakePaymentRequest) },
+        responses: {
+          200: json(StaffBookingChangeResponse, 'Paid: what was taken, and the session as it now stands'),
+          402: json(ErrorResponse, 'The balance has too few minutes for this bed'),
+          ...missing,
+          ...conflict,
+          422: json(ErrorResponse, 'Below the smallest payment the desk takes'),
+        },
+      }),
+      async (c) => c.json(await day.takePayment(c.get('staff'), c.req.valid('param').id, c.req.valid('json')), 200),
+    )
+    .openapi(
+      staffRoute('owner', {
+        method: 'post',
+        path: '/staff/bookings/{id}/payment/undo',
+        summary: 'Undo a payment taken at the desk by mistake, with the reason: cash or card shows as given back, minutes go back on the balance',
+        request: { params: BookingId, ...jsonBody(UndoPaymentRequest) },
+        responses: { 200: json(StaffBookingChangeResponse, 'Undone: the session is to be paid again'), ...missing, ...conflict },
+      }),
+      async (c) => c.json(await day.undoPayment(c.get('staff'), c.req.valid('param').id, c.req.valid('json')), 200),
     )
 }

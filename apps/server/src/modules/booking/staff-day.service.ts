@@ -12,6 +12,7 @@ import type { CancelOutcome } from './customer-lock.service.ts'
 import { createDaySheet, type StaffDayDeps } from './day-sheet.service.ts'
 import { bedOf, DAY_MESSAGES, deskRulesOf, judge, onConflict, ownerOnlyOverride, problemsOf, sameTypeOnly, startOf } from './desk-rules.ts'
 import { checkSunbedSafety } from './sunbed-safety-checks.service.ts'
+import { createSessionPayments } from './session-payments.service.ts'
 import { createWalkIns } from './walk-ins.service.ts'
 
 const MINUTE = 60_000
@@ -26,6 +27,7 @@ export function createStaffDay(deps: StaffDayDeps & { sms: SmsSender; logger: Lo
   const { booking, repo, now } = deps
   const daySheet = createDaySheet(deps)
   const walkIns = createWalkIns({ ...deps, sheet: daySheet })
+  const payments = createSessionPayments({ ...deps, sheet: daySheet })
 
   /** Texts the customer; a message that cannot be sent does not undo the change, and the member of staff is told to call. */
   async function text(shopId: string, phone: string | null, body: string): Promise<string> {
@@ -43,6 +45,8 @@ export function createStaffDay(deps: StaffDayDeps & { sms: SmsSender; logger: Lo
     day: daySheet.day,
     mark: daySheet.mark,
     walkIn: walkIns.walkIn,
+    takePayment: payments.take,
+    undoPayment: payments.undo,
 
     /**
      * POST /api/staff/bookings/{id}/cancel: on the customer's behalf, whatever the cut-off, through the customer's own

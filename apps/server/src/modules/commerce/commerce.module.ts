@@ -14,6 +14,8 @@ import { createCommerceRoutes } from './commerce.routes.ts'
 import { createCounterRepository } from './counter.repository.ts'
 import { createCounterRoutes } from './counter.routes.ts'
 import { createCounterService } from './counter.service.ts'
+import { createTakingsRepository } from './takings.repository.ts'
+import { createTakings } from './takings.service.ts'
 import { createLedgerRepository } from './ledger.repository.ts'
 import { toLot } from './lots.ts'
 import { createBalanceService } from './balance.service.ts'
@@ -96,7 +98,7 @@ export function createCommerceModule(deps: CommerceModuleDeps) {
     ledger,
     /** Sales at the counter, refunds and corrections of a balance, the day's takings (docs/product.md §10.3). */
     counter,
-    counterRoutes: createCounterRoutes(counter),
+    counterRoutes: createCounterRoutes(counter, createTakings({ db, repo: createTakingsRepository(db), shopOf: payments.shopOf, now })),
     packagesRoutes: createPackagesRoutes({ ...packages, activePackages: deps.kept(packages.activePackages) }, { unchanged: deps.unchanged }),
     routes: createCommerceRoutes({ promo, payments, balance, referrals }, deps.verifier),
     /** The owner's prices, packages, promo codes and refer-and-earn under /api/staff/ (docs/product.md §10.4). */

@@ -338,14 +338,19 @@ describeApi(
         .db.update(schema.payments)
         .set({ succeededAt: new Date('2026-07-01T23:30:00Z') })
         .where(eq(schema.payments.id, late.json.paymentId))
+      const none = { sales: 0, salesPence: 0, refunds: 0, refundsPence: 0, netPence: 0, sessions: 0, sessionsPence: 0 }
       expect((await takings('2026-07-02')).json).toEqual({
         date: '2026-07-02',
+        from: '2026-07-02',
+        to: '2026-07-02',
         methods: [
-          { method: 'cash', sales: 1, salesPence: 350, refunds: 0, refundsPence: 0, netPence: 350 },
-          { method: 'card_terminal', sales: 0, salesPence: 0, refunds: 0, refundsPence: 0, netPence: 0 },
-          { method: 'online_card', sales: 0, salesPence: 0, refunds: 0, refundsPence: 0, netPence: 0 },
+          { ...none, method: 'cash', sales: 1, salesPence: 350, netPence: 350 },
+          { ...none, method: 'card_terminal' },
+          { ...none, method: 'online_card' },
         ],
         totalPence: 350,
+        unpaidSessions: { count: 0, pence: 0 },
+        cashUps: [],
       })
       expect((await takings('2026-07-01')).json.totalPence).toBe(0)
       expect(await takings('2026-02-30')).toMatchObject({

@@ -2,6 +2,15 @@ import { and, desc, eq, schema, sql, type Db } from '@salon/db'
 
 const { payments, promoCodes, minuteLots, balanceLedger, bookings, beds, staffMembers, shops, bedTypes, identityUsers } = schema
 
+/**
+ * The salon's till, locked until the transaction ends: every path that takes money at the desk (a counter sale, a
+ * session paid, a refund) and a day's cash-up wait for each other, so a cash-up counts every payment taken before it
+ * and none after. Taken after the customer's lock wherever both are taken.
+ */
+export async function lockTill(executor: Db, shopId: string) {
+  await executor.execute(sql`select pg_advisory_xact_lock(hashtext(${`till:${shopId}`}))`)
+}
+
 /** The counter's own reads and writes of payments, lots and the ledger (docs/product.md §10.3). */
 export function createCounterRepository(db: Db) {
   return {
@@ -45,39 +54,6 @@ export function createCounterRepository(db: Db) {
       if (!id) return null
       const [row] = await executor.select({ code: promoCodes.code }).from(promoCodes).where(eq(promoCodes.id, id))
       return row?.code ?? null
-    },
-
-    /**
-     * A shop's takings between two instants, by provider: payments that succeeded then (whatever became of them
-     * since), and refunds made then of payments that had succeeded (a payment refused when its money came was never
-     * a sale, so neither is its refund).
-     */
-    async takings(shopId: string, from: Date, to: Date) {
-      const [f, t] = [from.toISOString(), to.toISOString()]
-      const rows = await db
-        .select({
-          provider: payments.provider,
-          sales: sql<number>`count(*) filter (where ${payments.succeededAt} >= ${f}::timestamptz and ${payments.succeededAt} < ${t}::timestamptz)::int`,
-          salesPence: sql<number>`coalesce(sum(${payments.amountPence}) filter (where ${payments.succeededAt} >= ${f}::timestamptz and ${payments.succeededAt} < ${t}::timestamptz), 0)::int`,
-          refunds: sql<number>`count(*) filter (where ${payments.refundedAt} >= ${f}::timestamptz and ${payments.refundedAt} < ${t}::timestamptz)::int`,
-          refundsPence: sql<number>`coalesce(sum(${payments.amountPence}) filter (where ${payments.refundedAt} >= ${f}::timestamptz and ${payments.refundedAt} < ${t}::timestamptz), 0)::int`,
-        })
-        .from(payments)
-        .where(
-          and(
-            eq(payments.shopId, shopId),
-            sql`${payments.succeededAt} is not null`,
-            sql`((${payments.succeededAt} >= ${f}::timestamptz and ${payments.succeededAt} < ${t}::timestamptz) or (${payments.refundedAt} >= ${f}::timestamptz and ${payments.refundedAt} < ${t}::timestamptz))`,
-          ),
-        )
-        .groupBy(payments.provider)
-      return rows.map((r) => ({
-        ...r,
-        sales: Number(r.sales),
-        salesPence: Number(r.salesPence),
-        refunds: Number(r.refunds),
-        refundsPence: Number(r.refundsPence),
-      }))
     },
 
     /** A customer's payments at a shop, newest first, with who took each at the counter. */

@@ -2,6 +2,8 @@ import { ErrorResponse } from '@salon/contracts/errors'
 import {
   AdjustmentRequest,
   AdjustmentResponse,
+  CashUpRequest,
+  CashUpResponse,
   CounterMinutesRequest,
   CounterRefundRequest,
   CounterRefundResponse,
@@ -14,6 +16,7 @@ import { z } from 'zod'
 import { createRouter, json, jsonBody } from '../../lib/openapi.ts'
 import { staffRoute, type StaffEnv } from '../shop/public.ts'
 import type { CounterService } from './counter.service.ts'
+import type { Takings } from './takings.service.ts'
 
 const Sub = z.object({ sub: z.uuid({ message: 'must be a customer id' }) })
 const saleResponses = {
@@ -29,7 +32,7 @@ const saleResponses = {
 } as const
 
 /** The counter's calls under /api/staff/ (docs/product.md §10.3). */
-export function createCounterRoutes(counter: CounterService) {
+export function createCounterRoutes(counter: CounterService, takings: Takings) {
   return createRouter<StaffEnv>()
     .openapi(
       staffRoute('staff', {
@@ -95,11 +98,25 @@ export function createCounterRoutes(counter: CounterService) {
       staffRoute('staff', {
         method: 'get',
         path: '/staff/counter/takings',
-        summary: "A day's takings by method, less that day's refunds",
-        description: 'The shop’s local day; today when no date is given.',
+        summary: "A day's or a range's takings by method, less their refunds, with sessions paid at the desk, those still to take, and the days' cash-ups",
+        description: 'The shop’s local days: `date` for one, `from` and `to` for a range (at most 366 days); today when neither is given.',
         request: { query: TakingsQuery },
-        responses: { 200: json(TakingsResponse, 'The takings') },
+        responses: { 200: json(TakingsResponse, 'The takings'), 422: json(ErrorResponse, 'A range longer than the most one query may span') },
       }),
-      async (c) => c.json(await counter.takings(c.get('staff').shopId, c.req.valid('query').date), 200),
+      async (c) => c.json(await takings.takings(c.get('staff').shopId, c.req.valid('query')), 200),
+    )
+    .openapi(
+      staffRoute('staff', {
+        method: 'post',
+        path: '/staff/counter/cash-up',
+        summary: 'Close a day at the desk, once: the float, the cash counted and the card terminal’s total, against what the takings say',
+        request: jsonBody(CashUpRequest),
+        responses: {
+          200: json(CashUpResponse, 'Closed: each difference, and who closed it'),
+          409: json(ErrorResponse, 'The day was cashed up already (when, and by whom)'),
+          422: json(ErrorResponse, 'A day still to come'),
+        },
+      }),
+      async (c) => c.json(await takings.cashUp(c.get('staff'), c.req.valid('json')), 200),
     )
 }

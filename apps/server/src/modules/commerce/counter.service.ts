@@ -10,14 +10,11 @@ import {
   type CounterRefundResponse,
   type CounterSale,
   type CounterSaleRequest,
-  type TakingsLine,
-  type TakingsResponse,
 } from '@salon/contracts/staff-counter'
 import type { PhotoIdCheckInput } from '@salon/contracts/staff-photo-id'
-import { addDays } from '@salon/contracts/dates'
 import type { Db } from '@salon/db'
 import { HttpError } from '../../lib/errors.ts'
-import { describeDate, localDateOf, startOfLocalDay } from '../../lib/local-time.ts'
+import { describeDate } from '../../lib/local-time.ts'
 import { requirePhotoIdCheck, type CustomersRepository } from '../identity/public.ts'
 import { createAuditLog, type StaffActor } from '../shop/public.ts'
 import type { CommerceRepository, PaymentRow } from './commerce.repository.ts'
@@ -25,7 +22,7 @@ import type { toLot } from './lots.ts'
 import type { PaymentsService } from './payments.service.ts'
 import type { PromoService } from './promo.service.ts'
 import { judgeCounterSale, minutesAtListPrice, packageAtListPrice, type ListPrice } from './counter-limits.ts'
-import type { CounterRepository } from './counter.repository.ts'
+import { lockTill, type CounterRepository } from './counter.repository.ts'
 import type { LedgerRepository } from './ledger.repository.ts'
 import { lotExpiry, type Draw } from './lots.ts'
 import { pounds } from './promo.ts'
@@ -46,6 +43,7 @@ export const COUNTER_MESSAGES = {
   noCustomer: NO_SUCH_CUSTOMER,
   noSale: 'There is no such sale at this salon.',
   notCounterSale: 'Only a sale made at the counter (cash or card terminal) can be refunded here. A card payment made online goes back to the card.',
+  sessionPayment: 'This payment is for a session paid at the desk: the owner undoes it from the session on the day sheet.',
   alreadyRefunded: 'This sale has already been refunded.',
   otherSale: 'This idempotency key was used for a different sale. Please send a new key.',
 } as const
@@ -54,7 +52,6 @@ const METHOD_WORDS: Record<CounterMethod, string> = { cash: 'in cash', card_term
 const isCounter = (provider: string): provider is CounterMethod => provider === 'cash' || provider === 'card_terminal'
 
 /** The start of a shop's local day, as lotExpiry finds it (a zone whose clocks change at midnight starts it at 01:00). */
-const dayStart = (date: string, timeZone: string) => startOfLocalDay(date, timeZone)!
 
 /**
  * The counter (docs/product.md §10.3): packages and loose minutes sold for cash or on the card terminal, credited
@@ -146,6 +143,7 @@ export function createCounterService(deps: CounterServiceDeps) {
           : null
       const locked = await repo.lockCustomer(shopId, input.sub, tx)
       if (!locked) throw new HttpError(404, COUNTER_MESSAGES.noCustomer)
+      await lockTill(tx, shopId)
       const again = await repo.paymentByKey(shopId, input.sub, input.idempotencyKey, tx)
       if (again) return { row: sameSale(again, promo?.promo?.id ?? null), created: false }
       const ownPhone = customer.phone ? await counter.accountPhone(actor.sub, tx) : null
@@ -269,9 +267,11 @@ export function createCounterService(deps: CounterServiceDeps) {
       const row = await repo.payment(request.paymentId)
       if (!row || row.shopId !== shopId) throw new HttpError(404, COUNTER_MESSAGES.noSale)
       if (!isCounter(row.provider)) throw new HttpError(422, COUNTER_MESSAGES.notCounterSale)
+      if (row.purpose === 'session') throw new HttpError(422, COUNTER_MESSAGES.sessionPayment)
       const outcome = await db.transaction(async (tx) => {
         const at = new Date(now())
         await repo.lockCustomer(shopId, row.sub, tx)
+        await lockTill(tx, shopId)
         // Minutes whose time has come are expired first: they are not the customer's to give back.
         await ledger.expireDue(shopId, row.sub, at, tx)
         const before = await ledger.balance(shopId, row.sub, tx)
@@ -386,29 +386,6 @@ export function createCounterService(deps: CounterServiceDeps) {
             ? `${plural(request.minutes, 'minute')} added. The balance was ${plural(outcome.before, 'minute')} and is now ${plural(outcome.after, 'minute')}.`
             : `${plural(-request.minutes, 'minute')} taken off. The balance was ${plural(outcome.before, 'minute')} and is now ${plural(outcome.after, 'minute')}.`,
       }
-    },
-
-    /** GET /api/staff/counter/takings: a local day's takings by method, less that day's refunds. */
-    async takings(shopId: string, date?: string): Promise<TakingsResponse> {
-      const shop = await shared.shopOf(shopId)
-      const day = date ?? localDateOf(now(), shop.timeZone)
-      const from = new Date(dayStart(day, shop.timeZone))
-      const to = new Date(dayStart(addDays(day, 1), shop.timeZone))
-      const rows = await counter.takings(shopId, from, to)
-      const line = (method: TakingsLine['method'], providers: string[]): TakingsLine => {
-        const mine = rows.filter((r) => providers.includes(r.provider))
-        const sum = (key: 'sales' | 'salesPence' | 'refunds' | 'refundsPence') => mine.reduce((total, r) => total + r[key], 0)
-        return {
-          method,
-          sales: sum('sales'),
-          salesPence: sum('salesPence'),
-          refunds: sum('refunds'),
-          refundsPence: sum('refundsPence'),
-          netPence: sum('salesPence') - sum('refundsPence'),
-        }
-      }
-      const methods = [line('cash', ['cash']), line('card_terminal', ['card_terminal']), line('online_card', ['stripe', 'offline'])]
-      return { date: day, methods, totalPence: methods.reduce((sum, m) => sum + m.netPence, 0) }
     },
 
     /** The commerce side of a customer's record for staff (docs/product.md §10.5): lots, payments and the ledger. */

@@ -3,4 +3,5 @@
 export { createCommerceModule } from './commerce.module.ts'
 export { COUNTER_MESSAGES, type CounterService } from './counter.service.ts'
 export type { LedgerRepository, LotRow } from './ledger.repository.ts'
+export { lockTill } from './counter.repository.ts'
 export { fittingMinutes, planSpend, type Draw } from './lots.ts'

@@ -23,6 +23,7 @@ export const ERASURE_BY_TABLE = {
   salon_setup_codes: ['none', 'codes for the first owner’s number during set-up, removed once it is done'],
   opening_hours: ['none', 'the salon’s hours'],
   closures: ['none', 'days the salon is shut'],
+  cash_ups: ['none', "a day's till count, kept by the salon; names only the member of staff who closed it"],
   booking_rules: ['none', 'the salon’s booking settings'],
   bed_types: ['none', 'the price list'],
   beds: ['none', 'the sunbeds'],
