@@ -7,7 +7,7 @@ import { createWorker } from '../../jobs/worker.ts'
 import { createLogger } from '../../lib/logger.ts'
 import { outboxMessages, shopCustomer } from '../../test/factories/customers.ts'
 import { fastPasswords, testClock } from '../../test/factories/doubles.ts'
-import { buyPackage } from '../../test/factories/payments.ts'
+import { buyPackage, payWithCard, startPayment } from '../../test/factories/payments.ts'
 import type { ShopInput } from '../../test/factories/shop.ts'
 import { describeApi, type TestApp } from '../../test/harness.ts'
 import { PAYMENT_JOBS } from '../commerce/public.ts'
@@ -16,6 +16,7 @@ const logger = createLogger('silent')
 const SHOP = {
   name: 'Bronze Test',
   packages: [{ id: 'pkg-30', name: 'Starter 30', minutes: 30, pricePence: 1800, validityDays: 30, bedTypes: ['lay-down'] }],
+  promoCodes: [{ code: 'ONCE', kind: 'percent', amount: 10, maxUsesPerCustomer: 1 }],
 } satisfies ShopInput
 
 /** Monday 23 November 2026, 10:00 GMT */
@@ -111,6 +112,43 @@ describeApi(
         `Bronze Test: thank you. Starter 30 (30 minutes), paid £18.00. Ref ${payment.id.slice(0, 8)}.`,
       ])
       expect(await jobOf(payment.id)).toMatchObject({ status: 'done', attempts: 3 })
+    })
+
+    it('texts the notice of a payment its promo code no longer allowed once its refund is made, and once', async () => {
+      const customer = await textedCustomer()
+      const checkout = async () => (await startPayment(get(), customer, { packageId: 'pkg-30', promoCode: 'ONCE' })).json.payment
+      const first = await checkout()
+      // Past the code's hold on the unpaid checkout: a new checkout takes the code, and paying the old one is refused.
+      clock.advance(32 * 60_000)
+      const second = await checkout()
+      expect((await payWithCard(get(), second)).json.status).toBe('succeeded')
+      await payWithCard(get(), first)
+      await get().app.commerce.providerSucceeded(first.providerRef)
+      const paymentOf = async () => (await get().db.select().from(schema.payments).where(eq(schema.payments.id, first.id)))[0]!
+      expect(await paymentOf()).toMatchObject({ status: 'refunded', refusedReason: 'already_used' })
+      // As if the refund had not gone through yet: the notice, which says it has, waits.
+      const { refundedAt } = await paymentOf()
+      await get().db.update(schema.payments).set({ status: 'refused', refundedAt: null }).where(eq(schema.payments.id, first.id))
+      const noticesTo = async () => (await outboxMessages(get().app, customer.phone)).filter((m) => m.body.includes('was refunded and nothing was bought'))
+      await worker().runDue()
+      expect(await noticesTo()).toEqual([])
+      const job = async () =>
+        (
+          await get()
+            .db.select()
+            .from(schema.jobs)
+            .where(eq(schema.jobs.key, `refused-notice:${first.id}`))
+        )[0]
+      expect(await job()).toMatchObject({ status: 'queued', lastError: expect.stringContaining('not been refunded yet') })
+      await get().db.update(schema.payments).set({ status: 'refunded', refundedAt }).where(eq(schema.payments.id, first.id))
+      clock.advance(60_000)
+      await Promise.all([worker().runDue(), worker().runDue()])
+      expect((await noticesTo()).map((m) => m.body)).toEqual([
+        `Bronze Test: your payment of £16.20 was refunded and nothing was bought, as its promo code could no longer be used. Ref ${first.id.slice(0, 8)}.`,
+      ])
+      expect(await job()).toMatchObject({ status: 'done' })
+      // The receipt of the payment that kept the code is its own, and the refused one has none.
+      expect((await receiptsTo(customer.phone)).map((m) => m.body)).toEqual([expect.stringContaining(`Ref ${second.id.slice(0, 8)}.`)])
     })
   },
   { shop: SHOP, deps: () => ({ passwords: fastPasswords, now: clock.now, sms: flakySms() }) },
