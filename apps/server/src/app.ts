@@ -149,8 +149,6 @@ export function createApp(deps: AppDeps) {
     verifier: identity.verifier,
     payments: deps.payments,
     stripeWebhookSecret: deps.stripeWebhookSecret,
-    email: deps.email,
-    sms: deps.sms,
     logger: deps.logger,
     rateLimiter,
     kept,

@@ -1328,7 +1328,7 @@ export const customerMessages = pgTable(
     key: text('key').notNull(),
     shopId: text('shop_id').notNull(),
     sub: uuid('sub'),
-    /** booking-confirmed, booking-reminder, booking-cancelled, refund-done, minutes-expiring */
+    /** booking-confirmed, booking-reminder, booking-cancelled, refund-done, minutes-expiring, payment-receipt, payment-refused, skin-reaction-reported */
     kind: text('kind').notNull(),
     /** sms or email */
     channel: text('channel').notNull(),

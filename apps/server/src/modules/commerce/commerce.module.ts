@@ -1,9 +1,7 @@
 import type { Db } from '@salon/db'
-import type { EmailSender } from '../../adapters/email/email.ts'
 import { createOfflinePayments } from '../../adapters/payments/offline.ts'
 import type { PaymentProviderAdapter } from '../../adapters/payments/payments.ts'
 import { verifyStripeWebhook } from '../../adapters/payments/stripe.ts'
-import type { SmsSender } from '../../adapters/sms/sms.ts'
 import type { Logger } from '../../lib/logger.ts'
 import type { JobQueue } from '../../lib/job-queue.ts'
 import type { ContentUnchanged } from '../../lib/public-content.ts'
@@ -40,8 +38,6 @@ export interface CommerceModuleDeps {
   payments?: PaymentProviderAdapter
   /** Checks the signature of Stripe's webhook; the webhook exists only with it. */
   stripeWebhookSecret?: string
-  email: EmailSender
-  sms: SmsSender
   logger: Logger
   rateLimiter: RateLimiter
   kept: <T>(read: (shopId: string) => PromiseLike<T>) => (shopId: string) => Promise<T>
@@ -71,8 +67,6 @@ export function createCommerceModule(deps: CommerceModuleDeps) {
     referrals,
     customers: deps.customers,
     provider: deps.payments ?? offline!.adapter,
-    email: deps.email,
-    sms: deps.sms,
     logger: deps.logger,
     rateLimiter: deps.rateLimiter,
     now,

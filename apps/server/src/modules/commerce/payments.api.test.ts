@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto'
 import { NOT_A_TEST_CARD_MESSAGE } from '@salon/contracts/rules/test-cards'
 import { eq, schema, sql } from '@salon/db'
 import { expect, it } from 'vitest'
+import { createWorker } from '../../jobs/worker.ts'
+import { createLogger } from '../../lib/logger.ts'
 import { balanceOf, freshHeaders, shopCustomer, shopCustomers } from '../../test/factories/customers.ts'
 import { fastPasswords, testClock } from '../../test/factories/doubles.ts'
 import { buyPackage, CARDS, payWithCard, processor, recordPurchase, startPayment } from '../../test/factories/payments.ts'
@@ -53,6 +55,8 @@ describeApi(
         lot: { source: 'purchase', label: 'Glow 60', minutes: 60, remaining: 60, bedTypes: ['lay-down', 'stand-up'], lastDay: '2027-02-21' },
         message: '60 minutes of Glow 60 are on your balance, to use by Sunday 21 February 2027.',
       })
+      // The receipt is the messages module's job, asked for with the payment's success.
+      await createWorker({ ...t().app.jobs, logger: createLogger('silent'), now: clock.now }).runDue()
       const sent = await t().db.select().from(schema.outbox).where(eq(schema.outbox.recipient, email))
       const receipt = sent.find((m) => m.channel === 'email' && m.subject?.startsWith('Your receipt'))!
       expect(receipt.subject).toBe(`Your receipt from ${t().shop.name}`)

@@ -3,10 +3,9 @@ import type { Payment, PaymentIntentRequest, PurchaseResponse } from '@salon/con
 import { SESSION_HOLD_MINUTES } from '@salon/contracts/rules/money'
 import { plural } from '@salon/contracts/words'
 import type { Db } from '@salon/db'
-import type { EmailSender } from '../../adapters/email/email.ts'
 import type { PaymentProviderAdapter, ProviderIntent } from '../../adapters/payments/payments.ts'
-import type { SmsSender } from '../../adapters/sms/sms.ts'
 import { HttpError } from '../../lib/errors.ts'
+import { createJobQueue } from '../../lib/job-queue.ts'
 import { describeDate, localDateOf, localTimeOf } from '../../lib/local-time.ts'
 import type { Logger } from '../../lib/logger.ts'
 import type { RateLimiter } from '../../lib/rate-limit.ts'
@@ -14,7 +13,6 @@ import type { CustomersRepository, Identity } from '../identity/public.ts'
 import type { CommerceRepository, PaymentRow, RefusedReason } from './commerce.repository.ts'
 import type { LedgerRepository } from './ledger.repository.ts'
 import { lotExpiry, toLot } from './lots.ts'
-import { pounds } from './promo.ts'
 import { refusalMessage, type PromoService } from './promo.service.ts'
 import type { ReferralsService } from './referrals.service.ts'
 
@@ -26,12 +24,17 @@ export interface PaymentsServiceDeps {
   referrals: Pick<ReferralsService, 'rewardReferral'>
   customers: CustomersRepository
   provider: PaymentProviderAdapter
-  email: EmailSender
-  sms: SmsSender
   logger: Logger
   rateLimiter: RateLimiter
   now: () => number
 }
+
+/**
+ * The messages a card payment owes its customer, asked for in the transaction that settles it and sent by the
+ * messages module (one per payment, however often the provider's confirmation arrives): the receipt, and the
+ * notice of a payment refused and refunded because its promo code could no longer be used.
+ */
+export const PAYMENT_JOBS = { receipt: 'payment.receipt', refusedNotice: 'payment.refused-notice' } as const
 
 /** Each new payment asks the card provider for an intent: a customer may start this many an hour. */
 export const checkoutLimit = {
@@ -48,7 +51,7 @@ export async function shopOrRefuse(repo: CommerceRepository, shopId: string) {
   return shop
 }
 
-/** Card payments: a checkout's payment and its intent, crediting what it bought once it succeeds, and its receipt. */
+/** Card payments: a checkout's payment and its intent, crediting what it bought once it succeeds, and asking for its receipt. */
 export function createPaymentsService(deps: PaymentsServiceDeps) {
   const { commerce: repo, ledger, provider, now } = deps
   const shopOf = (shopId: string) => shopOrRefuse(repo, shopId)
@@ -137,7 +140,8 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
 
   /**
    * Credits what a payment bought, once, after the provider has said it succeeded: a package's lot, or a held
-   * session's confirmation; the referral reward of a friend's first purchase; then the receipt.
+   * session's confirmation; the referral reward of a friend's first purchase; and, in the same transaction, the
+   * receipt's job (or the refusal notice's), keyed by the payment so it is asked for once.
    */
   async function settle(row: PaymentRow, intent: ProviderIntent): Promise<void> {
     // A refused payment whose refund did not go through is owed its money still: asked again, the refund is retried.
@@ -150,95 +154,43 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     const shop = await shopOf(row.shopId)
     const at = new Date(now())
     const outcome = await deps.db.transaction(async (tx) => {
+      const owe = (kind: string, key: string) => createJobQueue(tx, now).enqueue({ kind, key: `${key}:${row.id}`, payload: { paymentId: row.id } })
       // The code's lock comes first, in the order a checkout takes them, so a checkout and a payment never wait on each other.
       const refusal = row.promoCodeId ? await deps.promo.promoRefusal(row, row.promoCodeId, at, tx) : null
       const customer = await repo.lockCustomer(row.shopId, row.sub, tx)
       if (refusal) {
         const refused = await repo.markRefused(row.id, refusal.reason, intent.cardLast4 ?? null, tx)
-        return refused && customer ? { payment: refused, customer, lotId: null, sessionLost: false, refusal } : null
+        if (!refused || !customer) return null
+        await owe(PAYMENT_JOBS.refusedNotice, 'refused-notice')
+        return { payment: refused, sessionLost: false, refusal }
       }
       const done = await repo.markSucceeded(row.id, at, intent.cardLast4 ?? null, tx)
       if (!done || !customer) return null
       if (done.purpose === 'session') {
         const confirmed = await repo.confirmHeldBooking(done.bookingId!, tx)
-        return { payment: done, customer, lotId: null, sessionLost: !confirmed, refusal: null }
+        if (confirmed) await owe(PAYMENT_JOBS.receipt, 'receipt')
+        return { payment: done, sessionLost: !confirmed, refusal: null }
       }
-      const lotId = await creditPurchase(done, customer, at, shop.timeZone, tx)
-      return { payment: done, customer, lotId, sessionLost: false, refusal: null }
+      await creditPurchase(done, customer, at, shop.timeZone, tx)
+      await owe(PAYMENT_JOBS.receipt, 'receipt')
+      return { payment: done, sessionLost: false, refusal: null }
     })
     if (!outcome) return
     if (outcome.refusal) {
       // The money was taken at the discounted price, which the code no longer allows: none of it is kept.
       deps.logger.info({ paymentId: row.id, reason: outcome.refusal.reason }, 'a payment over its promo code’s limits was refused and refunded')
-      await refundPayment(outcome.payment)
-      const notice = refusalMessage(outcome.refusal.reason, outcome.refusal.promo, outcome.payment)
-      await sendRefusalNotice(outcome.payment, outcome.customer, shop, notice).catch((err: unknown) =>
-        deps.logger.error({ err, paymentId: row.id }, 'could not send a refund notice'),
-      )
-      return
-    }
-    if (outcome.sessionLost) {
-      // The hold ran out and the bed went to someone else before the payment arrived: the money goes back.
+      // Its notice waits for this refund (messages module): it tells the customer the money went back.
       await refundPayment(outcome.payment)
       return
     }
-    await sendReceipt(outcome.payment, outcome.customer, shop).catch((err: unknown) =>
-      deps.logger.error({ err, paymentId: row.id }, 'could not send a receipt'),
-    )
+    // The hold ran out and the bed went to someone else before the payment arrived: the money goes back.
+    if (outcome.sessionLost) await refundPayment(outcome.payment)
   }
 
   async function refundPayment(payment: PaymentRow) {
     if (!payment.providerRef) return
     await provider.refund(payment.providerRef, `refund-${payment.id}`)
     await repo.markRefunded(payment.id)
-  }
-
-  async function sendReceipt(
-    payment: PaymentRow,
-    customer: { email: string | null; phone: string | null; firstName: string | null },
-    shop: { id: string; name: string },
-  ) {
-    const card = payment.cardLast4 ? ` by the card ending ${payment.cardLast4}` : ''
-    const what = payment.purpose === 'package' ? `${payment.description} (${plural(payment.lotMinutes!, 'minute')})` : payment.description
-    const lines = [
-      `Hello${customer.firstName ? ` ${customer.firstName}` : ''},`,
-      '',
-      `Thank you for your purchase at ${shop.name}.`,
-      '',
-      `${what}: ${pounds(payment.pricePence)}`,
-      ...(payment.discountPence ? [`Discount: -${pounds(payment.discountPence)}`] : []),
-      `Paid${card}: ${pounds(payment.amountPence)}`,
-      `Payment reference: ${payment.id}`,
-      ...(provider.kind === 'offline' ? ['', 'This was a test payment: no real payment was taken.'] : []),
-    ]
-    if (customer.email) {
-      await deps.email.send({ to: customer.email, subject: `Your receipt from ${shop.name}`, text: lines.join('\n'), shopId: shop.id })
-    } else if (customer.phone) {
-      await deps.sms.send({
-        to: customer.phone,
-        body: `${shop.name}: thank you. ${what}, paid ${pounds(payment.amountPence)}. Ref ${payment.id.slice(0, 8)}.`,
-        shopId: shop.id,
-      })
-    }
-  }
-
-  /** Tells the customer, by email or else by text, that a payment was refused and refunded, and why. */
-  async function sendRefusalNotice(
-    payment: PaymentRow,
-    customer: { email: string | null; phone: string | null; firstName: string | null },
-    shop: { id: string; name: string },
-    notice: string,
-  ) {
-    if (customer.email) {
-      const text = [`Hello${customer.firstName ? ` ${customer.firstName}` : ''},`, '', notice, '', `Payment reference: ${payment.id}`].join('\n')
-      await deps.email.send({ to: customer.email, subject: `Your payment was refunded: ${shop.name}`, text, shopId: shop.id })
-    } else if (customer.phone) {
-      await deps.sms.send({
-        to: customer.phone,
-        body: `${shop.name}: your payment of ${pounds(payment.amountPence)} was refunded and nothing was bought, as its promo code could no longer be used. Ref ${payment.id.slice(0, 8)}.`,
-        shopId: shop.id,
-      })
-    }
   }
 
   /** Asks the provider about a payment not yet known to have succeeded, and credits it if it has. */

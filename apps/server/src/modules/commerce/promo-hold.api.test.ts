@@ -1,5 +1,7 @@
 import { and, eq, schema, sql } from '@salon/db'
 import { expect, it } from 'vitest'
+import { createWorker } from '../../jobs/worker.ts'
+import { createLogger } from '../../lib/logger.ts'
 import { balanceOf, freshHeaders, outboxMessages, shopCustomer, type ShopCustomer } from '../../test/factories/customers.ts'
 import { fastPasswords, testClock } from '../../test/factories/doubles.ts'
 import { payWithCard, recordPurchase, startPayment } from '../../test/factories/payments.ts'
@@ -73,6 +75,8 @@ describeApi(
       })
       expect(await refundedAtProcessor(t(), first.providerRef)).toBe(true)
       expect(await balanceOf(t(), customer)).toBe(30)
+      // The notice is the messages module's job, asked for with the refusal.
+      await createWorker({ ...t().app.jobs, logger: createLogger('silent'), now: clock.now }).runDue()
       const notices = await outboxMessages(t().app)
       expect(notices.some((m) => m.subject?.startsWith('Your payment was refunded') && m.body.includes('ONCE'))).toBe(true)
     })

@@ -150,7 +150,7 @@ describeApi(
           .where(sql`${schema.outbox.body} like ${`%${note}%`}`),
       ])
       // Before erasure, the details are where the finding says they are.
-      expect(messages.map((m) => m.kind).sort()).toEqual(['booking-confirmed', 'booking-confirmed', 'skin-reaction-reported'])
+      expect(messages.map((m) => m.kind).sort()).toEqual(['booking-confirmed', 'booking-confirmed', 'payment-receipt', 'skin-reaction-reported'])
       expect(reactionEmail).toHaveLength(1)
       expect((await rowsNaming(t(), strings)).length).toBeGreaterThan(0)
       return { ...customer, strings, bookingId }

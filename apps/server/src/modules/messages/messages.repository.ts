@@ -1,7 +1,19 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq, gt, inArray, isNull, schema, sql, type Db } from '@salon/db'
 
-const { customerMessages: messages, bookings, beds, shops, customers, payments, minuteLots: lots, bookingRules, balanceLedger, skinReactions } = schema
+const {
+  customerMessages: messages,
+  bookings,
+  beds,
+  shops,
+  customers,
+  payments,
+  minuteLots: lots,
+  bookingRules,
+  balanceLedger,
+  skinReactions,
+  promoCodes,
+} = schema
 
 export type MessageRow = typeof messages.$inferSelect
 
@@ -68,11 +80,13 @@ export function createMessagesRepository(db: Db) {
           shop: { id: shops.id, name: shops.name, phone: shops.phone, timeZone: shops.timeZone },
           customer: recipientColumns,
           booking: { startsAt: bookings.startsAt },
+          promo: { code: promoCodes.code, maxUses: promoCodes.maxUses, maxUsesPerCustomer: promoCodes.maxUsesPerCustomer },
         })
         .from(payments)
         .innerJoin(shops, eq(shops.id, payments.shopId))
         .innerJoin(customers, and(eq(customers.shopId, payments.shopId), eq(customers.sub, payments.sub)))
         .leftJoin(bookings, eq(bookings.id, payments.bookingId))
+        .leftJoin(promoCodes, eq(promoCodes.id, payments.promoCodeId))
         .where(eq(payments.id, paymentId))
       return row
     },

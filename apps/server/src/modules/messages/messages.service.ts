@@ -5,6 +5,7 @@ import { localDateOf, localTimeOf, outsideQuietHours } from '../../lib/local-tim
 import { addDays } from '@salon/contracts/dates'
 import { formatPhone } from '@salon/contracts/rules/phone'
 import { BOOKING_JOBS, bookingJobs, SKIN_REACTION_JOB } from '../booking/public.ts'
+import { PAYMENT_JOBS, refusalMessage, type RefusedReason } from '../commerce/public.ts'
 import type { MessagesRepository, Recipient } from './messages.repository.ts'
 import { createSendOnce, type SendResult } from './send-once.ts'
 import {
@@ -12,6 +13,8 @@ import {
   bookingConfirmed,
   bookingReminder,
   minutesExpiring,
+  paymentReceipt,
+  paymentRefused,
   refundDone,
   skinReactionReported,
   type Message,
@@ -54,30 +57,41 @@ export function createMessagesService(deps: {
   const link = (path: string) => `${deps.linkBase.replace(/\/+$/, '')}${path}`
   const salonOf = (shop: { name: string; phone: string }): SalonWords => ({ name: shop.name, phone: shop.phone })
 
+  /** The message's text to this number, once (`key` names the message; the row's key adds the channel). */
+  function textOnce(key: string, kind: string, shopId: string, to: Recipient & { phone: string }, body: string) {
+    const { sms } = deps
+    const text = { to: to.phone, body, shopId }
+    return sendOnce(
+      { key: `${key}:sms`, shopId, sub: to.sub, kind, channel: 'sms', recipient: to.phone, body, status: 'sending' },
+      { send: () => sms.send(text), lookup: sms.lookup ? (since) => sms.lookup!({ to: text.to, body: text.body, since }) : undefined },
+    )
+  }
+
+  /** The message's email to this address, once. */
+  function emailOnce(key: string, kind: string, shopId: string, to: Recipient & { email: string }, { subject, text }: Message['email']) {
+    return sendOnce(
+      { key: `${key}:email`, shopId, sub: to.sub, kind, channel: 'email', recipient: to.email, body: `${subject}\n\n${text}`, status: 'sending' },
+      { send: () => deps.email.send({ to: to.email, subject, text, shopId }) },
+    )
+  }
+
+  /** A booking's message: a text (unless the customer turned booking texts off) and an email, each where they have one. */
   async function deliver(key: string, kind: string, shopId: string, to: Recipient, message: Message): Promise<Outcome> {
     const outcome: { sms?: SendResult | 'skipped' | 'none'; email?: SendResult | 'none' } = { sms: 'none', email: 'none' }
-    if (to.phone) {
-      const text = { to: to.phone, body: message.sms, shopId }
+    if (to.phone && !to.bookingTexts) {
       const row = { key: `${key}:sms`, shopId, sub: to.sub, kind, channel: 'sms', recipient: to.phone, body: message.sms } as const
-      if (!to.bookingTexts) {
-        await repo.claim({ ...row, status: 'skipped' }, new Date(now()))
-        outcome.sms = 'skipped'
-      } else {
-        const { sms } = deps
-        outcome.sms = await sendOnce(
-          { ...row, status: 'sending' },
-          { send: () => sms.send(text), lookup: sms.lookup ? (since) => sms.lookup!({ to: text.to, body: text.body, since }) : undefined },
-        )
-      }
-    }
-    if (to.email) {
-      const { subject, text } = message.email
-      outcome.email = await sendOnce(
-        { key: `${key}:email`, shopId, sub: to.sub, kind, channel: 'email', recipient: to.email, body: `${subject}\n\n${text}`, status: 'sending' },
-        { send: () => deps.email.send({ to: to.email!, subject, text, shopId }) },
-      )
-    }
+      await repo.claim({ ...row, status: 'skipped' }, new Date(now()))
+      outcome.sms = 'skipped'
+    } else if (to.phone) outcome.sms = await textOnce(key, kind, shopId, { ...to, phone: to.phone }, message.sms)
+    if (to.email) outcome.email = await emailOnce(key, kind, shopId, { ...to, email: to.email }, message.email)
     return outcome
+  }
+
+  /** A payment's message, as its receipt always went: by email, else by text (not a booking text: the choice of those does not stop it). */
+  async function deliverOne(key: string, kind: string, shopId: string, to: Recipient, message: Message): Promise<Outcome> {
+    if (to.email) return { email: await emailOnce(key, kind, shopId, { ...to, email: to.email }, message.email) }
+    if (to.phone) return { sms: await textOnce(key, kind, shopId, { ...to, phone: to.phone }, message.sms) }
+    return { skipped: 'no address or number' }
   }
 
   /** Work the customer did not just ask for waits until 08:00 in the shop's time zone. */
@@ -162,6 +176,36 @@ export function createMessagesService(deps: {
       const session = { date: localDateOf(startsAt.getTime(), facts.shop.timeZone), time: localTimeOf(startsAt.getTime(), facts.shop.timeZone) }
       const message = refundDone(salonOf(facts.shop), facts.payment.amountPence, session, facts.customer.firstName)
       return deliver(`refund-done:${facts.payment.id}`, 'refund-done', facts.shop.id, facts.customer, message)
+    },
+
+    /** The receipt of a card payment that bought what it paid for, asked for in the transaction that settled it. */
+    async [PAYMENT_JOBS.receipt](payload: Record<string, unknown>) {
+      const facts = await repo.paymentFacts(String(payload.paymentId))
+      if (!facts || facts.customer.erasedAt) return { skipped: 'no such payment or customer' }
+      const { payment, shop } = facts
+      if (payment.refusedReason || !['succeeded', 'refunded'].includes(payment.status)) return { skipped: `the payment is ${payment.status}` }
+      const receipt = {
+        ...payment,
+        packageMinutes: payment.purpose === 'package' ? payment.lotMinutes : null,
+        test: payment.provider === 'offline',
+      }
+      const message = paymentReceipt(salonOf(shop), receipt, facts.customer.firstName)
+      return deliverOne(`receipt:${payment.id}`, 'payment-receipt', shop.id, facts.customer, message)
+    },
+
+    /**
+     * The notice of a payment refused as its promo code could no longer be used. It says the money went back, so it
+     * waits for the refund: a try before it fails and is retried (the payment's next confirmation retries the refund).
+     */
+    async [PAYMENT_JOBS.refusedNotice](payload: Record<string, unknown>) {
+      const facts = await repo.paymentFacts(String(payload.paymentId))
+      if (!facts || facts.customer.erasedAt) return { skipped: 'no such payment or customer' }
+      const { payment, shop, promo } = facts
+      if (!payment.refusedReason || !promo) return { skipped: 'the payment was not refused' }
+      if (payment.status !== 'refunded') throw new Error('The refused payment has not been refunded yet: its notice waits for the refund.')
+      const notice = refusalMessage(payment.refusedReason as RefusedReason, promo, payment)
+      const message = paymentRefused(salonOf(shop), payment, notice, facts.customer.firstName)
+      return deliverOne(`refused-notice:${payment.id}`, 'payment-refused', shop.id, facts.customer, message)
     },
 
     async [MESSAGE_JOBS.minutesExpiring](payload: Record<string, unknown>) {

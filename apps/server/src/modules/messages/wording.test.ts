@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { bookingCancelled, bookingConfirmed, bookingReminder, minutesExpiring, refundDone, skinReactionReported } from './wording.ts'
+import {
+  bookingCancelled,
+  bookingConfirmed,
+  bookingReminder,
+  minutesExpiring,
+  paymentReceipt,
+  paymentRefused,
+  refundDone,
+  skinReactionReported,
+} from './wording.ts'
 
 const salon = { name: 'Bronze & Glow', phone: '0161 496 0000' }
 const session = { date: '2026-12-03', time: '14:30', endTime: '14:36', bed: 'Sunbed 2', minutes: 6 }
@@ -97,5 +106,47 @@ describe("the salon's own notice of a skin reaction", () => {
     const notice = skinReactionReported(salon, { ...reaction, kinds: ['itching'], note: '', mobile: null, needsClearance: true }, record)
     expect(notice.text).toContain('Mobile: not given\nReaction: itching\nNote: none\n')
     expect(notice.text).toContain('This was itching after their first session: a member of staff must clear it before their next booking.')
+  })
+
+  it('gives a card payment its receipt, and tells of a payment refused for its promo code', () => {
+    const id = '0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0'
+    const bought = { id, description: 'Glow 60', packageMinutes: 60, pricePence: 3300, discountPence: 330, amountPence: 2970, cardLast4: '4242', test: true }
+    const receipt = paymentReceipt(salon, bought, 'Ann')
+    expect(receipt.sms).toBe('Bronze & Glow: thank you. Glow 60 (60 minutes), paid £29.70. Ref 0f1e2d3c.')
+    expect(receipt.email).toEqual({
+      subject: 'Your receipt from Bronze & Glow',
+      text: [
+        'Hello Ann,',
+        '',
+        'Thank you for your purchase at Bronze & Glow.',
+        '',
+        'Glow 60 (60 minutes): £33.00',
+        'Discount: -£3.30',
+        'Paid by the card ending 4242: £29.70',
+        `Payment reference: ${id}`,
+        '',
+        'This was a test payment: no real payment was taken.',
+      ].join('\n'),
+    })
+    const session = { ...bought, description: '6-minute session on Sunbed 2, Thu 3 Dec at 14:30', packageMinutes: null, discountPence: 0, amountPence: 360 }
+    expect(paymentReceipt(salon, { ...session, pricePence: 360, cardLast4: null, test: false }, null).email.text).toBe(
+      [
+        'Hello,',
+        '',
+        'Thank you for your purchase at Bronze & Glow.',
+        '',
+        '6-minute session on Sunbed 2, Thu 3 Dec at 14:30: £3.60',
+        'Paid: £3.60',
+        `Payment reference: ${id}`,
+      ].join('\n'),
+    )
+    const refused = paymentRefused(salon, { id, amountPence: 1620 }, 'The promo code ONCE was used.', null)
+    expect(refused.sms).toBe(
+      'Bronze & Glow: your payment of £16.20 was refunded and nothing was bought, as its promo code could no longer be used. Ref 0f1e2d3c.',
+    )
+    expect(refused.email).toEqual({
+      subject: 'Your payment was refunded: Bronze & Glow',
+      text: ['Hello,', '', 'The promo code ONCE was used.', '', `Payment reference: ${id}`].join('\n'),
+    })
   })
 })

@@ -124,6 +124,63 @@ export function minutesExpiring(
   }
 }
 
+/** A card payment, as its receipt tells it; money in pence. */
+export interface ReceiptWords {
+  /** The payment's id, its reference. */
+  id: string
+  description: string
+  /** A package's minutes, said after its name; null for a session, whose description says it all. */
+  packageMinutes: number | null
+  pricePence: number
+  discountPence: number
+  amountPence: number
+  cardLast4: string | null
+  /** Taken by the offline test processor: no real money changed hands. */
+  test: boolean
+}
+
+const hello = (firstName: string | null) => `Hello${firstName ? ` ${firstName}` : ''},`
+
+/** The receipt of a card payment that bought a package or a session: by email, else by text. */
+export function paymentReceipt(salon: Pick<SalonWords, 'name'>, receipt: ReceiptWords, firstName: string | null): Message {
+  const card = receipt.cardLast4 ? ` by the card ending ${receipt.cardLast4}` : ''
+  const what = receipt.packageMinutes === null ? receipt.description : `${receipt.description} (${minutesWord(receipt.packageMinutes)})`
+  const text = [
+    hello(firstName),
+    '',
+    `Thank you for your purchase at ${salon.name}.`,
+    '',
+    `${what}: ${poundsAndPence(receipt.pricePence)}`,
+    ...(receipt.discountPence ? [`Discount: -${poundsAndPence(receipt.discountPence)}`] : []),
+    `Paid${card}: ${poundsAndPence(receipt.amountPence)}`,
+    `Payment reference: ${receipt.id}`,
+    ...(receipt.test ? ['', 'This was a test payment: no real payment was taken.'] : []),
+  ].join('\n')
+  return {
+    sms: `${salon.name}: thank you. ${what}, paid ${poundsAndPence(receipt.amountPence)}. Ref ${receipt.id.slice(0, 8)}.`,
+    email: { subject: `Your receipt from ${salon.name}`, text },
+  }
+}
+
+/**
+ * A card payment refused once the money came, as its promo code could no longer be used, and refunded in full:
+ * `notice` is the commerce module's sentence of why, the one the checkout's answer gives too.
+ */
+export function paymentRefused(
+  salon: Pick<SalonWords, 'name'>,
+  payment: { id: string; amountPence: number },
+  notice: string,
+  firstName: string | null,
+): Message {
+  return {
+    sms: `${salon.name}: your payment of ${poundsAndPence(payment.amountPence)} was refunded and nothing was bought, as its promo code could no longer be used. Ref ${payment.id.slice(0, 8)}.`,
+    email: {
+      subject: `Your payment was refunded: ${salon.name}`,
+      text: [hello(firstName), '', notice, '', `Payment reference: ${payment.id}`].join('\n'),
+    },
+  }
+}
+
 /** What the customer reported after a session, for the salon's own notice. */
 export interface ReactionWords {
   customerName: string
