@@ -189,10 +189,10 @@ export function createCommerceRepository(db: Db) {
     },
 
     /** The money went back to the card: of a payment that succeeded, or of one refused when it came. */
-    async markRefunded(id: string, executor: Db = db) {
+    async markRefunded(id: string, at: Date, executor: Db = db) {
       await executor
         .update(payments)
-        .set({ status: 'refunded', refundedAt: new Date() })
+        .set({ status: 'refunded', refundedAt: at })
         .where(and(eq(payments.id, id), sql`${payments.status} in ('succeeded', 'refused')`))
     },
 

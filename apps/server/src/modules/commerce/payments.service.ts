@@ -190,7 +190,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
   async function refundPayment(payment: PaymentRow) {
     if (!payment.providerRef) return
     await provider.refund(payment.providerRef, `refund-${payment.id}`)
-    await repo.markRefunded(payment.id)
+    await repo.markRefunded(payment.id, new Date(now()))
   }
 
   /** Asks the provider about a payment not yet known to have succeeded, and credits it if it has. */
