@@ -1,5 +1,5 @@
 import { addDays } from '@salon/contracts/dates'
-import { poundsAndPence } from '@salon/contracts/rules/money'
+import { tillDifference } from '@salon/contracts/rules/money'
 import { TAKINGS_MAX_DAYS, type CashUp, type CashUpRequest, type CashUpResponse, type TakingsLine, type TakingsResponse } from '@salon/contracts/staff-counter'
 import type { Db } from '@salon/db'
 import { HttpError } from '../../lib/errors.ts'
@@ -41,12 +41,6 @@ function linesOf(rows: Rows): TakingsLine[] {
 }
 
 const net = (lines: TakingsLine[], method: TakingsLine['method']) => lines.find((l) => l.method === method)!.netPence
-
-/** "£2.00 over", "£1.50 short" or "exactly right". */
-function differenceText(difference: number) {
-  if (difference === 0) return 'exactly right'
-  return `${poundsAndPence(Math.abs(difference))} ${difference > 0 ? 'over' : 'short'}`
-}
 
 /**
  * The takings of a day or a range, by method, with the sessions paid at the desk and those still to take, and the
@@ -149,7 +143,7 @@ export function createTakings(deps: { db: Db; repo: TakingsRepository; shopOf: P
       })
       const cashUp = await cashUpOf(row, shop.timeZone)
       return {
-        message: `${describeDate(day)} is cashed up. Cash: ${differenceText(cashUp.cash.differencePence)}. Card terminal: ${differenceText(cashUp.card.differencePence)}.`,
+        message: `${describeDate(day)} is cashed up. Cash: ${tillDifference(cashUp.cash.differencePence)}. Card terminal: ${tillDifference(cashUp.card.differencePence)}.`,
         cashUp,
       }
     },

@@ -14,8 +14,12 @@ const STATUS: Record<DaySheetStatus, { label: string; tone: 'neutral' | 'good' |
 
 /** How a session is paid, in a few words. */
 export function paymentText(payment: DaySheetPayment): string {
-  if (payment.method === 'balance') return `From balance (${payment.minutes} min)`
-  if (payment.method === 'in_salon') return `Pay in salon ${formatPence(payment.pricePence)}`
+  if (payment.method === 'balance') return `From balance (${payment.minutes} min)${payment.paidAtDesk ? ', taken at the desk' : ''}`
+  if (payment.method === 'in_salon') {
+    const paid = payment.paidAtDesk
+    if (paid) return `Paid in salon ${formatPence(payment.pricePence)} (${paid.method === 'cash' ? 'cash' : 'card terminal'})`
+    return `Pay in salon ${formatPence(payment.pricePence)}`
+  }
   const state = { paid: 'paid', pending: 'payment pending', refunded: 'refunded', unpaid: 'not paid' }[payment.state]
   return `Card ${formatPence(payment.pricePence)}, ${state}`
 }
@@ -27,17 +31,41 @@ export function StatusBadge({ status }: { status: DaySheetStatus }) {
 export interface BookingCardActions {
   onMark: (booking: DaySheetBooking, status: 'attended' | 'no_show' | 'booked') => void
   onMore: (booking: DaySheetBooking) => void
+  /** Take payment for a session to be paid in the salon, or (the owner) undo one taken at the desk. */
+  onPay: (booking: DaySheetBooking) => void
   busy: boolean
 }
+
+/** Whether the desk may take payment for the session now: to be paid in the salon, not yet paid, booked or attended. */
+export const canTakePayment = (booking: DaySheetBooking) =>
+  booking.payment.method === 'in_salon' && !booking.payment.paidAtDesk && (booking.status === 'booked' || booking.status === 'attended')
+
+const payLabel = (booking: DaySheetBooking) => `Take payment ${formatPence(booking.payment.method === 'in_salon' ? booking.payment.pricePence : 0)}`
+
+/** A payment taken at the desk for the session, which the owner may undo. */
+export const paidAtDesk = (booking: DaySheetBooking) =>
+  booking.payment.method === 'in_salon' || booking.payment.method === 'balance' ? booking.payment.paidAtDesk : null
 
 /**
  * One session on the day sheet: time, customer, skin type, minutes, how paid, status, and what staff may do with it.
  * Attended and No-show are offered as the server takes them (docs/product.md §10.2, §10.10): for a booked session
  * (not one still waiting for its card payment) on its day or after it, never for one on a day ahead.
  */
-export function BookingCard({ booking, actions, showBed }: { booking: DaySheetBooking; actions: BookingCardActions; showBed?: boolean }) {
+export function BookingCard({
+  booking,
+  actions,
+  showBed,
+  isOwner,
+}: {
+  booking: DaySheetBooking
+  actions: BookingCardActions
+  showBed?: boolean
+  isOwner?: boolean
+}) {
   const done = booking.status === 'attended' || booking.status === 'no_show'
   const open = booking.status === 'booked' && booking.date <= todayInUk()
+  const toPay = canTakePayment(booking)
+  const undoable = isOwner === true && paidAtDesk(booking) !== null
   return (
     <article
       className={`rounded-2xl border bg-white p-3 shadow-sm ${booking.status === 'no_show' ? 'border-red-200' : booking.status === 'attended' ? 'border-emerald-200' : 'border-cocoa-100'}`}
@@ -78,6 +106,17 @@ export function BookingCard({ booking, actions, showBed }: { booking: DaySheetBo
       </p>
       <p className="text-sm text-cocoa-700">{paymentText(booking.payment)}</p>
       {booking.overrideReason && <p className="mt-1 text-xs text-amber-800">Rule overridden: {booking.overrideReason}</p>}
+      {(toPay || undoable) && (
+        <button
+          type="button"
+          className={`${toPay ? 'btn-primary' : 'btn-outline'} mt-3 min-h-10 w-full px-2 text-sm`}
+          disabled={actions.busy}
+          onClick={() => actions.onPay(booking)}
+          aria-label={toPay ? `${payLabel(booking)} for ${booking.customer.name}'s session` : `Undo payment for ${booking.customer.name}'s session`}
+        >
+          {toPay ? payLabel(booking) : 'Undo payment'}
+        </button>
+      )}
       {(open || done) && (
         <div className="mt-3 flex flex-wrap gap-2">
           {open && (

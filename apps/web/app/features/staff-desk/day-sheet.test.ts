@@ -1,6 +1,6 @@
 import type { DaySheetBooking } from '@salon/contracts/staff-day'
 import { describe, expect, it } from 'vitest'
-import { paymentText } from './booking-card.tsx'
+import { canTakePayment, paymentText } from './booking-card.tsx'
 import { cancelConsequence } from './move-cancel-dialog.tsx'
 
 const session = (payment: DaySheetBooking['payment']): DaySheetBooking => ({
@@ -22,16 +22,34 @@ const session = (payment: DaySheetBooking['payment']): DaySheetBooking => ({
 
 describe('a session on the day sheet (docs/product.md §10.10)', () => {
   it('says how it is paid', () => {
-    expect(paymentText({ method: 'balance', minutes: 6 })).toBe('From balance (6 min)')
-    expect(paymentText({ method: 'in_salon', pricePence: 390 })).toBe('Pay in salon £3.90')
+    expect(paymentText({ method: 'balance', minutes: 6, paidAtDesk: null })).toBe('From balance (6 min)')
+    expect(paymentText({ method: 'in_salon', pricePence: 390, paidAtDesk: null })).toBe('Pay in salon £3.90')
+    const at = { at: '2026-11-26T10:07:00+00:00', by: 'Sam Staff' }
+    expect(paymentText({ method: 'in_salon', pricePence: 390, paidAtDesk: { method: 'cash', ...at } })).toBe('Paid in salon £3.90 (cash)')
+    expect(paymentText({ method: 'in_salon', pricePence: 390, paidAtDesk: { method: 'card_terminal', ...at } })).toBe('Paid in salon £3.90 (card terminal)')
+    expect(paymentText({ method: 'balance', minutes: 6, paidAtDesk: { method: 'balance', ...at } })).toBe('From balance (6 min), taken at the desk')
     expect(paymentText({ method: 'card', pricePence: 450, state: 'paid' })).toBe('Card £4.50, paid')
     expect(paymentText({ method: 'card', pricePence: 450, state: 'pending' })).toBe('Card £4.50, payment pending')
   })
 
   it('says before it is cancelled where its minutes or money go', () => {
-    expect(cancelConsequence(session({ method: 'balance', minutes: 6 }))).toBe("The 6 minutes go back to Amy's balance.")
+    expect(cancelConsequence(session({ method: 'balance', minutes: 6, paidAtDesk: null }))).toBe("The 6 minutes go back to Amy's balance.")
     expect(cancelConsequence(session({ method: 'card', pricePence: 390, state: 'paid' }))).toBe("The £3.90 paid by card goes back to Amy's card.")
     expect(cancelConsequence(session({ method: 'card', pricePence: 390, state: 'pending' }))).toBe('The card payment under way is stopped: nothing is taken.')
-    expect(cancelConsequence(session({ method: 'in_salon', pricePence: 390 }))).toBe('Nothing was paid, so nothing is given back.')
+    expect(cancelConsequence(session({ method: 'in_salon', pricePence: 390, paidAtDesk: null }))).toBe('Nothing was paid, so nothing is given back.')
+    expect(
+      cancelConsequence(session({ method: 'in_salon', pricePence: 390, paidAtDesk: { method: 'cash', at: '2026-11-26T10:07:00+00:00', by: 'Sam Staff' } })),
+    ).toBe('It was paid at the desk (cash): give the £3.90 back to Amy, and ask the owner to undo the payment.')
+  })
+
+  it('offers Take payment for a session to be paid in the salon, booked or attended, until it is paid', () => {
+    const inSalon = { method: 'in_salon', pricePence: 390, paidAtDesk: null } as const
+    expect(canTakePayment(session(inSalon))).toBe(true)
+    expect(canTakePayment({ ...session(inSalon), status: 'attended' })).toBe(true)
+    expect(canTakePayment({ ...session(inSalon), status: 'no_show' })).toBe(false)
+    expect(canTakePayment({ ...session(inSalon), status: 'cancelled' })).toBe(false)
+    expect(canTakePayment(session({ ...inSalon, paidAtDesk: { method: 'cash', at: '2026-11-26T10:07:00+00:00', by: 'Sam Staff' } }))).toBe(false)
+    expect(canTakePayment(session({ method: 'balance', minutes: 6, paidAtDesk: null }))).toBe(false)
+    expect(canTakePayment(session({ method: 'card', pricePence: 390, state: 'paid' }))).toBe(false)
   })
 })

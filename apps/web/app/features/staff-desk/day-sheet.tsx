@@ -6,7 +6,7 @@ import { BookingCard, type BookingCardActions } from './booking-card.tsx'
  * The day's sessions (docs/product.md §10.2): on a tablet or a computer a column per bed, each in time order; on a
  * phone one list grouped by start time, each session naming its bed.
  */
-export function DaySheet({ day, actions }: { day: DaySheetResponse; actions: BookingCardActions }) {
+export function DaySheet({ day, actions, isOwner }: { day: DaySheetResponse; actions: BookingCardActions; isOwner: boolean }) {
   if (day.bookings.length === 0) {
     return (
       <Panel>
@@ -26,7 +26,7 @@ export function DaySheet({ day, actions }: { day: DaySheetResponse; actions: Boo
               {day.bookings
                 .filter((b) => b.time === time)
                 .map((booking) => (
-                  <BookingCard key={booking.id} booking={booking} actions={actions} showBed />
+                  <BookingCard key={booking.id} booking={booking} actions={actions} showBed isOwner={isOwner} />
                 ))}
             </div>
           </section>
@@ -45,7 +45,7 @@ export function DaySheet({ day, actions }: { day: DaySheetResponse; actions: Boo
                 </span>
               </h2>
               {sessions.map((booking: DaySheetBooking) => (
-                <BookingCard key={booking.id} booking={booking} actions={actions} />
+                <BookingCard key={booking.id} booking={booking} actions={actions} isOwner={isOwner} />
               ))}
             </section>
           )

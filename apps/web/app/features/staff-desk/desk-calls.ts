@@ -2,6 +2,8 @@ import type { PackagesResponse } from '@salon/contracts/content'
 import type {
   AdjustmentRequest,
   AdjustmentResponse,
+  CashUpRequest,
+  CashUpResponse,
   CounterMinutesRequest,
   CounterRefundRequest,
   CounterRefundResponse,
@@ -17,6 +19,8 @@ import type {
   StaffBookingResponse,
   StaffCancelRequest,
   StaffMoveRequest,
+  TakePaymentRequest,
+  UndoPaymentRequest,
   WalkInRequest,
 } from '@salon/contracts/staff-day'
 import type { PhotoIdStatus } from '@salon/contracts/staff-photo-id'
@@ -42,12 +46,16 @@ export const deskCalls = {
   walkIn: (request: WalkInRequest) => staffApi.post<StaffBookingResponse>('staff/bookings', request),
   move: (bookingId: string, request: StaffMoveRequest) => staffApi.post<StaffBookingChangeResponse>(`staff/bookings/${bookingId}/move`, request),
   cancel: (bookingId: string, request: StaffCancelRequest) => staffApi.post<StaffBookingChangeResponse>(`staff/bookings/${bookingId}/cancel`, request),
+  takePayment: (bookingId: string, request: TakePaymentRequest) => staffApi.post<StaffBookingChangeResponse>(`staff/bookings/${bookingId}/payment`, request),
+  undoPayment: (bookingId: string, request: UndoPaymentRequest) =>
+    staffApi.post<StaffBookingChangeResponse>(`staff/bookings/${bookingId}/payment/undo`, request),
 
   packages: () => staffApi.get<PackagesResponse>('website/packages'),
   sell: (request: CounterSaleRequest) => staffApi.post<CounterSale>('staff/counter/sales', request),
   sellMinutes: (request: CounterMinutesRequest) => staffApi.post<CounterSale>('staff/counter/minutes', request),
   refundSale: (request: CounterRefundRequest) => staffApi.post<CounterRefundResponse>('staff/counter/refunds', request),
   takings: (date: string) => staffApi.get<TakingsResponse>(`staff/counter/takings${query({ date })}`),
+  cashUp: (request: CashUpRequest) => staffApi.post<CashUpResponse>('staff/counter/cash-up', request),
 
   searchCustomers: (text: string) => staffApi.get<CustomerSearchResponse>(`staff/customers${query({ query: text })}`),
   customer: (sub: string) => staffApi.get<StaffCustomerResponse>(customer(sub)),

@@ -58,7 +58,7 @@ export function HealthAtDeskField({ health }: { health: HealthAtDesk }) {
   }
   return (
     <section aria-labelledby={`${id}-title`} className="flex flex-col gap-3 rounded-xl border border-amber-200 bg-amber-50 p-3">
-      <h4 id={`${id}-title`} className="font-semibold text-cocoa-900">
+      <h4 id={`${id}-title`} className="font-sans font-semibold text-cocoa-900">
         Health questions
       </h4>
       <p className="text-sm text-cocoa-700">

@@ -14,6 +14,9 @@ export function cancelConsequence(booking: DaySheetBooking): string {
   if (payment.method === 'balance') return `The ${payment.minutes} minutes go back to ${first}'s balance.`
   if (payment.method === 'card' && payment.state === 'paid') return `The ${formatPence(payment.pricePence)} paid by card goes back to ${first}'s card.`
   if (payment.method === 'card' && payment.state === 'pending') return 'The card payment under way is stopped: nothing is taken.'
+  if (payment.method === 'in_salon' && payment.paidAtDesk) {
+    return `It was paid at the desk (${payment.paidAtDesk.method === 'cash' ? 'cash' : 'card terminal'}): give the ${formatPence(payment.pricePence)} back to ${first}, and ask the owner to undo the payment.`
+  }
   return 'Nothing was paid, so nothing is given back.'
 }
 

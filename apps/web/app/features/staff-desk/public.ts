@@ -3,6 +3,7 @@
 export { BookingCard, paymentText, StatusBadge } from './booking-card.tsx'
 export { CustomerPicker, customerSearchOf, PickedCustomer, skinTypeText, useCustomerSearch, useSettledSearch, type CustomerHit } from './customer-picker.tsx'
 export { DaySheet } from './day-sheet.tsx'
+export { PaymentDialog } from './payment-dialog.tsx'
 export { cancelConsequence, MoveCancelDialog } from './move-cancel-dialog.tsx'
 export { WalkInDialog } from './walk-in-dialog.tsx'
 export { CounterSaleForm } from './counter-sale.tsx'

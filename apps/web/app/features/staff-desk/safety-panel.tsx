@@ -126,7 +126,7 @@ function DeskHealthForm({ sub, safety, onClose }: { sub: string; safety: StaffSu
       className="flex w-full flex-col gap-3 rounded-xl border border-amber-200 bg-amber-50 p-3"
       noValidate
     >
-      <h3 id={`${id}-title`} className="font-semibold text-cocoa-900">
+      <h3 id={`${id}-title`} className="font-sans font-semibold text-cocoa-900">
         Health questions, with the customer
       </h3>
       <p className="text-cocoa-700">
@@ -189,7 +189,7 @@ function DeskReactionForm({ sub, sessions, onClose }: { sub: string; sessions: S
       className="flex w-full flex-col gap-3 rounded-xl border border-cocoa-200 bg-stone-50 p-3"
       noValidate
     >
-      <h3 id={`${id}-title`} className="font-semibold text-cocoa-900">
+      <h3 id={`${id}-title`} className="font-sans font-semibold text-cocoa-900">
         Record a skin reaction
       </h3>
       {taken.length === 0 ? (

@@ -2,8 +2,8 @@ import { addDays, todayInUk } from '@salon/contracts/dates'
 import type { DaySheetBooking } from '@salon/contracts/staff-day'
 import { useState } from 'react'
 import { useSearchParams } from 'react-router'
-import { DaySheet, deskCalls, MoveCancelDialog, StatusBadge, WalkInDialog } from '../../features/staff-desk/public.ts'
-import { longDate, Ready, StaffPage, staffMeta, staffPart, useStaffAction } from '../../features/staff/public.ts'
+import { DaySheet, deskCalls, MoveCancelDialog, PaymentDialog, StatusBadge, WalkInDialog } from '../../features/staff-desk/public.ts'
+import { longDate, Ready, StaffPage, staffMeta, staffPart, useStaff, useStaffAction } from '../../features/staff/public.ts'
 import type { Route } from './+types/day'
 
 export const meta: Route.MetaFunction = () => staffMeta('Today')
@@ -29,7 +29,9 @@ export default function StaffDay({ loaderData }: Route.ComponentProps) {
   const { date, day } = loaderData
   const action = useStaffAction()
   const [chosen, setChosen] = useState<DaySheetBooking | null>(null)
+  const [paying, setPaying] = useState<DaySheetBooking | null>(null)
   const [booking, setBooking] = useState(false)
+  const { isOwner } = useStaff()
   const goTo = (next: string) => setParams(next === today ? {} : { date: next }, { replace: true })
 
   async function mark(target: DaySheetBooking, status: 'attended' | 'no_show' | 'booked') {
@@ -104,7 +106,11 @@ export default function StaffDay({ loaderData }: Route.ComponentProps) {
           <Count label="No-shows" value={counts.no_show} />
         </dl>
       )}
-      <Ready part={day}>{(sheet) => <DaySheet day={sheet} actions={{ onMark: (b, s) => void mark(b, s), onMore: setChosen, busy: action.busy }} />}</Ready>
+      <Ready part={day}>
+        {(sheet) => (
+          <DaySheet day={sheet} isOwner={isOwner} actions={{ onMark: (b, s) => void mark(b, s), onMore: setChosen, onPay: setPaying, busy: action.busy }} />
+        )}
+      </Ready>
       {sheet && sheet.cancelled.length > 0 && (
         <details className="card px-4 py-3 sm:px-5">
           <summary className="cursor-pointer font-semibold text-cocoa-800">Cancelled this day ({sheet.cancelled.length})</summary>
@@ -121,6 +127,7 @@ export default function StaffDay({ loaderData }: Route.ComponentProps) {
         </details>
       )}
       {sheet && <MoveCancelDialog booking={chosen} beds={sheet.beds} onClose={() => setChosen(null)} />}
+      <PaymentDialog booking={paying} onClose={() => setPaying(null)} />
       {sheet && <WalkInDialog open={booking} date={date} beds={sheet.beds} onClose={() => setBooking(false)} />}
     </StaffPage>
   )
