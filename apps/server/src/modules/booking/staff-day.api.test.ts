@@ -152,7 +152,7 @@ describeApi(
         minutes: 6,
         status: 'booked',
         customer: { sub: online.sub, name: 'Sophie Turner', firstName: 'Sophie', lastName: 'Turner', phone: online.phone, skinType: 3, onlineAccount: true },
-        payment: { method: 'balance', minutes: 6 },
+        payment: { method: 'balance', minutes: 6, paidAtDesk: null },
         bookedBy: null,
         overrideReason: null,
         cancelledAt: null,
@@ -161,7 +161,7 @@ describeApi(
         id: desk.id,
         status: 'booked',
         customer: { name: 'Wendy Walker', phone: phone.e164, skinType: 3, onlineAccount: false },
-        payment: { method: 'in_salon', pricePence: 360 },
+        payment: { method: 'in_salon', pricePence: 360, paidAtDesk: null },
         bookedBy: { sub: staff.sub, name: 'Sam Staff' },
       })
       expect(json.cancelled).toEqual([expect.objectContaining({ id: cancelledId, status: 'cancelled', cancelledAt: '2026-11-23T08:00:00+00:00' })])
@@ -434,7 +434,7 @@ describeApi(
         customer: { sub: booking.customer.sub },
       })
       expect(today.status, JSON.stringify(today.json)).toBe(201)
-      expect(today.json.booking.payment).toEqual({ method: 'balance', minutes: 6 })
+      expect(today.json.booking.payment).toEqual({ method: 'balance', minutes: 6, paidAtDesk: null })
       expect(await balanceOf(get(), { sub: booking.customer.sub })).toBe(6)
       expect((await walkInOk({ date: '2026-11-23', time: '09:00', bedId: 'booth' })).time).toBe('09:00')
     })
