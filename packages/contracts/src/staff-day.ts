@@ -81,7 +81,14 @@ export const DaySheetBooking = z.object({
 })
 export type DaySheetBooking = z.infer<typeof DaySheetBooking>
 
-export const DaySheetBed = z.object({ id: z.string(), name: z.string(), type: z.string(), active: z.boolean() })
+export const DaySheetBed = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.string(),
+  active: z.boolean(),
+  /** Its times out of service that meet the day, soonest first: from and until with the shop's offset, and why. */
+  outOfService: z.array(z.object({ id: z.string(), from: z.string(), until: z.string(), reason: z.string() })),
+})
 export type DaySheetBed = z.infer<typeof DaySheetBed>
 
 export const DaySheetResponse = z.object({

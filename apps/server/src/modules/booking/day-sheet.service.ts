@@ -1,7 +1,7 @@
 import { addDays, weekdayOf } from '@salon/contracts/dates'
 import type { DaySheetBooking, DaySheetResponse } from '@salon/contracts/staff-day'
 import { HttpError } from '../../lib/errors.ts'
-import { localDateOf, localTimeOf, toIsoWithOffset } from '../../lib/local-time.ts'
+import { localDateOf, localTimeOf, startOfLocalDay, toIsoWithOffset } from '../../lib/local-time.ts'
 import type { StaffActor } from '../shop/public.ts'
 import type { ShopSetup } from './booking.repository.ts'
 import type { CustomerLock } from './customer-lock.service.ts'
@@ -83,16 +83,23 @@ export function createDaySheet(deps: StaffDayDeps) {
       const setup = await booking.setupOf(actor.shopId, addDays(around, -1), addDays(around, 1))
       const day = date ?? localDateOf(now(), setup.timeZone)
       const midnight = Date.parse(`${day}T00:00:00Z`)
-      const [beds, rows] = await Promise.all([
+      const dayFrom = new Date(startOfLocalDay(day, setup.timeZone)!)
+      const dayTo = new Date(startOfLocalDay(addDays(day, 1), setup.timeZone)!)
+      const [beds, rows, periods] = await Promise.all([
         repo.beds(actor.shopId),
         repo.day(actor.shopId, day, new Date(midnight - 86_400_000), new Date(midnight + 2 * 86_400_000)),
+        repo.outOfService(actor.shopId, dayFrom, dayTo),
       ])
       const sessions = rows.map((row) => toSheet(row, setup.timeZone))
+      const iso = (at: Date) => toIsoWithOffset(at.getTime(), setup.timeZone)
       return {
         date: day,
         hours: setup.hours.get(weekdayOf(day)) ?? null,
         closure: setup.closures.get(day) ?? null,
-        beds,
+        beds: beds.map((bed) => ({
+          ...bed,
+          outOfService: periods.filter((p) => p.bedId === bed.id).map((p) => ({ id: p.id, from: iso(p.startsAt), until: iso(p.endsAt), reason: p.reason })),
+        })),
         bookings: sessions.filter((b) => b.status !== 'cancelled'),
         cancelled: sessions.filter((b) => b.status === 'cancelled'),
       }

@@ -109,7 +109,7 @@ export function createScheduleRoutes(schedule: ScheduleManagement) {
       async (c) => c.json(await schedule.reinstateBed(c.get('staff'), c.req.valid('param').id), 200),
     )
     .openapi(
-      staffRoute('owner', {
+      staffRoute('staff', {
         method: 'post',
         path: '/staff/beds/{id}/out-of-service',
         summary: 'Put a sunbed out of service from one local date and time until another; answers the sessions it hits',
@@ -119,7 +119,7 @@ export function createScheduleRoutes(schedule: ScheduleManagement) {
       async (c) => c.json(await schedule.outOfService(c.get('staff'), c.req.valid('param').id, c.req.valid('json')), 201),
     )
     .openapi(
-      staffRoute('owner', {
+      staffRoute('staff', {
         method: 'delete',
         path: '/staff/beds/{id}/out-of-service/{periodId}',
         summary: 'Remove a time out of service: the sunbed takes sessions then again',

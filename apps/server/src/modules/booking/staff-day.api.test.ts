@@ -135,10 +135,10 @@ describeApi(
       expect(json.hours).toEqual({ opensAt: '09:00', closesAt: '20:00' })
       expect(json.closure).toBeNull()
       expect(json.beds).toEqual([
-        { id: 'bed-a', name: 'Lay-down A', type: 'lay-down', active: true },
-        { id: 'bed-b', name: 'Lay-down B', type: 'lay-down', active: true },
-        { id: 'booth', name: 'Booth', type: 'stand-up', active: true },
-        { id: 'retired', name: 'Old Bed', type: 'lay-down', active: false },
+        { id: 'bed-a', name: 'Lay-down A', type: 'lay-down', active: true, outOfService: [] },
+        { id: 'bed-b', name: 'Lay-down B', type: 'lay-down', active: true, outOfService: [] },
+        { id: 'booth', name: 'Booth', type: 'stand-up', active: true, outOfService: [] },
+        { id: 'retired', name: 'Old Bed', type: 'lay-down', active: false, outOfService: [] },
       ])
       expect(json.bookings.map((b: { id: string }) => b.id)).toEqual([onlineId, desk.id])
       expect(json.bookings[0]).toEqual({
@@ -179,6 +179,27 @@ describeApi(
           status: 400,
           json: { message: 'Please check the query request: date must be a date from 1900 to 2100.' },
         })
+    })
+
+    it('a member of staff takes a sunbed out of service when a lamp fails: the day sheet shows the time, and the sessions it hits are listed', async () => {
+      const c = await customer()
+      await credit(get(), c, 20)
+      const hitId = await bookOnline(c, '2026-11-26', '15:00', 'booth')
+      const out = await get().api('staff/beds/booth/out-of-service', {
+        body: { from: '2026-11-26T14:00', until: '2026-11-26T17:00', reason: 'A lamp failed' },
+        headers: staff.headers,
+      })
+      expect(out.status, JSON.stringify(out.json)).toBe(201)
+      expect(out.json.hit).toEqual([expect.objectContaining({ id: hitId })])
+      const sheet = (await daySheet('?date=2026-11-26')).json
+      expect(sheet.beds.find((b: { id: string }) => b.id === 'booth').outOfService).toEqual([
+        { id: expect.any(String), from: '2026-11-26T14:00:00+00:00', until: '2026-11-26T17:00:00+00:00', reason: 'A lamp failed' },
+      ])
+      expect((await daySheet('?date=2026-11-27')).json.beds.find((b: { id: string }) => b.id === 'booth').outOfService).toEqual([])
+      // Back in service when the lamp is changed, by the same member of staff.
+      const periodId = out.json.bed.outOfService[0].id
+      expect((await get().api(`staff/beds/booth/out-of-service/${periodId}`, { method: 'DELETE', headers: staff.headers })).status).toBe(200)
+      expect((await daySheet('?date=2026-11-26')).json.beds.find((b: { id: string }) => b.id === 'booth').outOfService).toEqual([])
     })
 
     it('marks a session attended or a no-show on its day, undoes a mark, and audits each change', async () => {

@@ -1,7 +1,7 @@
 import { and, eq, schema, sql, type Db } from '@salon/db'
 import { createAuditLog, type AuditEntry, type StaffActor } from '../shop/public.ts'
 
-const { bookings, beds } = schema
+const { bookings, beds, bedOutOfService } = schema
 
 /** A session as the day sheet shows it: the booking, its bed, its customer, who booked it and how it is paid. */
 export interface DaySheetRow {
@@ -104,6 +104,26 @@ export function createStaffDayRepository(db: Db) {
         .from(beds)
         .where(eq(beds.shopId, shopId))
         .orderBy(beds.sortOrder, beds.id)
+    },
+
+    /** The shop's times out of service that meet [from, to), soonest first. */
+    outOfService(shopId: string, from: Date, to: Date) {
+      return db
+        .select({
+          id: bedOutOfService.id,
+          bedId: bedOutOfService.bedId,
+          startsAt: bedOutOfService.startsAt,
+          endsAt: bedOutOfService.endsAt,
+          reason: bedOutOfService.reason,
+        })
+        .from(bedOutOfService)
+        .where(
+          and(
+            eq(bedOutOfService.shopId, shopId),
+            sql`${bedOutOfService.startsAt} < ${to.toISOString()}::timestamptz and ${bedOutOfService.endsAt} > ${from.toISOString()}::timestamptz`,
+          ),
+        )
+        .orderBy(bedOutOfService.startsAt)
     },
 
     /** Whose a booking of the shop is, and how it stands now (unlocked: the change locks it and looks again). */
