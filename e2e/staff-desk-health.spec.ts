@@ -64,7 +64,11 @@ test('@layout a new walk-in answers the health questions at the desk and is book
   await expect(page.getByText('Nothing stops them booking.')).toBeVisible()
 })
 
-test("a customer's health questions and a skin reaction are recorded from their page; the reactions list shows it", async ({ page, request, baseURL }) => {
+test("a customer's health questions, a note and a skin reaction are recorded from their page; the reactions list shows it", async ({
+  page,
+  request,
+  baseURL,
+}) => {
   test.slow()
   const surname = uniqueSurname()
   const customer = await createCustomer(request, { lastName: surname, healthAnswered: false })
@@ -80,6 +84,16 @@ test("a customer's health questions and a skin reaction are recorded from their 
   expect(await accessibilityProblems(page)).toEqual([])
   await questions.getByRole('button', { name: 'Save their answers' }).click()
   await expect(page.getByText(/^Health questions answered .+ with .+\.$/)).toBeVisible()
+
+  // A note for the team, kept with who wrote it.
+  const notes = page.getByRole('form', { name: 'Add a note' })
+  await notes.getByRole('button', { name: 'Keep the note' }).click()
+  await expect(notes.getByRole('alert')).toHaveText('Please write the note first.')
+  await notes.getByLabel('Add a note').fill('Prefers the stand-up booth')
+  await notes.getByRole('button', { name: 'Keep the note' }).click()
+  const kept = page.getByRole('list', { name: 'Notes kept' }).getByRole('listitem').first()
+  await expect(kept).toContainText('Prefers the stand-up booth')
+  await expect(kept).toContainText('Demo Owner')
 
   // A session today, then a reaction the customer tells the desk about.
   await walkInNow(request, sub, baseURL!)

@@ -1,3 +1,4 @@
+import { NOTE_MAX_LENGTH } from './rules/note.ts'
 import { z } from 'zod'
 import { strictBody } from './account.ts'
 import { LedgerKind, LotSource } from './commerce.ts'
@@ -122,6 +123,8 @@ export const StaffCustomerResponse = z.object({
     /** The salon's own note about the customer, as its previous system kept it (an import, docs/product.md §10.5); null when none. */
     note: z.string().nullable(),
   }),
+  /** The notes staff kept about the customer, newest first. */
+  notes: z.array(z.lazy(() => CustomerNote)),
   /** The customer's marketing choices, read only: staff never change them. */
   consents: z.object({
     appMarketing: z.boolean(),
@@ -143,6 +146,23 @@ export const StaffCustomerResponse = z.object({
   ledger: z.array(StaffLedgerEntry),
 })
 export type StaffCustomerResponse = z.infer<typeof StaffCustomerResponse>
+
+/** A note a member of staff kept about the customer (docs/product.md §10.5): who wrote it, and when. */
+export const CustomerNote = z.object({ id: z.string(), text: z.string(), by: z.string(), at: z.string() })
+export type CustomerNote = z.infer<typeof CustomerNote>
+
+/** POST /api/staff/customers/{sub}/notes: a note kept with the customer's record. */
+export const CustomerNoteRequest = strictBody({
+  text: z
+    .string({ message: 'is required: the note' })
+    .trim()
+    .min(1, { message: 'is required: the note' })
+    .max(NOTE_MAX_LENGTH, { message: `must be at most ${NOTE_MAX_LENGTH} characters` }),
+})
+export type CustomerNoteRequest = z.infer<typeof CustomerNoteRequest>
+
+export const CustomerNoteResponse = z.object({ message: z.string(), note: CustomerNote })
+export type CustomerNoteResponse = z.infer<typeof CustomerNoteResponse>
 
 const Reason = z
   .string({ message: 'is required: say why, in a few words' })

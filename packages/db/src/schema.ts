@@ -649,6 +649,29 @@ export const customers = pgTable(
   ],
 )
 
+/**
+ * Notes the salon's staff keep about a customer (docs/product.md §10.5): what was said at the desk, a preference, a
+ * reminder for the next visit; each with who wrote it and when, newest first. Removed when the customer is erased.
+ */
+export const customerNotes = pgTable(
+  'customer_notes',
+  {
+    id: uuid('id').primaryKey(),
+    shopId: text('shop_id').notNull(),
+    sub: uuid('sub').notNull(),
+    text: text('text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    createdBy: uuid('created_by').notNull(),
+    /** The member's name as it was then, so a note still says who wrote it once they have left. */
+    createdByName: text('created_by_name').notNull(),
+  },
+  (t) => [
+    foreignKey({ columns: [t.shopId, t.sub], foreignColumns: [customers.shopId, customers.sub], name: 'customer_notes_customer_fk' }).onDelete('cascade'),
+    index('customer_notes_customer').on(t.shopId, t.sub, t.createdAt),
+    check('customer_notes_text', sql`length(${t.text}) between 1 and 1000`),
+  ],
+)
+
 /* ---------- Booking: the shop's schedule, sessions and the minute balance ---------- */
 
 /** Days the salon is shut although its weekly hours say open (bank holidays, refits), in the shop's local dates. */

@@ -171,8 +171,9 @@ describeApi(
         minutes: [],
         healthAnswers: [],
         skinReactions: [],
+        staffNotes: [],
         explanation:
-          'Your profile and marketing choices, your sessions at the salon, every change to your minute balance, your answers to the health questions and the skin reactions you or the salon recorded, as this salon holds them.',
+          'Your profile and marketing choices, your sessions at the salon, every change to your minute balance, your answers to the health questions, the skin reactions you or the salon recorded and the notes its staff kept about you, as this salon holds them.',
       })
       expect(Date.parse(json.exportedAt)).toBeGreaterThanOrEqual(before)
     })

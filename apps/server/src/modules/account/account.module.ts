@@ -4,6 +4,7 @@ import { sunbedSafetyExport, type BookingRepository, type DeskBookingIn } from '
 import type { CounterService, LedgerRepository } from '../commerce/public.ts'
 import type { CustomersRepository, IdentityVerifier } from '../identity/public.ts'
 import { createAccountRoutes } from './account.routes.ts'
+import { createCustomerNotesRepository } from './customer-notes.repository.ts'
 import { createAccountService } from './account.service.ts'
 import { createImportRoutes } from './import/import.routes.ts'
 import { createCustomerImport } from './import/import.service.ts'
@@ -33,6 +34,7 @@ export function createAccountModule(deps: {
     bookings: deps.bookings,
     ledger: deps.ledger,
     sunbedSafety: (shopId, sub) => sunbedSafetyExport(deps.db, shopId, sub),
+    notes: (shopId, sub) => createCustomerNotesRepository(deps.db).of(shopId, sub),
     now: deps.now,
   })
   const staffCustomers = createStaffCustomers({

@@ -33,6 +33,8 @@ export function createAccountService(deps: {
   ledger: Pick<LedgerRepository, 'entries'>
   /** The customer's health answers and skin reactions (docs/product.md §4.15). */
   sunbedSafety?: (shopId: string, sub: string) => ReturnType<typeof sunbedSafetyExport>
+  /** The notes the salon's staff kept about the customer (docs/product.md §10.5). */
+  notes?: (shopId: string, sub: string) => Promise<{ text: string; createdByName: string; createdAt: Date }[]>
   now?: () => number
 }) {
   const now = deps.now ?? Date.now
@@ -40,10 +42,11 @@ export function createAccountService(deps: {
 
   /** UK GDPR right of access: everything this shop holds about the customer, as JSON. */
   async function exportOf(shopId: string, row: CustomerRow, identity: Identity) {
-    const [bookings, ledger, safety] = await Promise.all([
+    const [bookings, ledger, safety, notes] = await Promise.all([
       deps.bookings.bookingsOf(shopId, row.sub),
       deps.ledger.entries(shopId, row.sub),
       deps.sunbedSafety?.(shopId, row.sub) ?? { healthAnswers: [], skinReactions: [] },
+      deps.notes?.(shopId, row.sub) ?? [],
     ])
     const account = toAccount(row, identity)
     return {
@@ -67,8 +70,9 @@ export function createAccountService(deps: {
       minutes: ledger.map((e) => ({ minutes: e.minutes, kind: e.kind, bookingId: e.bookingId, at: e.createdAt.toISOString() })),
       healthAnswers: safety.healthAnswers,
       skinReactions: safety.skinReactions,
+      staffNotes: notes.map((n) => ({ text: n.text, by: n.createdByName, at: n.createdAt.toISOString() })),
       explanation:
-        'Your profile and marketing choices, your sessions at the salon, every change to your minute balance, your answers to the health questions and the skin reactions you or the salon recorded, as this salon holds them.',
+        'Your profile and marketing choices, your sessions at the salon, every change to your minute balance, your answers to the health questions, the skin reactions you or the salon recorded and the notes its staff kept about you, as this salon holds them.',
     }
   }
 

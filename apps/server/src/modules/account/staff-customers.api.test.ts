@@ -289,6 +289,46 @@ describeApi(
       // Their account stays for the other salon.
       expect((await t().api('p_account', { headers: { ...shop.headers, ...(await freshHeaders(t(), both)) } })).status).toBe(200)
     })
+
+    it('keeps notes with a customer’s record: who wrote each and when, newest first; the audit log says a note was added, never its words', async () => {
+      clock.set(START)
+      const c = await customer()
+      const note = (text: unknown, by: StaffUser = staff) => t().api(`staff/customers/${c.sub}/notes`, { body: { text }, headers: by.headers })
+      const first = await note('  Prefers the stand-up booth  ')
+      expect(first.status, JSON.stringify(first.json)).toBe(201)
+      expect(first.json).toEqual({
+        message: 'Note kept with their record.',
+        note: { id: expect.any(String), text: 'Prefers the stand-up booth', by: staff.name, at: '2026-11-23T08:00:00+00:00' },
+      })
+      clock.set('2026-11-23T08:30:00Z')
+      expect((await note('Asked about goggles for her daughter', owner)).status).toBe(201)
+      expect((await profile(c.sub)).json.notes.map((n: { text: string; by: string }) => [n.text, n.by])).toEqual([
+        ['Asked about goggles for her daughter', owner.name],
+        ['Prefers the stand-up booth', staff.name],
+      ])
+      const [entry] = await t()
+        .db.select()
+        .from(schema.staffAuditLog)
+        .where(and(eq(schema.staffAuditLog.subjectId, c.sub), eq(schema.staffAuditLog.action, 'customer.note-added')))
+        .orderBy(desc(schema.staffAuditLog.id))
+      expect(entry).toMatchObject({ after: { noteId: expect.any(String) } })
+      expect(JSON.stringify(entry)).not.toContain('goggles')
+
+      expect(await note('   ')).toMatchObject({ status: 400, json: { message: 'Please check the request: text is required: the note.' } })
+      expect(await note('x'.repeat(1001))).toMatchObject({ status: 400, json: { message: 'Please check the request: text must be at most 1000 characters.' } })
+      expect(await note(42)).toMatchObject({ status: 400 })
+      expect(await t().api(`staff/customers/${randomUUID()}/notes`, { body: { text: 'Hello' }, headers: staff.headers })).toMatchObject({
+        status: 404,
+        json: { message: NO_CUSTOMER },
+      })
+      expect((await profile(c.sub)).json.notes).toHaveLength(2)
+      // The customer's copy of what the salon holds (UK GDPR right of access) carries the notes, with who wrote each.
+      const exported = await t().api(`staff/customers/${c.sub}/export`, { headers: owner.headers })
+      expect(exported.json.staffNotes).toEqual([
+        { text: 'Asked about goggles for her daughter', by: owner.name, at: '2026-11-23T08:30:00.000Z' },
+        { text: 'Prefers the stand-up booth', by: staff.name, at: '2026-11-23T08:00:00.000Z' },
+      ])
+    })
   },
   { shop: SHOP, deps: () => ({ now: clock.now, passwords: fastPasswords }) },
 )

@@ -2,6 +2,8 @@ import { ErrorResponse } from '@salon/contracts/errors'
 import {
   BlockRequest,
   BlockResponse,
+  CustomerNoteRequest,
+  CustomerNoteResponse,
   CustomerSearchQuery,
   CustomerSearchResponse,
   EraseRequest,
@@ -19,6 +21,16 @@ const missing = { 404: json(ErrorResponse, 'No such customer at this salon (or e
 /** The customers' calls under /api/staff/ (docs/product.md §10.5). */
 export function createStaffCustomersRoutes(customers: StaffCustomers) {
   return createRouter<StaffEnv>()
+    .openapi(
+      staffRoute('staff', {
+        method: 'post',
+        path: '/staff/customers/{sub}/notes',
+        summary: "Keep a note with a customer's record, with who wrote it and when",
+        request: { params: Sub, ...jsonBody(CustomerNoteRequest) },
+        responses: { 201: json(CustomerNoteResponse, 'Kept'), ...missing },
+      }),
+      async (c) => c.json(await customers.addNote(c.get('staff'), c.req.valid('param').sub, c.req.valid('json').text), 201),
+    )
     .openapi(
       staffRoute('staff', {
         method: 'get',

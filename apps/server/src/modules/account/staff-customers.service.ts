@@ -1,6 +1,9 @@
+import { randomUUID } from 'node:crypto'
 import {
   type BlockResponse,
   CUSTOMER_SEARCH_LIMIT,
+  type CustomerNote,
+  type CustomerNoteResponse,
   type CustomerSearchResponse,
   type CustomerSummary,
   type EraseResponse,
@@ -16,6 +19,7 @@ import type { BookingRepository } from '../booking/public.ts'
 import type { CounterService } from '../commerce/public.ts'
 import { createCustomersRepository, eraseCustomer, type CustomerRow, type CustomersRepository } from '../identity/public.ts'
 import { createAuditLog, type StaffActor } from '../shop/public.ts'
+import { createCustomerNotesRepository, type CustomerNoteRow } from './customer-notes.repository.ts'
 import type { AccountService } from './account.service.ts'
 
 export const STAFF_CUSTOMER_MESSAGES = {
@@ -49,6 +53,13 @@ const auditView = (row: CustomerRow) => ({ blockedAt: row.blockedAt?.toISOString
  * only, the block, lots, bookings, payments, ledger), putting a customer on hold, their data export (the same as the
  * customer's own) and erasure (as the customer's own deletion). Every change is audited in its transaction.
  */
+const noteOf = (row: CustomerNoteRow, timeZone: string): CustomerNote => ({
+  id: row.id,
+  text: row.text,
+  by: row.createdByName,
+  at: toIsoWithOffset(row.createdAt.getTime(), timeZone),
+})
+
 export function createStaffCustomers(deps: {
   db: Db
   customers: CustomersRepository
@@ -90,6 +101,29 @@ export function createStaffCustomers(deps: {
   }
 
   return {
+    /**
+     * POST /api/staff/customers/{sub}/notes: a note kept with the record, with who wrote it and when; in the
+     * transaction of its audit line, which records that a note was added and never its words (they go with an erasure).
+     */
+    async addNote(actor: StaffActor, sub: string, text: string): Promise<CustomerNoteResponse> {
+      await customerAt(actor.shopId, sub)
+      const { timeZone } = (await deps.counter.customerMoney(actor.shopId, sub)).shop
+      const row: CustomerNoteRow = {
+        id: randomUUID(),
+        shopId: actor.shopId,
+        sub,
+        text: text.trim(),
+        createdAt: new Date(now()),
+        createdBy: actor.sub,
+        createdByName: actor.name,
+      }
+      await deps.db.transaction(async (tx) => {
+        await createCustomerNotesRepository(tx).add(row)
+        await createAuditLog(tx).record(actor, { action: 'customer.note-added', subjectType: 'customer', subjectId: sub, after: { noteId: row.id } })
+      })
+      return { message: 'Note kept with their record.', note: noteOf(row, timeZone) }
+    },
+
     /** GET /api/staff/customers?query= */
     async search(shopId: string, query: string): Promise<CustomerSearchResponse> {
       const rows = await deps.customers.search(shopId, query, CUSTOMER_SEARCH_LIMIT + 1)
@@ -99,7 +133,11 @@ export function createStaffCustomers(deps: {
     /** GET /api/staff/customers/{sub} */
     async profile(shopId: string, sub: string): Promise<StaffCustomerResponse> {
       const { customer: row, online } = await customerAt(shopId, sub)
-      const [money, bookings] = await Promise.all([deps.counter.customerMoney(shopId, sub), deps.bookings.bookingsOf(shopId, sub)])
+      const [money, bookings, notes] = await Promise.all([
+        deps.counter.customerMoney(shopId, sub),
+        deps.bookings.bookingsOf(shopId, sub),
+        createCustomerNotesRepository(deps.db).of(shopId, sub),
+      ])
       const { timeZone } = money.shop
       const iso = (d: Date) => toIsoWithOffset(d.getTime(), timeZone)
       const isoOrNull = (d: Date | null) => (d ? iso(d) : null)
@@ -139,6 +177,7 @@ export function createStaffCustomers(deps: {
       }
       return {
         customer: { ...summaryOf(row, online), dob: row.dob, createdAt: iso(row.createdAt), note: row.note },
+        notes: notes.map((n) => noteOf(n, timeZone)),
         consents: {
           appMarketing: row.appMarketing,
           appTimestamp: isoOrNull(row.appTimestamp),

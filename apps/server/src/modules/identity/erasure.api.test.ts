@@ -60,7 +60,7 @@ describeApi(
      * A customer with something in every table that can hold a customer's details: an account with a remembered
      * device and a sign-in, health answers, a booking with its messages, a package bought by card with its receipt,
      * a referral code, a skin reaction with its note and the salon's email about it, a contact message and an offer
-     * request with their number and address, a block and its reason in the audit log, a sign-in through the hosted
+     * request with their number and address, a block and its reason in the audit log, a staff note naming them, a sign-in through the hosted
      * page, and a job whose error quotes their number.
      */
     async function customerWithEverything() {
@@ -106,6 +106,11 @@ describeApi(
       })
       expect(blocked.status).toBe(200)
       expect((await t().api(`staff/customers/${customer.sub}/block`, { method: 'DELETE', headers: owner.headers })).status).toBe(200)
+      const kept = await t().api(`staff/customers/${customer.sub}/notes`, {
+        body: { text: `${firstName} ${lastName} prefers the booth` },
+        headers: owner.headers,
+      })
+      expect(kept.status).toBe(201)
       await t()
         .db.insert(schema.hostedSignInRequests)
         .values({

@@ -112,6 +112,11 @@ export function createErasureRepository(db: Db) {
       await db.delete(outbox).where(and(about, shopIds ? inArray(outbox.shopId, shopIds) : undefined))
     },
 
+    /** Removes the notes the salon's staff kept about them. */
+    async removeNotes({ sub, shopIds }: ErasureTarget) {
+      await db.delete(schema.customerNotes).where(and(eq(schema.customerNotes.sub, sub), inArray(schema.customerNotes.shopId, shopIds)))
+    },
+
     /**
      * Jobs keep only ids, but a provider's error may quote the number or address a message went to: the errors of the
      * jobs about their sessions, payments and minutes are cleared. The jobs themselves stay (a refund owed still goes

@@ -48,6 +48,7 @@ export const ERASURE_BY_TABLE = {
   jobs: ['anonymised', 'the jobs keep only ids; a provider’s error quoting their number is cleared'],
   photo_id_checks: ['anonymised', 'the kind of document goes; that their age was checked, when and by whom stays with the sessions, named by sub'],
 
+  customer_notes: ['erased', 'the notes the salon’s staff kept about them'],
   customer_messages: ['erased', 'every text and email sent to them or about them, the salon’s skin-reaction email too'],
   outbox: ['erased', 'the local adapters’ copies of messages to them or naming them'],
   health_answers: ['erased', 'health data, removed with the record (trigger customers_sunbed_safety_erase)'],
@@ -137,6 +138,7 @@ export async function eraseCustomer(db: Db, request: ErasureRequest, at: Date): 
     await repo.removeLeads(leads)
     await repo.clearJobErrors(target)
     await repo.removeReferralCode(target)
+    await repo.removeNotes(target)
     await repo.clearBookingNotes(target)
     await createPhotoIdChecksRepository(db).anonymise(sub, target.shopIds, at)
     await repo.redactAudit(target, at)

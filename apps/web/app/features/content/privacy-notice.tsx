@@ -64,6 +64,10 @@ export function PrivacyNotice({ shop }: { shop: PrivacyNoticeShop }) {
         We keep a record of the sessions you book, change, cancel and attend, including the bed, date, time and length of each session, the minutes used from
         your packages, and the fact that we checked your age (and, when we checked your photo ID in the salon, the kind of document, when and who checked it).
       </p>
+      <p>
+        Our team may keep short notes with your record to serve you well, such as a preferred sunbed or what you asked at the desk, each with who wrote it and
+        when. They are in the copy of your information you can ask for, and are deleted with your details if your account is deleted or erased.
+      </p>
 
       <h3>Payments</h3>
       <p>

@@ -22,6 +22,7 @@ import { skinTypeText } from './customer-picker.tsx'
 import { deskCalls } from './desk-calls.ts'
 import { AdjustDialog, RefundDialog } from './owner-corrections.tsx'
 import { photoIdCheckedText } from './photo-id.tsx'
+import { NotesPanel } from './notes-panel.tsx'
 import { SafetyPanel } from './safety-panel.tsx'
 
 const BOOKING_STATUS: Record<string, { label: string; tone: 'neutral' | 'good' | 'warn' | 'bad' | 'info' }> = {
@@ -102,6 +103,7 @@ export function CustomerRecord({
               </li>
             </ul>
           </Panel>
+          <NotesPanel sub={customer.sub} notes={data.notes} />
           <HoldPanel data={data} />
           <SafetyPanel sub={customer.sub} safety={safety} sessions={data.bookings.past} />
           {isOwner && <OwnerTools data={data} />}

@@ -11,7 +11,7 @@ import type {
   CounterSaleRequest,
   TakingsResponse,
 } from '@salon/contracts/staff-counter'
-import type { BlockResponse, CustomerSearchResponse, EraseResponse, StaffCustomerResponse } from '@salon/contracts/staff-customers'
+import type { BlockResponse, CustomerNoteResponse, CustomerSearchResponse, EraseResponse, StaffCustomerResponse } from '@salon/contracts/staff-customers'
 import type {
   BookingMarkRequest,
   DaySheetResponse,
@@ -68,6 +68,7 @@ export const deskCalls = {
   skinReactions: () => staffApi.get<StaffReactionsResponse>('staff/skin-reactions'),
   clearHealthAnswer: (sub: string, reason: string) => staffApi.post<{ message: string }>(`${customer(sub)}/health-clearance`, { reason }),
   clearSkinReaction: (reactionId: string, reason: string) => staffApi.post<{ message: string }>(`staff/skin-reactions/${reactionId}/clearance`, { reason }),
+  addNote: (sub: string, text: string) => staffApi.post<CustomerNoteResponse>(`${customer(sub)}/notes`, { text }),
   adjust: (sub: string, request: AdjustmentRequest) => staffApi.post<AdjustmentResponse>(`${customer(sub)}/adjustments`, request),
   block: (sub: string, reason: string) => staffApi.put<BlockResponse>(`${customer(sub)}/block`, { reason }),
   unblock: (sub: string) => staffApi.delete<BlockResponse>(`${customer(sub)}/block`),

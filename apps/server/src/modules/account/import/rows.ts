@@ -1,3 +1,4 @@
+import { NOTE_MAX_LENGTH } from '@salon/contracts/rules/note'
 import { addDays } from '@salon/contracts/dates'
 import { IMPORT_FIELD_INFO, MAX_IMPORT_ROWS, type ImportField } from '@salon/contracts/rules/customer-import'
 import { dateOfBirthRule } from '@salon/contracts/rules/date-of-birth'
@@ -21,8 +22,6 @@ import { looseKey, quoted, readDate, readMinutes, readSkinType, readTime, readYe
 export const MAX_IMPORTED_MINUTES = 10_000
 /** The longest session a row may book; the sunbed's own range is the desk's rule. */
 const MAX_SESSION_MINUTES = 600
-/** The longest note kept on a customer's record (the database's customers_note). */
-export const NOTE_MAX_LENGTH = 1000
 
 /** What the rows are judged against: the salon's day and its sunbeds. */
 export interface RowContext {
