@@ -6,7 +6,7 @@ import { Field, TextAreaField } from '../../components/ui/field.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { manageCalls } from './manage-calls.ts'
 import { momentText } from './dates.ts'
-import { Badge, EmptyState, NoticeLine, onSubmitted, Panel, useAction, useConfirm, type Notice } from './ui.tsx'
+import { Badge, Empty, type Notice, NoticeLine, onSubmitted, Panel, useConfirm, useFormAction } from '../staff/public.ts'
 
 export type BlogListItem = Omit<StaffBlogPost, 'bodyMarkdown'>
 
@@ -41,6 +41,7 @@ function status(post: Pick<StaffBlogPost, 'status' | 'publishedAt'>) {
 export function BlogList({ posts }: { posts: BlogListItem[] }) {
   return (
     <Panel
+      variant="section"
       id="blog"
       title="Blog posts"
       description="Drafts are seen only here. Published posts are on the website's blog."
@@ -51,7 +52,7 @@ export function BlogList({ posts }: { posts: BlogListItem[] }) {
       }
     >
       {posts.length === 0 ? (
-        <EmptyState>No posts yet. Write the first one.</EmptyState>
+        <Empty>No posts yet. Write the first one.</Empty>
       ) : (
         <ul className="flex flex-col divide-y divide-cocoa-100 rounded-xl border border-cocoa-100">
           {posts.map((post) => (
@@ -110,7 +111,7 @@ export function BlogEditor({ post, defaultAuthor, publishingRule }: { post: Staf
   const [slugTouched, setSlugTouched] = useState(Boolean(post))
   const [current, setCurrent] = useState(post)
   const [tab, setTab] = useState<'write' | 'preview'>('write')
-  const action = useAction()
+  const action = useFormAction()
   const confirm = useConfirm()
 
   const set = (field: keyof Values, value: string) =>

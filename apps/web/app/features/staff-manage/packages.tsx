@@ -4,7 +4,7 @@ import { Checkbox, Field, TextAreaField } from '../../components/ui/field.tsx'
 import { formatPence } from '../../lib/format.ts'
 import { manageCalls } from './manage-calls.ts'
 import { NOT_POUNDS, NOT_WHOLE, penceOf, poundsText, wholeOf } from './money.ts'
-import { Badge, EmptyState, FormFooter, NoticeLine, onSubmitted, Panel, SubmitButton, Toggle, useAction, useConfirm, type Notice } from './ui.tsx'
+import { Badge, Empty, FormFooter, type Notice, NoticeLine, onSubmitted, Panel, SubmitButton, Toggle, useConfirm, useFormAction } from '../staff/public.ts'
 
 interface BedTypeName {
   code: string
@@ -37,7 +37,7 @@ const valuesOf = (p: StaffPackage | null, bedTypes: BedTypeName[]): PackageValue
 export function PackagesPanel({ packages, bedTypes }: { packages: StaffPackage[]; bedTypes: BedTypeName[] }) {
   const [editing, setEditing] = useState<string | null>(null)
   const [saved, setSaved] = useState<Notice | null>(null)
-  const action = useAction()
+  const action = useFormAction()
   const edit = (id: string | null) => {
     setSaved(null)
     action.clear()
@@ -57,6 +57,7 @@ export function PackagesPanel({ packages, bedTypes }: { packages: StaffPackage[]
 
   return (
     <Panel
+      variant="section"
       id="packages"
       title="Packages"
       description="Minutes customers buy in advance. A package that was bought is withdrawn, never deleted."
@@ -70,7 +71,7 @@ export function PackagesPanel({ packages, bedTypes }: { packages: StaffPackage[]
     >
       {editing === 'new' && <PackageForm pkg={null} bedTypes={bedTypes} sortOrder={packages.length} onDone={done} />}
       {packages.length === 0 && editing !== 'new' ? (
-        <EmptyState>No packages yet. Make the first one for customers to buy.</EmptyState>
+        <Empty>No packages yet. Make the first one for customers to buy.</Empty>
       ) : (
         <ul className="flex flex-col gap-3">
           {packages.map((p) =>
@@ -155,7 +156,7 @@ interface PackageFormProps {
 function PackageForm({ pkg, bedTypes, sortOrder, onDone }: PackageFormProps) {
   const [values, setValues] = useState(() => valuesOf(pkg, bedTypes))
   const [local, setLocal] = useState<Record<string, string>>({})
-  const action = useAction()
+  const action = useFormAction()
   const errors = { ...action.errors, ...local }
   const set = (change: Partial<PackageValues>) => setValues((v) => ({ ...v, ...change }))
 

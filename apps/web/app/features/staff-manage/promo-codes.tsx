@@ -1,12 +1,12 @@
 import type { PromoCodeRequest, StaffPackage, StaffPromoCode } from '@salon/contracts/staff-catalogue'
 import { todayInUk } from '@salon/contracts/dates'
 import { useState } from 'react'
-import { Checkbox, Field } from '../../components/ui/field.tsx'
+import { Checkbox, Field, SelectField } from '../../components/ui/field.tsx'
 import { formatPence } from '../../lib/format.ts'
 import { manageCalls } from './manage-calls.ts'
 import { dayText } from './dates.ts'
 import { NOT_POUNDS, NOT_WHOLE, penceOf, poundsText, wholeOf } from './money.ts'
-import { Badge, EmptyState, FormFooter, NoticeLine, onSubmitted, Panel, SelectField, SubmitButton, Toggle, useAction, useConfirm, type Notice } from './ui.tsx'
+import { Badge, Empty, FormFooter, type Notice, NoticeLine, onSubmitted, Panel, SubmitButton, Toggle, useConfirm, useFormAction } from '../staff/public.ts'
 
 interface PromoValues {
   code: string
@@ -63,7 +63,7 @@ function requestOf(values: PromoValues): PromoCodeRequest {
 export function PromoCodesPanel({ promoCodes, packages }: { promoCodes: StaffPromoCode[]; packages: StaffPackage[] }) {
   const [editing, setEditing] = useState<string | null>(null)
   const [saved, setSaved] = useState<Notice | null>(null)
-  const action = useAction()
+  const action = useFormAction()
   const confirm = useConfirm()
   const edit = (id: string | null) => {
     setSaved(null)
@@ -82,6 +82,7 @@ export function PromoCodesPanel({ promoCodes, packages }: { promoCodes: StaffPro
 
   return (
     <Panel
+      variant="section"
       id="promo-codes"
       title="Promo codes"
       description="Discounts customers type when they buy a package."
@@ -95,7 +96,7 @@ export function PromoCodesPanel({ promoCodes, packages }: { promoCodes: StaffPro
     >
       {editing === 'new' && <PromoForm promo={null} packages={packages} onDone={done} />}
       {promoCodes.length === 0 && editing !== 'new' ? (
-        <EmptyState>No promo codes yet.</EmptyState>
+        <Empty>No promo codes yet.</Empty>
       ) : (
         <ul className="flex flex-col gap-3">
           {promoCodes.map((p) =>
@@ -167,7 +168,7 @@ interface PromoFormProps {
 function PromoForm({ promo, packages, onDone }: PromoFormProps) {
   const [values, setValues] = useState(() => valuesOf(promo))
   const [local, setLocal] = useState<Record<string, string>>({})
-  const action = useAction()
+  const action = useFormAction()
   const errors = { ...action.errors, ...local }
   const set = (change: Partial<PromoValues>) => setValues((v) => ({ ...v, ...change }))
 
