@@ -6,7 +6,7 @@ import { Field, TextAreaField } from '../../components/ui/field.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { manageCalls } from './manage-calls.ts'
 import { momentText } from './dates.ts'
-import { Badge, Empty, type Notice, NoticeLine, onSubmitted, Panel, useConfirm, useFormAction } from '../staff/public.ts'
+import { Badge, ListEditPanel, type Notice, NoticeLine, onSubmitted, useConfirm, useFormAction } from '../staff/public.ts'
 
 export type BlogListItem = Omit<StaffBlogPost, 'bodyMarkdown'>
 
@@ -40,46 +40,38 @@ function status(post: Pick<StaffBlogPost, 'status' | 'publishedAt'>) {
 /** Every post, drafts and published, newest first, each opening its editor. */
 export function BlogList({ posts }: { posts: BlogListItem[] }) {
   return (
-    <Panel
-      variant="section"
+    <ListEditPanel
       id="blog"
       title="Blog posts"
       description="Drafts are seen only here. Published posts are on the website's blog."
-      actions={
-        <Link to="/staff/manage/blog/new/" className="btn-teal">
-          + New post
-        </Link>
-      }
+      newLabel="+ New post"
+      newHref="/staff/manage/blog/new/"
+      empty="No posts yet. Write the first one."
+      items={posts}
+      keyOf={(post) => post.slug}
+      listClassName="flex flex-col divide-y divide-cocoa-100 rounded-xl border border-cocoa-100"
     >
-      {posts.length === 0 ? (
-        <Empty>No posts yet. Write the first one.</Empty>
-      ) : (
-        <ul className="flex flex-col divide-y divide-cocoa-100 rounded-xl border border-cocoa-100">
-          {posts.map((post) => (
-            <li key={post.slug}>
-              <Link to={blogEditorPath(post.slug)} className="flex items-center gap-3 px-4 py-3 hover:bg-cocoa-50">
-                {post.coverImage ? (
-                  <img src={post.coverImage} alt="" className="size-14 shrink-0 rounded-lg bg-cocoa-50 object-cover" />
-                ) : (
-                  <span aria-hidden="true" className="size-14 shrink-0 rounded-lg bg-gradient-to-br from-glow-300 to-cocoa-300" />
-                )}
-                <span className="min-w-0 flex-1">
-                  <span className="flex flex-wrap items-center gap-2 font-semibold text-cocoa-900">
-                    {post.title} {status(post)}
-                  </span>
-                  <span className="block text-sm text-cocoa-600">
-                    {post.status === 'draft' ? `Last changed ${momentText(post.updatedAt)}` : momentText(post.publishedAt)} · {post.author}
-                  </span>
-                </span>
-                <span aria-hidden="true" className="text-cocoa-400">
-                  ›
-                </span>
-              </Link>
-            </li>
-          ))}
-        </ul>
+      {(post) => (
+        <Link to={blogEditorPath(post.slug)} className="flex items-center gap-3 px-4 py-3 hover:bg-cocoa-50">
+          {post.coverImage ? (
+            <img src={post.coverImage} alt="" className="size-14 shrink-0 rounded-lg bg-cocoa-50 object-cover" />
+          ) : (
+            <span aria-hidden="true" className="size-14 shrink-0 rounded-lg bg-gradient-to-br from-glow-300 to-cocoa-300" />
+          )}
+          <span className="min-w-0 flex-1">
+            <span className="flex flex-wrap items-center gap-2 font-semibold text-cocoa-900">
+              {post.title} {status(post)}
+            </span>
+            <span className="block text-sm text-cocoa-600">
+              {post.status === 'draft' ? `Last changed ${momentText(post.updatedAt)}` : momentText(post.publishedAt)} · {post.author}
+            </span>
+          </span>
+          <span aria-hidden="true" className="text-cocoa-400">
+            ›
+          </span>
+        </Link>
       )}
-    </Panel>
+    </ListEditPanel>
   )
 }
 
