@@ -1,5 +1,5 @@
 import type { BlogPostRequest, StaffBlogPost } from '@salon/contracts/staff-catalogue'
-import { useEffect, useEffectEvent, useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { SegmentedControl } from '../../components/ui/segmented-control.tsx'
 import { Field, TextAreaField } from '../../components/ui/field.tsx'
@@ -75,6 +75,24 @@ export function BlogList({ posts }: { posts: BlogListItem[] }) {
   )
 }
 
+/** A post's rendering as the blog shows it (sanitised HTML), or why it could not be made (html null: keep the last one). */
+export interface BlogPreview {
+  html: string | null
+  error: string | null
+}
+
+const NO_PREVIEW: BlogPreview = { html: '', error: null }
+
+/** The server's own rendering of a post's Markdown: for the editor's preview, and its first one in the route's loader. */
+export async function blogPreview(text: string): Promise<BlogPreview> {
+  if (!text.trim()) return NO_PREVIEW
+  try {
+    return { html: (await manageCalls.previewBlogPost(text)).html, error: null }
+  } catch (failure) {
+    return { html: null, error: failure instanceof Error ? failure.message : 'The preview could not be made.' }
+  }
+}
+
 const slugOf = (title: string) =>
   title
     .toLowerCase()
@@ -90,7 +108,18 @@ type Values = Required<Pick<BlogPostRequest, 'slug' | 'title' | 'summary' | 'bod
  * A post's editor: Markdown on one side and the server's rendering of it on the other (the phone switches between
  * them), the cover picture, and save as a draft, publish or take back to a draft.
  */
-export function BlogEditor({ post, defaultAuthor, publishingRule }: { post: StaffBlogPost | null; defaultAuthor: string; publishingRule: string | null }) {
+export function BlogEditor({
+  post,
+  preview,
+  defaultAuthor,
+  publishingRule,
+}: {
+  post: StaffBlogPost | null
+  /** The server's rendering of the post as it opens (blogPreview, in the route's loader); none for a new post. */
+  preview?: BlogPreview
+  defaultAuthor: string
+  publishingRule: string | null
+}) {
   const navigate = useNavigate()
   const [values, setValues] = useState<Values>(() => ({
     slug: post?.slug ?? '',
@@ -232,6 +261,7 @@ export function BlogEditor({ post, defaultAuthor, publishingRule }: { post: Staf
         <div className="mt-4">
           <MarkdownEditor
             value={values.bodyMarkdown}
+            firstPreview={preview ?? NO_PREVIEW}
             onChange={(text) => set('bodyMarkdown', text)}
             error={action.errors.bodyMarkdown}
             tab={tab}
@@ -309,23 +339,27 @@ function CoverPicture({ value, onChange, error }: { value: string; onChange: (ur
 
 function MarkdownEditor({
   value,
+  firstPreview,
   onChange,
   error,
   tab,
   onTab,
 }: {
   value: string
+  firstPreview: BlogPreview
   onChange: (text: string) => void
   error?: string
   tab: 'write' | 'preview'
   onTab: (tab: 'write' | 'preview') => void
 }) {
-  const [html, setHtml] = useState<string | null>(null)
-  const [previewError, setPreviewError] = useState<string | null>(null)
+  // The first preview is the one the route's loader made of the post as it opens; a new post's is empty.
+  const [html, setHtml] = useState(firstPreview.html)
+  const [previewError, setPreviewError] = useState(firstPreview.error)
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
   const latest = useRef(0)
+  useEffect(() => () => clearTimeout(timer.current), [])
 
-  // The preview is the server's own rendering, asked for a moment after typing stops; a late answer is dropped.
+  // Then the server renders what is typed, a moment after typing stops; a late answer is dropped.
   const renderPreview = (text: string, delay: number) => {
     clearTimeout(timer.current)
     if (!text.trim()) {
@@ -336,24 +370,13 @@ function MarkdownEditor({
     }
     timer.current = setTimeout(() => {
       const asked = ++latest.current
-      manageCalls.previewBlogPost(text).then(
-        (answer) => {
-          if (asked !== latest.current) return
-          setHtml(answer.html)
-          setPreviewError(null)
-        },
-        (failure: unknown) => {
-          if (asked === latest.current) setPreviewError(failure instanceof Error ? failure.message : 'The preview could not be made.')
-        },
-      )
+      void blogPreview(text).then((answer) => {
+        if (asked !== latest.current) return
+        if (answer.html !== null) setHtml(answer.html)
+        setPreviewError(answer.error)
+      })
     }, delay)
   }
-  // The first preview, of the post as it opens.
-  const firstPreview = useEffectEvent(() => renderPreview(value, 0))
-  useEffect(() => {
-    firstPreview()
-    return () => clearTimeout(timer.current)
-  }, [])
 
   return (
     <div className="card flex min-w-0 flex-col p-4 sm:p-5">
