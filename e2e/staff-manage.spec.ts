@@ -201,6 +201,11 @@ test('the owner writes a post with a cover picture, publishes it, and it is on /
   await expect(owner.page.getByText('Unpublished: the post is a draft again.')).toBeVisible()
   await page.goto('/blog/')
   await expect(page.getByRole('link', { name: title })).toHaveCount(0)
+
+  // Opened again, the editor shows the post's preview with it.
+  await owner.page.reload()
+  if (testInfo.project.name === 'phone') await owner.page.getByRole('tab', { name: 'Preview' }).click()
+  await expect(owner.page.getByTestId('blog-preview').getByRole('heading', { name: 'Before you come' })).toBeVisible()
   expect(owner.errors).toEqual([])
 })
 

@@ -1,4 +1,4 @@
-import { useId, useState, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react'
+import { useId, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react'
 
 interface FieldFrameProps {
   label: ReactNode
@@ -98,6 +98,21 @@ export function TextAreaField({ label, hint, error, className, ...textarea }: Te
           className={`field-input min-h-32 ${className ?? ''}`}
           {...textarea}
         />
+      )}
+    </FieldFrame>
+  )
+}
+
+type SelectFieldProps = { label: ReactNode; hint?: ReactNode; error?: string; children: ReactNode } & SelectHTMLAttributes<HTMLSelectElement>
+
+/** A choice from a list (its options are the children), framed as the other fields. */
+export function SelectField({ label, hint, error, children, className, ...select }: SelectFieldProps) {
+  return (
+    <FieldFrame label={label} hint={hint} error={error}>
+      {({ id, describedBy, invalid }) => (
+        <select id={id} aria-describedby={describedBy} aria-invalid={invalid || undefined} className={`field-input ${className ?? ''}`} {...select}>
+          {children}
+        </select>
       )}
     </FieldFrame>
   )

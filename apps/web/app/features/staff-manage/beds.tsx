@@ -1,12 +1,12 @@
 import type { BedRequest, BedsResponse, HitBooking, OutOfServiceRequest, StaffBed } from '@salon/contracts/staff-manage'
 import { todayInUk } from '@salon/contracts/dates'
 import { useState } from 'react'
-import { Field, TextAreaField } from '../../components/ui/field.tsx'
+import { Field, SelectField, TextAreaField } from '../../components/ui/field.tsx'
 import { manageCalls } from './manage-calls.ts'
 import { localText, periodText, ukParts } from './dates.ts'
 import { HitBookings } from './hit-bookings.tsx'
 import { NOT_WHOLE, wholeOf } from './money.ts'
-import { Badge, EmptyState, FormFooter, NoticeLine, onSubmitted, Panel, SelectField, SubmitButton, useAction, useConfirm, type Notice } from './ui.tsx'
+import { Badge, Empty, FormFooter, type Notice, NoticeLine, onSubmitted, Panel, SubmitButton, useConfirm, useFormAction } from '../staff/public.ts'
 
 interface Hit {
   bedId: string
@@ -19,7 +19,7 @@ export function BedsPanel({ data }: { data: BedsResponse }) {
   const [editing, setEditing] = useState<string | null>(null)
   const [saved, setSaved] = useState<Notice | null>(null)
   const [hit, setHit] = useState<Hit | null>(null)
-  const retire = useAction()
+  const retire = useFormAction()
   const confirm = useConfirm()
   const typeName = (code: string) => data.bedTypes.find((t) => t.code === code)?.name ?? code
   const active = data.beds.filter((b) => b.active)
@@ -43,6 +43,7 @@ export function BedsPanel({ data }: { data: BedsResponse }) {
 
   return (
     <Panel
+      variant="section"
       id="beds"
       title="Sunbeds"
       description="Each bed customers can book. A retired bed keeps its past sessions and takes no new ones."
@@ -60,7 +61,7 @@ export function BedsPanel({ data }: { data: BedsResponse }) {
           <NoticeLine notice={retire.notice ?? saved} />
         </div>
       )}
-      {active.length === 0 && editing !== 'new' && <EmptyState>No sunbeds yet. Add the first one so customers can book.</EmptyState>}
+      {active.length === 0 && editing !== 'new' && <Empty>No sunbeds yet. Add the first one so customers can book.</Empty>}
       <ul className="flex flex-col gap-4">
         {active.map((bed) =>
           editing === bed.id ? (
@@ -175,7 +176,7 @@ const valuesOf = (bed: StaffBed | null, data: BedsResponse): BedValues => ({
 function BedForm({ bed, data, onDone }: { bed: StaffBed | null; data: BedsResponse; onDone: (notice?: string) => void }) {
   const [values, setValues] = useState(() => valuesOf(bed, data))
   const [local, setLocal] = useState<Record<string, string>>({})
-  const action = useAction()
+  const action = useFormAction()
   const errors = { ...action.errors, ...local }
   const set = (field: keyof BedValues) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: event.target.value }))
 
@@ -286,8 +287,8 @@ function nextHour(): { from: string; until: string } {
 function OutOfService({ bed, onHit }: { bed: StaffBed; onHit: (what: string, hit: HitBooking[]) => void }) {
   const [open, setOpen] = useState(false)
   const [values, setValues] = useState(() => ({ ...nextHour(), reason: '' }))
-  const add = useAction()
-  const remove = useAction()
+  const add = useFormAction()
+  const remove = useFormAction()
   const confirm = useConfirm()
 
   async function save() {

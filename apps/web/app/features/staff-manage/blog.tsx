@@ -1,12 +1,12 @@
 import type { BlogPostRequest, StaffBlogPost } from '@salon/contracts/staff-catalogue'
-import { useEffect, useEffectEvent, useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { SegmentedControl } from '../../components/ui/segmented-control.tsx'
 import { Field, TextAreaField } from '../../components/ui/field.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { manageCalls } from './manage-calls.ts'
 import { momentText } from './dates.ts'
-import { Badge, EmptyState, NoticeLine, onSubmitted, Panel, useAction, useConfirm, type Notice } from './ui.tsx'
+import { Badge, ListEditPanel, type Notice, NoticeLine, onSubmitted, useConfirm, useFormAction } from '../staff/public.ts'
 
 export type BlogListItem = Omit<StaffBlogPost, 'bodyMarkdown'>
 
@@ -40,46 +40,57 @@ function status(post: Pick<StaffBlogPost, 'status' | 'publishedAt'>) {
 /** Every post, drafts and published, newest first, each opening its editor. */
 export function BlogList({ posts }: { posts: BlogListItem[] }) {
   return (
-    <Panel
+    <ListEditPanel
       id="blog"
       title="Blog posts"
       description="Drafts are seen only here. Published posts are on the website's blog."
-      actions={
-        <Link to="/staff/manage/blog/new/" className="btn-teal">
-          + New post
-        </Link>
-      }
+      newLabel="+ New post"
+      newHref="/staff/manage/blog/new/"
+      empty="No posts yet. Write the first one."
+      items={posts}
+      keyOf={(post) => post.slug}
+      listClassName="flex flex-col divide-y divide-cocoa-100 rounded-xl border border-cocoa-100"
     >
-      {posts.length === 0 ? (
-        <EmptyState>No posts yet. Write the first one.</EmptyState>
-      ) : (
-        <ul className="flex flex-col divide-y divide-cocoa-100 rounded-xl border border-cocoa-100">
-          {posts.map((post) => (
-            <li key={post.slug}>
-              <Link to={blogEditorPath(post.slug)} className="flex items-center gap-3 px-4 py-3 hover:bg-cocoa-50">
-                {post.coverImage ? (
-                  <img src={post.coverImage} alt="" className="size-14 shrink-0 rounded-lg bg-cocoa-50 object-cover" />
-                ) : (
-                  <span aria-hidden="true" className="size-14 shrink-0 rounded-lg bg-gradient-to-br from-glow-300 to-cocoa-300" />
-                )}
-                <span className="min-w-0 flex-1">
-                  <span className="flex flex-wrap items-center gap-2 font-semibold text-cocoa-900">
-                    {post.title} {status(post)}
-                  </span>
-                  <span className="block text-sm text-cocoa-600">
-                    {post.status === 'draft' ? `Last changed ${momentText(post.updatedAt)}` : momentText(post.publishedAt)} · {post.author}
-                  </span>
-                </span>
-                <span aria-hidden="true" className="text-cocoa-400">
-                  ›
-                </span>
-              </Link>
-            </li>
-          ))}
-        </ul>
+      {(post) => (
+        <Link to={blogEditorPath(post.slug)} className="flex items-center gap-3 px-4 py-3 hover:bg-cocoa-50">
+          {post.coverImage ? (
+            <img src={post.coverImage} alt="" className="size-14 shrink-0 rounded-lg bg-cocoa-50 object-cover" />
+          ) : (
+            <span aria-hidden="true" className="size-14 shrink-0 rounded-lg bg-gradient-to-br from-glow-300 to-cocoa-300" />
+          )}
+          <span className="min-w-0 flex-1">
+            <span className="flex flex-wrap items-center gap-2 font-semibold text-cocoa-900">
+              {post.title} {status(post)}
+            </span>
+            <span className="block text-sm text-cocoa-600">
+              {post.status === 'draft' ? `Last changed ${momentText(post.updatedAt)}` : momentText(post.publishedAt)} · {post.author}
+            </span>
+          </span>
+          <span aria-hidden="true" className="text-cocoa-400">
+            ›
+          </span>
+        </Link>
       )}
-    </Panel>
+    </ListEditPanel>
   )
+}
+
+/** A post's rendering as the blog shows it (sanitised HTML), or why it could not be made (html null: keep the last one). */
+export interface BlogPreview {
+  html: string | null
+  error: string | null
+}
+
+const NO_PREVIEW: BlogPreview = { html: '', error: null }
+
+/** The server's own rendering of a post's Markdown: for the editor's preview, and its first one in the route's loader. */
+export async function blogPreview(text: string): Promise<BlogPreview> {
+  if (!text.trim()) return NO_PREVIEW
+  try {
+    return { html: (await manageCalls.previewBlogPost(text)).html, error: null }
+  } catch (failure) {
+    return { html: null, error: failure instanceof Error ? failure.message : 'The preview could not be made.' }
+  }
 }
 
 const slugOf = (title: string) =>
@@ -97,7 +108,18 @@ type Values = Required<Pick<BlogPostRequest, 'slug' | 'title' | 'summary' | 'bod
  * A post's editor: Markdown on one side and the server's rendering of it on the other (the phone switches between
  * them), the cover picture, and save as a draft, publish or take back to a draft.
  */
-export function BlogEditor({ post, defaultAuthor, publishingRule }: { post: StaffBlogPost | null; defaultAuthor: string; publishingRule: string | null }) {
+export function BlogEditor({
+  post,
+  preview,
+  defaultAuthor,
+  publishingRule,
+}: {
+  post: StaffBlogPost | null
+  /** The server's rendering of the post as it opens (blogPreview, in the route's loader); none for a new post. */
+  preview?: BlogPreview
+  defaultAuthor: string
+  publishingRule: string | null
+}) {
   const navigate = useNavigate()
   const [values, setValues] = useState<Values>(() => ({
     slug: post?.slug ?? '',
@@ -110,7 +132,7 @@ export function BlogEditor({ post, defaultAuthor, publishingRule }: { post: Staf
   const [slugTouched, setSlugTouched] = useState(Boolean(post))
   const [current, setCurrent] = useState(post)
   const [tab, setTab] = useState<'write' | 'preview'>('write')
-  const action = useAction()
+  const action = useFormAction()
   const confirm = useConfirm()
 
   const set = (field: keyof Values, value: string) =>
@@ -239,6 +261,7 @@ export function BlogEditor({ post, defaultAuthor, publishingRule }: { post: Staf
         <div className="mt-4">
           <MarkdownEditor
             value={values.bodyMarkdown}
+            firstPreview={preview ?? NO_PREVIEW}
             onChange={(text) => set('bodyMarkdown', text)}
             error={action.errors.bodyMarkdown}
             tab={tab}
@@ -316,23 +339,27 @@ function CoverPicture({ value, onChange, error }: { value: string; onChange: (ur
 
 function MarkdownEditor({
   value,
+  firstPreview,
   onChange,
   error,
   tab,
   onTab,
 }: {
   value: string
+  firstPreview: BlogPreview
   onChange: (text: string) => void
   error?: string
   tab: 'write' | 'preview'
   onTab: (tab: 'write' | 'preview') => void
 }) {
-  const [html, setHtml] = useState<string | null>(null)
-  const [previewError, setPreviewError] = useState<string | null>(null)
+  // The first preview is the one the route's loader made of the post as it opens; a new post's is empty.
+  const [html, setHtml] = useState(firstPreview.html)
+  const [previewError, setPreviewError] = useState(firstPreview.error)
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
   const latest = useRef(0)
+  useEffect(() => () => clearTimeout(timer.current), [])
 
-  // The preview is the server's own rendering, asked for a moment after typing stops; a late answer is dropped.
+  // Then the server renders what is typed, a moment after typing stops; a late answer is dropped.
   const renderPreview = (text: string, delay: number) => {
     clearTimeout(timer.current)
     if (!text.trim()) {
@@ -343,24 +370,13 @@ function MarkdownEditor({
     }
     timer.current = setTimeout(() => {
       const asked = ++latest.current
-      manageCalls.previewBlogPost(text).then(
-        (answer) => {
-          if (asked !== latest.current) return
-          setHtml(answer.html)
-          setPreviewError(null)
-        },
-        (failure: unknown) => {
-          if (asked === latest.current) setPreviewError(failure instanceof Error ? failure.message : 'The preview could not be made.')
-        },
-      )
+      void blogPreview(text).then((answer) => {
+        if (asked !== latest.current) return
+        if (answer.html !== null) setHtml(answer.html)
+        setPreviewError(answer.error)
+      })
     }, delay)
   }
-  // The first preview, of the post as it opens.
-  const firstPreview = useEffectEvent(() => renderPreview(value, 0))
-  useEffect(() => {
-    firstPreview()
-    return () => clearTimeout(timer.current)
-  }, [])
 
   return (
     <div className="card flex min-w-0 flex-col p-4 sm:p-5">

@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { Field } from '../../components/ui/field.tsx'
 import { manageCalls } from './manage-calls.ts'
 import { NOT_WHOLE, wholeOf } from './money.ts'
-import { FormFooter, onSubmitted, Panel, SubmitButton, Toggle, useAction } from './ui.tsx'
+import { FormFooter, onSubmitted, Panel, SubmitButton, Toggle, useFormAction } from '../staff/public.ts'
 import { DEFAULT_BOOKING_RULES } from '@salon/contracts/rules/booking-rules'
 
 type NumberRule = Exclude<keyof BookingRulesBody, 'payInSalon' | 'payUpFront'>
@@ -39,7 +39,7 @@ export function BookingRulesForm({ rules }: { rules: BookingRulesBody | null }) 
   const [payInSalon, setPayInSalon] = useState(start.payInSalon)
   const [payUpFront, setPayUpFront] = useState(start.payUpFront)
   const [local, setLocal] = useState<Record<string, string>>({})
-  const action = useAction()
+  const action = useFormAction()
   const errors = { ...action.errors, ...local }
 
   async function save() {
@@ -59,7 +59,7 @@ export function BookingRulesForm({ rules }: { rules: BookingRulesBody | null }) 
   }
 
   return (
-    <Panel id="rules" title="Booking rules" description="How far ahead customers book, how they cancel, and how they pay for a session.">
+    <Panel variant="section" id="rules" title="Booking rules" description="How far ahead customers book, how they cancel, and how they pay for a session.">
       {!rules && (
         <p role="status" className="mb-4 rounded-xl bg-glow-300/20 px-3 py-2 text-sm font-medium text-cocoa-900">
           The salon does not take bookings online yet. Saving these rules starts them.

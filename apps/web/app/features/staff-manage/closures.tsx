@@ -5,7 +5,7 @@ import { Field } from '../../components/ui/field.tsx'
 import { manageCalls } from './manage-calls.ts'
 import { dayText } from './dates.ts'
 import { HitBookings } from './hit-bookings.tsx'
-import { EmptyState, FormFooter, NoticeLine, onSubmitted, Panel, SubmitButton, Toggle, useAction, useConfirm } from './ui.tsx'
+import { Empty, FormFooter, NoticeLine, onSubmitted, Panel, SubmitButton, Toggle, useConfirm, useFormAction } from '../staff/public.ts'
 
 /** Days the salon is shut although its hours say open: add one day or a range with a reason, or remove one. */
 export function ClosuresPanel({ closures }: { closures: Closure[] }) {
@@ -14,8 +14,8 @@ export function ClosuresPanel({ closures }: { closures: Closure[] }) {
   const [range, setRange] = useState(false)
   const [reason, setReason] = useState('')
   const [hit, setHit] = useState<{ what: string; bookings: HitBooking[] } | null>(null)
-  const add = useAction()
-  const remove = useAction()
+  const add = useFormAction()
+  const remove = useFormAction()
   const confirm = useConfirm()
 
   async function save() {
@@ -31,7 +31,7 @@ export function ClosuresPanel({ closures }: { closures: Closure[] }) {
   }
 
   return (
-    <Panel id="closures" title="Closures" description="Bank holidays, refits and other days the salon is shut. Nobody can book on them.">
+    <Panel variant="section" id="closures" title="Closures" description="Bank holidays, refits and other days the salon is shut. Nobody can book on them.">
       <form onSubmit={onSubmitted(save)} noValidate className="rounded-2xl bg-cocoa-50/60 p-4">
         <div className="grid gap-4 sm:grid-cols-2">
           <Field
@@ -70,7 +70,7 @@ export function ClosuresPanel({ closures }: { closures: Closure[] }) {
       <h3 className="mt-6 font-sans text-sm font-semibold tracking-wide text-cocoa-600 uppercase">Coming closures</h3>
       {closures.length === 0 ? (
         <div className="mt-3">
-          <EmptyState>No closures coming up.</EmptyState>
+          <Empty>No closures coming up.</Empty>
         </div>
       ) : (
         <ul className="mt-3 flex flex-col divide-y divide-cocoa-100 rounded-xl border border-cocoa-100">

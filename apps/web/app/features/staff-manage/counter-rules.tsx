@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { Field } from '../../components/ui/field.tsx'
 import { manageCalls } from './manage-calls.ts'
 import { NOT_WHOLE, wholeOf } from './money.ts'
-import { FormFooter, onSubmitted, Panel, SubmitButton, useAction } from './ui.tsx'
+import { FormFooter, onSubmitted, Panel, SubmitButton, useFormAction } from '../staff/public.ts'
 
 /**
  * How far below the price list staff may sell minutes at the counter (docs/product.md §10.3): past it, and for a
@@ -12,7 +12,7 @@ import { FormFooter, onSubmitted, Panel, SubmitButton, useAction } from './ui.ts
 export function CounterRulesForm({ rules }: { rules: CounterRules }) {
   const [percent, setPercent] = useState(String(rules.maxDiscountPercent))
   const [local, setLocal] = useState<Record<string, string>>({})
-  const action = useAction()
+  const action = useFormAction()
   const errors = { ...action.errors, ...local }
 
   async function save() {
@@ -27,6 +27,7 @@ export function CounterRulesForm({ rules }: { rules: CounterRules }) {
 
   return (
     <Panel
+      variant="section"
       id="counter"
       title="Selling at the counter"
       description="Staff cannot sell minutes or a package to themselves, or minutes further below the price list than this. Only you can, and the audit log flags each such sale."

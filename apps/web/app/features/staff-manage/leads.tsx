@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { SegmentedControl } from '../../components/ui/segmented-control.tsx'
 import { manageCalls } from './manage-calls.ts'
 import { momentText } from './dates.ts'
-import { Badge, EmptyState, NoticeLine, useAction } from './ui.tsx'
+import { Badge, Empty, NoticeLine, useFormAction } from '../staff/public.ts'
 
 export type LeadsFilter = 'waiting' | 'handled'
 
@@ -35,7 +35,7 @@ export function LeadsList({ first, filter }: { first: LeadsResponse; filter: Lea
   const [loadingOlder, setLoadingOlder] = useState(false)
   const [olderError, setOlderError] = useState<string | null>(null)
   // After a change the first page is loaded again; the older pages shown are dropped.
-  const action = useAction(() => setOlder(null))
+  const action = useFormAction(() => setOlder(null))
   const leads = [...first.leads, ...(older?.leads ?? [])]
   const nextBefore = older ? older.nextBefore : first.nextBefore
 
@@ -65,7 +65,7 @@ export function LeadsList({ first, filter }: { first: LeadsResponse; filter: Lea
     <div className="flex flex-col gap-3">
       <NoticeLine notice={action.notice} />
       {leads.length === 0 ? (
-        <EmptyState>{filter === 'waiting' ? 'Nothing to handle: every sign-up and message has been dealt with.' : 'Nothing handled yet.'}</EmptyState>
+        <Empty>{filter === 'waiting' ? 'Nothing to handle: every sign-up and message has been dealt with.' : 'Nothing handled yet.'}</Empty>
       ) : (
         <ul className="flex flex-col gap-3">
           {leads.map((lead) => (

@@ -1,18 +1,18 @@
 import type { OfferPopup, ReferralReward, ReviewRequest, ReviewsSourceRequest, ReviewsSourceResponse } from '@salon/contracts/staff-catalogue'
 import { todayInUk } from '@salon/contracts/dates'
 import { useState } from 'react'
-import { Field, TextAreaField } from '../../components/ui/field.tsx'
+import { Field, SelectField, TextAreaField } from '../../components/ui/field.tsx'
 import { manageCalls } from './manage-calls.ts'
 import { dayText } from './dates.ts'
 import { NOT_WHOLE, wholeOf } from './money.ts'
-import { Badge, EmptyState, FormFooter, NoticeLine, onSubmitted, Panel, SelectField, SubmitButton, Toggle, useAction } from './ui.tsx'
+import { Badge, Empty, FormFooter, NoticeLine, onSubmitted, Panel, SubmitButton, Toggle, useFormAction } from '../staff/public.ts'
 
 /** Refer-and-earn: the free minutes both customers get when a friend first buys, and how long they last. */
 export function ReferralForm({ reward }: { reward: ReferralReward }) {
   const [minutes, setMinutes] = useState(String(reward.minutes))
   const [validityDays, setValidityDays] = useState(String(reward.validityDays))
   const [local, setLocal] = useState<Record<string, string>>({})
-  const action = useAction()
+  const action = useFormAction()
   const errors = { ...action.errors, ...local }
 
   async function save() {
@@ -34,7 +34,7 @@ export function ReferralForm({ reward }: { reward: ReferralReward }) {
   }
 
   return (
-    <Panel id="referral" title="Refer and earn" description="When a friend a customer invited makes a first purchase, both get free minutes.">
+    <Panel variant="section" id="referral" title="Refer and earn" description="When a friend a customer invited makes a first purchase, both get free minutes.">
       <form onSubmit={onSubmitted(save)} noValidate>
         <div className="grid gap-4 sm:grid-cols-2">
           <Field
@@ -64,7 +64,7 @@ export function ReferralForm({ reward }: { reward: ReferralReward }) {
 /** The offers popup on the home page: on or off, and its words. */
 export function PopupForm({ popup }: { popup: OfferPopup }) {
   const [values, setValues] = useState(popup)
-  const action = useAction()
+  const action = useFormAction()
   const set = (field: 'label' | 'headline' | 'text' | 'offer') => (event: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [field]: event.target.value }))
 
@@ -78,7 +78,12 @@ export function PopupForm({ popup }: { popup: OfferPopup }) {
 
   const e = action.errors
   return (
-    <Panel id="popup" title="Offers popup" description="Visitors to the home page can leave their details for offers. Their sign-ups are under Leads.">
+    <Panel
+      variant="section"
+      id="popup"
+      title="Offers popup"
+      description="Visitors to the home page can leave their details for offers. Their sign-ups are under Leads."
+    >
       <form onSubmit={onSubmitted(save)} noValidate>
         <Toggle label="Show the popup" checked={values.enabled} onChange={(enabled) => setValues((v) => ({ ...v, enabled }))} error={e.enabled} />
         <div className="mt-4 grid gap-4 lg:grid-cols-[3fr_2fr]">
@@ -118,8 +123,8 @@ export function PopupForm({ popup }: { popup: OfferPopup }) {
 export function ReviewsPanel({ data }: { data: ReviewsSourceResponse }) {
   const [source, setSource] = useState(data.source)
   const [placeId, setPlaceId] = useState(data.googlePlaceId ?? '')
-  const action = useAction()
-  const visibility = useAction()
+  const action = useFormAction()
+  const visibility = useFormAction()
   const [adding, setAdding] = useState(false)
 
   async function save() {
@@ -131,7 +136,7 @@ export function ReviewsPanel({ data }: { data: ReviewsSourceResponse }) {
   }
 
   return (
-    <Panel id="reviews" title="Reviews" description="The reviews on the home page: from Google, or the ones the salon keeps itself.">
+    <Panel variant="section" id="reviews" title="Reviews" description="The reviews on the home page: from Google, or the ones the salon keeps itself.">
       <form onSubmit={onSubmitted(save)} noValidate>
         <fieldset className="grid gap-3 sm:grid-cols-2">
           <legend className="sr-only">Reviews source</legend>
@@ -186,7 +191,7 @@ export function ReviewsPanel({ data }: { data: ReviewsSourceResponse }) {
       {adding && <ReviewForm onDone={() => setAdding(false)} />}
       {data.reviews.length === 0 ? (
         <div className="mt-3">
-          <EmptyState>No reviews kept by the salon.</EmptyState>
+          <Empty>No reviews kept by the salon.</Empty>
         </div>
       ) : (
         <ul className="mt-3 flex flex-col divide-y divide-cocoa-100 rounded-xl border border-cocoa-100">
@@ -233,7 +238,7 @@ export function ReviewsPanel({ data }: { data: ReviewsSourceResponse }) {
 /** One of the salon's own reviews, given in the salon or by email, added to the list. */
 function ReviewForm({ onDone }: { onDone: () => void }) {
   const [values, setValues] = useState({ authorName: '', rating: '5', text: '', publishedOn: todayInUk() })
-  const action = useAction()
+  const action = useFormAction()
   const set = (field: keyof typeof values) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: event.target.value }))
 
   async function save() {

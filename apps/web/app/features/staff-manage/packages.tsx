@@ -4,7 +4,7 @@ import { Checkbox, Field, TextAreaField } from '../../components/ui/field.tsx'
 import { formatPence } from '../../lib/format.ts'
 import { manageCalls } from './manage-calls.ts'
 import { NOT_POUNDS, NOT_WHOLE, penceOf, poundsText, wholeOf } from './money.ts'
-import { Badge, EmptyState, FormFooter, NoticeLine, onSubmitted, Panel, SubmitButton, Toggle, useAction, useConfirm, type Notice } from './ui.tsx'
+import { Badge, FormFooter, ListEditPanel, onSubmitted, SubmitButton, Toggle, useFormAction } from '../staff/public.ts'
 
 interface BedTypeName {
   code: string
@@ -35,99 +35,46 @@ const valuesOf = (p: StaffPackage | null, bedTypes: BedTypeName[]): PackageValue
 
 /** Minute packages: make one, change one, withdraw one from sale (one that was bought is never deleted). */
 export function PackagesPanel({ packages, bedTypes }: { packages: StaffPackage[]; bedTypes: BedTypeName[] }) {
-  const [editing, setEditing] = useState<string | null>(null)
-  const [saved, setSaved] = useState<Notice | null>(null)
-  const action = useAction()
-  const edit = (id: string | null) => {
-    setSaved(null)
-    action.clear()
-    setEditing(id)
-  }
-  const done = (text?: string) => {
-    setEditing(null)
-    if (text) setSaved({ kind: 'success', text })
-  }
-  const confirm = useConfirm()
-
-  const setOnSale = (p: StaffPackage, onSale: boolean) =>
-    action.run(
-      () => (onSale ? manageCalls.savePackage(p.id, { ...requestOf(valuesOf(p, bedTypes), p.sortOrder), onSale }) : manageCalls.deletePackage(p.id)),
-      onSale ? `${p.name} is on sale again.` : `${p.name} is withdrawn: customers can no longer buy it.`,
-    )
-
   return (
-    <Panel
+    <ListEditPanel
       id="packages"
       title="Packages"
       description="Minutes customers buy in advance. A package that was bought is withdrawn, never deleted."
-      actions={
-        editing !== 'new' && (
-          <button type="button" className="btn-teal" onClick={() => edit('new')}>
-            + New package
-          </button>
-        )
-      }
+      newLabel="+ New package"
+      empty="No packages yet. Make the first one for customers to buy."
+      items={packages}
+      keyOf={(p) => p.id}
+      editInPlace={{
+        form: (p, onDone) => <PackageForm pkg={p} bedTypes={bedTypes} sortOrder={p ? p.sortOrder : packages.length} onDone={onDone} />,
+        editLabel: (p) => `Edit ${p.name}`,
+        itemSwitch: (p) => ({
+          isOn: p.onSale,
+          set: (onSale) =>
+            onSale ? manageCalls.savePackage(p.id, { ...requestOf(valuesOf(p, bedTypes), p.sortOrder), onSale }) : manageCalls.deletePackage(p.id),
+          off: {
+            label: 'Withdraw',
+            title: `Withdraw ${p.name}?`,
+            message: 'Customers can no longer buy it. Minutes already bought keep working until they expire.',
+            confirmLabel: 'Withdraw',
+            done: `${p.name} is withdrawn: customers can no longer buy it.`,
+          },
+          on: { label: 'Put on sale', done: `${p.name} is on sale again.` },
+        }),
+      }}
     >
-      {editing === 'new' && <PackageForm pkg={null} bedTypes={bedTypes} sortOrder={packages.length} onDone={done} />}
-      {packages.length === 0 && editing !== 'new' ? (
-        <EmptyState>No packages yet. Make the first one for customers to buy.</EmptyState>
-      ) : (
-        <ul className="flex flex-col gap-3">
-          {packages.map((p) =>
-            editing === p.id ? (
-              <li key={p.id}>
-                <PackageForm pkg={p} bedTypes={bedTypes} sortOrder={p.sortOrder} onDone={done} />
-              </li>
-            ) : (
-              <li key={p.id} className="flex flex-col gap-3 rounded-xl border border-cocoa-100 p-4 sm:flex-row sm:items-center sm:justify-between">
-                <div className="min-w-0">
-                  <p className="flex flex-wrap items-center gap-2 font-semibold text-cocoa-900">
-                    {p.name}
-                    {p.onSale ? <Badge tone="good">On sale</Badge> : <Badge tone="neutral">Withdrawn</Badge>}
-                    {p.highlight && <Badge tone="warn">Highlighted</Badge>}
-                  </p>
-                  <p className="text-sm text-cocoa-600">
-                    {p.minutes} minutes · {formatPence(p.pricePence)} · valid {p.validityDays} days · {p.sold} sold
-                  </p>
-                </div>
-                <div className="flex shrink-0 gap-2">
-                  <button type="button" className="btn-outline" onClick={() => edit(p.id)} aria-label={`Edit ${p.name}`}>
-                    Edit
-                  </button>
-                  {p.onSale ? (
-                    <button
-                      type="button"
-                      className="btn-outline text-red-700"
-                      disabled={action.pending}
-                      onClick={() =>
-                        confirm.ask({
-                          title: `Withdraw ${p.name}?`,
-                          message: 'Customers can no longer buy it. Minutes already bought keep working until they expire.',
-                          confirmLabel: 'Withdraw',
-                          onConfirm: () => setOnSale(p, false),
-                        })
-                      }
-                    >
-                      Withdraw
-                    </button>
-                  ) : (
-                    <button type="button" className="btn-outline" disabled={action.pending} onClick={() => void setOnSale(p, true)}>
-                      Put on sale
-                    </button>
-                  )}
-                </div>
-              </li>
-            ),
-          )}
-        </ul>
+      {(p) => (
+        <>
+          <p className="flex flex-wrap items-center gap-2 font-semibold text-cocoa-900">
+            {p.name}
+            {p.onSale ? <Badge tone="good">On sale</Badge> : <Badge tone="neutral">Withdrawn</Badge>}
+            {p.highlight && <Badge tone="warn">Highlighted</Badge>}
+          </p>
+          <p className="text-sm text-cocoa-600">
+            {p.minutes} minutes · {formatPence(p.pricePence)} · valid {p.validityDays} days · {p.sold} sold
+          </p>
+        </>
       )}
-      {!editing && (action.notice ?? saved) && (
-        <div className="mt-4">
-          <NoticeLine notice={action.notice ?? saved} />
-        </div>
-      )}
-      {confirm.element}
-    </Panel>
+    </ListEditPanel>
   )
 }
 
@@ -155,7 +102,7 @@ interface PackageFormProps {
 function PackageForm({ pkg, bedTypes, sortOrder, onDone }: PackageFormProps) {
   const [values, setValues] = useState(() => valuesOf(pkg, bedTypes))
   const [local, setLocal] = useState<Record<string, string>>({})
-  const action = useAction()
+  const action = useFormAction()
   const errors = { ...action.errors, ...local }
   const set = (change: Partial<PackageValues>) => setValues((v) => ({ ...v, ...change }))
 

@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { Field } from '../../components/ui/field.tsx'
 import { manageCalls } from './manage-calls.ts'
 import { NOT_POUNDS, penceOf, poundsText } from './money.ts'
-import { FormFooter, onSubmitted, Panel, SubmitButton, useAction, useConfirm } from './ui.tsx'
+import { FormFooter, onSubmitted, Panel, SubmitButton, useConfirm, useFormAction } from '../staff/public.ts'
 
 interface ExtraRow {
   key: string
@@ -23,7 +23,7 @@ const rowsOf = (prices: PricesResponse) => ({
 export function PricesForm({ prices }: { prices: PricesResponse }) {
   const [values, setValues] = useState(() => rowsOf(prices))
   const [local, setLocal] = useState<Record<string, string>>({})
-  const action = useAction()
+  const action = useFormAction()
   const confirm = useConfirm()
   const errors = { ...action.errors, ...local }
 
@@ -57,7 +57,7 @@ export function PricesForm({ prices }: { prices: PricesResponse }) {
   const bedTypeError = (code: string, index: number) => errors[`bedTypes.${code}`] ?? errors[`bedTypes.${index}.perMinutePence`]
 
   return (
-    <Panel id="prices" title="Prices" description="The price a minute on each kind of sunbed, and the other items on the price list.">
+    <Panel variant="section" id="prices" title="Prices" description="The price a minute on each kind of sunbed, and the other items on the price list.">
       <form onSubmit={onSubmitted(save)} noValidate>
         <h3 className="font-sans text-sm font-semibold tracking-wide text-cocoa-600 uppercase">Sunbeds, per minute</h3>
         <div className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">

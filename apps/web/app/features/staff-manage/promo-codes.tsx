@@ -1,12 +1,12 @@
 import type { PromoCodeRequest, StaffPackage, StaffPromoCode } from '@salon/contracts/staff-catalogue'
 import { todayInUk } from '@salon/contracts/dates'
 import { useState } from 'react'
-import { Checkbox, Field } from '../../components/ui/field.tsx'
+import { Checkbox, Field, SelectField } from '../../components/ui/field.tsx'
 import { formatPence } from '../../lib/format.ts'
 import { manageCalls } from './manage-calls.ts'
 import { dayText } from './dates.ts'
 import { NOT_POUNDS, NOT_WHOLE, penceOf, poundsText, wholeOf } from './money.ts'
-import { Badge, EmptyState, FormFooter, NoticeLine, onSubmitted, Panel, SelectField, SubmitButton, Toggle, useAction, useConfirm, type Notice } from './ui.tsx'
+import { Badge, FormFooter, ListEditPanel, onSubmitted, SubmitButton, Toggle, useFormAction } from '../staff/public.ts'
 
 interface PromoValues {
   code: string
@@ -61,100 +61,47 @@ function requestOf(values: PromoValues): PromoCodeRequest {
 
 /** Promo codes: make one, change one, switch one off; with how many purchases used each so far. */
 export function PromoCodesPanel({ promoCodes, packages }: { promoCodes: StaffPromoCode[]; packages: StaffPackage[] }) {
-  const [editing, setEditing] = useState<string | null>(null)
-  const [saved, setSaved] = useState<Notice | null>(null)
-  const action = useAction()
-  const confirm = useConfirm()
-  const edit = (id: string | null) => {
-    setSaved(null)
-    action.clear()
-    setEditing(id)
-  }
-  const done = (text?: string) => {
-    setEditing(null)
-    if (text) setSaved({ kind: 'success', text })
-  }
-  const setActive = (p: StaffPromoCode, active: boolean) =>
-    action.run(
-      () => (active ? manageCalls.savePromoCode(p.id, { ...requestOf(valuesOf(p)), active }) : manageCalls.deletePromoCode(p.id)),
-      active ? `${p.code} works again.` : `${p.code} is switched off.`,
-    )
-
   return (
-    <Panel
+    <ListEditPanel
       id="promo-codes"
       title="Promo codes"
       description="Discounts customers type when they buy a package."
-      actions={
-        editing !== 'new' && (
-          <button type="button" className="btn-teal" onClick={() => edit('new')}>
-            + New promo code
-          </button>
-        )
-      }
+      newLabel="+ New promo code"
+      empty="No promo codes yet."
+      items={promoCodes}
+      keyOf={(p) => p.id}
+      editInPlace={{
+        form: (p, onDone) => <PromoForm promo={p} packages={packages} onDone={onDone} />,
+        editLabel: (p) => `Edit ${p.code}`,
+        itemSwitch: (p) => ({
+          isOn: p.active,
+          set: (active) => (active ? manageCalls.savePromoCode(p.id, { ...requestOf(valuesOf(p)), active }) : manageCalls.deletePromoCode(p.id)),
+          off: {
+            label: 'Switch off',
+            title: `Switch off ${p.code}?`,
+            message: 'Customers who type it are told it cannot be used. You can switch it on again later.',
+            confirmLabel: 'Switch off',
+            done: `${p.code} is switched off.`,
+          },
+          on: { label: 'Switch on', done: `${p.code} works again.` },
+        }),
+      }}
     >
-      {editing === 'new' && <PromoForm promo={null} packages={packages} onDone={done} />}
-      {promoCodes.length === 0 && editing !== 'new' ? (
-        <EmptyState>No promo codes yet.</EmptyState>
-      ) : (
-        <ul className="flex flex-col gap-3">
-          {promoCodes.map((p) =>
-            editing === p.id ? (
-              <li key={p.id}>
-                <PromoForm promo={p} packages={packages} onDone={done} />
-              </li>
-            ) : (
-              <li key={p.id} className="flex flex-col gap-3 rounded-xl border border-cocoa-100 p-4 sm:flex-row sm:items-center sm:justify-between">
-                <div className="min-w-0">
-                  <p className="flex flex-wrap items-center gap-2">
-                    <span className="rounded-md bg-cocoa-900 px-2 py-0.5 font-mono text-sm font-semibold tracking-wider text-cream">{p.code}</span>
-                    <span className="font-semibold">{amountText(p)}</span>
-                    <PromoStatus promo={p} />
-                  </p>
-                  <p className="mt-1 text-sm text-cocoa-600">
-                    {dayText(p.validFrom)} to {dayText(p.validUntil)} · used {p.uses}
-                    {p.maxUses ? ` of ${p.maxUses}` : ''} {p.uses === 1 ? 'time' : 'times'} · {p.maxUsesPerCustomer} per customer
-                    {p.packageIds ? ` · ${p.packageIds.length} ${p.packageIds.length === 1 ? 'package' : 'packages'}` : ' · every package'}
-                  </p>
-                </div>
-                <div className="flex shrink-0 gap-2">
-                  <button type="button" className="btn-outline" onClick={() => edit(p.id)} aria-label={`Edit ${p.code}`}>
-                    Edit
-                  </button>
-                  {p.active ? (
-                    <button
-                      type="button"
-                      className="btn-outline text-red-700"
-                      disabled={action.pending}
-                      onClick={() =>
-                        confirm.ask({
-                          title: `Switch off ${p.code}?`,
-                          message: 'Customers who type it are told it cannot be used. You can switch it on again later.',
-                          confirmLabel: 'Switch off',
-                          onConfirm: () => setActive(p, false),
-                        })
-                      }
-                    >
-                      Switch off
-                    </button>
-                  ) : (
-                    <button type="button" className="btn-outline" disabled={action.pending} onClick={() => void setActive(p, true)}>
-                      Switch on
-                    </button>
-                  )}
-                </div>
-              </li>
-            ),
-          )}
-        </ul>
+      {(p) => (
+        <>
+          <p className="flex flex-wrap items-center gap-2">
+            <span className="rounded-md bg-cocoa-900 px-2 py-0.5 font-mono text-sm font-semibold tracking-wider text-cream">{p.code}</span>
+            <span className="font-semibold">{amountText(p)}</span>
+            <PromoStatus promo={p} />
+          </p>
+          <p className="mt-1 text-sm text-cocoa-600">
+            {dayText(p.validFrom)} to {dayText(p.validUntil)} · used {p.uses}
+            {p.maxUses ? ` of ${p.maxUses}` : ''} {p.uses === 1 ? 'time' : 'times'} · {p.maxUsesPerCustomer} per customer
+            {p.packageIds ? ` · ${p.packageIds.length} ${p.packageIds.length === 1 ? 'package' : 'packages'}` : ' · every package'}
+          </p>
+        </>
       )}
-      {!editing && (action.notice ?? saved) && (
-        <div className="mt-4">
-          <NoticeLine notice={action.notice ?? saved} />
-        </div>
-      )}
-      {confirm.element}
-    </Panel>
+    </ListEditPanel>
   )
 }
 
@@ -167,7 +114,7 @@ interface PromoFormProps {
 function PromoForm({ promo, packages, onDone }: PromoFormProps) {
   const [values, setValues] = useState(() => valuesOf(promo))
   const [local, setLocal] = useState<Record<string, string>>({})
-  const action = useAction()
+  const action = useFormAction()
   const errors = { ...action.errors, ...local }
   const set = (change: Partial<PromoValues>) => setValues((v) => ({ ...v, ...change }))
 

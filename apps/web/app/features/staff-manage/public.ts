@@ -1,7 +1,7 @@
 // What the owner's Manage pages, Leads and Reports offer the staff routes (docs/product.md §10.4, §10.6, §10.7).
 // Staff code only: no customer page imports it.
 export { BedsPanel } from './beds.tsx'
-export { BlogEditor, BlogList, type BlogListItem } from './blog.tsx'
+export { BlogEditor, BlogList, blogPreview, type BlogListItem, type BlogPreview } from './blog.tsx'
 export { BookingRulesForm } from './booking-rules.tsx'
 export { ClosuresPanel } from './closures.tsx'
 export { CounterRulesForm } from './counter-rules.tsx'

@@ -8,7 +8,7 @@ import { Spinner } from '../../components/ui/spinner.tsx'
 import { formatAmount } from '../../lib/format.ts'
 import { manageCalls } from './manage-calls.ts'
 import { dayText } from './dates.ts'
-import { EmptyState, NoticeLine, Panel, type Notice } from './ui.tsx'
+import { Empty, type Notice, NoticeLine, Panel } from '../staff/public.ts'
 
 export interface Range {
   from: string
@@ -135,6 +135,7 @@ export function SessionsReportPanel({ report }: { report: SessionsReport }) {
       : report.weeks.map((w) => [`Week of ${dayText(w.weekStart)} · ${w.bedName}`, w.attended, w.noShow, w.booked, w.cancelled, w.minutes])
   return (
     <Panel
+      variant="section"
       id="sessions"
       title="Sessions"
       description="Per sunbed, on each day or week of the range."
@@ -158,7 +159,7 @@ export function SessionsReportPanel({ report }: { report: SessionsReport }) {
       </div>
       <div className="mt-5">
         {rows.length === 0 ? (
-          <EmptyState>No sessions in this range.</EmptyState>
+          <Empty>No sessions in this range.</Empty>
         ) : (
           <Table
             head={[by === 'day' ? 'Day and sunbed' : 'Week and sunbed', 'Attended', 'No-show', 'Booked', 'Cancelled', 'Minutes']}
@@ -178,7 +179,7 @@ export function SalesReportPanel({ report }: { report: SalesReport }) {
   const sold = report.packages.reduce((n, p) => n + p.count, 0)
   return (
     <>
-      <Panel id="takings" title="Takings" description="Money that came in on each day of the range, less what was given back.">
+      <Panel variant="section" id="takings" title="Takings" description="Money that came in on each day of the range, less what was given back.">
         <div className="grid grid-cols-2 gap-3 lg:grid-cols-3">
           <Stat label="Taken" value={formatAmount(report.totals.grossPence)} />
           <Stat label="Refunded" value={formatAmount(report.totals.refundedPence)} />
@@ -186,7 +187,7 @@ export function SalesReportPanel({ report }: { report: SalesReport }) {
         </div>
         <div className="mt-5">
           {report.takings.length === 0 ? (
-            <EmptyState>No money taken in this range.</EmptyState>
+            <Empty>No money taken in this range.</Empty>
           ) : (
             <Table
               head={['Paid by', 'Payments', 'Taken', 'Refunded', 'Net']}
@@ -202,16 +203,16 @@ export function SalesReportPanel({ report }: { report: SalesReport }) {
         </div>
       </Panel>
       <div className="grid gap-5 lg:grid-cols-2">
-        <Panel id="package-sales" title="Packages sold" description={`${sold} in this range.`}>
+        <Panel variant="section" id="package-sales" title="Packages sold" description={`${sold} in this range.`}>
           {report.packages.length === 0 ? (
-            <EmptyState>No packages sold in this range.</EmptyState>
+            <Empty>No packages sold in this range.</Empty>
           ) : (
             <Table head={['Package', 'Sold', 'Revenue']} rows={report.packages.map((p) => [p.name, p.count, formatAmount(p.revenuePence)])} />
           )}
         </Panel>
-        <Panel id="promo-sales" title="Promo codes used" description="On the packages sold in this range.">
+        <Panel variant="section" id="promo-sales" title="Promo codes used" description="On the packages sold in this range.">
           {report.promoCodes.length === 0 ? (
-            <EmptyState>No promo codes used in this range.</EmptyState>
+            <Empty>No promo codes used in this range.</Empty>
           ) : (
             <Table head={['Code', 'Uses', 'Discount']} rows={report.promoCodes.map((p) => [p.code, p.uses, formatAmount(p.discountPence)])} />
           )}
@@ -256,7 +257,12 @@ export function ExportButtons({ range }: { range: Range }) {
   }
 
   return (
-    <Panel id="exports" title="Download CSV files" description={`Bookings and sales from ${dayText(range.from)} to ${dayText(range.to)}, for a spreadsheet.`}>
+    <Panel
+      variant="section"
+      id="exports"
+      title="Download CSV files"
+      description={`Bookings and sales from ${dayText(range.from)} to ${dayText(range.to)}, for a spreadsheet.`}
+    >
       <div className="grid gap-3 sm:grid-cols-3">
         {(Object.keys(EXPORT_LABELS) as ExportName[]).map((name) => (
           <button

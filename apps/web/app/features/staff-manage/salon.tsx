@@ -3,12 +3,12 @@ import { WEEKDAYS } from '@salon/contracts/uk-calendar'
 import { useState } from 'react'
 import { Field } from '../../components/ui/field.tsx'
 import { manageCalls } from './manage-calls.ts'
-import { FormFooter, onSubmitted, Panel, SubmitButton, useAction } from './ui.tsx'
+import { FormFooter, onSubmitted, Panel, SubmitButton, useFormAction } from '../staff/public.ts'
 
 /** The salon's name, tagline, address and how customers reach it, as the website shows them. */
 export function SalonDetailsForm({ settings }: { settings: SalonSettings }) {
   const [values, setValues] = useState<SalonDetails>(settings.details)
-  const action = useAction()
+  const action = useFormAction()
   const set = (field: keyof SalonDetails) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: event.target.value }))
 
   async function save() {
@@ -20,7 +20,7 @@ export function SalonDetailsForm({ settings }: { settings: SalonSettings }) {
 
   const e = action.errors
   return (
-    <Panel id="details" title="Salon details" description="Your salon's name, address and contact details on every page of the website.">
+    <Panel variant="section" id="details" title="Salon details" description="Your salon's name, address and contact details on every page of the website.">
       <form onSubmit={onSubmitted(save)} noValidate>
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label="Salon name" value={values.name} onChange={set('name')} error={e.name} maxLength={100} autoComplete="organization" />
@@ -72,7 +72,7 @@ const rowsOf = (hours: OpeningDay[]): DayRow[] =>
 /** The whole week's opening hours; a day switched off is closed. */
 export function OpeningHoursForm({ settings }: { settings: SalonSettings }) {
   const [rows, setRows] = useState(() => rowsOf(settings.openingHours))
-  const action = useAction()
+  const action = useFormAction()
   const set = (weekday: number, change: Partial<DayRow>) => setRows((all) => all.map((row, i) => (i === weekday ? { ...row, ...change } : row)))
 
   // The server's messages name the place of a day in the list it was sent.
@@ -90,7 +90,7 @@ export function OpeningHoursForm({ settings }: { settings: SalonSettings }) {
   }
 
   return (
-    <Panel id="hours" title="Opening hours" description="The whole week. Customers can book only while the salon is open.">
+    <Panel variant="section" id="hours" title="Opening hours" description="The whole week. Customers can book only while the salon is open.">
       <form onSubmit={onSubmitted(save)} noValidate>
         <ul className="flex flex-col divide-y divide-cocoa-100">
           {WEEK_ORDER.map((weekday) => {

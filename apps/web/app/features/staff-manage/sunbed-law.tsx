@@ -1,10 +1,10 @@
 import { dutiesOf, NATIONS, SUNBED_LAW, type Nation } from '@salon/contracts/rules/sunbed-law'
 import type { SunbedSettings, SunbedSettingsRequest } from '@salon/contracts/sunbed-safety'
 import { useState } from 'react'
-import { Field } from '../../components/ui/field.tsx'
+import { Field, SelectField } from '../../components/ui/field.tsx'
 import { manageCalls } from './manage-calls.ts'
 import { NOT_WHOLE, wholeOf } from './money.ts'
-import { FormFooter, onSubmitted, Panel, SelectField, SubmitButton, Toggle, useAction } from './ui.tsx'
+import { FormFooter, onSubmitted, Panel, SubmitButton, Toggle, useFormAction } from '../staff/public.ts'
 
 const SAVED = 'Sunbed safety settings saved. Bookings keep to them now.'
 const SAVED_ASKING = 'Sunbed safety settings saved. Every customer answers the health questions again before their next booking.'
@@ -19,7 +19,7 @@ export function SunbedLawForm({ settings }: { settings: SunbedSettings }) {
   const [limit, setLimit] = useState(String(settings.yearlySessionLimit))
   const [askAgain, setAskAgain] = useState(false)
   const [local, setLocal] = useState<Record<string, string>>({})
-  const action = useAction()
+  const action = useFormAction()
   const errors = { ...action.errors, ...local }
   const law = SUNBED_LAW[nation]
 
@@ -44,6 +44,7 @@ export function SunbedLawForm({ settings }: { settings: SunbedSettings }) {
   return (
     <form onSubmit={onSubmitted(save)} noValidate className="space-y-6">
       <Panel
+        variant="section"
         id="nation"
         title="Where the salon is"
         description="Each UK nation's sunbed law asks different things of a salon. The website and booking follow it."
@@ -85,7 +86,7 @@ export function SunbedLawForm({ settings }: { settings: SunbedSettings }) {
         </div>
       </Panel>
 
-      <Panel id="limits" title="Skin reactions and the yearly limit" description="Checked for every booking, online and at the desk.">
+      <Panel variant="section" id="limits" title="Skin reactions and the yearly limit" description="Checked for every booking, online and at the desk.">
         <div className="grid gap-4 sm:grid-cols-2">
           <Field
             label="Pause after a skin reaction (days)"

@@ -23,8 +23,12 @@
  *   `action.busy`. A 401 anywhere sends the member to /staff/sign-in/ and back.
  * - tells the member something: `useStaff().notify({ kind: 'success' | 'error', message })`.
  * - asks before a destructive change: `<ConfirmDialog>` (with `reasonLabel` when the change needs a reason); a form
- *   in a modal: `<StaffDialog>` (a bottom sheet on phones). Lay a page out with `<StaffPage title actions>` and
- *   `<Panel>`; `<Empty>` for nothing to show; `<Badge tone>` for statuses; `staffMeta(title)` for its meta tags.
+ *   in a modal: `<StaffDialog>` (a bottom sheet on phones); `useConfirm()` asks in red before the action runs. Lay a
+ *   page out with `<StaffPage title actions>` and `<Panel>` (`variant="section"`: the Manage pages' named sections,
+ *   with a description); `<Empty>` for nothing to show; `<Badge tone>` for statuses; `staffMeta(title)` for its meta tags.
+ * - has a form that says its own outcome beside its buttons (the Manage pages): `useFormAction()` (field messages of a
+ *   400 by field, `notice` for `<NoticeLine>` / `<FormFooter>`), `<SubmitButton>`, `onSubmitted`, `<Toggle>`. Fields,
+ *   choices and load states are the customer pages' own, from components/ui.
  */
 export { afterStaffSignIn, messageOf, query, signInPath, staffApi, type StaffAction } from './staff-api.ts'
 export { staffCalls } from './staff-calls.ts'
@@ -37,4 +41,6 @@ export { dateTime, localPhone, longDate, minutesText } from './format.ts'
 export { StaffIcon } from './staff-icon.tsx'
 export { STAFF_NAV, staffNavFor, type StaffNavItem } from './staff-nav.ts'
 export { loadStaffSession, type StaffSession } from './staff-session.ts'
-export { Badge, ConfirmDialog, Empty, LoadError, Loading, OwnerOnly, Panel, Ready, StaffDialog, StaffPage, staffMeta } from './staff-ui.tsx'
+export { Badge, ConfirmDialog, Empty, LoadError, OwnerOnly, Panel, Ready, StaffDialog, StaffPage, staffMeta, useConfirm } from './staff-ui.tsx'
+export { ListEditPanel, type ItemSwitch } from './list-edit-panel.tsx'
+export { fieldErrorsOf, FormFooter, NoticeLine, onSubmitted, SubmitButton, Toggle, useFormAction, type FieldErrors, type Notice } from './staff-form.tsx'

@@ -1,5 +1,5 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react'
-import { useRevalidator } from 'react-router'
+import { useCallback, useId, useState, type FormEvent, type ReactNode } from 'react'
+import { RetryAlert } from '../../components/ui/load-states.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { useModalDialog } from '../../components/ui/use-modal-dialog.ts'
 import { useStaff } from './staff-context.tsx'
@@ -38,10 +38,44 @@ export function OwnerOnly({ children }: { children: ReactNode }) {
   )
 }
 
+interface PanelProps {
+  /** Its anchor in the page (#packages). */
+  id?: string
+  title?: ReactNode
+  /** A line under the title saying what the panel holds (sections only). */
+  description?: ReactNode
+  /** Its buttons, at the right of the title. */
+  actions?: ReactNode
+  children: ReactNode
+  className?: string
+  /**
+   * `plain` (the desk's pages): a thin title bar, and the content reaches the edges (lists, tables). `section` (the
+   * owner's Manage pages): a named region with a tinted header, its description, and the content padded.
+   */
+  variant?: 'plain' | 'section'
+}
+
 /** A white panel for a page's sections. */
-export function Panel({ title, actions, children, className = '' }: { title?: ReactNode; actions?: ReactNode; children: ReactNode; className?: string }) {
+export function Panel({ id, title, description, actions, children, className = '', variant = 'plain' }: PanelProps) {
+  const headingId = useId()
+  if (variant === 'section') {
+    return (
+      <section id={id} aria-labelledby={headingId} className={`card overflow-hidden ${className}`.trim()}>
+        <header className="flex flex-wrap items-start justify-between gap-3 border-b border-cocoa-100 bg-cocoa-50/60 px-4 py-4 sm:px-6">
+          <div className="min-w-0">
+            <h2 id={headingId} className="font-sans text-lg font-semibold text-cocoa-900">
+              {title}
+            </h2>
+            {description && <p className="mt-0.5 text-sm text-cocoa-600">{description}</p>}
+          </div>
+          {actions && <div className="flex shrink-0 flex-wrap gap-2">{actions}</div>}
+        </header>
+        <div className="px-4 py-5 sm:px-6">{children}</div>
+      </section>
+    )
+  }
   return (
-    <section className={`card overflow-hidden ${className}`}>
+    <section id={id} className={`card overflow-hidden ${className}`}>
       {(title || actions) && (
         <div className="flex flex-wrap items-center justify-between gap-2 border-b border-cocoa-100 px-4 py-3 sm:px-5">
           {title && <h2 className="font-sans text-base font-semibold text-cocoa-950">{title}</h2>}
@@ -53,26 +87,9 @@ export function Panel({ title, actions, children, className = '' }: { title?: Re
   )
 }
 
-/** While a page's data loads. */
-export function Loading({ what }: { what: string }) {
-  return (
-    <div className="card flex items-center gap-3 p-6 text-cocoa-700" aria-live="polite">
-      <Spinner label={`Loading ${what}`} /> Loading {what}…
-    </div>
-  )
-}
-
-/** A load that failed: the server's message and a button to try again. */
-export function LoadError({ message, onRetry }: { message: string; onRetry?: () => void }) {
-  const { revalidate, state } = useRevalidator()
-  return (
-    <div role="alert" className="card flex flex-col items-start gap-3 border-red-200 bg-red-50 p-5 text-red-900">
-      <p className="font-medium">{message}</p>
-      <button type="button" className="btn-outline" onClick={onRetry ?? (() => void revalidate())} disabled={!onRetry && state === 'loading'}>
-        Try again
-      </button>
-    </div>
-  )
+/** A part of a page's data that could not be loaded: the salon's message, in red, and Try again (runs the loaders again). */
+export function LoadError({ message }: { message: string }) {
+  return <RetryAlert tone="error" message={message} />
 }
 
 /** A part of a page's data (staffParts): its content once loaded, or the salon's message with "Try again". */
@@ -80,8 +97,12 @@ export function Ready<T>({ part, children }: { part: Part<T>; children: (data: T
   return part.status === 'ready' ? children(part.data) : <LoadError message={part.message} />
 }
 
-/** Nothing to show yet, and what would make something appear. */
-export function Empty({ title, children }: { title: string; children?: ReactNode }) {
+/**
+ * Nothing to show yet. With a title (a page's or a panel's whole content): the title and what would make something
+ * appear, centred. Without one (a list inside a panel): the one line in a dashed box.
+ */
+export function Empty({ title, children }: { title?: string; children?: ReactNode }) {
+  if (title === undefined) return <p className="rounded-xl border border-dashed border-cocoa-200 px-4 py-6 text-center text-cocoa-600">{children}</p>
   return (
     <div className="flex flex-col items-center gap-1 px-6 py-10 text-center">
       <p className="text-lg font-semibold text-cocoa-900">{title}</p>
@@ -215,4 +236,36 @@ export function ConfirmDialog({ open, title, message, confirmLabel, danger, reas
       </form>
     </StaffDialog>
   )
+}
+
+interface ConfirmRequest {
+  title: string
+  message: ReactNode
+  confirmLabel: string
+  onConfirm: () => unknown
+}
+
+/**
+ * Asks before a destructive action: `confirm.ask({ title, message, confirmLabel, onConfirm })`, then render
+ * `confirm.element` (the ConfirmDialog, in red). The action runs only once the member confirms.
+ */
+export function useConfirm() {
+  const [request, setRequest] = useState<ConfirmRequest | null>(null)
+  const ask = useCallback((next: ConfirmRequest) => setRequest(next), [])
+  const element = (
+    <ConfirmDialog
+      open={request !== null}
+      title={request?.title ?? ''}
+      message={request?.message}
+      confirmLabel={request?.confirmLabel ?? ''}
+      danger
+      onConfirm={() => {
+        const done = request?.onConfirm
+        setRequest(null)
+        void done?.()
+      }}
+      onClose={() => setRequest(null)}
+    />
+  )
+  return { ask, element }
 }

@@ -1,41 +1,13 @@
 import { useRevalidator } from 'react-router'
-import { useCallback, useId, useRef, useState, type FormEvent, type ReactNode, type SelectHTMLAttributes } from 'react'
+import { useCallback, useId, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { ApiError } from '../../lib/api.ts'
-import { ConfirmDialog, messageOf, signInPath } from '../staff/public.ts'
+import { messageOf, signInPath } from './staff-api.ts'
 
-export { Badge } from '../staff/public.ts'
-
-/** A part of a Manage page: a white card with its heading, a line about it, and its content. */
-export function Panel({
-  id,
-  title,
-  description,
-  actions,
-  children,
-}: {
-  id?: string
-  title: string
-  description?: ReactNode
-  actions?: ReactNode
-  children: ReactNode
-}) {
-  const headingId = useId()
-  return (
-    <section id={id} aria-labelledby={headingId} className="card overflow-hidden">
-      <header className="flex flex-wrap items-start justify-between gap-3 border-b border-cocoa-100 bg-cocoa-50/60 px-4 py-4 sm:px-6">
-        <div className="min-w-0">
-          <h2 id={headingId} className="font-sans text-lg font-semibold text-cocoa-900">
-            {title}
-          </h2>
-          {description && <p className="mt-0.5 text-sm text-cocoa-600">{description}</p>}
-        </div>
-        {actions && <div className="flex shrink-0 flex-wrap gap-2">{actions}</div>}
-      </header>
-      <div className="px-4 py-5 sm:px-6">{children}</div>
-    </section>
-  )
-}
+/**
+ * The staff kit's forms (the owner's Manage pages, the leads): a form's own call with its outcome beside its buttons,
+ * where useStaffAction tells the outcome in the layout's notice area.
+ */
 
 export type Notice = { kind: 'success' | 'error'; text: string }
 
@@ -73,7 +45,7 @@ export function fieldErrorsOf(error: unknown): FieldErrors {
  * message to the form; on success React Router loads the page's data again (its loaders revalidate), so the page
  * shows what the server kept, then `after` runs and the success is said in words.
  */
-export function useAction(after?: () => void) {
+export function useFormAction(after?: () => void) {
   const { revalidate } = useRevalidator()
   const [pending, setPending] = useState(false)
   const [errors, setErrors] = useState<FieldErrors>({})
@@ -144,38 +116,6 @@ export function FormFooter({ notice, children }: { notice: Notice | null; childr
   )
 }
 
-type SelectFieldProps = { label: ReactNode; hint?: ReactNode; error?: string; children: ReactNode } & SelectHTMLAttributes<HTMLSelectElement>
-
-export function SelectField({ label, hint, error, children, className, ...select }: SelectFieldProps) {
-  const id = useId()
-  return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-semibold text-cocoa-800">
-        {label}
-      </label>
-      <select
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
-        className={`field-input ${className ?? ''}`}
-        {...select}
-      >
-        {children}
-      </select>
-      {hint && (
-        <p id={`${id}-hint`} className="text-sm text-cocoa-600">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="text-sm font-medium text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
-  )
-}
-
 /** A switch-like checkbox with a label and a line under it. */
 export function Toggle({
   label,
@@ -214,41 +154,4 @@ export function Toggle({
       </div>
     </div>
   )
-}
-
-/** Nothing here yet: a dashed box with a line of explanation. */
-export function EmptyState({ children }: { children: ReactNode }) {
-  return <p className="rounded-xl border border-dashed border-cocoa-200 px-4 py-6 text-center text-cocoa-600">{children}</p>
-}
-
-interface ConfirmRequest {
-  title: string
-  message: ReactNode
-  confirmLabel: string
-  onConfirm: () => unknown
-}
-
-/**
- * Asks before a destructive action: `confirm.ask({ title, message, confirmLabel, onConfirm })`, then render
- * `confirm.element` (the staff pages' confirmation, in red). The action runs only once the member confirms.
- */
-export function useConfirm() {
-  const [request, setRequest] = useState<ConfirmRequest | null>(null)
-  const ask = useCallback((next: ConfirmRequest) => setRequest(next), [])
-  const element = (
-    <ConfirmDialog
-      open={request !== null}
-      title={request?.title ?? ''}
-      message={request?.message}
-      confirmLabel={request?.confirmLabel ?? ''}
-      danger
-      onConfirm={() => {
-        const done = request?.onConfirm
-        setRequest(null)
-        void done?.()
-      }}
-      onClose={() => setRequest(null)}
-    />
-  )
-  return { ask, element }
 }
