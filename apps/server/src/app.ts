@@ -176,7 +176,7 @@ export function createApp(deps: AppDeps) {
     logger: deps.logger,
     now: deps.now,
   })
-  const reports = createReportsModule({ db, now: deps.now })
+  const reports = createReportsModule({ db, takings: commerce.takings, now: deps.now })
   // The privacy notice's periods, kept by jobs on the shared queue; the owner sees what their next run will delete.
   const retention = createRetention({ db, queue: jobQueue, shops: shop.shops, logger: deps.logger, now })
   const messages = createMessagesModule({

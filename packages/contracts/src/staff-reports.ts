@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { CashUp } from './staff-counter.ts'
 import { LocalDate } from './local-date.ts'
 
 /**
@@ -111,9 +112,11 @@ export const SalesReport = z.object({
     z.object({ method: PaymentMethod, payments: z.number().int(), grossPence: z.number().int(), refundedPence: z.number().int(), netPence: z.number().int() }),
   ),
   totals: z.object({ grossPence: z.number().int(), refundedPence: z.number().int(), netPence: z.number().int() }),
+  /** The range's cash-ups at the desk, by date (docs/product.md §10.3). */
+  cashUps: z.array(CashUp),
 })
 export type SalesReport = z.infer<typeof SalesReport>
 
 /** The CSV files the owner downloads (UTF-8 with a byte-order mark, CRLF lines, RFC 4180 quoting). */
-export const EXPORTS = ['bookings', 'sales', 'marketing'] as const
+export const EXPORTS = ['bookings', 'sales', 'cash-ups', 'marketing'] as const
 export type ExportName = (typeof EXPORTS)[number]

@@ -244,6 +244,22 @@ describeApi(
       const range = await takings('?from=2026-11-24&to=2026-11-25')
       expect(range.json).toMatchObject({ from: '2026-11-24', to: '2026-11-25', cashUps: [expect.objectContaining({ date: '2026-11-25' })] })
       expect(method(range.json, 'cash').sessionsPence).toBeGreaterThan(method(day, 'cash').sessionsPence)
+      // The owner's sales report and its CSV file carry the cash-up.
+      const report = await get().api('staff/reports/sales?from=2026-11-25&to=2026-11-25', { headers: owner.headers })
+      expect(report.json.cashUps).toEqual([expect.objectContaining({ date: '2026-11-25', closedBy: 'Sam Staff' })])
+      const file = await get().app.request('/api/staff/exports/cash-ups.csv?from=2026-11-25&to=2026-11-25', {
+        headers: { ...get().shop.headers, ...owner.headers },
+      })
+      expect(file.status).toBe(200)
+      const lines = (await file.text()).replace(/^\uFEFF/, '').split('\r\n')
+      expect(lines[0]).toBe(
+        'Date,Float (£),Cash counted (£),Cash expected (£),Cash difference (£),Card terminal counted (£),Card terminal expected (£),Card terminal difference (£),Taken after the close (£),Closed by,Closed at,Note',
+      )
+      expect(lines[1]).toBe('2026-11-25,50.00,53.40,53.60,-0.2,0.00,0.00,0,4.2,Sam Staff,2026-11-25T18:00:00+00:00,Till short by 20p')
+      expect(
+        (await get().app.request('/api/staff/exports/cash-ups.csv?from=2026-11-25&to=2026-11-25', { headers: { ...get().shop.headers, ...staff.headers } }))
+          .status,
+      ).toBe(403)
       expect(await takings('?from=2026-11-25')).toMatchObject({ status: 400 })
       expect(await takings('?from=2026-11-25&to=2026-11-24')).toMatchObject({ status: 400 })
       expect(await takings('?from=2025-01-01&to=2026-11-25')).toMatchObject({ status: 422, json: { message: 'Please choose at most 366 days.' } })

@@ -81,6 +81,7 @@ export function createCommerceModule(deps: CommerceModuleDeps) {
     shared: { verdictFor: promo.verdictFor, refuse: promo.refuse, creditPurchase: payments.creditPurchase, shopOf: payments.shopOf, toLot },
     now,
   })
+  const takings = createTakings({ db, repo: createTakingsRepository(db), shopOf: payments.shopOf, now })
   const secret = deps.stripeWebhookSecret
   const refunds = createRefunds({ db, provider: deps.payments ?? offline!.adapter, queue: deps.queue, now: deps.now ?? Date.now })
   return {
@@ -92,7 +93,9 @@ export function createCommerceModule(deps: CommerceModuleDeps) {
     ledger,
     /** Sales at the counter, refunds and corrections of a balance, the day's takings (docs/product.md §10.3). */
     counter,
-    counterRoutes: createCounterRoutes(counter, createTakings({ db, repo: createTakingsRepository(db), shopOf: payments.shopOf, now })),
+    /** The desk's takings and cash-ups, which the owner's reports read too. */
+    takings,
+    counterRoutes: createCounterRoutes(counter, takings),
     packagesRoutes: createPackagesRoutes({ ...packages, activePackages: deps.kept(packages.activePackages) }, { unchanged: deps.unchanged }),
     routes: createCommerceRoutes({ promo, payments, balance, referrals }, deps.verifier),
     /** The owner's prices, packages, promo codes and refer-and-earn under /api/staff/ (docs/product.md §10.4). */

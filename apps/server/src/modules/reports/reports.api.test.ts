@@ -167,6 +167,7 @@ describeApi(
           refundedPence: pkg1!.pricePence + pkg3!.pricePence,
           netPence: 2 * pkg1!.pricePence + discounted + 500 - pkg3!.pricePence,
         },
+        cashUps: [],
       })
 
       // The day before has the Saturday sale only; a range of nothing sold answers zeros for every method.

@@ -65,6 +65,16 @@ export function createReportsRoutes(reports: Reports) {
     .openapi(
       staffRoute('owner', {
         method: 'get',
+        path: '/staff/exports/cash-ups.csv',
+        summary: "The range's cash-ups as a CSV file: the float, each count against what was expected, and who closed the day",
+        request: { query: ReportRangeQuery },
+        responses: csv('cash-ups-{from}-to-{to}.csv'),
+      }),
+      async (c) => sendCsv(c, await reports.cashUpsCsv(c.get('staff'), c.req.valid('query'))),
+    )
+    .openapi(
+      staffRoute('owner', {
+        method: 'get',
         path: '/staff/exports/marketing.csv',
         summary: 'The customers who agreed to marketing and have not deleted their account, with when they agreed',
         request: { query: z.strictObject({}) },

@@ -1,6 +1,7 @@
 import { utcDay } from '@salon/contracts/dates'
 import { PaymentMethod, REPORT_MAX_DAYS, type ExportName, type SalesReport, type SessionsReport } from '@salon/contracts/staff-reports'
 import type { Db } from '@salon/db'
+import type { Takings } from '../commerce/public.ts'
 import { HttpError } from '../../lib/errors.ts'
 import { localDateOf } from '../../lib/local-time.ts'
 import { createAuditLog, type StaffActor } from '../shop/public.ts'
@@ -59,7 +60,7 @@ export interface CsvFile {
  * and takings, in the shop's local dates; the bookings, sales and marketing list as CSV files, read in batches as
  * they are sent. Every export is written to the audit log (who took which file, of which dates) before it is sent.
  */
-export function createReports(deps: { db: Db; now?: () => number; batchSize?: number }) {
+export function createReports(deps: { db: Db; takings: Pick<Takings, 'takings'>; now?: () => number; batchSize?: number }) {
   const now = deps.now ?? Date.now
   const batchSize = deps.batchSize ?? EXPORT_BATCH
   const reports = createReportsRepository(deps.db)
@@ -78,11 +79,12 @@ export function createReports(deps: { db: Db; now?: () => number; batchSize?: nu
 
     async sales(shopId: string, asked: DateRange): Promise<SalesReport> {
       const range = checkRange(asked)
-      const [timeZone, packages, promoCodes, moved] = await Promise.all([
+      const [timeZone, packages, promoCodes, moved, desk] = await Promise.all([
         reports.timeZone(shopId),
         reports.packageSales(shopId, range),
         reports.promoUses(shopId, range),
         reports.takings(shopId, range),
+        deps.takings.takings(shopId, range),
       ])
       const takings = PaymentMethod.options.map((method) => {
         const row = moved.find((m) => m.method === method)
@@ -98,6 +100,49 @@ export function createReports(deps: { db: Db; now?: () => number; batchSize?: nu
         promoCodes,
         takings,
         totals: { grossPence: sum('grossPence'), refundedPence: sum('refundedPence'), netPence: sum('netPence') },
+        cashUps: desk.cashUps,
+      }
+    },
+
+    /** The range's cash-ups as a CSV file (docs/product.md §10.3), one row a day closed. */
+    async cashUpsCsv(actor: StaffActor, asked: DateRange): Promise<CsvFile> {
+      const range = checkRange(asked)
+      await audit(actor, 'cash-ups', range)
+      const { cashUps } = await deps.takings.takings(actor.shopId, range)
+      const header = [
+        'Date',
+        'Float (£)',
+        'Cash counted (£)',
+        'Cash expected (£)',
+        'Cash difference (£)',
+        'Card terminal counted (£)',
+        'Card terminal expected (£)',
+        'Card terminal difference (£)',
+        'Taken after the close (£)',
+        'Closed by',
+        'Closed at',
+        'Note',
+      ]
+      async function* rows() {
+        yield cashUps
+      }
+      return {
+        filename: `cash-ups-${range.from}-to-${range.to}.csv`,
+        body: csvStream(header, rows(), (c): Cell[] => [
+          c.date,
+          pounds(c.floatPence),
+          pounds(c.cash.countedPence),
+          pounds(c.cash.expectedPence),
+          // What can be below zero is written as a number, which a spreadsheet reads as one (text starting "-" is defused).
+          c.cash.differencePence / 100,
+          pounds(c.card.countedPence),
+          pounds(c.card.expectedPence),
+          c.card.differencePence / 100,
+          c.afterPence / 100,
+          c.closedBy,
+          c.closedAt,
+          c.note,
+        ]),
       }
     },
 

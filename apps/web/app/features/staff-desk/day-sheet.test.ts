@@ -2,6 +2,7 @@ import type { DaySheetBooking } from '@salon/contracts/staff-day'
 import { describe, expect, it } from 'vitest'
 import { canTakePayment, paymentText } from './booking-card.tsx'
 import { cancelConsequence } from './move-cancel-dialog.tsx'
+import { outOfServiceMessage } from './out-of-service.tsx'
 
 const session = (payment: DaySheetBooking['payment']): DaySheetBooking => ({
   id: 'b1',
@@ -51,5 +52,27 @@ describe('a session on the day sheet (docs/product.md §10.10)', () => {
     expect(canTakePayment(session({ ...inSalon, paidAtDesk: { method: 'cash', at: '2026-11-26T10:07:00+00:00', by: 'Sam Staff' } }))).toBe(false)
     expect(canTakePayment(session({ method: 'balance', minutes: 6, paidAtDesk: null }))).toBe(false)
     expect(canTakePayment(session({ method: 'card', pricePence: 390, state: 'paid' }))).toBe(false)
+  })
+})
+
+describe('a sunbed out of service, as the desk is told (docs/product.md §10.2)', () => {
+  const hit = (time: string, customerName: string) => ({
+    id: time,
+    date: '2026-11-26',
+    time,
+    minutes: 6,
+    status: 'booked',
+    customerName,
+    phone: null,
+    bed: { id: 'booth', name: 'Booth' },
+  })
+  it('says the time, and the sessions in it to move', () => {
+    expect(outOfServiceMessage('Booth', '2026-11-26T14:00', '2026-11-26T17:00', [])).toBe('Booth is out of service from 14:00 to 17:00.')
+    expect(outOfServiceMessage('Booth', '2026-11-26T14:00', '2026-11-26T17:00', [hit('15:00', 'Amy Jones')])).toBe(
+      'Booth is out of service from 14:00 to 17:00. 1 session needs moving: 15:00 Amy Jones.',
+    )
+    expect(outOfServiceMessage('Booth', '2026-11-26T14:00', '2026-11-27T10:00', [hit('15:00', 'Amy Jones'), hit('16:30', 'Bo Li')])).toBe(
+      'Booth is out of service from 2026-11-26 14:00 to 2026-11-27 10:00. 2 sessions need moving: 15:00 Amy Jones, 16:30 Bo Li.',
+    )
   })
 })

@@ -43,6 +43,11 @@ export function DaySheet({ day, actions, isOwner }: { day: DaySheetResponse; act
                 <span className="block text-xs font-normal text-cocoa-600">
                   {sessions.length} {sessions.length === 1 ? 'session' : 'sessions'}
                 </span>
+                {bed.outOfService.map((period) => (
+                  <span key={period.id} className="mt-0.5 block text-xs font-semibold text-red-800">
+                    Out of service {period.from.slice(11, 16)}–{period.until.slice(11, 16)}
+                  </span>
+                ))}
               </h2>
               {sessions.map((booking: DaySheetBooking) => (
                 <BookingCard key={booking.id} booking={booking} actions={actions} isOwner={isOwner} />

@@ -1,3 +1,4 @@
+import { tillDifference } from '@salon/contracts/rules/money'
 import type { ExportName, PaymentMethod, SalesReport, SessionsReport } from '@salon/contracts/staff-reports'
 import { addDays, todayInUk, utcDay } from '@salon/contracts/dates'
 import { useState, type ReactNode } from 'react'
@@ -218,6 +219,16 @@ export function SalesReportPanel({ report }: { report: SalesReport }) {
           )}
         </Panel>
       </div>
+      <Panel variant="section" id="cash-ups" title="Cash-ups" description="Each day closed at the desk: what was counted against what the takings said.">
+        {report.cashUps.length === 0 ? (
+          <Empty>No day was cashed up in this range.</Empty>
+        ) : (
+          <Table
+            head={['Day', 'Cash', 'Card terminal', 'Closed by']}
+            rows={report.cashUps.map((c) => [dayText(c.date), tillDifference(c.cash.differencePence), tillDifference(c.card.differencePence), c.closedBy])}
+          />
+        )}
+      </Panel>
     </>
   )
 }
@@ -225,6 +236,7 @@ export function SalesReportPanel({ report }: { report: SalesReport }) {
 const EXPORT_LABELS: Record<ExportName, { label: string; detail: string }> = {
   bookings: { label: 'Bookings', detail: 'Every session in the range' },
   sales: { label: 'Sales', detail: 'Every payment in the range' },
+  'cash-ups': { label: 'Cash-ups', detail: 'Each day closed at the desk' },
   marketing: { label: 'Marketing list', detail: 'Customers who agreed to offers, as of today' },
 }
 
@@ -263,7 +275,7 @@ export function ExportButtons({ range }: { range: Range }) {
       title="Download CSV files"
       description={`Bookings and sales from ${dayText(range.from)} to ${dayText(range.to)}, for a spreadsheet.`}
     >
-      <div className="grid gap-3 sm:grid-cols-3">
+      <div className="grid gap-3 sm:grid-cols-2">
         {(Object.keys(EXPORT_LABELS) as ExportName[]).map((name) => (
           <button
             key={name}

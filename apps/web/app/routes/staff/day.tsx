@@ -2,7 +2,7 @@ import { addDays, todayInUk } from '@salon/contracts/dates'
 import type { DaySheetBooking } from '@salon/contracts/staff-day'
 import { useState } from 'react'
 import { useSearchParams } from 'react-router'
-import { DaySheet, deskCalls, MoveCancelDialog, PaymentDialog, StatusBadge, WalkInDialog } from '../../features/staff-desk/public.ts'
+import { DaySheet, deskCalls, MoveCancelDialog, OutOfServicePanel, PaymentDialog, StatusBadge, WalkInDialog } from '../../features/staff-desk/public.ts'
 import { longDate, Ready, StaffPage, staffMeta, staffPart, useStaff, useStaffAction } from '../../features/staff/public.ts'
 import type { Route } from './+types/day'
 
@@ -111,6 +111,7 @@ export default function StaffDay({ loaderData }: Route.ComponentProps) {
           <DaySheet day={sheet} isOwner={isOwner} actions={{ onMark: (b, s) => void mark(b, s), onMore: setChosen, onPay: setPaying, busy: action.busy }} />
         )}
       </Ready>
+      {sheet && <OutOfServicePanel beds={sheet.beds} />}
       {sheet && sheet.cancelled.length > 0 && (
         <details className="card px-4 py-3 sm:px-5">
           <summary className="cursor-pointer font-semibold text-cocoa-800">Cancelled this day ({sheet.cancelled.length})</summary>
