@@ -3,7 +3,7 @@ import { deflateSync } from 'node:zlib'
 import type { APIRequestContext, Browser, Page, TestInfo } from '@playwright/test'
 import { browserErrors, expect, openDays, signedInState, test, unique, untilHydrated } from './fixtures.ts'
 import { cardForm, payWith, startPayment, thankYou } from './payment.ts'
-import { demoOwner, shopHeaders } from './staff.ts'
+import { demoOwner, PASSING_BED, shopHeaders } from './staff.ts'
 
 /** A browser of the owner's, signed in, with the size and settings of the test's project; its errors fail the test. */
 async function ownerPage(browser: Browser, request: APIRequestContext, testInfo: TestInfo): Promise<{ page: Page; errors: string[] }> {
@@ -89,7 +89,7 @@ test(
   { tag: '@layout' },
   async ({ page, browser, request }, testInfo) => {
     const owner = await ownerPage(browser, request, testInfo)
-    const bedName = unique('Test bed')
+    const bedName = unique(PASSING_BED)
     await openManage(owner.page, '/staff/manage/beds/', 'Sunbeds')
     await owner.page.getByRole('button', { name: '+ Add a sunbed' }).click()
     const form = owner.page.locator('form').filter({ has: owner.page.getByRole('heading', { name: 'New sunbed' }) })

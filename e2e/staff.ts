@@ -46,7 +46,10 @@ interface Slot {
   bed: { id: string; name: string }
 }
 
-/** The first free start times of the coming days, soonest first, for sessions of the first-session length. */
+/** The sunbeds the Manage test adds and retires while other tests run (staff-manage.spec.ts): never picked for a booking. */
+export const PASSING_BED = 'Test bed'
+
+/** The first free start times of the coming days, soonest first, for sessions of the first-session length, on the salon's own beds. */
 export async function freeSlots(request: APIRequestContext): Promise<{ minutes: number; slots: Slot[] }> {
   const answer = (await (await request.get('/api/p_preload_times', { headers: shopHeaders })).json()) as {
     beds: { id: string; name: string }[]
@@ -61,6 +64,7 @@ export async function freeSlots(request: APIRequestContext): Promise<{ minutes: 
         .filter((t) => new Date(t.startsAt).getTime() > soon)
         .flatMap((t) => t.bedIds.map((id) => ({ date, time: t.time, bed: answer.beds.find((b) => b.id === id)! }))),
     )
+    .filter((slot) => !slot.bed.name.startsWith(PASSING_BED))
   return { minutes: answer.minutes, slots }
 }
 
