@@ -147,6 +147,10 @@ export const StaffCustomerResponse = z.object({
 })
 export type StaffCustomerResponse = z.infer<typeof StaffCustomerResponse>
 
+/** POST /api/staff/customers: a customer signed up at the desk (the request is a walk-in's newcomer: NewInSalonCustomer). */
+export const AddCustomerResponse = z.object({ message: z.string(), customer: CustomerSummary })
+export type AddCustomerResponse = z.infer<typeof AddCustomerResponse>
+
 /** A note a member of staff kept about the customer (docs/product.md §10.5): who wrote it, and when. */
 export const CustomerNote = z.object({ id: z.string(), text: z.string(), by: z.string(), at: z.string() })
 export type CustomerNote = z.infer<typeof CustomerNote>

@@ -329,6 +329,45 @@ describeApi(
         { text: 'Prefers the stand-up booth', by: staff.name, at: '2026-11-23T08:00:00.000Z' },
       ])
     })
+
+    it('signs a customer up at the desk without a booking: the sign-up’s rules, 18 or over today, one record per number', async () => {
+      clock.set(START)
+      const phone = newPhone()
+      const add = (input: Record<string, unknown>, by: StaffUser = staff) =>
+        t().api('staff/customers', {
+          body: { firstName: 'Dee', lastName: 'Desk', phone: phone.typed, dob: '1990-05-06', skinType: 4, ...input },
+          headers: by.headers,
+        })
+      expect(await add({ dob: '2010-01-01' })).toMatchObject({
+        status: 422,
+        json: {
+          message:
+            'The customer is under 18 on Monday 23 November 2026: UK law (the Sunbeds (Regulation) Act 2010) does not allow anyone under 18 to use a sunbed.',
+        },
+      })
+      expect(await add({ phone: '12345' })).toMatchObject({ status: 400, json: { field: 'customer.new.phone' } })
+      expect(await add({ skinType: 7 })).toMatchObject({ status: 400 })
+      const made = await add({ email: 'dee@example.com' })
+      expect(made.status, JSON.stringify(made.json)).toBe(201)
+      expect(made.json).toMatchObject({
+        message: 'Dee Desk is a customer of the salon now.',
+        customer: { firstName: 'Dee', lastName: 'Desk', phone: phone.e164, email: 'dee@example.com', skinType: 4, account: 'in_salon' },
+      })
+      const record = await profile(made.json.customer.sub)
+      expect(record.json.customer).toMatchObject({ dob: '1990-05-06' })
+      expect(await add({ firstName: 'Again' }, owner)).toMatchObject({
+        status: 409,
+        json: {
+          message: 'Dee Desk already has this mobile number at the salon. Please choose them as a customer of the salon instead.',
+          customerSub: made.json.customer.sub,
+        },
+      })
+      const [entry] = await t()
+        .db.select()
+        .from(schema.staffAuditLog)
+        .where(and(eq(schema.staffAuditLog.subjectId, made.json.customer.sub), eq(schema.staffAuditLog.action, 'customer.signed-up-in-salon')))
+      expect(entry).toMatchObject({ actorSub: staff.sub, after: { source: 'in_salon' } })
+    })
   },
   { shop: SHOP, deps: () => ({ now: clock.now, passwords: fastPasswords }) },
 )

@@ -1,5 +1,7 @@
 import { ErrorResponse } from '@salon/contracts/errors'
+import { NewInSalonCustomer } from '@salon/contracts/staff-day'
 import {
+  AddCustomerResponse,
   BlockRequest,
   BlockResponse,
   CustomerNoteRequest,
@@ -21,6 +23,20 @@ const missing = { 404: json(ErrorResponse, 'No such customer at this salon (or e
 /** The customers' calls under /api/staff/ (docs/product.md §10.5). */
 export function createStaffCustomersRoutes(customers: StaffCustomers) {
   return createRouter<StaffEnv>()
+    .openapi(
+      staffRoute('staff', {
+        method: 'post',
+        path: '/staff/customers',
+        summary: 'Sign a customer up at the desk, without a booking: 18 or over, a skin type, a UK mobile number once per salon',
+        request: jsonBody(NewInSalonCustomer),
+        responses: {
+          201: json(AddCustomerResponse, 'Signed up'),
+          409: json(ErrorResponse, 'A customer of the salon has this mobile number already (`customerSub` names them)'),
+          422: json(ErrorResponse, 'Under 18 today'),
+        },
+      }),
+      async (c) => c.json(await customers.addCustomer(c.get('staff'), c.req.valid('json')), 201),
+    )
     .openapi(
       staffRoute('staff', {
         method: 'post',

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import {
   type BlockResponse,
   CUSTOMER_SEARCH_LIMIT,
+  type AddCustomerResponse,
   type CustomerNote,
   type CustomerNoteResponse,
   type CustomerSearchResponse,
@@ -15,7 +16,8 @@ import type { Db } from '@salon/db'
 import { HttpError } from '../../lib/errors.ts'
 import type { Logger } from '../../lib/logger.ts'
 import { describeDate, localDateOf, localTimeOf, toIsoWithOffset } from '../../lib/local-time.ts'
-import type { BookingRepository } from '../booking/public.ts'
+import { signUpAtDesk, type BookingRepository } from '../booking/public.ts'
+import type { NewInSalonCustomer } from '@salon/contracts/staff-day'
 import type { CounterService } from '../commerce/public.ts'
 import { createCustomersRepository, eraseCustomer, type CustomerRow, type CustomersRepository } from '../identity/public.ts'
 import { createAuditLog, type StaffActor } from '../shop/public.ts'
@@ -101,6 +103,17 @@ export function createStaffCustomers(deps: {
   }
 
   return {
+    /**
+     * POST /api/staff/customers: a customer signed up at the desk without a booking, by the walk-in's own rule
+     * (booking's signUpAtDesk), and 18 or over today; with their health answers when the desk went through them.
+     */
+    async addCustomer(actor: StaffActor, input: NewInSalonCustomer): Promise<AddCustomerResponse> {
+      const sub = await deps.db.transaction((tx) => signUpAtDesk(tx, actor, input, now(), { adultToday: true }))
+      const { customer, online } = await customerAt(actor.shopId, sub)
+      const summary = summaryOf(customer, online)
+      return { message: `${summary.name} is a customer of the salon now.`, customer: summary }
+    },
+
     /**
      * POST /api/staff/customers/{sub}/notes: a note kept with the record, with who wrote it and when; in the
      * transaction of its audit line, which records that a note was added and never its words (they go with an erasure).

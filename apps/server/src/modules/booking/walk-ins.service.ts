@@ -1,28 +1,17 @@
 import { randomUUID } from 'node:crypto'
 import { todayInUk } from '@salon/contracts/dates'
 import { plural } from '@salon/contracts/words'
-import type { NewInSalonCustomer, WalkInRequest } from '@salon/contracts/staff-day'
+import type { WalkInRequest } from '@salon/contracts/staff-day'
 import { withRetries } from '../../lib/database-errors.ts'
 import { HttpError } from '../../lib/errors.ts'
 import { fittingMinutes, planSpend, type Draw } from '../commerce/public.ts'
-import { createCustomersRepository, requirePhotoIdCheck } from '../identity/public.ts'
-import { createAuditLog, type StaffActor } from '../shop/public.ts'
+import { requirePhotoIdCheck } from '../identity/public.ts'
+import type { StaffActor } from '../shop/public.ts'
 import { CustomerMissing } from './booking.repository.ts'
 import type { DaySheet, StaffDayDeps } from './day-sheet.service.ts'
-import {
-  alreadyCustomer,
-  bedOf,
-  checkedNewcomer,
-  DAY_MESSAGES,
-  deskRulesOf,
-  fullName,
-  judge,
-  onConflict,
-  ownerOnlyOverride,
-  problemsOf,
-  startOf,
-} from './desk-rules.ts'
-import { checkSunbedSafety, recordAnswers } from './sunbed-safety-checks.service.ts'
+import { bedOf, checkedNewcomer, DAY_MESSAGES, deskRulesOf, judge, onConflict, ownerOnlyOverride, problemsOf, startOf } from './desk-rules.ts'
+import { checkSunbedSafety } from './sunbed-safety-checks.service.ts'
+import { signUpAtDesk } from './desk-sign-up.service.ts'
 
 const MINUTE = 60_000
 
@@ -37,7 +26,9 @@ export function createWalkIns(deps: StaffDayDeps & { sheet: DaySheet }) {
      */
     async walkIn(actor: StaffActor, request: WalkInRequest) {
       ownerOnlyOverride(actor, request.override)
-      const newcomer = 'new' in request.customer ? checkedNewcomer(request.customer.new, todayInUk(now())) : null
+      const newcomer = 'new' in request.customer ? request.customer.new : null
+      // The sign-up's rules are checked before anything is locked: a wrong number or date of birth changes nothing.
+      if (newcomer) checkedNewcomer(newcomer, todayInUk(now()))
       const setup = await booking.setupOf(actor.shopId, request.date)
       const rules = deskRulesOf(setup)
       const bed = bedOf(setup, request.bedId)
@@ -49,16 +40,7 @@ export function createWalkIns(deps: StaffDayDeps & { sheet: DaySheet }) {
       const at = now()
       const reason = request.override?.reason.trim()
       const customer =
-        newcomer === null
-          ? (request.customer as { sub: string }).sub
-          : async (tx: Parameters<typeof createCustomersRepository>[0]) => {
-              const made = await createCustomersRepository(tx).addInSalon(actor.shopId, newcomer)
-              if (!made.created) throw new HttpError(409, alreadyCustomer(fullName(made.customer)), { customerSub: made.customer.sub })
-              await createAuditTx(tx, actor, made.customer.sub)
-              const health = (request.customer as { new: NewInSalonCustomer }).new.health
-              if (health) await recordAnswers(tx, { shopId: actor.shopId, sub: made.customer.sub, request: health, at, recordedBy: actor.sub })
-              return made.customer.sub
-            }
+        newcomer === null ? (request.customer as { sub: string }).sub : (tx: Parameters<typeof signUpAtDesk>[0]) => signUpAtDesk(tx, actor, newcomer, at)
       await withRetries(
         () =>
           booking
@@ -136,10 +118,4 @@ export function createWalkIns(deps: StaffDayDeps & { sheet: DaySheet }) {
       return { booking: (await sheet.sheetOf(actor.shopId, id, setup)).booking }
     },
   }
-}
-
-/** The audit line of a customer signed up at the desk, in the transaction that makes them. */
-async function createAuditTx(tx: Parameters<typeof createCustomersRepository>[0], actor: StaffActor, sub: string) {
-  // The log outlives an erasure, so it names the customer by id only and holds none of their details (docs/product.md §10.5).
-  await createAuditLog(tx).record(actor, { action: 'customer.signed-up-in-salon', subjectType: 'customer', subjectId: sub, after: { source: 'in_salon' } })
 }

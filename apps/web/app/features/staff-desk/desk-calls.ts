@@ -11,10 +11,18 @@ import type {
   CounterSaleRequest,
   TakingsResponse,
 } from '@salon/contracts/staff-counter'
-import type { BlockResponse, CustomerNoteResponse, CustomerSearchResponse, EraseResponse, StaffCustomerResponse } from '@salon/contracts/staff-customers'
+import type {
+  AddCustomerResponse,
+  BlockResponse,
+  CustomerNoteResponse,
+  CustomerSearchResponse,
+  EraseResponse,
+  StaffCustomerResponse,
+} from '@salon/contracts/staff-customers'
 import type {
   BookingMarkRequest,
   DaySheetResponse,
+  NewInSalonCustomer,
   StaffBookingChangeResponse,
   StaffBookingResponse,
   StaffCancelRequest,
@@ -68,6 +76,7 @@ export const deskCalls = {
   skinReactions: () => staffApi.get<StaffReactionsResponse>('staff/skin-reactions'),
   clearHealthAnswer: (sub: string, reason: string) => staffApi.post<{ message: string }>(`${customer(sub)}/health-clearance`, { reason }),
   clearSkinReaction: (reactionId: string, reason: string) => staffApi.post<{ message: string }>(`staff/skin-reactions/${reactionId}/clearance`, { reason }),
+  addCustomer: (customer: NewInSalonCustomer) => staffApi.post<AddCustomerResponse>('staff/customers', customer),
   addNote: (sub: string, text: string) => staffApi.post<CustomerNoteResponse>(`${customer(sub)}/notes`, { text }),
   adjust: (sub: string, request: AdjustmentRequest) => staffApi.post<AdjustmentResponse>(`${customer(sub)}/adjustments`, request),
   block: (sub: string, reason: string) => staffApi.put<BlockResponse>(`${customer(sub)}/block`, { reason }),

@@ -83,8 +83,25 @@ export function WalkInDialog({
   )
 }
 
-function NewCustomerForm({ onCancel, onDone }: { onCancel: () => void; onDone: (customer: NewInSalonCustomer) => void }) {
-  const [problem, setProblem] = useState<string | null>(null)
+/** A new customer's details as the desk takes them (docs/product.md §10.2): for a walk-in, or Add a customer. */
+export function NewCustomerForm({
+  onCancel,
+  onDone,
+  cancelLabel = 'Back to the search',
+  submitLabel = 'Use these details',
+  problem: given,
+  busy,
+}: {
+  onCancel: () => void
+  onDone: (customer: NewInSalonCustomer) => void
+  cancelLabel?: string
+  submitLabel?: string
+  /** What the salon answered, when the details were sent and refused. */
+  problem?: string | null
+  busy?: boolean
+}) {
+  const [own, setProblem] = useState<string | null>(null)
+  const problem = own ?? given ?? null
   const ids = { first: useId(), last: useId(), phone: useId(), dob: useId(), skin: useId(), email: useId() }
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -101,6 +118,7 @@ function NewCustomerForm({ onCancel, onDone }: { onCancel: () => void; onDone: (
     if (!customer.firstName || !customer.lastName || !customer.phone || !customer.dob || !customer.skinType) {
       return setProblem('Please fill in the name, mobile number, date of birth and skin type.')
     }
+    setProblem(null)
     onDone(customer)
   }
   const label = 'text-sm font-semibold text-cocoa-800'
@@ -160,10 +178,10 @@ function NewCustomerForm({ onCancel, onDone }: { onCancel: () => void; onDone: (
       </div>
       <div className="flex flex-wrap justify-end gap-2">
         <button type="button" className="btn-outline" onClick={onCancel}>
-          Back to the search
+          {cancelLabel}
         </button>
-        <button type="submit" className="btn-primary">
-          Use these details
+        <button type="submit" className="btn-primary" disabled={busy}>
+          {submitLabel}
         </button>
       </div>
     </form>

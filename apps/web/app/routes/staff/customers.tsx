@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { Link, useNavigation, useSearchParams } from 'react-router'
-import { customerSearchOf, skinTypeText, useSettledSearch } from '../../features/staff-desk/public.ts'
+import { AddCustomerDialog, customerSearchOf, skinTypeText, useSettledSearch } from '../../features/staff-desk/public.ts'
 import { Badge, Empty, LoadError, localPhone, Panel, StaffPage, staffMeta, useStaff } from '../../features/staff/public.ts'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import type { Route } from './+types/customers'
@@ -24,12 +24,16 @@ export default function StaffCustomers({ loaderData }: Route.ComponentProps) {
   const typed = text.trim().length >= 2
   const search = typed && !searching ? loaderData.part : undefined
   const { isOwner } = useStaff()
+  const [adding, setAdding] = useState(false)
   return (
     <StaffPage
       title="Customers"
       subtitle="Find a customer by name, mobile number or email address."
       actions={
         <>
+          <button type="button" className="btn-primary" onClick={() => setAdding(true)}>
+            Add a customer
+          </button>
           <Link to="/staff/customers/reactions/" className="btn-outline">
             Skin reactions
           </Link>
@@ -121,6 +125,7 @@ export default function StaffCustomers({ loaderData }: Route.ComponentProps) {
           )}
         </Panel>
       )}
+      <AddCustomerDialog open={adding} onClose={() => setAdding(false)} />
     </StaffPage>
   )
 }
