@@ -7,7 +7,7 @@ import { customerSub, staffSignIn, uniqueSurname, walkInNow } from './staff.ts'
 test('@layout a session to be paid in the salon is marked attended and paid in cash; the owner can undo the payment', async ({ page, request, baseURL }) => {
   const surname = uniqueSurname()
   const customer = await createCustomer(request, { lastName: surname })
-  const now = await walkInNow(request, await customerSub(request, customer, baseURL!), baseURL!)
+  const now = await walkInNow(request, await customerSub(request, customer, baseURL!), baseURL!, { laterToday: true })
 
   await staffSignIn(page)
   await page.goto('/staff/')
@@ -42,7 +42,7 @@ test('@layout a session to be paid in the salon is marked attended and paid in c
 test("the counter's takings count sessions paid at the desk, and the day is cashed up once against them", async ({ page, request, baseURL }) => {
   const surname = uniqueSurname()
   const customer = await createCustomer(request, { lastName: surname })
-  await walkInNow(request, await customerSub(request, customer, baseURL!), baseURL!)
+  await walkInNow(request, await customerSub(request, customer, baseURL!), baseURL!, { laterToday: true })
 
   await staffSignIn(page)
   await page.goto('/staff/')

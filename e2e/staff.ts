@@ -111,34 +111,53 @@ export async function customerSub(request: APIRequestContext, customer: Customer
 /**
  * A session that begins now, booked at the desk by the owner (a walk-in may start a few minutes ago), past any
  * opening-hours rule with the owner's override, whatever the time of day: the one kind of session that can be marked
- * attended at any hour. A bed another test has just taken is tried again with another.
+ * attended at any hour. A bed another test has just taken is tried again with another. With `laterToday`, for a test
+ * that needs a session today but not one under way, a later time today is taken first, and now only when today has none left.
  */
-export async function walkInNow(request: APIRequestContext, sub: string, baseURL: string): Promise<{ id: string; time: string }> {
+export async function walkInNow(
+  request: APIRequestContext,
+  sub: string,
+  baseURL: string,
+  options: { laterToday?: boolean } = {},
+): Promise<{ id: string; time: string }> {
   // The UK's wall clock now, as YYYY-MM-DDTHH:MM.
-  const [date, time] = ukWallClock(Date.now()).toISOString().slice(0, 16).split('T') as [string, string]
+  const now = Date.now()
+  const [date, time] = ukWallClock(now).toISOString().slice(0, 16).split('T') as [string, string]
+  const later = options.laterToday
+    ? Array.from({ length: 12 }, (_, i) =>
+        ukWallClock(now + (i + 1) * 15 * 60_000)
+          .toISOString()
+          .slice(0, 16),
+      )
+        .filter((at) => at.startsWith(date))
+        .map((at) => at.slice(11))
+    : []
   const { beds } = (await (await request.get('/api/website/salon', { headers: shopHeaders })).json()) as {
     beds: { id: string; minMinutes: number }[]
   }
   const headers = { ...shopHeaders, authorization: `Bearer ${await idTokenOf(request, demoOwner, baseURL)}` }
-  for (const bed of [...beds].sort(() => Math.random() - 0.5)) {
-    const walkIn = await request.post('/api/staff/bookings', {
-      headers,
-      data: {
-        customer: { sub },
-        bedId: bed.id,
-        date,
-        time,
-        minutes: Math.max(3, bed.minMinutes),
-        paidWith: 'in_salon',
-        override: { reason: 'A session at the desk for this test' },
-        // The photo ID seen at the desk (docs/product.md §10.2): recorded at a customer's first desk booking, not asked again.
-        idCheck: { document: 'passport' },
-      },
-    })
-    if (walkIn.status() === 409 && /already booked/.test(await walkIn.text())) continue
-    expect(walkIn.status(), await walkIn.text()).toBe(201)
-    const { booking } = (await walkIn.json()) as { booking: { id: string } }
-    return { id: booking.id, time }
+  // A test that does not need its session under way leaves the beds of this minute to those that do.
+  for (const at of [...later, time]) {
+    for (const bed of [...beds].sort(() => Math.random() - 0.5)) {
+      const walkIn = await request.post('/api/staff/bookings', {
+        headers,
+        data: {
+          customer: { sub },
+          bedId: bed.id,
+          date,
+          time: at,
+          minutes: Math.max(3, bed.minMinutes),
+          paidWith: 'in_salon',
+          override: { reason: 'A session at the desk for this test' },
+          // The photo ID seen at the desk (docs/product.md §10.2): recorded at a customer's first desk booking, not asked again.
+          idCheck: { document: 'passport' },
+        },
+      })
+      if (walkIn.status() === 409 && /already booked/.test(await walkIn.text())) continue
+      expect(walkIn.status(), await walkIn.text()).toBe(201)
+      const { booking } = (await walkIn.json()) as { booking: { id: string } }
+      return { id: booking.id, time: at }
+    }
   }
   throw new Error(`every bed is taken at ${time} on ${date}`)
 }
