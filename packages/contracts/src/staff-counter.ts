@@ -114,7 +114,8 @@ export type CounterRefundRequest = z.infer<typeof CounterRefundRequest>
 
 export const CounterRefundResponse = z.object({
   paymentId: z.string(),
-  method: CounterMethod,
+  /** online_card: a package bought online, going back to the card through the job queue. */
+  method: z.enum(['cash', 'card_terminal', 'online_card']),
   amountPence: z.number().int(),
   /** The lot's minutes taken off the balance: those not yet used. */
   minutesRemoved: z.number().int(),

@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto'
 import { and, desc, eq, schema } from '@salon/db'
 import { beforeAll, expect, it } from 'vitest'
 import { describeDate } from '../../lib/local-time.ts'
-import { balanceOf, shopCustomer } from '../../test/factories/customers.ts'
-import { buyPackage } from '../../test/factories/payments.ts'
+import { createWorker } from '../../jobs/worker.ts'
+import { createLogger } from '../../lib/logger.ts'
+import { balanceOf, outboxMessages, shopCustomer } from '../../test/factories/customers.ts'
+import { buyPackage, startPayment } from '../../test/factories/payments.ts'
 import type { ShopInput } from '../../test/factories/shop.ts'
 import { otherShopOwner, staffUser, type StaffUser } from '../../test/factories/staff.ts'
 import { describeApi } from '../../test/harness.ts'
@@ -249,13 +251,13 @@ describeApi(
         'Refunded: £18.00 to give back on the card terminal. All 30 minutes of Starter 30 were taken off the balance.',
       )
 
+      // A card payment that was started online but never taken has nothing to give back.
       const online = await shopCustomer(t())
-      const { payment: card } = await buyPackage(t(), online, 'starter-30')
-      expect(await refund({ paymentId: card.id, reason })).toMatchObject({
-        status: 422,
-        json: { message: 'Only a sale made at the counter (cash or card terminal) can be refunded here. A card payment made online goes back to the card.' },
+      const started = await startPayment(t(), online, { packageId: 'starter-30' })
+      expect(await refund({ paymentId: started.json.payment.id, reason })).toMatchObject({
+        status: 409,
+        json: { message: 'This payment was never taken, so there is nothing to refund.' },
       })
-      expect(await balanceOf(t(), online)).toBe(30)
     })
 
     it('corrects a balance with a reason (owner only): minutes added are a lot, minutes taken off never go below zero', async () => {
@@ -309,6 +311,40 @@ describeApi(
         json: { message: 'There is no such customer at this salon.' },
       })
       expect(await balanceOf(t(), customer)).toBe(6)
+    })
+
+    it('the owner refunds a package bought online: its unused minutes leave the balance, the card refund is a job, and the customer is told once it is made', async () => {
+      const customer = await shopCustomer(t(), { givenName: 'Ona' })
+      const { payment } = await buyPackage(t(), customer, 'starter-30')
+      const reason = 'Moving away; asked for the money back'
+      expect(await refund({ paymentId: payment.id, reason }, staff)).toMatchObject({ status: 403 })
+      const done = await refund({ paymentId: payment.id, reason })
+      expect(done.status, JSON.stringify(done.json)).toBe(200)
+      expect(done.json).toMatchObject({
+        paymentId: payment.id,
+        method: 'online_card',
+        amountPence: 1800,
+        minutesRemoved: 30,
+        minutesAlreadyUsed: 0,
+        balance: 0,
+      })
+      expect(done.json.message).toBe(
+        "Refunded: £18.00 goes back to the customer's card, and they are told once it has. All 30 minutes of Starter 30 were taken off the balance.",
+      )
+      const [owed] = await paymentsOf(customer.sub)
+      expect(owed).toMatchObject({ status: 'succeeded', refundOwedAt: expect.any(Date) })
+      expect(await refund({ paymentId: payment.id, reason })).toMatchObject({ status: 409, json: { message: 'This sale has already been refunded.' } })
+
+      // The refund job asks the card provider; once it is made, the customer hears of it, once.
+      const worker = createWorker({ ...t().app.jobs, logger: createLogger('silent') })
+      await worker.runDue()
+      await worker.runDue()
+      const [paid] = await paymentsOf(customer.sub)
+      expect(paid).toMatchObject({ status: 'refunded', refundedAt: expect.any(Date) })
+      const texts = (await outboxMessages(t().app, customer.phone)).map((m) => m.body).filter((b) => b.includes('refund'))
+      expect(texts).toEqual([
+        `${t().shop.name}: Your refund of £18.00 for Starter 30 has been made to your card. It can take 5 to 10 working days to show on your statement.`,
+      ])
     })
 
     it("totals a day's takings by method, less that day's refunds, in the shop's local day", async () => {

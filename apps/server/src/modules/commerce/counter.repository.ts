@@ -27,6 +27,26 @@ export function createCounterRepository(db: Db) {
       return row
     },
 
+    /**
+     * A package bought online to be given back to the card: the refund is recorded as owed, once, for the refund job
+     * to ask of the provider (docs/product.md §4.14). Undefined when it was refunded or asked for already.
+     */
+    async oweCardRefund(id: string, at: Date, executor: Db) {
+      const [row] = await executor
+        .update(payments)
+        .set({ refundOwedAt: at })
+        .where(
+          and(
+            eq(payments.id, id),
+            eq(payments.status, 'succeeded'),
+            eq(payments.purpose, 'package'),
+            sql`${payments.provider} in ('stripe', 'offline') and ${payments.refundOwedAt} is null`,
+          ),
+        )
+        .returning()
+      return row
+    },
+
     async lotOfPayment(paymentId: string, executor: Db = db) {
       const [row] = await executor.select({ id: minuteLots.id }).from(minuteLots).where(eq(minuteLots.paymentId, paymentId))
       return row?.id

@@ -23,6 +23,8 @@ import type { PaymentsService } from './payments.service.ts'
 import type { PromoService } from './promo.service.ts'
 import { judgeCounterSale, minutesAtListPrice, packageAtListPrice, type ListPrice } from './counter-limits.ts'
 import { lockTill, type CounterRepository } from './counter.repository.ts'
+import { createJobQueue } from '../../lib/job-queue.ts'
+import { REFUND_JOBS } from './refunds.service.ts'
 import type { LedgerRepository } from './ledger.repository.ts'
 import { lotExpiry, type Draw } from './lots.ts'
 import { pounds } from './promo.ts'
@@ -42,9 +44,11 @@ export interface CounterServiceDeps {
 export const COUNTER_MESSAGES = {
   noCustomer: NO_SUCH_CUSTOMER,
   noSale: 'There is no such sale at this salon.',
-  notCounterSale: 'Only a sale made at the counter (cash or card terminal) can be refunded here. A card payment made online goes back to the card.',
+  notCounterSale:
+    'Only a sale made at the counter, or a package bought online, can be refunded here. A session paid by card online goes back to the card when it is cancelled.',
   sessionPayment: 'This payment is for a session paid at the desk: the owner undoes it from the session on the day sheet.',
   alreadyRefunded: 'This sale has already been refunded.',
+  notTaken: 'This payment was never taken, so there is nothing to refund.',
   otherSale: 'This idempotency key was used for a different sale. Please send a new key.',
 } as const
 
@@ -266,17 +270,24 @@ export function createCounterService(deps: CounterServiceDeps) {
       const shopId = actor.shopId
       const row = await repo.payment(request.paymentId)
       if (!row || row.shopId !== shopId) throw new HttpError(404, COUNTER_MESSAGES.noSale)
-      if (!isCounter(row.provider)) throw new HttpError(422, COUNTER_MESSAGES.notCounterSale)
+      // A package bought online goes back to the card, through the job queue as a cancelled session's payment does.
+      const online = !isCounter(row.provider) && row.purpose === 'package'
+      if (!isCounter(row.provider) && !online) throw new HttpError(422, COUNTER_MESSAGES.notCounterSale)
       if (row.purpose === 'session') throw new HttpError(422, COUNTER_MESSAGES.sessionPayment)
+      if (row.status !== 'succeeded' && row.status !== 'refunded') throw new HttpError(409, COUNTER_MESSAGES.notTaken)
       const outcome = await db.transaction(async (tx) => {
         const at = new Date(now())
         await repo.lockCustomer(shopId, row.sub, tx)
-        await lockTill(tx, shopId)
+        if (!online) await lockTill(tx, shopId)
         // Minutes whose time has come are expired first: they are not the customer's to give back.
         await ledger.expireDue(shopId, row.sub, at, tx)
         const before = await ledger.balance(shopId, row.sub, tx)
-        const refunded = await counter.markCounterRefunded(row.id, at, tx)
+        const refunded = online ? await counter.oweCardRefund(row.id, at, tx) : await counter.markCounterRefunded(row.id, at, tx)
         if (!refunded) throw new HttpError(409, COUNTER_MESSAGES.alreadyRefunded)
+        if (online) {
+          // Asked of the card provider by a job until it confirms; the customer is told once it has (docs/product.md §4.14).
+          await createJobQueue(tx, now).enqueue({ kind: REFUND_JOBS.refund, key: `refund:${row.id}`, payload: { paymentId: row.id }, maxAttempts: 12 })
+        }
         const lot = (await ledger.lot((await counter.lotOfPayment(row.id, tx))!, tx))!
         const removed = lot.remaining
         if (removed > 0) {
@@ -294,10 +305,12 @@ export function createCounterService(deps: CounterServiceDeps) {
         return { lot, removed, after }
       })
       const used = outcome.lot.minutes - outcome.removed
-      const back = `${pounds(row.amountPence)} to give back ${METHOD_WORDS[row.provider as CounterMethod]}.`
+      const back = online
+        ? `${pounds(row.amountPence)} goes back to the customer's card, and they are told once it has.`
+        : `${pounds(row.amountPence)} to give back ${METHOD_WORDS[row.provider as CounterMethod]}.`
       return {
         paymentId: row.id,
-        method: row.provider as CounterMethod,
+        method: online ? 'online_card' : (row.provider as CounterMethod),
         amountPence: row.amountPence,
         minutesRemoved: outcome.removed,
         minutesAlreadyUsed: used,

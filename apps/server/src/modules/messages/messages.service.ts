@@ -16,6 +16,7 @@ import {
   paymentReceipt,
   paymentRefused,
   refundDone,
+  purchaseRefundDone,
   skinReactionReported,
   type Message,
   type Payment,
@@ -174,7 +175,10 @@ export function createMessagesService(deps: {
       if (facts.payment.status !== 'refunded') return { skipped: `the payment is ${facts.payment.status}` }
       const startsAt = facts.booking?.startsAt ?? facts.payment.createdAt
       const session = { date: localDateOf(startsAt.getTime(), facts.shop.timeZone), time: localTimeOf(startsAt.getTime(), facts.shop.timeZone) }
-      const message = refundDone(salonOf(facts.shop), facts.payment.amountPence, session, facts.customer.firstName)
+      const message =
+        facts.payment.purpose === 'package'
+          ? purchaseRefundDone(salonOf(facts.shop), facts.payment.amountPence, facts.payment.description, facts.customer.firstName)
+          : refundDone(salonOf(facts.shop), facts.payment.amountPence, session, facts.customer.firstName)
       return deliver(`refund-done:${facts.payment.id}`, 'refund-done', facts.shop.id, facts.customer, message)
     },
 

@@ -111,6 +111,12 @@ export function refundDone(salon: SalonWords, pence: number, session: Pick<Sessi
   return { sms: `${salon.name}: ${sentence}`, email: email(salon, `Your refund of ${poundsAndPence(pence)}`, firstName, [sentence]) }
 }
 
+/** A package bought online, given back to the card by the salon (docs/product.md §10.3): told once the card provider confirms. */
+export function purchaseRefundDone(salon: SalonWords, pence: number, description: string, firstName: string | null): Message {
+  const sentence = `Your refund of ${poundsAndPence(pence)} for ${description} has been made to your card. It can take 5 to 10 working days to show on your statement.`
+  return { sms: `${salon.name}: ${sentence}`, email: email(salon, `Your refund of ${poundsAndPence(pence)}`, firstName, [sentence]) }
+}
+
 export function minutesExpiring(
   salon: SalonWords,
   lot: { label: string; remaining: number; lastDate: string },

@@ -25,6 +25,10 @@ import { photoIdCheckedText } from './photo-id.tsx'
 import { NotesPanel } from './notes-panel.tsx'
 import { SafetyPanel } from './safety-panel.tsx'
 
+/** What the owner may refund here (docs/product.md §10.3): a counter sale, or a package bought online; a session's payment goes back with the session. */
+const refundable = (p: StaffCustomerPurchase) =>
+  p.status === 'succeeded' && p.purpose !== 'session' && (p.provider === 'cash' || p.provider === 'card_terminal' || p.purpose === 'package')
+
 const BOOKING_STATUS: Record<string, { label: string; tone: 'neutral' | 'good' | 'warn' | 'bad' | 'info' }> = {
   pending: { label: 'Awaiting payment', tone: 'warn' },
   booked: { label: 'Booked', tone: 'info' },
@@ -177,7 +181,7 @@ export function CustomerRecord({
                     <span className="flex items-center gap-2">
                       <span className="font-semibold tabular-nums">{formatAmount(p.amountPence)}</span>
                       {p.status !== 'succeeded' && <Badge tone={p.status === 'refunded' ? 'neutral' : 'warn'}>{p.status}</Badge>}
-                      {isOwner && p.status === 'succeeded' && (p.provider === 'cash' || p.provider === 'card_terminal') && (
+                      {isOwner && refundable(p) && (
                         <button type="button" className="btn-outline min-h-9 px-3 text-sm" onClick={() => setRefunding(p)}>
                           Refund
                         </button>

@@ -48,8 +48,17 @@ export function RefundDialog({
       {sale && (
         <form onSubmit={(event) => void refund(event)} className="flex flex-col gap-4" aria-label="Refund the sale">
           <p className="text-cocoa-800">
-            {sale.description}, {formatAmount(sale.amountPence)} by {sale.method === 'cash' ? 'cash' : 'card terminal'}. Give the money back{' '}
-            {sale.method === 'cash' ? 'in cash' : 'on the card terminal'}: the minutes of this sale not yet used come off the customer's balance.
+            {sale.method === 'cash' || sale.method === 'card_terminal' ? (
+              <>
+                {sale.description}, {formatAmount(sale.amountPence)} by {sale.method === 'cash' ? 'cash' : 'card terminal'}. Give the money back{' '}
+                {sale.method === 'cash' ? 'in cash' : 'on the card terminal'}: the minutes of this sale not yet used come off the customer's balance.
+              </>
+            ) : (
+              <>
+                {sale.description}, {formatAmount(sale.amountPence)} paid by card online. It goes back to the customer's card, and they are told once it has:
+                the minutes of this purchase not yet used come off their balance.
+              </>
+            )}
           </p>
           {problem && (
             <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 font-medium text-red-800">
