@@ -1,0 +1,40 @@
+import { createSignedInCustomer, expect, signedInState, test, untilHydrated } from './fixtures.ts'
+import { buyPackage, packages } from './payment.ts'
+import { customerSub, demoOwner } from './staff.ts'
+
+// docs/product.md §10.3, §4.14: the owner refunds a package a customer bought online; the money goes back to the card
+// through the refund job, and the unused minutes leave the balance.
+
+test('the owner refunds a package bought online from the customer’s record', async ({ page, browser, baseURL }) => {
+  test.slow()
+  const customer = await createSignedInCustomer(page.request, baseURL!)
+  await page.context().addCookies(customer.storageState.cookies)
+  await buyPackage(page, packages.starter)
+  const sub = await customerSub(page.request, customer, baseURL!)
+
+  const context = await browser.newContext({ storageState: await signedInState(page.request, demoOwner, baseURL!) })
+  const desk = await context.newPage()
+  await desk.goto(`/staff/customers/${sub}/`)
+  await untilHydrated(desk)
+  const purchase = desk.getByRole('listitem').filter({ hasText: packages.starter.name }).filter({ hasText: 'Online card' })
+  await purchase.getByRole('button', { name: 'Refund' }).click()
+  const dialog = desk.getByRole('dialog', { name: 'Refund this sale?' })
+  await expect(dialog).toContainText(`${packages.starter.name}, ${packages.starter.price} paid by card online.`)
+  await dialog.getByLabel('Reason (kept in the audit log)').fill('Moving away')
+  await dialog.getByRole('button', { name: `Refund ${packages.starter.price}` }).click()
+  await expect(
+    desk.getByRole('status').filter({ hasText: `Refunded: ${packages.starter.price} goes back to the customer's card, and they are told once it has.` }),
+  ).toBeVisible()
+  // The refund job asks the card provider; once it is made, the purchase shows refunded.
+  await expect
+    .poll(
+      async () => {
+        await desk.reload()
+        await untilHydrated(desk)
+        return purchase.getByText('refunded', { exact: true }).count()
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(1)
+  await context.close()
+})
