@@ -33,7 +33,7 @@ test('@layout a sunbed out of service from the day sheet leaves online booking a
   await dialog.getByLabel('From').fill(`${slot.date}T${slot.time}`)
   await dialog.getByLabel('Until').fill(`${slot.date}T${until}`)
   await dialog.getByRole('button', { name: 'Out of service' }).click()
-  await expect(dialog.getByRole('alert')).toHaveText('Please say why, for example "Lamp failed".')
+  await expect(dialog.getByRole('alert')).toHaveText('Please say why, for example “Lamp failed”.')
   await dialog.getByLabel('Why').fill('Lamp failed')
   await keepScreenshot(page, test.info().outputPath('out-of-service.png'))
   await dialog.getByRole('button', { name: 'Out of service' }).click()

@@ -1,3 +1,4 @@
+import { addDays, todayInUk } from '@salon/contracts/dates'
 import { accessibilityProblems } from './axe.ts'
 import { createCustomer, expect, keepScreenshot, test, untilHydrated } from './fixtures.ts'
 import { customerSub, staffSignIn, uniqueSurname, walkInNow } from './staff.ts'
@@ -73,4 +74,9 @@ test("the counter's takings count sessions paid at the desk, and the day is cash
   await expect(done).toContainText(/^Cashed up .+ by Demo Owner/)
   await expect(done).toContainText('Card terminal: £0.00 against')
   await keepScreenshot(page, test.info().outputPath('cash-up.png'))
+
+  // Another day's takings, and its cash-up while it has none: from the day field, kept in the address.
+  await page.getByLabel('Day', { exact: true }).fill(addDays(todayInUk(), -1))
+  await expect(page).toHaveURL(new RegExp(`\\?date=${addDays(todayInUk(), -1)}$`))
+  await expect(page.getByRole('heading', { name: /^Takings on \w+day \d{1,2} \w+ \d{4}$/ })).toBeVisible()
 })

@@ -88,7 +88,7 @@ function OutOfServiceDialog({ beds, onClose, onDone }: { beds: DaySheetBed[]; on
   const [problem, setProblem] = useState<string | null>(null)
   async function submit(event: FormEvent) {
     event.preventDefault()
-    if (!values.reason.trim()) return setProblem('Please say why, for example "Lamp failed".')
+    if (!values.reason.trim()) return setProblem('Please say why, for example “Lamp failed”.')
     setProblem(null)
     const bed = beds.find((b) => b.id === values.bedId)
     const answer = await action

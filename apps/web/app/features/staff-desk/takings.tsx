@@ -1,9 +1,11 @@
 import type { CashUp, TakingsMethod, TakingsResponse } from '@salon/contracts/staff-counter'
+import { todayInUk } from '@salon/contracts/dates'
 import { useId, useState, type FormEvent } from 'react'
+import { useSearchParams } from 'react-router'
 import { tillDifference } from '@salon/contracts/rules/money'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { formatAmount, NOT_POUNDS, penceOf } from '../../lib/format.ts'
-import { dateTime, LoadError, Panel, useStaff, useStaffAction, type Part } from '../staff/public.ts'
+import { dateTime, LoadError, longDate, Panel, useStaff, useStaffAction, type Part } from '../staff/public.ts'
 import { deskCalls } from './desk-calls.ts'
 
 const METHOD_NAMES: Record<TakingsMethod, string> = { cash: 'Cash', card_terminal: 'Card terminal', online_card: 'Online by card' }
@@ -13,8 +15,32 @@ const METHOD_NAMES: Record<TakingsMethod, string> = { cash: 'Cash', card_termina
  * what is left; the sessions still to take; and the day's cash-up, or the form to close the day.
  */
 export function Takings({ takings }: { takings: Part<TakingsResponse> }) {
+  const [, setParams] = useSearchParams()
+  const today = todayInUk()
+  const date = takings.status === 'ready' ? takings.data.date : today
+  const id = useId()
   return (
-    <Panel title="Takings today">
+    <Panel
+      title={date === today ? 'Takings today' : `Takings on ${longDate(date)}`}
+      actions={
+        <span className="flex items-center gap-2">
+          <label htmlFor={`${id}-day`} className="sr-only">
+            Day
+          </label>
+          <input
+            id={`${id}-day`}
+            type="date"
+            className="field-input min-h-10 w-auto py-1.5 text-sm"
+            max={today}
+            value={date}
+            onChange={(event) => {
+              const day = event.target.value
+              if (day) setParams(day === today ? {} : { date: day }, { replace: true })
+            }}
+          />
+        </span>
+      }
+    >
       {takings.status === 'error' && (
         <div className="p-4">
           <LoadError message={takings.message} />
@@ -149,7 +175,7 @@ function CashUpForm({ date }: { date: string }) {
   return (
     <form onSubmit={(event) => void submit(event)} noValidate aria-labelledby={`${id}-title`} className="flex flex-col gap-3">
       <h3 id={`${id}-title`} className="font-sans font-semibold text-cocoa-900">
-        Cash up the day
+        {date === todayInUk() ? 'Cash up the day' : `Cash up ${longDate(date)}`}
       </h3>
       <p className="text-sm text-cocoa-700">Count the till and read the card terminal's end-of-day total. Once closed, the day's cash-up cannot be changed.</p>
       {problem && (

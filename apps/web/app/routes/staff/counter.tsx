@@ -8,9 +8,13 @@ import type { Route } from './+types/counter'
 
 export const meta: Route.MetaFunction = () => staffMeta('Counter')
 
-/** The packages on sale and today's takings; loaded again after each sale or refund. */
-export const clientLoader = ({ request }: Route.ClientLoaderArgs) =>
-  staffParts(request, { packages: deskCalls.packages(), takings: deskCalls.takings(todayInUk()) })
+/** The packages on sale and the day's takings; loaded again after each sale or refund. */
+export const clientLoader = ({ request }: Route.ClientLoaderArgs) => {
+  // ?date= shows another day's takings and cash-up (a day not closed yet can still be cashed up); today by default.
+  const asked = new URL(request.url).searchParams.get('date')
+  const date = asked && /^\d{4}-\d{2}-\d{2}$/.test(asked) && asked <= todayInUk() ? asked : todayInUk()
+  return staffParts(request, { packages: deskCalls.packages(), takings: deskCalls.takings(date) })
+}
 
 /** docs/product.md §10.3: the counter: packages and minutes sold for cash or on the card terminal, and today's takings. */
 export default function StaffCounter({ loaderData }: Route.ComponentProps) {
