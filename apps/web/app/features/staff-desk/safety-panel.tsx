@@ -2,7 +2,7 @@ import type { StaffCustomerBooking } from '@salon/contracts/staff-customers'
 import type { HealthAnswersRequest, ReactionKind, StaffSunbedSafetyResponse } from '@salon/contracts/sunbed-safety'
 import { useId, useState, type FormEvent } from 'react'
 import { allAnswered, YesNoQuestions } from '../../components/ui/yes-no-questions.tsx'
-import { ConfirmDialog, dateTime, longDate, Panel, useStaff, useStaffAction, type Part } from '../staff/public.ts'
+import { ConfirmDialog, dateTime, longDate, messageOf, Panel, useStaff, useStaffAction, type Part } from '../staff/public.ts'
 import { deskCalls } from './desk-calls.ts'
 import { ANSWER_EVERY_QUESTION } from './health-at-desk.tsx'
 
@@ -10,14 +10,8 @@ const REACTION_LABELS: Record<ReactionKind, string> = { redness: 'Redness', itch
 
 /** docs/product.md §10.5: sunbed safety: what stops a booking, the health answers, reactions, and clearing after speaking with the customer. */
 export function SafetyPanel({ sub, safety, sessions }: { sub: string; safety: Part<StaffSunbedSafetyResponse>; sessions: StaffCustomerBooking[] }) {
-  const action = useStaffAction()
   const [form, setForm] = useState<'questions' | 'reaction' | null>(null)
-  const [clearing, setClearing] = useState<{ clear: (reason: string) => Promise<unknown>; title: string } | null>(null)
-  async function clear(reason: string) {
-    if (!clearing) return
-    await action.run(() => clearing.clear(reason), { success: 'Cleared: the customer can book again.' })
-    setClearing(null)
-  }
+  const [clearing, setClearing] = useState<Clearing | null>(null)
   const data = safety.status === 'ready' ? safety.data : undefined
   const latest = data?.answers[0]
   const yes = latest ? data.questions.filter((q) => latest.answers[q.id]) : []
@@ -39,7 +33,9 @@ export function SafetyPanel({ sub, safety, sessions }: { sub: string; safety: Pa
               <button
                 type="button"
                 className="btn-outline min-h-10 px-4 text-sm"
-                onClick={() => setClearing({ clear: (reason) => deskCalls.clearHealthAnswer(sub, reason), title: 'Clear the yes answer?' })}
+                onClick={() =>
+                  setClearing({ clear: (reason) => deskCalls.clearHealthAnswer(sub, reason), title: 'Clear the yes answer?', keptWith: 'the answers' })
+                }
               >
                 Clear after speaking with them
               </button>
@@ -53,7 +49,7 @@ export function SafetyPanel({ sub, safety, sessions }: { sub: string; safety: Pa
                     type="button"
                     className="btn-outline ml-2 min-h-10 px-4 text-sm"
                     onClick={() =>
-                      setClearing({ clear: (reason) => deskCalls.clearSkinReaction(r.id, reason), title: 'Clear the itching after a first session?' })
+                      setClearing({ clear: (reason) => deskCalls.clearSkinReaction(r.id, reason), title: REACTION_CLEARANCE, keptWith: 'the reaction' })
                     }
                   >
                     Clear
@@ -83,41 +79,74 @@ export function SafetyPanel({ sub, safety, sessions }: { sub: string; safety: Pa
           </>
         )}
       </div>
-      <ConfirmDialog
-        open={clearing !== null}
-        title={clearing?.title ?? ''}
-        message={<p>Only after speaking with the customer. Your name and reason are kept with the answers and in the audit log.</p>}
-        confirmLabel="Clear"
-        reasonLabel="Why (after speaking with the customer)"
-        busy={action.busy}
-        onConfirm={(reason) => void clear(reason)}
-        onClose={() => setClearing(null)}
-      />
+      <ClearanceDialog clearing={clearing} onClose={() => setClearing(null)} />
     </Panel>
   )
 }
 
-/** The health questions gone through with the customer at the desk (POST /api/staff/customers/{sub}/health-answers). */
-function DeskHealthForm({ sub, safety, onClose }: { sub: string; safety: StaffSunbedSafetyResponse; onClose: () => void }) {
+/** A "yes" to a health question, or itching after a first session, cleared after speaking with the customer. */
+export interface Clearing {
+  title: string
+  /** What the name and reason are kept with: "the answers", "the reaction". */
+  keptWith: string
+  clear: (reason: string) => Promise<unknown>
+}
+
+export const REACTION_CLEARANCE = 'Clear the itching after a first session?'
+
+/** The clearance, with the reason, of the customer's page and of the skin reactions list alike. */
+export function ClearanceDialog({ clearing, onClose }: { clearing: Clearing | null; onClose: () => void }) {
+  const action = useStaffAction()
+  async function clear(reason: string) {
+    if (!clearing) return
+    await action.run(() => clearing.clear(reason), { success: 'Cleared: the customer can book again.' })
+    onClose()
+  }
+  return (
+    <ConfirmDialog
+      open={clearing !== null}
+      title={clearing?.title ?? ''}
+      message={<p>Only after speaking with the customer. Your name and reason are kept with {clearing?.keptWith} and in the audit log.</p>}
+      confirmLabel="Clear"
+      reasonLabel="Why (after speaking with the customer)"
+      busy={action.busy}
+      onConfirm={(reason) => void clear(reason)}
+      onClose={onClose}
+    />
+  )
+}
+
+/**
+ * A desk form's sending: the salon's refusal shown in the form, its answer's sentence in the notice area, and the form
+ * closed once it is saved.
+ */
+function useDeskForm(onClose: () => void) {
   const action = useStaffAction()
   const { notify } = useStaff()
-  const id = useId()
-  const [answers, setAnswers] = useState<Record<string, boolean>>({})
   const [problem, setProblem] = useState<string | null>(null)
-  async function submit(event: FormEvent) {
-    event.preventDefault()
-    if (!allAnswered(safety.questions, answers)) return setProblem(ANSWER_EVERY_QUESTION)
+  async function send(change: () => Promise<{ message: string }>) {
     setProblem(null)
-    const saved = await action
-      .run(() => deskCalls.recordHealthAnswers(sub, { version: safety.version, answers: answers as HealthAnswersRequest['answers'] }), { rethrow: true })
-      .catch((error: unknown) => {
-        setProblem(error instanceof Error ? error.message : String(error))
-        return undefined
-      })
+    const saved = await action.run(change, { rethrow: true }).catch((error: unknown) => {
+      setProblem(messageOf(error))
+      return undefined
+    })
     if (saved) {
       notify({ kind: 'success', message: saved.message })
       onClose()
     }
+  }
+  return { busy: action.busy, problem, refuse: setProblem, send }
+}
+
+/** The health questions gone through with the customer at the desk (POST /api/staff/customers/{sub}/health-answers). */
+function DeskHealthForm({ sub, safety, onClose }: { sub: string; safety: StaffSunbedSafetyResponse; onClose: () => void }) {
+  const form = useDeskForm(onClose)
+  const id = useId()
+  const [answers, setAnswers] = useState<Record<string, boolean>>({})
+  async function submit(event: FormEvent) {
+    event.preventDefault()
+    if (!allAnswered(safety.questions, answers)) return form.refuse(ANSWER_EVERY_QUESTION)
+    await form.send(() => deskCalls.recordHealthAnswers(sub, { version: safety.version, answers: answers as HealthAnswersRequest['answers'] }))
   }
   return (
     <form
@@ -138,16 +167,16 @@ function DeskHealthForm({ sub, safety, onClose }: { sub: string; safety: StaffSu
         onChange={(question, value) => setAnswers((a) => ({ ...a, [question]: value }))}
         name={(q) => `${id}-${q}`}
       />
-      {problem && (
+      {form.problem && (
         <p role="alert" className="rounded-xl bg-red-50 px-3 py-2 font-medium text-red-800">
-          {problem}
+          {form.problem}
         </p>
       )}
       <div className="flex flex-wrap justify-end gap-2">
         <button type="button" className="btn-outline min-h-10 px-4 text-sm" onClick={onClose}>
           Not now
         </button>
-        <button type="submit" className="btn-primary min-h-10 px-4 text-sm" disabled={action.busy}>
+        <button type="submit" className="btn-primary min-h-10 px-4 text-sm" disabled={form.busy}>
           Save their answers
         </button>
       </div>
@@ -157,30 +186,17 @@ function DeskHealthForm({ sub, safety, onClose }: { sub: string; safety: StaffSu
 
 /** A skin reaction the customer tells the desk about, after one of their sessions (POST /api/staff/customers/{sub}/skin-reactions). */
 function DeskReactionForm({ sub, sessions, onClose }: { sub: string; sessions: StaffCustomerBooking[]; onClose: () => void }) {
-  const action = useStaffAction()
-  const { notify } = useStaff()
+  const form = useDeskForm(onClose)
   const id = useId()
   const taken = sessions.filter((s) => s.status === 'attended' || s.status === 'booked')
   const [bookingId, setBookingId] = useState(taken[0]?.id ?? '')
   const [kinds, setKinds] = useState<ReactionKind[]>([])
   const [note, setNote] = useState('')
-  const [problem, setProblem] = useState<string | null>(null)
   async function submit(event: FormEvent) {
     event.preventDefault()
-    if (!bookingId) return setProblem('Please choose the session the reaction followed.')
-    if (kinds.length === 0) return setProblem('Please choose at least one: redness, itching or soreness.')
-    setProblem(null)
-    const request = { bookingId, kinds, ...(note.trim() ? { note: note.trim() } : {}) }
-    const saved = await action
-      .run(() => deskCalls.recordSkinReaction(sub, request), { rethrow: true })
-      .catch((error: unknown) => {
-        setProblem(error instanceof Error ? error.message : String(error))
-        return undefined
-      })
-    if (saved) {
-      notify({ kind: 'success', message: saved.message })
-      onClose()
-    }
+    if (!bookingId) return form.refuse('Please choose the session the reaction followed.')
+    if (kinds.length === 0) return form.refuse('Please choose at least one: redness, itching or soreness.')
+    await form.send(() => deskCalls.recordSkinReaction(sub, { bookingId, kinds, ...(note.trim() ? { note: note.trim() } : {}) }))
   }
   return (
     <form
@@ -226,9 +242,9 @@ function DeskReactionForm({ sub, sessions, onClose }: { sub: string; sessions: S
           </label>
         </>
       )}
-      {problem && (
+      {form.problem && (
         <p role="alert" className="rounded-xl bg-red-50 px-3 py-2 font-medium text-red-800">
-          {problem}
+          {form.problem}
         </p>
       )}
       <div className="flex flex-wrap justify-end gap-2">
@@ -236,7 +252,7 @@ function DeskReactionForm({ sub, sessions, onClose }: { sub: string; sessions: S
           Not now
         </button>
         {taken.length > 0 && (
-          <button type="submit" className="btn-primary min-h-10 px-4 text-sm" disabled={action.busy}>
+          <button type="submit" className="btn-primary min-h-10 px-4 text-sm" disabled={form.busy}>
             Record the reaction
           </button>
         )}

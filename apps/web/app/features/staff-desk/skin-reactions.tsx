@@ -1,8 +1,9 @@
 import type { StaffReactionsResponse } from '@salon/contracts/sunbed-safety'
 import { useState } from 'react'
 import { Link } from 'react-router'
-import { Badge, ConfirmDialog, dateTime, Empty, localPhone, longDate, Panel, useStaffAction } from '../staff/public.ts'
+import { Badge, dateTime, Empty, localPhone, longDate, Panel } from '../staff/public.ts'
 import { deskCalls } from './desk-calls.ts'
+import { ClearanceDialog, REACTION_CLEARANCE, type Clearing } from './safety-panel.tsx'
 
 type Reaction = StaffReactionsResponse['reactions'][number]
 
@@ -13,13 +14,7 @@ const KINDS: Record<string, string> = { redness: 'redness', itching: 'itching', 
  * itching after a first session waits for a member of staff to clear it after speaking with the customer.
  */
 export function SkinReactionsList({ reactions }: { reactions: Reaction[] }) {
-  const action = useStaffAction()
-  const [clearing, setClearing] = useState<Reaction | null>(null)
-  async function clear(reason: string) {
-    if (!clearing) return
-    await action.run(() => deskCalls.clearSkinReaction(clearing.id, reason), { success: 'Cleared: the customer can book again.' })
-    setClearing(null)
-  }
+  const [clearing, setClearing] = useState<Clearing | null>(null)
   if (reactions.length === 0) {
     return (
       <Panel>
@@ -53,7 +48,13 @@ export function SkinReactionsList({ reactions }: { reactions: Reaction[] }) {
                 {r.cleared && ` Cleared by ${r.cleared.by}: “${r.cleared.reason}”.`}
               </p>
               {waiting && (
-                <button type="button" className="btn-outline min-h-10 self-start px-4 text-sm" onClick={() => setClearing(r)}>
+                <button
+                  type="button"
+                  className="btn-outline min-h-10 self-start px-4 text-sm"
+                  onClick={() =>
+                    setClearing({ clear: (reason) => deskCalls.clearSkinReaction(r.id, reason), title: REACTION_CLEARANCE, keptWith: 'the reaction' })
+                  }
+                >
                   Clear after speaking with them
                 </button>
               )}
@@ -61,16 +62,7 @@ export function SkinReactionsList({ reactions }: { reactions: Reaction[] }) {
           )
         })}
       </ul>
-      <ConfirmDialog
-        open={clearing !== null}
-        title="Clear the itching after a first session?"
-        message={<p>Only after speaking with the customer. Your name and reason are kept with the reaction and in the audit log.</p>}
-        confirmLabel="Clear"
-        reasonLabel="Why (after speaking with the customer)"
-        busy={action.busy}
-        onConfirm={(reason) => void clear(reason)}
-        onClose={() => setClearing(null)}
-      />
+      <ClearanceDialog clearing={clearing} onClose={() => setClearing(null)} />
     </Panel>
   )
 }
