@@ -260,6 +260,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', commerce.refundRoutes)
   api.route('/', booking.staffRoutes)
   api.route('/', commerce.counterRoutes)
+  api.route('/', commerce.retailRoutes)
   api.route('/', account.staffRoutes)
   api.route('/', commerce.manageRoutes)
   api.route('/', content.staffRoutes)

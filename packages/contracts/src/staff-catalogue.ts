@@ -40,7 +40,17 @@ export const MAX_PER_MINUTE_PENCE = 100_000
 export const MAX_ITEM_PENCE = 1_000_000
 
 export const BedTypePrice = z.object({ code: z.string(), name: z.string(), perMinutePence: z.number().int() })
-export const PriceExtraItem = z.object({ id: z.string(), name: z.string(), detail: z.string(), pricePence: z.number().int() })
+export const PriceExtraItem = z.object({
+  id: z.string(),
+  name: z.string(),
+  detail: z.string(),
+  pricePence: z.number().int(),
+  /** The VAT rate its price includes, in hundredths of a percent (2000, 500 or 0). */
+  vatRateBps: z.number().int(),
+  /** How many are in stock; null when the salon does not count them. */
+  stock: z.number().int().nullable(),
+  lowStockAt: z.number().int().nullable(),
+})
 export const PricesResponse = z.object({ bedTypes: z.array(BedTypePrice), extras: z.array(PriceExtraItem) })
 export type PricesResponse = z.infer<typeof PricesResponse>
 
@@ -61,6 +71,14 @@ export const PricesRequest = z.strictObject({
         name: text(80, 1),
         detail: text(200).default(''),
         pricePence: pence(0, MAX_ITEM_PENCE),
+        vatRateBps: z.union([z.literal(2000), z.literal(500), z.literal(0)], { message: 'must be 2000 (20%), 500 (5%) or 0 (zero-rated)' }).default(2000),
+        /**
+         * Whether the salon counts its stock: turned on, it starts at 0 (deliveries are added by POST
+         * /api/staff/products/{id}/stock); turned off, the count is dropped. Left out: as it was.
+         */
+        countStock: z.boolean({ message: 'must be true or false' }).optional(),
+        /** Low on stock at or below this many; null for no warning. Left out: as it was. */
+        lowStockAt: z.union([whole(0, 10_000, 'items'), z.null()]).optional(),
       }),
     )
     .max(100),

@@ -48,6 +48,40 @@ const Pence = (what: string) =>
     .min(0, { message: `must be ${what} in whole pence, from 0 to 10000000` })
     .max(10_000_000, { message: `must be ${what} in whole pence, from 0 to 10000000` })
 
+/* Products sold at the counter: staff-retail.ts has the rest. */
+
+/** The most of one product one sale may take, and the most products one sale may list. */
+export const MAX_ITEM_QUANTITY = 100
+export const MAX_SALE_LINES = 20
+
+const quantityMessage = `must be a whole number from 1 to ${MAX_ITEM_QUANTITY}`
+
+/** A product and how many of it: one line of a sale. */
+export const SaleItemRequest = strictBody({
+  extraId: z
+    .string({ message: 'is required: the product sold' })
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, { message: 'must be the id of a product on the price list' }),
+  quantity: z.number({ message: quantityMessage }).int({ message: quantityMessage }).min(1, { message: quantityMessage }).max(MAX_ITEM_QUANTITY, { message: quantityMessage }),
+})
+export type SaleItemRequest = z.infer<typeof SaleItemRequest>
+
+/** The products of a sale: each product once, at most MAX_SALE_LINES of them. */
+export const SaleItems = z
+  .array(SaleItemRequest, { message: 'must be a list of products and quantities' })
+  .min(1, { message: 'must name at least one product' })
+  .max(MAX_SALE_LINES, { message: `must name at most ${MAX_SALE_LINES} products` })
+  .refine((items) => new Set(items.map((item) => item.extraId)).size === items.length, { message: 'must name each product once, with its quantity' })
+
+/** One line of a sale as it was sold. */
+export const SaleLine = z.object({
+  description: z.string(),
+  quantity: z.number().int(),
+  unitPricePence: z.number().int(),
+  totalPence: z.number().int(),
+  vatRateBps: z.number().int(),
+})
+export type SaleLine = z.infer<typeof SaleLine>
+
 /** POST /api/staff/counter/sales: a package sold at the counter. The same key answers the same sale. */
 export const CounterSaleRequest = strictBody({
   sub: CustomerSub,
@@ -57,6 +91,8 @@ export const CounterSaleRequest = strictBody({
   idempotencyKey: IdempotencyKey,
   /** The photo ID checked at the desk: needed while no check has confirmed the customer's date of birth. */
   idCheck: PhotoIdCheckInput.optional(),
+  /** Products sold with the package, on the same payment. */
+  items: SaleItems.optional(),
 })
 export type CounterSaleRequest = z.infer<typeof CounterSaleRequest>
 
@@ -99,6 +135,8 @@ export const CounterSale = z.object({
   amountPence: z.number().int(),
   recordedBy: z.string(),
   at: z.string(),
+  /** Products sold with the package, each at its price then. */
+  lines: z.array(SaleLine),
   /** The lot the sale put on the balance. */
   lot: MinuteLot,
   /** The customer's balance after the sale. */
@@ -121,7 +159,8 @@ export const CounterRefundResponse = z.object({
   minutesRemoved: z.number().int(),
   /** Minutes of the lot already used (or expired) before the refund: they cannot be taken back. */
   minutesAlreadyUsed: z.number().int(),
-  balance: z.number().int(),
+  /** The customer's balance after it; null for products sold to someone with no record. */
+  balance: z.number().int().nullable(),
   message: z.string(),
 })
 export type CounterRefundResponse = z.infer<typeof CounterRefundResponse>

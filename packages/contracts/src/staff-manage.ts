@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { normaliseVatNumber, VAT_NUMBER_MESSAGE } from './rules/vat.ts'
 import { LocalTime } from './booking.ts'
 import { LocalDate, localDateProblem } from './local-date.ts'
 import { addDays, isCalendarDate } from './dates.ts'
@@ -52,6 +53,15 @@ export const SalonDetails = z.strictObject({
     message: 'must be a phone number, for example 01625 123456',
   }),
   email: text(1, 254).refine(isEmailAddress, { message: 'must be an email address, for example hello@example.co.uk' }),
+  /**
+   * The salon's VAT registration number: its receipts show VAT only when it is set. Empty or null: not registered;
+   * left out: kept as it is.
+   */
+  vatNumber: z
+    .union([z.string({ message: VAT_NUMBER_MESSAGE }).max(30, { message: VAT_NUMBER_MESSAGE }), z.null()], { message: VAT_NUMBER_MESSAGE })
+    .optional()
+    .refine((v) => v === undefined || v === null || v.trim() === '' || normaliseVatNumber(v) !== null, { message: VAT_NUMBER_MESSAGE })
+    .transform((v) => (v === undefined ? undefined : v === null || v.trim() === '' ? null : normaliseVatNumber(v))),
 })
 export type SalonDetails = z.infer<typeof SalonDetails>
 

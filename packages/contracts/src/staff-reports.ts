@@ -98,10 +98,13 @@ export const SalesReport = z.object({
   to: z.string(),
   timeZone: z.string(),
   /**
-   * Packages sold in the range and kept (not given back), per package, with what was paid after discounts; minutes
-   * sold loose at the counter are one more row, with `packageId` null.
+   * Packages sold in the range and kept (not given back), per package, with what was paid for them after discounts
+   * (products sold with a package are counted under `products`); minutes sold loose at the counter are one more row,
+   * with `packageId` null.
    */
   packages: z.array(z.object({ packageId: z.string().nullable(), name: z.string(), count: z.number().int(), revenuePence: z.number().int() })),
+  /** Products sold at the counter and kept, alone or with a package, per product: how many and for how much. */
+  products: z.array(z.object({ extraId: z.string().nullable(), name: z.string(), quantity: z.number().int(), revenuePence: z.number().int() })),
   /** Promo codes used on those sales, per code, and the discount they gave. */
   promoCodes: z.array(z.object({ code: z.string(), uses: z.number().int(), discountPence: z.number().int() })),
   /**

@@ -50,6 +50,8 @@ export const shops = pgTable(
     healthQuestionsRevision: integer('health_questions_revision').notNull().default(1),
     /** How far below the price list, in percent, a member of staff may sell at the counter; past it only the owner (docs/product.md §10.3). */
     counterMaxDiscountPercent: integer('counter_max_discount_percent').notNull().default(20),
+    /** The salon's VAT registration number (GB and 9 or 12 digits); receipts show VAT only when it is set. */
+    vatNumber: text('vat_number'),
   },
   (t) => [
     check('shops_nation', sql`${t.nation} in ('england', 'wales', 'scotland', 'northern-ireland')`),
@@ -58,6 +60,7 @@ export const shops = pgTable(
       sql`${t.reactionPauseDays} between 1 and 90 and ${t.yearlySessionLimit} between 1 and 366 and ${t.healthQuestionsRevision} >= 1`,
     ),
     check('shops_counter_max_discount', sql`${t.counterMaxDiscountPercent} between 0 and 100`),
+    check('shops_vat_number', sql`${t.vatNumber} is null or ${t.vatNumber} ~ '^GB([0-9]{9}|[0-9]{12})$'`),
   ],
 )
 
@@ -179,8 +182,18 @@ export const priceExtras = pgTable(
     detail: text('detail').notNull().default(''),
     pricePence: integer('price_pence').notNull(),
     sortOrder: integer('sort_order').notNull().default(0),
+    /** The VAT rate its price includes, in hundredths of a percent: 2000 (standard), 500 (reduced) or 0 (zero-rated). */
+    vatRateBps: integer('vat_rate_bps').notNull().default(2000),
+    /** How many the salon has to sell; null when it does not count them (a service, or goggles lent). Never below zero. */
+    stock: integer('stock'),
+    /** The owner is shown the product as low on stock once its stock is at or below this; null for no warning. */
+    lowStockAt: integer('low_stock_at'),
   },
-  (t) => [check('price_extras_price', sql`${t.pricePence} >= 0`)],
+  (t) => [
+    check('price_extras_price', sql`${t.pricePence} >= 0`),
+    check('price_extras_vat_rate', sql`${t.vatRateBps} in (0, 500, 2000)`),
+    check('price_extras_stock', sql`(${t.stock} is null or ${t.stock} >= 0) and (${t.lowStockAt} is null or ${t.lowStockAt} >= 0)`),
+  ],
 )
 
 /** Minute packages: minutes of credit for a price, valid for some days, on some bed types. */
@@ -977,7 +990,8 @@ export const payments = pgTable(
   {
     id: uuid('id').primaryKey(),
     shopId: text('shop_id').notNull(),
-    sub: uuid('sub').notNull(),
+    /** The customer who paid; null only for products sold at the counter to someone with no record at the salon. */
+    sub: uuid('sub'),
     /** The client's key for this checkout: the same key always answers the same payment. */
     idempotencyKey: text('idempotency_key').notNull(),
     /** offline (the built-in test processor) or stripe; cash or card_terminal for a sale at the salon's counter */
@@ -994,7 +1008,10 @@ export const payments = pgTable(
     status: text('status').notNull().default('creating'),
     /** Why a payment that took money bought nothing: its promo code was already_used by the customer, or used_up. */
     refusedReason: text('refused_reason'),
-    /** package or session; minutes for minutes sold loose at the counter (docs/product.md §10.3) */
+    /**
+     * package or session; minutes for minutes sold loose at the counter, retail for products sold alone there
+     * (docs/product.md §10.3). Products sold with a package are its sale_items, their price in price_pence.
+     */
     purpose: text('purpose').notNull(),
     packageId: text('package_id'),
     bookingId: uuid('booking_id').references(() => bookings.id),
@@ -1025,6 +1042,9 @@ export const payments = pgTable(
   (t) => [
     foreignKey({ columns: [t.shopId, t.sub], foreignColumns: [customers.shopId, customers.sub] }),
     uniqueIndex('payments_idempotency').on(t.shopId, t.sub, t.idempotencyKey),
+    uniqueIndex('payments_idempotency_no_customer')
+      .on(t.shopId, t.idempotencyKey)
+      .where(sql`sub is null`),
     uniqueIndex('payments_provider_ref').on(t.provider, t.providerRef),
     // A session paid at the desk is paid once, however many desks take it at once (docs/product.md §10.2).
     uniqueIndex('payments_desk_session_once')
@@ -1046,11 +1066,40 @@ export const payments = pgTable(
       'payments_purpose',
       sql`(${t.purpose} = 'package' and ${t.packageId} is not null and ${t.lotMinutes} > 0 and ${t.lotValidityDays} > 0 and ${t.lotBedTypes} is not null)
       or (${t.purpose} = 'session' and ${t.bookingId} is not null)
-      or (${t.purpose} = 'minutes' and ${t.packageId} is null and ${t.bookingId} is null and ${t.lotMinutes} > 0 and ${t.lotValidityDays} > 0 and ${t.lotBedTypes} is not null and ${t.provider} in ('cash', 'card_terminal'))`,
+      or (${t.purpose} = 'minutes' and ${t.packageId} is null and ${t.bookingId} is null and ${t.lotMinutes} > 0 and ${t.lotValidityDays} > 0 and ${t.lotBedTypes} is not null and ${t.provider} in ('cash', 'card_terminal'))
+      or (${t.purpose} = 'retail' and ${t.packageId} is null and ${t.bookingId} is null and ${t.lotMinutes} is null and ${t.provider} in ('cash', 'card_terminal'))`,
     ),
+    check('payments_customer', sql`${t.sub} is not null or ${t.purpose} = 'retail'`),
     check('payments_refunded_at', sql`${t.refundedAt} is null or ${t.status} = 'refunded'`),
     check('payments_amount', sql`${t.discountPence} >= 0 and ${t.amountPence} = ${t.pricePence} - ${t.discountPence} and ${t.amountPence} >= 30`),
     check('payments_currency', sql`${t.currency} = 'gbp'`),
+  ],
+)
+
+/**
+ * A product sold at the counter (docs/product.md §10.3): alone (a payment of purpose retail) or with a package. Its
+ * name, price and VAT rate are copied in when it is sold, so the receipt still says what was paid for after the
+ * price list changes.
+ */
+export const saleItems = pgTable(
+  'sale_items',
+  {
+    id: uuid('id').primaryKey(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    /** The product on the price list; null once the salon has taken it off. */
+    extraId: text('extra_id').references(() => priceExtras.id, { onDelete: 'set null' }),
+    /** The line's place on the receipt, from 1. */
+    line: integer('line').notNull(),
+    description: text('description').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitPricePence: integer('unit_price_pence').notNull(),
+    vatRateBps: integer('vat_rate_bps').notNull(),
+  },
+  (t) => [
+    uniqueIndex('sale_items_payment_line').on(t.paymentId, t.line),
+    check('sale_items_values', sql`${t.quantity} between 1 and 100 and ${t.unitPricePence} >= 0 and ${t.vatRateBps} in (0, 500, 2000)`),
   ],
 )
 

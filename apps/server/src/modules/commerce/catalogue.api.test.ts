@@ -55,9 +55,10 @@ describeApi('managing what the salon sells', (get) => {
     })
     expect(changed.status).toBe(200)
     expect(changed.json.bedTypes.find((b: { code: string }) => b.code === layDown!.code).perMinutePence).toBe(85)
+    const untracked = { vatRateBps: 2000, stock: null, lowStockAt: null }
     expect(changed.json.extras).toEqual([
-      { id: balm!.id, name: 'Lip balm SPF 30', detail: '', pricePence: 400 },
-      { id: expect.any(String), name: 'Towel', detail: 'Fresh for each session', pricePence: 150 },
+      { id: balm!.id, name: 'Lip balm SPF 30', detail: '', pricePence: 400, ...untracked },
+      { id: expect.any(String), name: 'Towel', detail: 'Fresh for each session', pricePence: 150, ...untracked },
     ])
     expect(changed.json.extras.map((e: { id: string }) => e.id)).not.toContain(goggles!.id)
 
@@ -102,6 +103,24 @@ describeApi('managing what the salon sells', (get) => {
     expect(answer.status).toBe(400)
     expect(answer.json.message).toContain(message)
     expect((await call('staff/prices')).json).toEqual(before.json)
+  })
+
+  it('gives each product its VAT rate, and starts or stops counting its stock without undoing a sale', async () => {
+    const [first] = (await call('staff/prices')).json.extras
+    const keep = { id: first.id, name: first.name, pricePence: first.pricePence }
+    const counted = await call('staff/prices', { method: 'PUT', body: { extras: [{ ...keep, vatRateBps: 500, countStock: true, lowStockAt: 2 }] } })
+    expect(counted.json.extras).toEqual([expect.objectContaining({ id: first.id, vatRateBps: 500, stock: 0, lowStockAt: 2 })])
+    await get().db.update(schema.priceExtras).set({ stock: 7 }).where(eq(schema.priceExtras.id, first.id))
+    // Saved again without countStock (or with it on), the count is left as the sales and deliveries made it.
+    const again = await call('staff/prices', { method: 'PUT', body: { extras: [{ ...keep, vatRateBps: 500, countStock: true }] } })
+    expect(again.json.extras[0]).toMatchObject({ stock: 7, lowStockAt: 2 })
+    const stopped = await call('staff/prices', { method: 'PUT', body: { extras: [{ ...keep, countStock: false, lowStockAt: null }] } })
+    expect(stopped.json.extras[0]).toMatchObject({ vatRateBps: 2000, stock: null, lowStockAt: null })
+    const refused = await call('staff/prices', { method: 'PUT', body: { extras: [{ ...keep, vatRateBps: 1750 }] } })
+    expect(refused).toMatchObject({
+      status: 400,
+      json: { message: 'Please check the request: extras.0.vatRateBps must be 2000 (20%), 500 (5%) or 0 (zero-rated).' },
+    })
   })
 
   it("refuses a bed type or extra that is not the salon's", async () => {

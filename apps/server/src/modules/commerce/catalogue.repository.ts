@@ -7,6 +7,17 @@ export type ManagedPromoCodeRow = typeof promoCodes.$inferSelect
 export type NewPackage = typeof packages.$inferInsert
 export type NewPromoCode = typeof promoCodes.$inferInsert
 
+/** An extra as the owner's price list gives it; countStock and lowStockAt left out keep what they were. */
+export interface ExtraInput {
+  id: string
+  name: string
+  detail: string
+  pricePence: number
+  vatRateBps: number
+  countStock?: boolean
+  lowStockAt?: number | null
+}
+
 /**
  * What the salon's owner manages of what it sells (docs/product.md §10.4): the price list (each bed type's price a
  * minute, and the extras), packages, promo codes and the refer-and-earn reward. Every write locks the rows it
@@ -31,7 +42,15 @@ export function createManageRepository(db: Db) {
 
     async extras(shopId: string, lock = false) {
       const query = db
-        .select({ id: priceExtras.id, name: priceExtras.name, detail: priceExtras.detail, pricePence: priceExtras.pricePence })
+        .select({
+          id: priceExtras.id,
+          name: priceExtras.name,
+          detail: priceExtras.detail,
+          pricePence: priceExtras.pricePence,
+          vatRateBps: priceExtras.vatRateBps,
+          stock: priceExtras.stock,
+          lowStockAt: priceExtras.lowStockAt,
+        })
         .from(priceExtras)
         .where(eq(priceExtras.shopId, shopId))
         .orderBy(asc(priceExtras.sortOrder), asc(priceExtras.id))
@@ -45,17 +64,40 @@ export function createManageRepository(db: Db) {
         .where(and(eq(bedTypes.shopId, shopId), eq(bedTypes.code, code)))
     },
 
-    /** The extras become exactly these, in this order: the others are removed. */
-    async replaceExtras(shopId: string, extras: { id: string; name: string; detail: string; pricePence: number }[]) {
+    /**
+     * The extras become exactly these, in this order: the others are removed. Stock moves only by sales, refunds and
+     * the owner's deliveries, in one UPDATE each: here it is only started (at 0) or dropped, so a sale made while the
+     * owner edits the price list is never undone.
+     */
+    async replaceExtras(shopId: string, extras: ExtraInput[]) {
       const ids = extras.map((e) => e.id)
       await db.delete(priceExtras).where(and(eq(priceExtras.shopId, shopId), ids.length ? sql`not (${inArray(priceExtras.id, ids)})` : undefined))
       for (const [i, extra] of extras.entries()) {
+        const stock = extra.countStock === undefined ? undefined : extra.countStock ? sql`coalesce(${priceExtras.stock}, 0)` : null
         await db
           .insert(priceExtras)
-          .values({ ...extra, shopId, sortOrder: i + 1 })
+          .values({
+            id: extra.id,
+            shopId,
+            name: extra.name,
+            detail: extra.detail,
+            pricePence: extra.pricePence,
+            vatRateBps: extra.vatRateBps,
+            stock: extra.countStock ? 0 : null,
+            lowStockAt: extra.lowStockAt ?? null,
+            sortOrder: i + 1,
+          })
           .onConflictDoUpdate({
             target: priceExtras.id,
-            set: { name: extra.name, detail: extra.detail, pricePence: extra.pricePence, sortOrder: i + 1 },
+            set: {
+              name: extra.name,
+              detail: extra.detail,
+              pricePence: extra.pricePence,
+              vatRateBps: extra.vatRateBps,
+              sortOrder: i + 1,
+              ...(stock !== undefined && { stock }),
+              ...(extra.lowStockAt !== undefined && { lowStockAt: extra.lowStockAt }),
+            },
             setWhere: eq(priceExtras.shopId, shopId),
           })
       }

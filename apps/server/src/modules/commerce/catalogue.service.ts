@@ -137,7 +137,7 @@ export function createCatalogueManagement(deps: { db: Db }) {
         for (const price of input.bedTypes) await repo.setBedTypePrice(actor.shopId, price.code, price.perMinutePence)
         await repo.replaceExtras(
           actor.shopId,
-          input.extras.map((e) => ({ id: e.id ?? randomUUID(), name: e.name, detail: e.detail, pricePence: e.pricePence })),
+          input.extras.map((e) => ({ ...e, id: e.id ?? randomUUID() })),
         )
         const after = { bedTypes: await repo.bedTypes(actor.shopId), extras: await repo.extras(actor.shopId) }
         await audit.record(actor, { action: 'prices.changed', subjectType: 'price-list', subjectId: actor.shopId, before: { bedTypes: types, extras }, after })

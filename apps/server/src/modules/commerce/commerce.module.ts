@@ -12,6 +12,10 @@ import { createCommerceRoutes } from './commerce.routes.ts'
 import { createCounterRepository } from './counter.repository.ts'
 import { createCounterRoutes } from './counter.routes.ts'
 import { createCounterService } from './counter.service.ts'
+import { createCounterRefunds } from './counter-refund.service.ts'
+import { createRetailRepository } from './retail.repository.ts'
+import { createRetailRoutes } from './retail.routes.ts'
+import { createRetail } from './retail.service.ts'
 import { createTakingsRepository } from './takings.repository.ts'
 import { createTakings } from './takings.service.ts'
 import { createLedgerRepository } from './ledger.repository.ts'
@@ -72,12 +76,16 @@ export function createCommerceModule(deps: CommerceModuleDeps) {
     now,
   })
   const balance = createBalanceService({ db, commerce: repo, ledger, customers: deps.customers, now })
+  const retailRepo = createRetailRepository(db)
+  const retail = createRetail({ db, commerce: repo, retail: retailRepo, now, shopOf: payments.shopOf })
+  const counterRepo = createCounterRepository(db)
   const counter = createCounterService({
     db,
     commerce: repo,
-    counter: createCounterRepository(db),
+    counter: counterRepo,
     ledger,
     customers: deps.customers,
+    retail: { ...retail, itemsOf: retailRepo.itemsOf },
     shared: { verdictFor: promo.verdictFor, refuse: promo.refuse, creditPurchase: payments.creditPurchase, shopOf: payments.shopOf, toLot },
     now,
   })
@@ -95,7 +103,9 @@ export function createCommerceModule(deps: CommerceModuleDeps) {
     counter,
     /** The desk's takings and cash-ups, which the owner's reports read too. */
     takings,
-    counterRoutes: createCounterRoutes(counter, takings),
+    counterRoutes: createCounterRoutes(counter, takings, createCounterRefunds({ db, commerce: repo, counter: counterRepo, ledger, retail: retailRepo, now })),
+    /** Products sold at the counter, their stock, and every sale's receipt (docs/product.md §10.3). */
+    retailRoutes: createRetailRoutes(retail),
     packagesRoutes: createPackagesRoutes({ ...packages, activePackages: deps.kept(packages.activePackages) }, { unchanged: deps.unchanged }),
     routes: createCommerceRoutes({ promo, payments, balance, referrals }, deps.verifier),
     /** The owner's prices, packages, promo codes and refer-and-earn under /api/staff/ (docs/product.md §10.4). */

@@ -16,6 +16,15 @@ const {
 } = schema
 
 export type PaymentRow = typeof payments.$inferSelect
+
+/**
+ * The customer who made a payment. Every payment but products sold at the counter to someone with no record has one
+ * (the database's payments_customer check), so online payments, sessions and minutes always answer it.
+ */
+export function payerOf(row: Pick<PaymentRow, 'id' | 'sub'>): string {
+  if (row.sub === null) throw new Error(`Payment ${row.id} has no customer, but only products sold at the counter may have none.`)
+  return row.sub
+}
 export type NewPayment = typeof payments.$inferInsert
 export type PromoCodeRow = typeof promoCodes.$inferSelect
 /** Why a payment that took money bought nothing. */
@@ -128,7 +137,7 @@ export function createCommerceRepository(db: Db) {
       if (row && payment.promoCodeId) {
         await executor
           .insert(promoRedemptions)
-          .values({ paymentId: row.id, promoCodeId: payment.promoCodeId, shopId: row.shopId, sub: row.sub, createdAt: row.createdAt })
+          .values({ paymentId: row.id, promoCodeId: payment.promoCodeId, shopId: row.shopId, sub: payerOf(row), createdAt: row.createdAt })
       }
       return row
     },

@@ -15,6 +15,7 @@ import {
 import { z } from 'zod'
 import { createRouter, json, jsonBody } from '../../lib/openapi.ts'
 import { staffRoute, type StaffEnv } from '../shop/public.ts'
+import type { CounterRefund } from './counter-refund.service.ts'
 import type { CounterService } from './counter.service.ts'
 import type { Takings } from './takings.service.ts'
 
@@ -32,7 +33,7 @@ const saleResponses = {
 } as const
 
 /** The counter's calls under /api/staff/ (docs/product.md §10.3). */
-export function createCounterRoutes(counter: CounterService, takings: Takings) {
+export function createCounterRoutes(counter: CounterService, takings: Takings, refund: CounterRefund) {
   return createRouter<StaffEnv>()
     .openapi(
       staffRoute('staff', {
@@ -67,7 +68,7 @@ export function createCounterRoutes(counter: CounterService, takings: Takings) {
       staffRoute('owner', {
         method: 'post',
         path: '/staff/counter/refunds',
-        summary: 'Refund a counter sale: its unused minutes leave the balance',
+        summary: 'Refund a counter sale or a package bought online: its unused minutes leave the balance, its products go back in stock',
         request: jsonBody(CounterRefundRequest),
         responses: {
           200: json(CounterRefundResponse, 'Refunded; the answer says how many minutes had already been used'),
@@ -76,7 +77,7 @@ export function createCounterRoutes(counter: CounterService, takings: Takings) {
           422: json(ErrorResponse, 'Not a counter sale (an online card payment)'),
         },
       }),
-      async (c) => c.json(await counter.refund(c.get('staff'), c.req.valid('json')), 200),
+      async (c) => c.json(await refund(c.get('staff'), c.req.valid('json')), 200),
     )
     .openapi(
       staffRoute('owner', {

@@ -6,10 +6,9 @@ import {
   type AdjustmentResponse,
   type CounterMethod,
   type CounterMinutesRequest,
-  type CounterRefundRequest,
-  type CounterRefundResponse,
   type CounterSale,
   type CounterSaleRequest,
+  type SaleItemRequest,
 } from '@salon/contracts/staff-counter'
 import type { PhotoIdCheckInput } from '@salon/contracts/staff-photo-id'
 import type { Db } from '@salon/db'
@@ -17,14 +16,17 @@ import { HttpError } from '../../lib/errors.ts'
 import { describeDate } from '../../lib/local-time.ts'
 import { requirePhotoIdCheck, type CustomersRepository } from '../identity/public.ts'
 import { createAuditLog, type StaffActor } from '../shop/public.ts'
-import type { CommerceRepository, PaymentRow } from './commerce.repository.ts'
+import { payerOf, type CommerceRepository, type PaymentRow } from './commerce.repository.ts'
 import type { toLot } from './lots.ts'
 import type { PaymentsService } from './payments.service.ts'
 import type { PromoService } from './promo.service.ts'
 import { judgeCounterSale, minutesAtListPrice, packageAtListPrice, type ListPrice } from './counter-limits.ts'
 import { lockTill, type CounterRepository } from './counter.repository.ts'
 import { createJobQueue } from '../../lib/job-queue.ts'
-import { REFUND_JOBS } from './refunds.service.ts'
+import { PAYMENT_JOBS } from './payments.service.ts'
+import { linesOfItems } from './receipt.ts'
+import type { RetailRepository } from './retail.repository.ts'
+import type { Retail } from './retail.service.ts'
 import type { LedgerRepository } from './ledger.repository.ts'
 import { lotExpiry, type Draw } from './lots.ts'
 import { pounds } from './promo.ts'
@@ -36,6 +38,8 @@ export interface CounterServiceDeps {
   counter: CounterRepository
   ledger: LedgerRepository
   customers: CustomersRepository
+  /** Products sold with a package: priced, taken out of stock and recorded by the same code as products sold alone. */
+  retail: Pick<Retail, 'basketOf' | 'takeStock' | 'recordItems'> & Pick<RetailRepository, 'itemsOf'>
   /** The same promo code verdict, crediting and lot view as an online purchase. */
   shared: Pick<PromoService, 'verdictFor' | 'refuse'> & Pick<PaymentsService, 'creditPurchase' | 'shopOf'> & { toLot: typeof toLot }
   now: () => number
@@ -53,9 +57,6 @@ export const COUNTER_MESSAGES = {
 } as const
 
 const METHOD_WORDS: Record<CounterMethod, string> = { cash: 'in cash', card_terminal: 'on the card terminal' }
-const isCounter = (provider: string): provider is CounterMethod => provider === 'cash' || provider === 'card_terminal'
-
-/** The start of a shop's local day, as lotExpiry finds it (a zone whose clocks change at midnight starts it at 01:00). */
 
 /**
  * The counter (docs/product.md §10.3): packages and loose minutes sold for cash or on the card terminal, credited
@@ -88,11 +89,12 @@ export function createCounterService(deps: CounterServiceDeps) {
     const lotId = await counter.lotOfPayment(row.id)
     const lot = (await ledger.lot(lotId!))!
     const view = shared.toLot(lot, shop.timeZone)
-    const balance = await ledger.balance(row.shopId, row.sub)
+    const sub = payerOf(row)
+    const balance = await ledger.balance(row.shopId, sub)
     const whose = customerName ? `${customerName}’s` : 'the customer’s'
     return {
       paymentId: row.id,
-      sub: row.sub,
+      sub,
       method: row.provider as CounterMethod,
       status: row.status === 'refunded' ? 'refunded' : 'succeeded',
       description: row.description,
@@ -103,6 +105,7 @@ export function createCounterService(deps: CounterServiceDeps) {
       amountPence: row.amountPence,
       recordedBy: row.recordedBy!,
       at: (row.succeededAt ?? row.createdAt).toISOString(),
+      lines: linesOfItems(await deps.retail.itemsOf(row.id)),
       lot: view,
       balance,
       message: `${pounds(row.amountPence)} taken ${METHOD_WORDS[row.provider as CounterMethod]}. ${plural(lot.minutes, 'minute')} of ${lot.label} are on ${whose} balance, to use by ${describeDate(view.lastDay)}.`,
@@ -119,7 +122,7 @@ export function createCounterService(deps: CounterServiceDeps) {
    */
   async function sell(
     actor: StaffActor,
-    input: { sub: string; method: CounterMethod; idempotencyKey: string; promoCode?: string; idCheck?: PhotoIdCheckInput },
+    input: { sub: string; method: CounterMethod; idempotencyKey: string; promoCode?: string; idCheck?: PhotoIdCheckInput; items?: SaleItemRequest[] },
     sale: SaleInsert,
     list: ListPrice | undefined,
     audit: string,
@@ -128,12 +131,12 @@ export function createCounterService(deps: CounterServiceDeps) {
     const customer = await customerAt(shopId, input.sub)
     const shop = await shared.shopOf(shopId)
     // A key answers the sale it was made for: the same goods, method and promo code (or none).
-    const sameSale = (row: PaymentRow, promoId: string | null) => {
+    const sameSale = (row: PaymentRow, promoId: string | null, productsPence: number) => {
       const same =
         row.provider === input.method &&
         row.purpose === sale.purpose &&
         row.packageId === sale.packageId &&
-        row.pricePence === sale.pricePence &&
+        row.pricePence === sale.pricePence + productsPence &&
         row.lotMinutes === sale.lotMinutes &&
         row.promoCodeId === promoId
       if (!same) throw new HttpError(409, COUNTER_MESSAGES.otherSale)
@@ -148,8 +151,9 @@ export function createCounterService(deps: CounterServiceDeps) {
       const locked = await repo.lockCustomer(shopId, input.sub, tx)
       if (!locked) throw new HttpError(404, COUNTER_MESSAGES.noCustomer)
       await lockTill(tx, shopId)
+      const basket = input.items ? await deps.retail.basketOf(shopId, input.items, tx) : null
       const again = await repo.paymentByKey(shopId, input.sub, input.idempotencyKey, tx)
-      if (again) return { row: sameSale(again, promo?.promo?.id ?? null), created: false }
+      if (again) return { row: sameSale(again, promo?.promo?.id ?? null, basket?.pence ?? 0), created: false }
       const ownPhone = customer.phone ? await counter.accountPhone(actor.sub, tx) : null
       const flags = judgeCounterSale({
         role: actor.role,
@@ -171,6 +175,8 @@ export function createCounterService(deps: CounterServiceDeps) {
       }
       // Photo ID (identity's rule, which the desk's bookings ask too): checked once, before the first sale or booking at the desk.
       await requirePhotoIdCheck(tx, { sub: input.sub, check: input.idCheck, by: actor, at: at.getTime() })
+      if (basket) await deps.retail.takeStock(shopId, basket, tx)
+      const pricePence = sale.pricePence + (basket?.pence ?? 0)
       const row = await repo.insertPayment(
         {
           id: randomUUID(),
@@ -183,13 +189,17 @@ export function createCounterService(deps: CounterServiceDeps) {
           succeededAt: at,
           createdAt: at,
           ...sale,
+          pricePence,
           discountPence,
-          amountPence: sale.pricePence - discountPence,
+          amountPence: pricePence - discountPence,
           promoCodeId: promo?.promo?.id ?? null,
         },
         tx,
       )
+      if (basket) await deps.retail.recordItems(row!.id, basket, tx)
       const lotId = await shared.creditPurchase(row!, locked, at, shop.timeZone, tx)
+      // The receipt, emailed when the customer has an email address (docs/product.md §10.3).
+      if (locked.email) await createJobQueue(tx, now).enqueue({ kind: PAYMENT_JOBS.receipt, key: `receipt:${row!.id}`, payload: { paymentId: row!.id } })
       await createAuditLog(tx).record(actor, {
         action: audit,
         subjectType: 'customer',
@@ -202,6 +212,7 @@ export function createCounterService(deps: CounterServiceDeps) {
           discountPence,
           promoCode: input.promoCode ?? null,
           minutes: sale.lotMinutes,
+          products: input.items ?? [],
           listPence: list?.pence ?? null,
           lotId,
         },
@@ -260,66 +271,6 @@ export function createCounterService(deps: CounterServiceDeps) {
         list,
         'counter.minutes',
       )
-    },
-
-    /**
-     * POST /api/staff/counter/refunds (owner): a counter sale given back; the lot's unused minutes leave the balance
-     * by a ledger row of the owner's, and the answer says how many were already used.
-     */
-    async refund(actor: StaffActor, request: CounterRefundRequest): Promise<CounterRefundResponse> {
-      const shopId = actor.shopId
-      const row = await repo.payment(request.paymentId)
-      if (!row || row.shopId !== shopId) throw new HttpError(404, COUNTER_MESSAGES.noSale)
-      // A package bought online goes back to the card, through the job queue as a cancelled session's payment does.
-      const online = !isCounter(row.provider) && row.purpose === 'package'
-      if (!isCounter(row.provider) && !online) throw new HttpError(422, COUNTER_MESSAGES.notCounterSale)
-      if (row.purpose === 'session') throw new HttpError(422, COUNTER_MESSAGES.sessionPayment)
-      if (row.status !== 'succeeded' && row.status !== 'refunded') throw new HttpError(409, COUNTER_MESSAGES.notTaken)
-      const outcome = await db.transaction(async (tx) => {
-        const at = new Date(now())
-        await repo.lockCustomer(shopId, row.sub, tx)
-        if (!online) await lockTill(tx, shopId)
-        // Minutes whose time has come are expired first: they are not the customer's to give back.
-        await ledger.expireDue(shopId, row.sub, at, tx)
-        const before = await ledger.balance(shopId, row.sub, tx)
-        const refunded = online ? await counter.oweCardRefund(row.id, at, tx) : await counter.markCounterRefunded(row.id, at, tx)
-        if (!refunded) throw new HttpError(409, COUNTER_MESSAGES.alreadyRefunded)
-        if (online) {
-          // Asked of the card provider by a job until it confirms; the customer is told once it has (docs/product.md §4.14).
-          await createJobQueue(tx, now).enqueue({ kind: REFUND_JOBS.refund, key: `refund:${row.id}`, payload: { paymentId: row.id }, maxAttempts: 12 })
-        }
-        const lot = (await ledger.lot((await counter.lotOfPayment(row.id, tx))!, tx))!
-        const removed = lot.remaining
-        if (removed > 0) {
-          await ledger.takeOff(shopId, row.sub, [{ lotId: lot.id, minutes: removed }], { recordedBy: actor.sub, reason: request.reason }, at, tx)
-        }
-        const after = await ledger.balance(shopId, row.sub, tx)
-        await createAuditLog(tx).record(actor, {
-          action: 'counter.refund',
-          subjectType: 'customer',
-          subjectId: row.sub,
-          before: { paymentId: row.id, status: row.status, balance: before },
-          after: { paymentId: row.id, status: 'refunded', amountPence: row.amountPence, minutesRemoved: removed, balance: after },
-          reason: request.reason,
-        })
-        return { lot, removed, after }
-      })
-      const used = outcome.lot.minutes - outcome.removed
-      const back = online
-        ? `${pounds(row.amountPence)} goes back to the customer's card, and they are told once it has.`
-        : `${pounds(row.amountPence)} to give back ${METHOD_WORDS[row.provider as CounterMethod]}.`
-      return {
-        paymentId: row.id,
-        method: online ? 'online_card' : (row.provider as CounterMethod),
-        amountPence: row.amountPence,
-        minutesRemoved: outcome.removed,
-        minutesAlreadyUsed: used,
-        balance: outcome.after,
-        message:
-          used === 0
-            ? `Refunded: ${back} All ${plural(outcome.lot.minutes, 'minute')} of ${outcome.lot.label} were taken off the balance.`
-            : `Refunded: ${back} ${plural(outcome.removed, 'minute')} of ${outcome.lot.label} were taken off the balance; ${plural(used, 'minute')} had already been used or had expired and cannot be taken back.`,
-      }
     },
 
     /**

@@ -10,7 +10,7 @@ import { describeDate, localDateOf, localTimeOf } from '../../lib/local-time.ts'
 import type { Logger } from '../../lib/logger.ts'
 import type { RateLimiter } from '../../lib/rate-limit.ts'
 import type { CustomersRepository, Identity } from '../identity/public.ts'
-import type { CommerceRepository, PaymentRow, RefusedReason } from './commerce.repository.ts'
+import { payerOf, type CommerceRepository, type PaymentRow, type RefusedReason } from './commerce.repository.ts'
 import type { LedgerRepository } from './ledger.repository.ts'
 import { lotExpiry, toLot } from './lots.ts'
 import { refusalMessage, type PromoService } from './promo.service.ts'
@@ -93,7 +93,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       amountPence: row.amountPence,
       currency: 'gbp',
       description: row.description,
-      metadata: { paymentId: row.id, shopId: row.shopId, sub: row.sub },
+      metadata: { paymentId: row.id, shopId: row.shopId, sub: payerOf(row) },
       idempotencyKey: row.id,
     })
     return repo.recordIntent(row.id, intent.ref, intent.clientSecret)
@@ -122,7 +122,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       {
         id: lotId,
         shopId: payment.shopId,
-        sub: payment.sub,
+        sub: payerOf(payment),
         source: 'purchase',
         label: payment.description,
         minutes: payment.lotMinutes!,
@@ -134,7 +134,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       },
       tx,
     )
-    await deps.referrals.rewardReferral(payment.shopId, payment.sub, payment.id, customer, at, timeZone, tx)
+    await deps.referrals.rewardReferral(payment.shopId, payerOf(payment), payment.id, customer, at, timeZone, tx)
     return lotId
   }
 
@@ -157,7 +157,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       const owe = (kind: string, key: string) => createJobQueue(tx, now).enqueue({ kind, key: `${key}:${row.id}`, payload: { paymentId: row.id } })
       // The code's lock comes first, in the order a checkout takes them, so a checkout and a payment never wait on each other.
       const refusal = row.promoCodeId ? await deps.promo.promoRefusal(row, row.promoCodeId, at, tx) : null
-      const customer = await repo.lockCustomer(row.shopId, row.sub, tx)
+      const customer = await repo.lockCustomer(row.shopId, payerOf(row), tx)
       if (refusal) {
         const refused = await repo.markRefused(row.id, refusal.reason, intent.cardLast4 ?? null, tx)
         if (!refused || !customer) return null

@@ -24,6 +24,7 @@ export const ERASURE_BY_TABLE = {
   opening_hours: ['none', 'the salon’s hours'],
   closures: ['none', 'days the salon is shut'],
   cash_ups: ['none', "a day's till count, kept by the salon; names only the member of staff who closed it"],
+  sale_items: ['none', 'products a sale included, with their prices and VAT rates; the payment names the customer'],
   booking_rules: ['none', 'the salon’s booking settings'],
   bed_types: ['none', 'the price list'],
   beds: ['none', 'the sunbeds'],

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { readReceipt } from '../commerce/public.ts'
 import { and, eq, gt, inArray, isNull, schema, sql, type Db } from '@salon/db'
 
 const {
@@ -47,6 +48,9 @@ const underWay = (key: string, attemptAt: Date) => and(eq(messages.key, key), eq
  */
 export function createMessagesRepository(db: Db) {
   return {
+    /** A payment's receipt, as the desk prints it (commerce's receiptOf). */
+    receipt: (paymentId: string) => readReceipt(db, paymentId),
+
     async bookingFacts(bookingId: string) {
       const [row] = await db
         .select({

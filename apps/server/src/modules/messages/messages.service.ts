@@ -182,19 +182,20 @@ export function createMessagesService(deps: {
       return deliver(`refund-done:${facts.payment.id}`, 'refund-done', facts.shop.id, facts.customer, message)
     },
 
-    /** The receipt of a card payment that bought what it paid for, asked for in the transaction that settled it. */
+    /**
+     * The receipt of a payment that bought what it paid for, asked for in the transaction that settled it: a card
+     * payment online by email, else by text; a sale at the counter by email only (the desk prints one otherwise).
+     */
     async [PAYMENT_JOBS.receipt](payload: Record<string, unknown>) {
       const facts = await repo.paymentFacts(String(payload.paymentId))
       if (!facts || facts.customer.erasedAt) return { skipped: 'no such payment or customer' }
       const { payment, shop } = facts
       if (payment.refusedReason || !['succeeded', 'refunded'].includes(payment.status)) return { skipped: `the payment is ${payment.status}` }
-      const receipt = {
-        ...payment,
-        packageMinutes: payment.purpose === 'package' ? payment.lotMinutes : null,
-        test: payment.provider === 'offline',
-      }
-      const message = paymentReceipt(salonOf(shop), receipt, facts.customer.firstName)
-      return deliverOne(`receipt:${payment.id}`, 'payment-receipt', shop.id, facts.customer, message)
+      const read = (await repo.receipt(payment.id))!
+      if (read.counter && !facts.customer.email) return { skipped: 'a counter sale to a customer with no email address' }
+      const message = paymentReceipt(salonOf(shop), read.receipt, facts.customer.firstName)
+      const to = read.counter ? { ...facts.customer, phone: null } : facts.customer
+      return deliverOne(`receipt:${payment.id}`, 'payment-receipt', shop.id, to, message)
     },
 
     /**

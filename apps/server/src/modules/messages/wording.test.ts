@@ -110,7 +110,30 @@ describe("the salon's own notice of a skin reaction", () => {
 
   it('gives a card payment its receipt, and tells of a payment refused for its promo code', () => {
     const id = '0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0'
-    const bought = { id, description: 'Glow 60', packageMinutes: 60, pricePence: 3300, discountPence: 330, amountPence: 2970, cardLast4: '4242', test: true }
+    const line = (description: string, totalPence: number, quantity = 1, vatRateBps = 2000) => ({
+      description,
+      quantity,
+      unitPricePence: totalPence / quantity,
+      totalPence,
+      vatRateBps,
+    })
+    const bought = {
+      paymentId: id,
+      salon: { name: 'Bronze & Glow', address: ['1 High Street', 'Salford', 'M3 5AB'], phone: '0161 496 0000', vatNumber: null },
+      at: '2026-12-03T14:30:00+00:00',
+      date: 'Thursday 3 December 2026',
+      time: '14:30',
+      lines: [line('Glow 60 (60 minutes)', 3300)],
+      discountPence: 330,
+      promoCode: 'TENOFF',
+      totalPence: 2970,
+      paidBy: 'Card ending 4242',
+      test: true,
+      vat: null,
+      status: 'paid' as const,
+      customerName: 'Ann Example',
+      servedBy: null,
+    }
     const receipt = paymentReceipt(salon, bought, 'Ann')
     expect(receipt.sms).toBe('Bronze & Glow: thank you. Glow 60 (60 minutes), paid £29.70. Ref 0f1e2d3c.')
     expect(receipt.email).toEqual({
@@ -128,8 +151,8 @@ describe("the salon's own notice of a skin reaction", () => {
         'This was a test payment: no real payment was taken.',
       ].join('\n'),
     })
-    const session = { ...bought, description: '6-minute session on Sunbed 2, Thu 3 Dec at 14:30', packageMinutes: null, discountPence: 0, amountPence: 360 }
-    expect(paymentReceipt(salon, { ...session, pricePence: 360, cardLast4: null, test: false }, null).email.text).toBe(
+    const session = { ...bought, lines: [line('6-minute session on Sunbed 2, Thu 3 Dec at 14:30', 360)], discountPence: 0, totalPence: 360 }
+    expect(paymentReceipt(salon, { ...session, paidBy: 'Card', test: false }, null).email.text).toBe(
       [
         'Hello,',
         '',
@@ -137,6 +160,40 @@ describe("the salon's own notice of a skin reaction", () => {
         '',
         '6-minute session on Sunbed 2, Thu 3 Dec at 14:30: £3.60',
         'Paid: £3.60',
+        `Payment reference: ${id}`,
+      ].join('\n'),
+    )
+    // A counter sale of a VAT-registered salon: each product with its quantity, how it was paid, the VAT at each rate.
+    const counter = {
+      ...bought,
+      lines: [line('Glow 60 (60 minutes)', 3300), line('Tan lotion', 1500, 2), line('Lip balm', 210, 1, 500)],
+      discountPence: 0,
+      totalPence: 5010,
+      paidBy: 'Cash',
+      test: false,
+      vat: {
+        number: 'GB123456789',
+        lines: [
+          { rateBps: 2000, grossPence: 4800, vatPence: 800, netPence: 4000 },
+          { rateBps: 500, grossPence: 210, vatPence: 10, netPence: 200 },
+        ],
+        totalVatPence: 810,
+      },
+    }
+    expect(paymentReceipt(salon, counter, 'Ann').email.text).toBe(
+      [
+        'Hello Ann,',
+        '',
+        'Thank you for your purchase at Bronze & Glow.',
+        '',
+        'Glow 60 (60 minutes): £33.00',
+        'Tan lotion ×2: £15.00',
+        'Lip balm: £2.10',
+        'Paid in cash: £50.10',
+        '',
+        'VAT at 20%: £8.00 of £48.00',
+        'VAT at 5%: £0.10 of £2.10',
+        'VAT number: GB123456789',
         `Payment reference: ${id}`,
       ].join('\n'),
     )

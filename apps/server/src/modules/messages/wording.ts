@@ -1,5 +1,7 @@
 import { shortDate } from '@salon/contracts/dates'
 import { poundsAndPence } from '@salon/contracts/rules/money'
+import { vatRateWords } from '@salon/contracts/rules/vat'
+import type { Receipt } from '@salon/contracts/staff-retail'
 
 /**
  * The words of every message the salon sends a customer about their bookings and money (docs/product.md §8.10),
@@ -130,40 +132,44 @@ export function minutesExpiring(
   }
 }
 
-/** A card payment, as its receipt tells it; money in pence. */
-export interface ReceiptWords {
-  /** The payment's id, its reference. */
-  id: string
-  description: string
-  /** A package's minutes, said after its name; null for a session, whose description says it all. */
-  packageMinutes: number | null
-  pricePence: number
-  discountPence: number
-  amountPence: number
-  cardLast4: string | null
-  /** Taken by the offline test processor: no real money changed hands. */
-  test: boolean
-}
-
 const hello = (firstName: string | null) => `Hello${firstName ? ` ${firstName}` : ''},`
 
-/** The receipt of a card payment that bought a package or a session: by email, else by text. */
-export function paymentReceipt(salon: Pick<SalonWords, 'name'>, receipt: ReceiptWords, firstName: string | null): Message {
-  const card = receipt.cardLast4 ? ` by the card ending ${receipt.cardLast4}` : ''
-  const what = receipt.packageMinutes === null ? receipt.description : `${receipt.description} (${minutesWord(receipt.packageMinutes)})`
+/** How a receipt says it was paid: "Paid in cash", "Paid by the card ending 4242". */
+function paidWords(paidBy: string): string {
+  if (paidBy === 'Cash') return 'Paid in cash'
+  if (paidBy === 'Card terminal') return 'Paid on the card terminal'
+  const card = /^Card ending (\d{4})$/.exec(paidBy)
+  return card ? `Paid by the card ending ${card[1]}` : 'Paid'
+}
+
+/**
+ * A sale's receipt (commerce's receiptOf, the one the desk prints): by email, else, for a card payment made online,
+ * by text. Each line, the discount, how it was paid and, for a VAT-registered salon, the VAT at each rate and its number.
+ */
+export function paymentReceipt(salon: Pick<SalonWords, 'name'>, receipt: Receipt, firstName: string | null): Message {
+  const lineWords = (line: Receipt['lines'][number]) => `${line.description}${line.quantity > 1 ? ` ×${line.quantity}` : ''}: ${poundsAndPence(line.totalPence)}`
+  const vat = receipt.vat
+    ? [
+        '',
+        ...receipt.vat.lines.map((line) => `VAT at ${vatRateWords(line.rateBps)}: ${poundsAndPence(line.vatPence)} of ${poundsAndPence(line.grossPence)}`),
+        `VAT number: ${receipt.vat.number}`,
+      ]
+    : []
   const text = [
     hello(firstName),
     '',
     `Thank you for your purchase at ${salon.name}.`,
     '',
-    `${what}: ${poundsAndPence(receipt.pricePence)}`,
+    ...receipt.lines.map(lineWords),
     ...(receipt.discountPence ? [`Discount: -${poundsAndPence(receipt.discountPence)}`] : []),
-    `Paid${card}: ${poundsAndPence(receipt.amountPence)}`,
-    `Payment reference: ${receipt.id}`,
+    `${paidWords(receipt.paidBy)}: ${poundsAndPence(receipt.totalPence)}`,
+    ...vat,
+    `Payment reference: ${receipt.paymentId}`,
     ...(receipt.test ? ['', 'This was a test payment: no real payment was taken.'] : []),
   ].join('\n')
+  const what = receipt.lines.map((line) => line.description).join(', ')
   return {
-    sms: `${salon.name}: thank you. ${what}, paid ${poundsAndPence(receipt.amountPence)}. Ref ${receipt.id.slice(0, 8)}.`,
+    sms: `${salon.name}: thank you. ${what}, paid ${poundsAndPence(receipt.totalPence)}. Ref ${receipt.paymentId.slice(0, 8)}.`,
     email: { subject: `Your receipt from ${salon.name}`, text },
   }
 }

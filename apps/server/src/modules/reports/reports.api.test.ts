@@ -145,6 +145,7 @@ describeApi(
         from: '2026-10-25',
         to: '2026-10-25',
         timeZone: 'Europe/London',
+        products: [],
         packages: [
           { packageId: pkg1!.id, name: pkg1!.name, count: 2, revenuePence: 2 * pkg1!.pricePence },
           { packageId: pkg2!.id, name: pkg2!.name, count: 1, revenuePence: discounted },

@@ -142,13 +142,25 @@ export function createReportsRepository(db: Db) {
     packageSales: (shopId: string, range: DateRange) =>
       rows<{ packageId: string | null; name: string; count: number; revenuePence: number }>(sql`
         with r as (${bounds(shopId, range)})
-        select p.package_id as "packageId", coalesce(max(pk.name), max(p.description)) as name,
-          count(*)::int as count, sum(p.amount_pence)::float8 as "revenuePence"
+        select p.package_id as "packageId", coalesce(max(pk.name), max(p.description)) as name, count(*)::int as count,
+          sum(p.amount_pence - coalesce((select sum(i.quantity * i.unit_price_pence) from sale_items i where i.payment_id = p.id), 0))::float8 as "revenuePence"
         from payments p cross join r left join packages pk on pk.id = p.package_id and pk.shop_id = p.shop_id
         where p.shop_id = ${shopId} and p.purpose in ('package', 'minutes') and p.status = 'succeeded'
           and ${MONEY_IN} >= r.starts and ${MONEY_IN} < r.ends
         group by p.package_id
         order by min(pk.sort_order) nulls last, name`),
+
+    /** Products sold at the counter in the range and kept (alone or with a package), per product, at the prices they were sold at. */
+    productSales: (shopId: string, range: DateRange) =>
+      rows<{ extraId: string | null; name: string; quantity: number; revenuePence: number }>(sql`
+        with r as (${bounds(shopId, range)})
+        select i.extra_id as "extraId", coalesce(max(e.name), max(i.description)) as name,
+          sum(i.quantity)::int as quantity, sum(i.quantity * i.unit_price_pence)::float8 as "revenuePence"
+        from sale_items i join payments p on p.id = i.payment_id cross join r
+          left join price_extras e on e.id = i.extra_id
+        where p.shop_id = ${shopId} and p.status = 'succeeded' and ${MONEY_IN} >= r.starts and ${MONEY_IN} < r.ends
+        group by i.extra_id, case when i.extra_id is null then i.description end
+        order by min(e.sort_order) nulls last, name`),
 
     /** Promo codes used on the sales kept in the range, and the discount each gave. */
     promoUses: (shopId: string, range: DateRange) =>

@@ -79,9 +79,10 @@ export function createReports(deps: { db: Db; takings: Pick<Takings, 'takings'>;
 
     async sales(shopId: string, asked: DateRange): Promise<SalesReport> {
       const range = checkRange(asked)
-      const [timeZone, packages, promoCodes, moved, desk] = await Promise.all([
+      const [timeZone, packages, products, promoCodes, moved, desk] = await Promise.all([
         reports.timeZone(shopId),
         reports.packageSales(shopId, range),
+        reports.productSales(shopId, range),
         reports.promoUses(shopId, range),
         reports.takings(shopId, range),
         deps.takings.takings(shopId, range),
@@ -97,6 +98,7 @@ export function createReports(deps: { db: Db; takings: Pick<Takings, 'takings'>;
         ...range,
         timeZone,
         packages,
+        products,
         promoCodes,
         takings,
         totals: { grossPence: sum('grossPence'), refundedPence: sum('refundedPence'), netPence: sum('netPence') },

@@ -58,6 +58,7 @@ describeApi("the salon's details and opening hours", (get) => {
       postcode: shop!.postcode,
       phone: shop!.phone,
       email: shop!.email,
+      vatNumber: shop!.vatNumber,
     })
     expect(answer.json.timeZone).toBe('Europe/London')
     expect(answer.json.openingHours).toEqual(t.shop.hours.map(({ weekday, opensAt, closesAt }) => ({ weekday, opensAt, closesAt })))
@@ -68,7 +69,7 @@ describeApi("the salon's details and opening hours", (get) => {
     const before = (await t.api('staff/salon', { headers: owner.headers })).json.details
     const answer = await t.api('staff/salon', { method: 'PUT', headers: owner.headers, body: { ...DETAILS, name: '  Golden Hour Tanning ' } })
     expect(answer.status).toBe(200)
-    expect(answer.json.details).toEqual({ ...DETAILS, postcode: 'SK11 6BX' })
+    expect(answer.json.details).toEqual({ ...DETAILS, postcode: 'SK11 6BX', vatNumber: null })
 
     const entry = await lastAudit(t, 'salon.details-changed')
     expect(entry).toMatchObject({

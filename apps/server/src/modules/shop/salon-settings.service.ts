@@ -15,6 +15,7 @@ const detailsOf = (shop: ShopRow): SalonDetails => ({
   postcode: shop.postcode,
   phone: shop.phone,
   email: shop.email,
+  vatNumber: shop.vatNumber,
 })
 
 /** The shop's row, locked until the transaction ends: changes to its details or its week happen one after another. */

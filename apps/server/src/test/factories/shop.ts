@@ -26,7 +26,10 @@ export type BookingRules = Pick<
   | 'payUpFront'
 >
 export type Closure = Pick<typeof schema.closures.$inferSelect, 'date' | 'reason'>
-export type ExtraRow = Pick<typeof schema.priceExtras.$inferSelect, 'id' | 'name' | 'detail' | 'pricePence' | 'sortOrder'>
+export type ExtraRow = Pick<
+  typeof schema.priceExtras.$inferSelect,
+  'id' | 'name' | 'detail' | 'pricePence' | 'sortOrder' | 'vatRateBps' | 'stock' | 'lowStockAt'
+>
 export type PackageRow = Pick<
   typeof schema.packages.$inferSelect,
   'id' | 'name' | 'description' | 'minutes' | 'pricePence' | 'validityDays' | 'bedTypes' | 'highlight' | 'active' | 'sortOrder'
@@ -174,6 +177,9 @@ export async function createShop(db: Db, input: ShopInput = {}) {
     detail: 'From the counter.',
     pricePence: 100,
     sortOrder: i + 1,
+    vatRateBps: 2000,
+    stock: null,
+    lowStockAt: null,
     ...extra,
   }))
   const packages: PackageRow[] = (

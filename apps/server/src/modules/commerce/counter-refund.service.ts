@@ -1,0 +1,107 @@
+import type { CounterMethod, CounterRefundRequest, CounterRefundResponse } from '@salon/contracts/staff-counter'
+import { plural } from '@salon/contracts/words'
+import type { Db } from '@salon/db'
+import { HttpError } from '../../lib/errors.ts'
+import { createJobQueue } from '../../lib/job-queue.ts'
+import { createAuditLog, type StaffActor } from '../shop/public.ts'
+import type { CommerceRepository, PaymentRow } from './commerce.repository.ts'
+import { COUNTER_MESSAGES } from './counter.service.ts'
+import { lockTill, type CounterRepository } from './counter.repository.ts'
+import type { LedgerRepository, LotRow } from './ledger.repository.ts'
+import { pounds } from './promo.ts'
+import { REFUND_JOBS } from './refunds.service.ts'
+import type { RetailRepository } from './retail.repository.ts'
+
+const METHOD_WORDS: Record<CounterMethod, string> = { cash: 'in cash', card_terminal: 'on the card terminal' }
+const isCounter = (provider: string): provider is CounterMethod => provider === 'cash' || provider === 'card_terminal'
+
+/** What the refund's answer says of the minutes and products it took back. */
+function refundWords(back: string, lot: LotRow | undefined, removed: number, products: boolean) {
+  const stock = products ? ' The products sold are back in stock.' : ''
+  if (!lot) return `Refunded: ${back}${stock}`
+  const used = lot.minutes - removed
+  return used === 0
+    ? `Refunded: ${back} All ${plural(lot.minutes, 'minute')} of ${lot.label} were taken off the balance.${stock}`
+    : `Refunded: ${back} ${plural(removed, 'minute')} of ${lot.label} were taken off the balance; ${plural(used, 'minute')} had already been used or had expired and cannot be taken back.${stock}`
+}
+
+/**
+ * The owner's refund of a sale (docs/product.md §10.3): a counter sale (a package, loose minutes or products), or a
+ * package bought online, whose money goes back to the card through the refund job. The lot's unused minutes leave the
+ * balance by a ledger row of the owner's, the products go back in stock, and the answer says what could not be
+ * taken back. Under the customer's lock and, for money given back at the desk, the till's.
+ */
+export function createCounterRefunds(deps: {
+  db: Db
+  commerce: CommerceRepository
+  counter: CounterRepository
+  ledger: LedgerRepository
+  retail: RetailRepository
+  now: () => number
+}) {
+  const { db, commerce: repo, counter, ledger, retail, now } = deps
+
+  function refusal(row: PaymentRow | undefined, shopId: string) {
+    if (!row || row.shopId !== shopId) return new HttpError(404, COUNTER_MESSAGES.noSale)
+    const online = !isCounter(row.provider) && row.purpose === 'package'
+    if (!isCounter(row.provider) && !online) return new HttpError(422, COUNTER_MESSAGES.notCounterSale)
+    if (row.purpose === 'session') return new HttpError(422, COUNTER_MESSAGES.sessionPayment)
+    if (row.status !== 'succeeded' && row.status !== 'refunded') return new HttpError(409, COUNTER_MESSAGES.notTaken)
+    return null
+  }
+
+  /** POST /api/staff/counter/refunds (owner). */
+  return async function refund(actor: StaffActor, request: CounterRefundRequest): Promise<CounterRefundResponse> {
+    const shopId = actor.shopId
+    const row = await repo.payment(request.paymentId)
+    const refused = refusal(row, shopId)
+    if (refused || !row) throw refused
+    const online = !isCounter(row.provider)
+    const sub = row.sub
+    const outcome = await db.transaction(async (tx) => {
+      const at = new Date(now())
+      if (sub) await repo.lockCustomer(shopId, sub, tx)
+      if (!online) await lockTill(tx, shopId)
+      // Minutes whose time has come are expired first: they are not the customer's to give back.
+      if (sub) await ledger.expireDue(shopId, sub, at, tx)
+      const before = sub ? await ledger.balance(shopId, sub, tx) : null
+      const refunded = online ? await counter.oweCardRefund(row.id, at, tx) : await counter.markCounterRefunded(row.id, at, tx)
+      if (!refunded) throw new HttpError(409, COUNTER_MESSAGES.alreadyRefunded)
+      if (online) {
+        // Asked of the card provider by a job until it confirms; the customer is told once it has (docs/product.md §4.14).
+        await createJobQueue(tx, now).enqueue({ kind: REFUND_JOBS.refund, key: `refund:${row.id}`, payload: { paymentId: row.id }, maxAttempts: 12 })
+      }
+      await retail.returnStock(row.id, tx)
+      const products = (await retail.itemsOf(row.id, tx)).length > 0
+      const lotId = row.purpose === 'retail' ? undefined : await counter.lotOfPayment(row.id, tx)
+      const lot = lotId ? await ledger.lot(lotId, tx) : undefined
+      const removed = lot?.remaining ?? 0
+      if (lot && sub && removed > 0) {
+        await ledger.takeOff(shopId, sub, [{ lotId: lot.id, minutes: removed }], { recordedBy: actor.sub, reason: request.reason }, at, tx)
+      }
+      const after = sub ? await ledger.balance(shopId, sub, tx) : null
+      await createAuditLog(tx).record(actor, {
+        action: 'counter.refund',
+        subjectType: sub ? 'customer' : 'payment',
+        subjectId: sub ?? row.id,
+        before: { paymentId: row.id, status: row.status, balance: before },
+        after: { paymentId: row.id, status: 'refunded', amountPence: row.amountPence, minutesRemoved: removed, productsReturned: products, balance: after },
+        reason: request.reason,
+      })
+      return { lot, removed, after, products }
+    })
+    const back = online
+      ? `${pounds(row.amountPence)} goes back to the customer's card, and they are told once it has.`
+      : `${pounds(row.amountPence)} to give back ${METHOD_WORDS[row.provider as CounterMethod]}.`
+    return {
+      paymentId: row.id,
+      method: online ? 'online_card' : (row.provider as CounterMethod),
+      amountPence: row.amountPence,
+      minutesRemoved: outcome.removed,
+      minutesAlreadyUsed: outcome.lot ? outcome.lot.minutes - outcome.removed : 0,
+      balance: outcome.after,
+      message: refundWords(back, outcome.lot, outcome.removed, outcome.products),
+    }
+  }
+}
+export type CounterRefund = ReturnType<typeof createCounterRefunds>
