@@ -236,6 +236,21 @@ describeApi(
       expect(pending?.sub).toBe(online.sub)
     })
 
+    it("refuses the sign-in number of an online account at another salon, and changes every salon's copy of an online profile", async () => {
+      const shop = await createShop(t().db)
+      const elsewhere = await shopCustomer(t(), { metadata: shop.headers, healthAnswered: false })
+      const online = await shopCustomer(t(), { healthAnswered: false })
+      expect(await edit(online.sub, { phone: elsewhere.phone })).toMatchObject({
+        status: 409,
+        json: { message: 'This mobile number is the sign-in of another online account, so it cannot be given to this customer.', field: 'phone' },
+      })
+      // The same account at both salons: the profile is one.
+      expect((await t().api('p_account', { headers: { ...shop.headers, ...online.headers } })).status).toBe(200)
+      expect(await edit(online.sub, { lastName: 'Everywhere' })).toMatchObject({ status: 200 })
+      const copies = await t().db.select({ lastName: schema.customers.lastName }).from(schema.customers).where(eq(schema.customers.sub, online.sub))
+      expect(copies).toEqual([{ lastName: 'Everywhere' }, { lastName: 'Everywhere' }])
+    })
+
     it('lists the upcoming sessions a new skin type now breaks a rule of, and cancels none', async () => {
       clock.set(START)
       const customer = await shopCustomer(t())
