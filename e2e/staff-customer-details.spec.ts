@@ -19,6 +19,7 @@ test("staff correct a customer's mobile number and skin type; the record shows t
   await staffSignIn(page)
   await page.goto(`/staff/customers/${sub}/`)
   await untilHydrated(page)
+  expect(await accessibilityProblems(page)).toEqual([])
   await page.getByRole('button', { name: 'Edit details' }).click()
   const dialog = page.getByRole('dialog', { name: 'Edit details' })
   const form = dialog.getByRole('form', { name: 'Edit details' })
