@@ -174,6 +174,7 @@ export function createApp(deps: AppDeps) {
     verifier: identity.verifier,
     deskBookingIn: booking.deskBookingIn,
     logger: deps.logger,
+    externalPool: pool.cognito !== undefined,
     now: deps.now,
   })
   const reports = createReportsModule({ db, takings: commerce.takings, now: deps.now })

@@ -1,7 +1,10 @@
 import { NOTE_MAX_LENGTH } from './rules/note.ts'
 import { z } from 'zod'
-import { strictBody } from './account.ts'
+import { strictBody, unknownFieldsMessage } from './account.ts'
 import { LedgerKind, LotSource } from './commerce.ts'
+import { LocalDate } from './local-date.ts'
+import { EMAIL_MAX_LENGTH } from './rules/email.ts'
+import { PersonName, SkinTypeNumber, SunbedRule } from './staff-day.ts'
 
 /**
  * The salon's customers as staff see them (docs/product.md §10.5): search, the customer's record, putting them on
@@ -192,3 +195,80 @@ export const EraseResponse = z.object({
   message: z.string(),
 })
 export type EraseResponse = z.infer<typeof EraseResponse>
+
+/** The details staff may correct at the desk (docs/product.md §10.5); consents stay the customer's own. */
+export const CUSTOMER_DETAIL_FIELDS = ['firstName', 'lastName', 'phone', 'email', 'dob', 'skinType'] as const
+export const CustomerDetailField = z.enum(CUSTOMER_DETAIL_FIELDS)
+export type CustomerDetailField = z.infer<typeof CustomerDetailField>
+
+/** The customer's own choices, which a correction at the desk refuses to touch. */
+export const CONSENT_FIELDS = ['appMarketing', 'appTimestamp', 'masterMarketing', 'masterTimestamp', 'marketing', 'bookingTexts', 'bookingTextsChangedAt']
+
+/** The refusals of a correction of a customer's details, word for word (docs/product.md §10.5). */
+export const CUSTOMER_DETAILS_MESSAGES = {
+  consents: "Marketing choices and booking texts are the customer's own: they change them in their account, never the salon.",
+  nothing: 'Please send at least one detail to change: firstName, lastName, phone, email, dob or skinType.',
+  phone: 'Please check the mobile number: it must be a mobile number, for example 07700 900123.',
+  email: 'Please check the email address: it must be a valid email address, or empty to remove it.',
+  dob: 'Please check the date of birth: it must be a real date in the past and no earlier than 1900.',
+  phoneTaken: 'This mobile number belongs to another customer of the salon.',
+  phoneTakenOnline: 'This mobile number is the sign-in of another online account, so it cannot be given to this customer.',
+  emailNeeded: 'This customer has an online account, which needs an email address: please give the right one instead of removing it.',
+  ownAccount:
+    'This customer has an online account, so they change their name, mobile number, email, date of birth and skin type themselves, in their account. Please ask them to.',
+} as const
+
+/**
+ * PUT /api/staff/customers/{sub}: a correction of the customer's details at the desk, any of them; a field left out
+ * stays as it is, an email of "" or null is removed. By the sign-up's rules: names of 1 to 100 characters, a mobile
+ * number, a real date of birth of someone 18 or over today, a skin type from 1 to 6.
+ */
+export const CustomerDetailsRequest = z
+  .strictObject(
+    {
+      firstName: PersonName.optional(),
+      lastName: PersonName.optional(),
+      phone: z
+        .string({ message: 'must be a mobile number, for example 07700 900123' })
+        .max(40, { message: 'must be a mobile number, for example 07700 900123' })
+        .optional(),
+      email: z
+        .string({ message: 'must be an email address, or empty to remove it' })
+        .max(EMAIL_MAX_LENGTH, { message: `must be at most ${EMAIL_MAX_LENGTH} characters` })
+        .nullable()
+        .optional(),
+      dob: LocalDate.optional(),
+      skinType: SkinTypeNumber.optional(),
+    },
+    {
+      error: (issue) =>
+        issue.code === 'unrecognized_keys'
+          ? issue.keys.some((key) => CONSENT_FIELDS.includes(key))
+            ? CUSTOMER_DETAILS_MESSAGES.consents
+            : unknownFieldsMessage(issue.keys)
+          : undefined,
+    },
+  )
+  .refine((body) => Object.values(body).some((value) => value !== undefined), { message: CUSTOMER_DETAILS_MESSAGES.nothing })
+export type CustomerDetailsRequest = z.infer<typeof CustomerDetailsRequest>
+
+/** An upcoming session of the customer's that a corrected date of birth or skin type now breaks a rule of. */
+export const BookingNowBreakingRules = z.object({
+  id: z.string(),
+  /** The session's local date (YYYY-MM-DD) and start (HH:MM). */
+  date: z.string(),
+  time: z.string(),
+  bed: z.string(),
+  problems: z.array(z.object({ rule: SunbedRule, message: z.string() })),
+})
+export type BookingNowBreakingRules = z.infer<typeof BookingNowBreakingRules>
+
+export const CustomerDetailsResponse = z.object({
+  message: z.string(),
+  /** The fields whose values changed; none when the details were already so. */
+  changed: z.array(CustomerDetailField),
+  customer: CustomerSummary.extend({ dob: z.string().nullable() }),
+  /** Upcoming sessions that now break a rule: staff move or cancel them; nothing is cancelled by itself. */
+  bookingsBreakingRules: z.array(BookingNowBreakingRules),
+})
+export type CustomerDetailsResponse = z.infer<typeof CustomerDetailsResponse>

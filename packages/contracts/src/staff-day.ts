@@ -159,19 +159,27 @@ export const StaffMoveRequest = z.strictObject({
 })
 export type StaffMoveRequest = z.infer<typeof StaffMoveRequest>
 
-const Name = z
+/** A first or last name as the desk takes it: 1 to 100 characters once trimmed. */
+export const PersonName = z
   .string({ message: 'is required' })
   .trim()
   .min(1, { message: 'is required' })
   .max(NAME_MAX_LENGTH, { message: `must be at most ${NAME_MAX_LENGTH} characters` })
 
+/** A Fitzpatrick skin type, 1 to 6. */
+export const SkinTypeNumber = z
+  .number({ message: 'must be a skin type from 1 to 6' })
+  .int({ message: 'must be a skin type from 1 to 6' })
+  .min(1, { message: 'must be a skin type from 1 to 6' })
+  .max(6, { message: 'must be a skin type from 1 to 6' })
+
 /** A customer new to the salon, signed up at the desk: they make their online account later with the same number. */
 export const NewInSalonCustomer = z.strictObject({
-  firstName: Name,
-  lastName: Name,
+  firstName: PersonName,
+  lastName: PersonName,
   phone: z.string({ message: 'is required' }).max(40, { message: 'must be a mobile number, for example 07700 900123' }),
   dob: LocalDate,
-  skinType: z.number({ message: 'must be a skin type from 1 to 6' }).int({ message: 'must be a skin type from 1 to 6' }).min(1).max(6),
+  skinType: SkinTypeNumber,
   email: z
     .string()
     .max(EMAIL_MAX_LENGTH, { message: `must be at most ${EMAIL_MAX_LENGTH} characters` })

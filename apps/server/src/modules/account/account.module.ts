@@ -27,6 +27,8 @@ export function createAccountModule(deps: {
   /** The desk's walk-in in a caller's transaction: the import books a row's session by it. */
   deskBookingIn: DeskBookingIn
   logger: Logger
+  /** Customers sign in with a real Cognito pool, whose profiles the salon cannot write (docs/decisions/040). */
+  externalPool?: boolean
   now?: () => number
 }) {
   const accounts = createAccountService({
@@ -44,6 +46,7 @@ export function createAccountModule(deps: {
     bookings: deps.bookings,
     counter: deps.counter,
     logger: deps.logger,
+    externalPool: deps.externalPool ?? false,
     now: deps.now,
   })
   const customerImport = createCustomerImport({ db: deps.db, ledger: deps.ledger, deskBookingIn: deps.deskBookingIn, now: deps.now })

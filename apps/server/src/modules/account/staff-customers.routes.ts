@@ -4,6 +4,8 @@ import {
   AddCustomerResponse,
   BlockRequest,
   BlockResponse,
+  CustomerDetailsRequest,
+  CustomerDetailsResponse,
   CustomerNoteRequest,
   CustomerNoteResponse,
   CustomerSearchQuery,
@@ -67,6 +69,26 @@ export function createStaffCustomersRoutes(customers: StaffCustomers) {
         responses: { 200: json(StaffCustomerResponse, 'The record'), ...missing },
       }),
       async (c) => c.json(await customers.profile(c.get('staff').shopId, c.req.valid('param').sub), 200),
+    )
+    .openapi(
+      staffRoute('staff', {
+        method: 'put',
+        path: '/staff/customers/{sub}',
+        summary: "Correct a customer's details at the desk: any of the name, mobile number, email, date of birth and skin type",
+        description:
+          "A field left out stays as it is; an email of \"\" or null is removed. The sign-up's rules hold (18 or over today, a UK mobile number once per salon). Marketing choices are the customer's own and are refused. An online account's profile changes with the record, so the customer's next sign-in carries it. Upcoming sessions that a new date of birth or skin type now breaks a rule of are listed, never cancelled.",
+        request: { params: Sub, ...jsonBody(CustomerDetailsRequest) },
+        responses: {
+          200: json(CustomerDetailsResponse, 'Corrected (or already so)'),
+          ...missing,
+          409: json(
+            ErrorResponse,
+            "Another customer of the salon (or another online account) has this mobile number; or the customer's account is in a Cognito pool the salon cannot write",
+          ),
+          422: json(ErrorResponse, "Under 18 today; or an online account's email removed"),
+        },
+      }),
+      async (c) => c.json(await customers.correctDetails(c.get('staff'), c.req.valid('param').sub, c.req.valid('json')), 200),
     )
     .openapi(
       staffRoute('owner', {

@@ -4,6 +4,9 @@ import {
   CUSTOMER_SEARCH_LIMIT,
   type AddCustomerResponse,
   type CustomerNote,
+  type CustomerDetailField,
+  type CustomerDetailsRequest,
+  type CustomerDetailsResponse,
   type CustomerNoteResponse,
   type CustomerSearchResponse,
   type CustomerSummary,
@@ -16,7 +19,7 @@ import type { Db } from '@salon/db'
 import { HttpError } from '../../lib/errors.ts'
 import type { Logger } from '../../lib/logger.ts'
 import { describeDate, localDateOf, localTimeOf, toIsoWithOffset } from '../../lib/local-time.ts'
-import { signUpAtDesk, type BookingRepository } from '../booking/public.ts'
+import { correctCustomerDetails, signUpAtDesk, type BookingRepository, type CorrectedDetails } from '../booking/public.ts'
 import type { NewInSalonCustomer } from '@salon/contracts/staff-day'
 import type { CounterService } from '../commerce/public.ts'
 import { createCustomersRepository, eraseCustomer, type CustomerRow, type CustomersRepository } from '../identity/public.ts'
@@ -50,6 +53,28 @@ function summaryOf(row: Pick<CustomerRow, 'sub' | 'firstName' | 'lastName' | 'em
  */
 const auditView = (row: CustomerRow) => ({ blockedAt: row.blockedAt?.toISOString() ?? null, blockedReason: row.blockedReason })
 
+const FIELD_WORDS: Record<CustomerDetailField, string> = {
+  firstName: 'first name',
+  lastName: 'last name',
+  phone: 'mobile number',
+  email: 'email',
+  dob: 'date of birth',
+  skinType: 'skin type',
+}
+
+/** "Jo Bloggs's mobile number and skin type were corrected." and, when sessions now break a rule, what staff do about them. */
+function correctionMessage(name: string, outcome: CorrectedDetails): string {
+  const words = outcome.changed.map((field) => FIELD_WORDS[field])
+  if (words.length === 0) return `Nothing changed: ${name}'s details were already so.`
+  const list = words.length === 1 ? words[0] : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`
+  const count = outcome.bookingsBreakingRules.length
+  const sessions =
+    count === 0
+      ? ''
+      : ` ${count === 1 ? 'One upcoming session now breaks' : `${count} upcoming sessions now break`} a sunbed rule: please move or cancel ${count === 1 ? 'it' : 'them'}.`
+  return `${name}'s ${list} ${words.length === 1 ? 'was' : 'were'} corrected.${sessions}`
+}
+
 /**
  * The salon's customers as staff see them (docs/product.md §10.5): search, the whole record (profile, consents read
  * only, the block, lots, bookings, payments, ledger), putting a customer on hold, their data export (the same as the
@@ -69,6 +94,7 @@ export function createStaffCustomers(deps: {
   bookings: Pick<BookingRepository, 'bookingsOf'>
   counter: Pick<CounterService, 'customerMoney'>
   logger: Logger
+  externalPool: boolean
   now?: () => number
 }) {
   const now = deps.now ?? Date.now
@@ -112,6 +138,21 @@ export function createStaffCustomers(deps: {
       const { customer, online } = await customerAt(actor.shopId, sub)
       const summary = summaryOf(customer, online)
       return { message: `${summary.name} is a customer of the salon now.`, customer: summary }
+    },
+
+    /**
+     * PUT /api/staff/customers/{sub}: a correction of the customer's details at the desk (booking's
+     * correctCustomerDetails), answered with the record and the upcoming sessions that now break a rule.
+     */
+    async correctDetails(actor: StaffActor, sub: string, request: CustomerDetailsRequest): Promise<CustomerDetailsResponse> {
+      const outcome = await correctCustomerDetails(deps.db, actor, sub, request, { at: now(), externalPool: deps.externalPool })
+      const { customer, online } = outcome
+      return {
+        message: correctionMessage(nameOf(customer), outcome),
+        changed: outcome.changed,
+        customer: { ...summaryOf(customer, online), dob: customer.dob },
+        bookingsBreakingRules: outcome.bookingsBreakingRules,
+      }
     },
 
     /**

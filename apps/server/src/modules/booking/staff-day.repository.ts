@@ -1,4 +1,4 @@
-import { and, eq, schema, sql, type Db } from '@salon/db'
+import { and, eq, gt, inArray, schema, sql, type Db } from '@salon/db'
 import { createAuditLog, type AuditEntry, type StaffActor } from '../shop/public.ts'
 
 const { bookings, beds, bedOutOfService } = schema
@@ -95,6 +95,23 @@ export function createStaffDayRepository(db: Db) {
     async one(shopId: string, id: string): Promise<DaySheetRow | undefined> {
       const [row] = await sheetRows(db, shopId, sql`b.id = ${id}`)
       return row
+    },
+
+    /** The customer's sessions still to come (booked, or held for a payment), soonest first, with the bed and the salon's time zone. */
+    upcomingOf(shopId: string, sub: string, at: Date) {
+      return db
+        .select({
+          id: bookings.id,
+          localDate: bookings.localDate,
+          startsAt: bookings.startsAt,
+          bedName: beds.name,
+          timeZone: schema.shops.timeZone,
+        })
+        .from(bookings)
+        .innerJoin(beds, eq(beds.id, bookings.bedId))
+        .innerJoin(schema.shops, eq(schema.shops.id, bookings.shopId))
+        .where(and(eq(bookings.shopId, shopId), eq(bookings.sub, sub), inArray(bookings.status, ['booked', 'pending']), gt(bookings.startsAt, at)))
+        .orderBy(bookings.startsAt)
     },
 
     /** Every bed of the shop, the inactive ones too, in the salon's order. */

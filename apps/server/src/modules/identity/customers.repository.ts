@@ -256,6 +256,53 @@ export function createCustomersRepository(db: Db) {
         .limit(limit)
     },
 
+    /**
+     * Takes the desk's lock on a number at the shop (addInSalonMany's), to the end of the caller's transaction: one
+     * customer signed up or corrected with a number at a time, so two desks cannot give two customers one number.
+     */
+    async lockPhone(shopId: string, phone: string) {
+      await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`customer-phone:${shopId}:${phone}`}, 0))`)
+    },
+
+    /** Whether another of the shop's customers (not erased) has this number. */
+    async phoneHeldByAnother(shopId: string, phone: string, sub: string) {
+      const [row] = await db
+        .select({ sub: customers.sub })
+        .from(customers)
+        .where(and(eq(customers.shopId, shopId), eq(customers.phone, phone), sql`${customers.sub} <> ${sub}`, isNull(customers.erasedAt)))
+        .limit(1)
+      return row !== undefined
+    },
+
+    /** forStaff's answer with the customer's row locked to the end of the caller's transaction. */
+    async lockedForStaff(shopId: string, sub: string) {
+      const [row] = await db
+        .select({ customer: customers, online: hasOnlineAccount })
+        .from(customers)
+        .where(and(eq(customers.shopId, shopId), eq(customers.sub, sub), isNull(customers.erasedAt)))
+        .for('update', { of: customers })
+      return row
+    },
+
+    /**
+     * A correction of the customer's details at a shop's desk (docs/product.md §10.5): the shop's record, or with
+     * `everyShop` every shop's copy, as the pool's profile of an online account is one for all of them.
+     */
+    async correctDetails(shopId: string, sub: string, changes: Partial<CustomerProfile>, at: Date, everyShop: boolean) {
+      const [row] = await db
+        .update(customers)
+        .set({ ...changes, updatedAt: at })
+        .where(and(everyShop ? undefined : eq(customers.shopId, shopId), eq(customers.sub, sub), isNull(customers.erasedAt)))
+        .returning()
+      if (!everyShop) return row!
+      return (
+        await db
+          .select()
+          .from(customers)
+          .where(and(eq(customers.shopId, shopId), eq(customers.sub, sub)))
+      )[0]!
+    },
+
     /** One of the shop's customers as staff see them, with whether they have an online account. */
     async forStaff(shopId: string, sub: string) {
       const [row] = await db

@@ -33,7 +33,7 @@ export function createIdentityRepository(db: Db) {
     async updateUser(
       sub: string,
       changes: Partial<
-        Pick<UserRow, 'email' | 'passwordHash' | 'srpSalt' | 'srpVerifier' | 'status' | 'enabled' | 'attributes' | 'failedSignIns' | 'lockedUntil'>
+        Pick<UserRow, 'phone' | 'email' | 'passwordHash' | 'srpSalt' | 'srpVerifier' | 'status' | 'enabled' | 'attributes' | 'failedSignIns' | 'lockedUntil'>
       >,
     ) {
       await db

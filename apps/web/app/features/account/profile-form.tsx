@@ -108,7 +108,7 @@ export function ProfileForm({ account }: { account: Account }) {
             type="tel"
             value={formatPhone(account.phone)}
             readOnly
-            hint="You sign in with this number, so it cannot be changed here. Call the salon if it has changed."
+            hint="You sign in with this number, so it cannot be changed here. If it has changed, call or visit the salon: the staff can change it for you."
             className="bg-cocoa-50 text-cocoa-700"
           />
           <Field

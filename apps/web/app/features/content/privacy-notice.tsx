@@ -273,7 +273,8 @@ export function PrivacyNotice({ shop }: { shop: PrivacyNoticeShop }) {
           <strong>Access</strong> your personal information and receive a copy of it.
         </li>
         <li>
-          <strong>Rectification:</strong> ask us to correct information that is wrong or incomplete.
+          <strong>Rectification:</strong> ask us to correct information that is wrong or incomplete. You can change your name, email, date of birth and skin
+          type in your account; our staff can correct them, and your mobile number, at the salon. Only you change your marketing choices.
         </li>
         <li>
           <strong>Erasure:</strong> ask us to delete your information where we no longer need it or have no legal reason to keep it.

@@ -20,6 +20,7 @@ import {
 } from '../staff/public.ts'
 import { skinTypeText } from './customer-picker.tsx'
 import { deskCalls } from './desk-calls.ts'
+import { EditDetailsDialog } from './edit-details.tsx'
 import { AdjustDialog, RefundDialog } from './owner-corrections.tsx'
 import { photoIdCheckedText } from './photo-id.tsx'
 import { NotesPanel } from './notes-panel.tsx'
@@ -52,6 +53,7 @@ export function CustomerRecord({
   const { customer } = data
   const [adjusting, setAdjusting] = useState(false)
   const [refunding, setRefunding] = useState<StaffCustomerPurchase | null>(null)
+  const [editing, setEditing] = useState(false)
   return (
     <StaffPage
       title={customer.name}
@@ -70,7 +72,14 @@ export function CustomerRecord({
     >
       <div className="grid items-start gap-5 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <div className="flex flex-col gap-5">
-          <Panel title="Profile">
+          <Panel
+            title="Profile"
+            actions={
+              <button type="button" className="btn-outline min-h-9 px-3 text-sm" onClick={() => setEditing(true)}>
+                Edit details
+              </button>
+            }
+          >
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 px-4 py-4 text-sm sm:px-5">
               <dt className="text-cocoa-600">Mobile</dt>
               <dd className="font-medium">{localPhone(customer.phone) || '—'}</dd>
@@ -85,6 +94,7 @@ export function CustomerRecord({
               <dt className="text-cocoa-600">Skin type</dt>
               <dd className="font-medium">{skinTypeText(customer.skinType)}</dd>
             </dl>
+            <EditDetailsDialog customer={customer} open={editing} onClose={() => setEditing(false)} />
           </Panel>
           {customer.note && (
             // docs/product.md §10.5: the note an import brought from the salon's previous system, as it was written there (text, never markup).

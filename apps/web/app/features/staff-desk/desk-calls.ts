@@ -14,6 +14,8 @@ import type {
 import type {
   AddCustomerResponse,
   BlockResponse,
+  CustomerDetailsRequest,
+  CustomerDetailsResponse,
   CustomerNoteResponse,
   CustomerSearchResponse,
   EraseResponse,
@@ -77,6 +79,8 @@ export const deskCalls = {
   clearHealthAnswer: (sub: string, reason: string) => staffApi.post<{ message: string }>(`${customer(sub)}/health-clearance`, { reason }),
   clearSkinReaction: (reactionId: string, reason: string) => staffApi.post<{ message: string }>(`staff/skin-reactions/${reactionId}/clearance`, { reason }),
   addCustomer: (customer: NewInSalonCustomer) => staffApi.post<AddCustomerResponse>('staff/customers', customer),
+  /** A correction of the customer's details: only the fields sent change. */
+  correctDetails: (sub: string, request: CustomerDetailsRequest) => staffApi.put<CustomerDetailsResponse>(customer(sub), request),
   addNote: (sub: string, text: string) => staffApi.post<CustomerNoteResponse>(`${customer(sub)}/notes`, { text }),
   adjust: (sub: string, request: AdjustmentRequest) => staffApi.post<AdjustmentResponse>(`${customer(sub)}/adjustments`, request),
   block: (sub: string, reason: string) => staffApi.put<BlockResponse>(`${customer(sub)}/block`, { reason }),
