@@ -113,6 +113,15 @@ describeApi(
       // At the desk the date's special hours are a hard rule: not even the owner's override lets a session past them.
       const early = await walkIn({ date: '2026-12-03', time: '09:30', override: { reason: 'Regular' } }, owner.headers)
       expect([early.status, early.json.message, early.json.rule, early.json.overridable]).toEqual([422, outside, 'opening-hours', false])
+      // Nor a move at the desk; a move into the later hours is taken.
+      const moved = (time: string) =>
+        get().api(`staff/bookings/${online.json.booking.id}/move`, {
+          body: { bedId: 'late-bed', date: '2026-12-03', time, override: { reason: 'Asked nicely' } },
+          headers: owner.headers,
+        })
+      const movedOut = await moved('21:00')
+      expect([movedOut.status, movedOut.json.rule, movedOut.json.overridable]).toEqual([422, 'opening-hours', false])
+      expect((await moved('20:00')).status).toBe(200)
 
       // The database refuses it too, whichever code writes it.
       const c = await customer()
