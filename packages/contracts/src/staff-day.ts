@@ -93,10 +93,12 @@ export type DaySheetBed = z.infer<typeof DaySheetBed>
 
 export const DaySheetResponse = z.object({
   date: z.string(),
-  /** The weekday's opening hours; null when the salon does not open on that weekday. */
+  /** The day's opening hours (its special hours when it has some, else the weekday's); null when the salon does not open on that weekday. */
   hours: z.object({ opensAt: z.string(), closesAt: z.string() }).nullable(),
   /** Set when the salon is shut that day (a bank holiday, a refit). */
   closure: z.object({ reason: z.string() }).nullable(),
+  /** Set when `hours` are the date's special opening hours, with the owner's reason (docs/decisions/039). */
+  special: z.object({ reason: z.string() }).nullable(),
   /** Every bed of the salon, in its order, the inactive ones too (marked). */
   beds: z.array(DaySheetBed),
   /** The day's sessions that are not cancelled, by start time then bed. */

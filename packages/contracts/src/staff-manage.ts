@@ -174,6 +174,40 @@ export type ClosuresResponse = z.infer<typeof ClosuresResponse>
 export const ClosureResponse = z.object({ closures: z.array(Closure), hit: z.array(HitBooking) })
 export type ClosureResponse = z.infer<typeof ClosureResponse>
 
+/* ---------- Special opening hours for a date ---------- */
+
+/**
+ * PUT /api/staff/special-hours/{date}: the salon opens at these hours on the date instead of its weekday's (a late
+ * night before Christmas, a short Christmas Eve), on the five-minute grid, closing after it opens. A closure of the
+ * date is replaced by them (docs/decisions/039).
+ */
+export const SpecialHoursRequest = z.strictObject({ opensAt: LocalTime, closesAt: LocalTime, reason: text(1, 200) }).superRefine((value, ctx) => {
+  // A time not written HH:MM has its own issue already.
+  if (!isTime(value.opensAt) || !isTime(value.closesAt)) return
+  for (const key of ['opensAt', 'closesAt'] as const) {
+    if (!onGrid(value[key])) ctx.addIssue({ code: 'custom', path: [key], message: `must be on a ${HOURS_GRID_MINUTES}-minute mark (${value[key]})` })
+  }
+  if (value.opensAt >= value.closesAt) {
+    ctx.addIssue({ code: 'custom', path: ['closesAt'], message: `must be after the opening time (${value.opensAt})` })
+  }
+})
+export type SpecialHoursRequest = z.infer<typeof SpecialHoursRequest>
+
+/** A date's special opening hours, local. */
+export const SpecialHours = z.object({ date: z.string(), opensAt: z.string(), closesAt: z.string(), reason: z.string() })
+export type SpecialHours = z.infer<typeof SpecialHours>
+
+/** GET /api/staff/special-hours: today's and later special hours, soonest first. */
+export const SpecialHoursListResponse = z.object({ specialHours: z.array(SpecialHours) })
+export type SpecialHoursListResponse = z.infer<typeof SpecialHoursListResponse>
+
+/**
+ * PUT /api/staff/special-hours/{date}: the date's hours as saved, the closure they replaced (null when the date was
+ * not closed), and the sessions on the date that fall outside them, for the salon to move (none is cancelled).
+ */
+export const SpecialHoursResponse = z.object({ specialHours: SpecialHours, replacedClosure: Closure.nullable(), hit: z.array(HitBooking) })
+export type SpecialHoursResponse = z.infer<typeof SpecialHoursResponse>
+
 /* ---------- Sunbeds ---------- */
 
 /** The sunbed pictures the web app has; a bed shows one of them. */

@@ -188,4 +188,4 @@ async function listenPostgres(url: string, channel: string, onNotify: (payload: 
   }
 }
 
-export { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm'
+export { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from 'drizzle-orm'

@@ -687,7 +687,11 @@ export const customerNotes = pgTable(
 
 /* ---------- Booking: the shop's schedule, sessions and the minute balance ---------- */
 
-/** Days the salon is shut although its weekly hours say open (bank holidays, refits), in the shop's local dates. */
+/**
+ * A date whose hours are not the weekly ones, in the shop's local dates: shut (bank holidays, refits) when opens_at
+ * and closes_at are null, or open at those hours instead (a late night before Christmas, a short Christmas Eve),
+ * docs/decisions/039. One row per date, so a date is either closed or has special hours, never both.
+ */
 // Triggers: `availability_changed` (free times cached by every process are dropped), `content_changed` (cached public pages are dropped). See docs/architecture.md, "What the database does by itself".
 export const closures = pgTable(
   'closures',
@@ -697,8 +701,18 @@ export const closures = pgTable(
       .references(() => shops.id, { onDelete: 'cascade' }),
     date: date('date', { mode: 'string' }).notNull(),
     reason: text('reason').notNull(),
+    /** The date's special opening time (HH:MM, local); null on a day the salon is closed. */
+    opensAt: text('opens_at'),
+    /** The date's special closing time (HH:MM, local); null on a day the salon is closed. */
+    closesAt: text('closes_at'),
   },
-  (t) => [primaryKey({ columns: [t.shopId, t.date] })],
+  (t) => [
+    primaryKey({ columns: [t.shopId, t.date] }),
+    check(
+      'closures_special_hours',
+      sql`(${t.opensAt} is null and ${t.closesAt} is null) or (${t.opensAt} is not null and ${t.closesAt} is not null and ${t.opensAt} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$' and ${t.closesAt} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$' and ${t.opensAt} < ${t.closesAt})`,
+    ),
+  ],
 )
 
 /**

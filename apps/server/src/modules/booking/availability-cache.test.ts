@@ -183,6 +183,7 @@ describe('free times kept by the booking service', () => {
     hours: new Map([0, 1, 2, 3, 4, 5, 6].map((weekday) => [weekday, { opensAt: '09:00', closesAt: '12:00' }])),
     beds: bedIds.map((id) => ({ id, name: id, type: 'lay-down', minMinutes: 1, maxMinutes: 12, cleaningBufferMinutes: 0, perMinutePence: 60 })),
     closures: new Map(),
+    specialHours: new Map(),
   })
 
   it('never reuse a set-up query begun before a change was announced', async () => {

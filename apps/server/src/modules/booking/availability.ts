@@ -23,8 +23,10 @@ export interface DaySchedule {
   date: string
   timeZone: string
   rules: BookingRules
-  /** The weekday's hours; null when the salon does not open on that weekday. */
+  /** The date's hours: its special hours when it has some, else the weekday's; null when the salon does not open. */
   hours: OpeningHours | null
+  /** Set when `hours` are the date's special hours rather than the weekday's (decision 039). */
+  special?: { reason: string } | null
   /** Set when the salon is shut that day (bank holiday, refit). */
   closure: { reason: string } | null
 }
@@ -80,14 +82,18 @@ export function checkStart(day: DaySchedule, time: string, minutes: number, now:
   const opens = minutesOfDay(hours.opensAt)
   const closesAt = localToInstant(date, hours.closesAt, timeZone)
   if (minutesOfDay(time) < opens || closesAt === null || startsAt + minutes * MINUTE > closesAt) {
-    return refuse(
-      `On ${describeDate(date)} the salon is open from ${hours.opensAt} to ${hours.closesAt}: a ${minutes}-minute session must start at ${hours.opensAt} or later and end by ${hours.closesAt}.`,
-    )
+    return refuse(outsideHours(date, hours, minutes, day.special))
   }
   if ((minutesOfDay(time) - opens) % rules.slotStepMinutes !== 0) {
     return refuse(`Sessions start every ${rules.slotStepMinutes} minutes from ${hours.opensAt}. Please choose one of the times offered.`)
   }
   return { startsAt }
+}
+
+/** Why a session is outside the date's hours, naming the reason when they are the date's special hours. */
+export function outsideHours(date: string, hours: OpeningHours, minutes: number, special?: { reason: string } | null) {
+  const which = special ? ` (special hours: ${special.reason})` : ''
+  return `On ${describeDate(date)} the salon is open from ${hours.opensAt} to ${hours.closesAt}${which}: a ${minutes}-minute session must start at ${hours.opensAt} or later and end by ${hours.closesAt}.`
 }
 
 export const isRefusal = (value: { startsAt: number } | Refusal): value is Refusal => 'message' in value
@@ -190,5 +196,8 @@ export function bedOpenRefusal(constraint: string | undefined, bedName: string, 
   if (constraint === 'bookings_bed_in_service') return refuse(`Sorry, ${bedName} is out of service at that time. Please choose another time or sunbed.`)
   if (constraint === 'bookings_bed_in_use') return refuse(`Sorry, ${bedName} is no longer taking bookings. Please choose another sunbed.`)
   if (constraint === 'bookings_salon_open') return refuse(`The salon is closed on ${describeDate(date)}. Please choose another day.`)
+  if (constraint === 'bookings_salon_hours') {
+    return refuse(`The salon's hours on ${describeDate(date)} have just changed and this time is outside them. Please choose another time.`)
+  }
   return null
 }

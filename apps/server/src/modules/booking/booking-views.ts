@@ -2,7 +2,7 @@ import { weekdayOf } from '@salon/contracts/dates'
 import type { Booking, PaidWith } from '@salon/contracts/booking'
 import { HttpError } from '../../lib/errors.ts'
 import { toIsoWithOffset, localTimeOf } from '../../lib/local-time.ts'
-import type { BookingRules, DaySchedule } from './availability.ts'
+import type { BookingRules, DaySchedule, OpeningHours } from './availability.ts'
 import type { BookingRow, ShopSetup } from './booking.repository.ts'
 
 const MINUTE = 60_000
@@ -13,8 +13,18 @@ export function rulesOf(setup: ShopSetup): BookingRules {
   return setup.rules
 }
 
+/**
+ * The hours the salon opens on a local date: the date's special hours when the owner set some (decision 039),
+ * otherwise its weekday's; null hours on a weekday it does not open. `special` carries the special hours' reason.
+ */
+export function hoursOn(setup: Pick<ShopSetup, 'hours' | 'specialHours'>, date: string): { hours: OpeningHours | null; special: { reason: string } | null } {
+  const special = setup.specialHours.get(date)
+  if (special) return { hours: { opensAt: special.opensAt, closesAt: special.closesAt }, special: { reason: special.reason } }
+  return { hours: setup.hours.get(weekdayOf(date)) ?? null, special: null }
+}
+
 export function daySchedule(setup: ShopSetup, rules: BookingRules, date: string): DaySchedule {
-  return { date, timeZone: setup.timeZone, rules, hours: setup.hours.get(weekdayOf(date)) ?? null, closure: setup.closures.get(date) ?? null }
+  return { date, timeZone: setup.timeZone, rules, ...hoursOn(setup, date), closure: setup.closures.get(date) ?? null }
 }
 
 /** The sunbeds a request names, by id or type; a name the salon does not have is the caller's mistake. */

@@ -18,7 +18,11 @@ export interface ShopSetup {
   beds: (BedForSlots & { perMinutePence: number })[]
   /** Closures by local date, for the dates asked about */
   closures: Map<string, { reason: string }>
+  /** Special opening hours by local date, for the dates asked about: they replace the weekday's (decision 039). */
+  specialHours: Map<string, SpecialHours>
 }
+
+export type SpecialHours = OpeningHours & { reason: string }
 
 interface SetupRow {
   name: string
@@ -27,7 +31,7 @@ interface SetupRow {
   rules: BookingRules | null | string
   hours: { weekday: number; opensAt: string; closesAt: string }[] | string
   beds: ShopSetup['beds'] | string
-  closures: { date: string; reason: string }[] | string
+  closures: { date: string; reason: string; opensAt: string | null; closesAt: string | null }[] | string
 }
 
 export interface BookingRow {
@@ -206,11 +210,12 @@ export function createBookingRepository(db: Db, ledger: LedgerRepository) {
             'cleaningBufferMinutes', b.cleaning_buffer_minutes, 'perMinutePence', t.per_minute_pence) order by b.sort_order, b.id)
           from beds b join bed_types t on t.shop_id = b.shop_id and t.code = b.type
           where b.shop_id = s.id and b.active), '[]') as beds,
-        coalesce((select json_agg(json_build_object('date', c.date, 'reason', c.reason))
+        coalesce((select json_agg(json_build_object('date', c.date, 'reason', c.reason, 'opensAt', c.opens_at, 'closesAt', c.closes_at))
           from closures c where c.shop_id = s.id and c.date between ${closuresFrom}::date and ${closuresTo}::date), '[]') as closures
       from shops s where s.id = ${shopId}`)) as unknown as { rows: SetupRow[] }
     const row = result.rows[0]
     if (!row) return null
+    const exceptions = parsed(row.closures)
     return {
       shopId,
       name: row.name,
@@ -219,14 +224,19 @@ export function createBookingRepository(db: Db, ledger: LedgerRepository) {
       rules: parsed(row.rules),
       hours: new Map(parsed(row.hours).map((h) => [h.weekday, { opensAt: h.opensAt, closesAt: h.closesAt }])),
       beds: parsed(row.beds),
-      closures: new Map(parsed(row.closures).map((c) => [c.date, { reason: c.reason }])),
+      closures: new Map(exceptions.filter((c) => c.opensAt === null).map((c) => [c.date, { reason: c.reason }])),
+      specialHours: new Map(
+        exceptions.flatMap((c) =>
+          c.opensAt !== null && c.closesAt !== null ? [[c.date, { opensAt: c.opensAt, closesAt: c.closesAt, reason: c.reason }] as const] : [],
+        ),
+      ),
     }
   }
 
   return {
     /**
      * Everything about the shop that booking needs, in one round trip: time zone, rules, weekly hours,
-     * active beds with their prices, and the closures between two local dates (inclusive).
+     * active beds with their prices, and the closures and special hours between two local dates (inclusive).
      * Requests arriving together share one query, unless `shared` is false: an answer that is kept must come from a
      * query begun after it was asked for, or it could miss a change announced in between (availability-cache.ts).
      */

@@ -1,8 +1,9 @@
-import { addDays, weekdayOf } from '@salon/contracts/dates'
+import { addDays } from '@salon/contracts/dates'
 import type { DaySheetBooking, DaySheetResponse } from '@salon/contracts/staff-day'
 import { HttpError } from '../../lib/errors.ts'
 import { localDateOf, localTimeOf, startOfLocalDay, toIsoWithOffset } from '../../lib/local-time.ts'
 import type { StaffActor } from '../shop/public.ts'
+import { hoursOn } from './booking-views.ts'
 import type { ShopSetup } from './booking.repository.ts'
 import type { CustomerLock } from './customer-lock.service.ts'
 import { DAY_MESSAGES, fullName } from './desk-rules.ts'
@@ -94,7 +95,7 @@ export function createDaySheet(deps: StaffDayDeps) {
       const iso = (at: Date) => toIsoWithOffset(at.getTime(), setup.timeZone)
       return {
         date: day,
-        hours: setup.hours.get(weekdayOf(day)) ?? null,
+        ...hoursOn(setup, day),
         closure: setup.closures.get(day) ?? null,
         beds: beds.map((bed) => ({
           ...bed,

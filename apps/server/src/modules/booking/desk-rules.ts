@@ -1,5 +1,4 @@
 import { NO_SUCH_CUSTOMER } from '@salon/contracts/staff-customers'
-import { weekdayOf } from '@salon/contracts/dates'
 import { dateOfBirthRule } from '@salon/contracts/rules/date-of-birth'
 import { isEmailAddress } from '@salon/contracts/rules/email'
 import type { NewInSalonCustomer, SunbedRule } from '@salon/contracts/staff-day'
@@ -7,7 +6,8 @@ import { HttpError } from '../../lib/errors.ts'
 import { describeDate, localTimeOf, localToInstant, minutesOfDay } from '../../lib/local-time.ts'
 import { normalisePhone } from '../identity/public.ts'
 import { ONLY_OWNER, type StaffActor } from '../shop/public.ts'
-import { bedOpenRefusal, type BookingRules } from './availability.ts'
+import { bedOpenRefusal, outsideHours, type BookingRules } from './availability.ts'
+import { hoursOn } from './booking-views.ts'
 import type { LockedCustomer, ShopSetup } from './booking.repository.ts'
 import { historyProblems, personProblems, SESSION_RULE_MESSAGES, type SessionProblem } from './session-rules.ts'
 
@@ -103,19 +103,18 @@ export function problemsOf(input: {
     soft('bed-minutes', 422, `${bed.name} takes sessions of ${bed.minMinutes} to ${bed.maxMinutes} minutes.`)
   }
   const closure = setup.closures.get(date)
-  const hours = setup.hours.get(weekdayOf(date))
-  // A closed day is the database's rule too (migration 0016): no one books on it.
+  const { hours, special } = hoursOn(setup, date)
+  // A closed day and a date's special hours are the database's rules too (migrations 0016, 0029): no override
+  // lets a session past them; the weekday's hours the owner may.
   if (closure) hard('opening-hours', 422, `The salon is closed on ${describeDate(date)} (${closure.reason}).`)
   else if (!hours) soft('opening-hours', 422, `The salon is closed on ${describeDate(date).split(' ')[0]}s.`)
   else {
     const closesAt = localToInstant(date, hours.closesAt, setup.timeZone)
     const time = localTimeOf(startsAt, setup.timeZone)
     if (minutesOfDay(time) < minutesOfDay(hours.opensAt) || closesAt === null || startsAt + minutes * MINUTE > closesAt) {
-      soft(
-        'opening-hours',
-        422,
-        `On ${describeDate(date)} the salon is open from ${hours.opensAt} to ${hours.closesAt}: a ${minutes}-minute session must start at ${hours.opensAt} or later and end by ${hours.closesAt}.`,
-      )
+      const message = outsideHours(date, hours, minutes, special)
+      if (special) hard('opening-hours', 422, message)
+      else soft('opening-hours', 422, message)
     }
   }
   return problems

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, schema, sql, type Db } from '@salon/db'
+import { and, asc, eq, gt, isNotNull, isNull, schema, sql, type Db } from '@salon/db'
 
 const { beds, bedOutOfService, closures, bookingRules } = schema
 
@@ -30,6 +30,14 @@ interface RawHitRow {
 }
 
 export type BedRow = typeof beds.$inferSelect
+/** A date's special opening hours, as the closures table holds them (decision 039). */
+export interface SpecialHoursRow {
+  date: string
+  reason: string
+  opensAt: string
+  closesAt: string
+}
+const specialColumns = { date: closures.date, reason: closures.reason, opensAt: closures.opensAt, closesAt: closures.closesAt }
 export type OutOfServiceRow = typeof bedOutOfService.$inferSelect
 
 /**
@@ -69,37 +77,89 @@ export function createScheduleRepository(db: Db) {
       return shop?.timeZone ?? null
     },
 
-    /* ---------- closures ---------- */
+    /* ---------- closures and special hours (one row of closures per date, decision 039) ---------- */
 
     closuresFrom: (shopId: string, from: string) =>
       db
         .select({ date: closures.date, reason: closures.reason })
         .from(closures)
-        .where(and(eq(closures.shopId, shopId), sql`${closures.date} >= ${from}::date`))
+        .where(and(eq(closures.shopId, shopId), isNull(closures.opensAt), sql`${closures.date} >= ${from}::date`))
         .orderBy(asc(closures.date)),
 
     closuresBetween: (shopId: string, from: string, to: string) =>
       db
         .select({ date: closures.date, reason: closures.reason })
         .from(closures)
-        .where(and(eq(closures.shopId, shopId), sql`${closures.date} between ${from}::date and ${to}::date`))
+        .where(and(eq(closures.shopId, shopId), isNull(closures.opensAt), sql`${closures.date} between ${from}::date and ${to}::date`))
         .orderBy(asc(closures.date)),
 
-    /** Closes each day from `from` to `to`; a day already closed takes the new reason. */
+    /** The dates from `from` to `to` with special hours, which a closure of them replaces. */
+    specialHoursBetween: (shopId: string, from: string, to: string) =>
+      db
+        .select(specialColumns)
+        .from(closures)
+        .where(and(eq(closures.shopId, shopId), isNotNull(closures.opensAt), sql`${closures.date} between ${from}::date and ${to}::date`))
+        .orderBy(asc(closures.date)),
+
+    /** Closes each day from `from` to `to`; a day already closed takes the new reason, and special hours give way. */
     async close(shopId: string, from: string, to: string, reason: string) {
       await db.execute(sql`
         insert into closures (shop_id, date, reason)
         select ${shopId}, d::date, ${reason} from generate_series(${from}::date, ${to}::date, interval '1 day') as d
-        on conflict (shop_id, date) do update set reason = excluded.reason`)
+        on conflict (shop_id, date) do update set reason = excluded.reason, opens_at = null, closes_at = null`)
     },
 
     async reopen(shopId: string, date: string) {
       const rows = await db
         .delete(closures)
-        .where(and(eq(closures.shopId, shopId), eq(closures.date, date)))
+        .where(and(eq(closures.shopId, shopId), eq(closures.date, date), isNull(closures.opensAt)))
         .returning({ date: closures.date, reason: closures.reason })
       return rows[0] ?? null
     },
+
+    specialHoursFrom: (shopId: string, from: string) =>
+      db
+        .select(specialColumns)
+        .from(closures)
+        .where(and(eq(closures.shopId, shopId), isNotNull(closures.opensAt), sql`${closures.date} >= ${from}::date`))
+        .orderBy(asc(closures.date)),
+
+    /** The date's row, a closure (null hours) or special hours, locked until the transaction ends. */
+    async exceptionOn(shopId: string, date: string) {
+      const [row] = await db
+        .select({ date: closures.date, reason: closures.reason, opensAt: closures.opensAt, closesAt: closures.closesAt })
+        .from(closures)
+        .where(and(eq(closures.shopId, shopId), eq(closures.date, date)))
+        .for('update')
+      return row ?? null
+    },
+
+    /** Sets the date's special hours, in place of its closure or earlier special hours. */
+    async setSpecialHours(shopId: string, day: { date: string; opensAt: string; closesAt: string; reason: string }) {
+      const [row] = await db
+        .insert(closures)
+        .values({ shopId, ...day })
+        .onConflictDoUpdate({ target: [closures.shopId, closures.date], set: { reason: day.reason, opensAt: day.opensAt, closesAt: day.closesAt } })
+        .returning(specialColumns)
+      return row as SpecialHoursRow
+    },
+
+    async removeSpecialHours(shopId: string, date: string) {
+      const rows = await db
+        .delete(closures)
+        .where(and(eq(closures.shopId, shopId), eq(closures.date, date), isNotNull(closures.opensAt)))
+        .returning(specialColumns)
+      return (rows[0] as SpecialHoursRow | undefined) ?? null
+    },
+
+    /** Sessions on the date that start before `opensAt` or end after `closesAt`, the shop's local times. */
+    hitOutsideHours: (shopId: string, date: string, hours: { opensAt: string; closesAt: string }, at: Date) =>
+      hit(
+        sql`b.shop_id = ${shopId} and b.local_date = ${date}::date and (
+          b.starts_at < ((${date}::date + ${hours.opensAt}::time) at time zone (select time_zone from shops where id = ${shopId}))
+          or b.ends_at > ((${date}::date + ${hours.closesAt}::time) at time zone (select time_zone from shops where id = ${shopId})))`,
+        at,
+      ),
 
     hitOnDates: (shopId: string, from: string, to: string, at: Date) =>
       hit(sql`b.shop_id = ${shopId} and b.local_date between ${from}::date and ${to}::date`, at),

@@ -10,6 +10,9 @@ import {
   ClosureResponse,
   ClosuresResponse,
   OutOfServiceRequest,
+  SpecialHoursListResponse,
+  SpecialHoursRequest,
+  SpecialHoursResponse,
 } from '@salon/contracts/staff-manage'
 import { z } from 'zod'
 import { createRouter, json, jsonBody } from '../../lib/openapi.ts'
@@ -22,7 +25,7 @@ const DateParam = z.object({ date: LocalDate })
 const noBed = { 404: json(ErrorResponse, 'No such sunbed at this salon') }
 
 /**
- * The salon's schedule under /api/staff/ (docs/product.md §10.4): closures, sunbeds and their times out of service,
+ * The salon's schedule under /api/staff/ (docs/product.md §10.4): closures, special opening hours for a date, sunbeds and their times out of service,
  * and the booking rules. Staff read them; the owner changes them.
  */
 export function createScheduleRoutes(schedule: ScheduleManagement) {
@@ -56,6 +59,39 @@ export function createScheduleRoutes(schedule: ScheduleManagement) {
       }),
       async (c) => {
         await schedule.reopen(c.get('staff'), c.req.valid('param').date)
+        return c.body(null, 204)
+      },
+    )
+    .openapi(
+      staffRoute('staff', {
+        method: 'get',
+        path: '/staff/special-hours',
+        summary: "The salon's special opening hours for a date, from today on",
+        responses: { 200: json(SpecialHoursListResponse, 'Special hours, soonest first') },
+      }),
+      async (c) => c.json(await schedule.specialHours(c.get('staff').shopId), 200),
+    )
+    .openapi(
+      staffRoute('owner', {
+        method: 'put',
+        path: '/staff/special-hours/{date}',
+        summary:
+          "Open at special hours on a date instead of the weekday's (replacing a closure of it); answers the sessions outside them, which are not cancelled",
+        request: { params: DateParam, ...jsonBody(SpecialHoursRequest) },
+        responses: { 200: json(SpecialHoursResponse, 'Saved; the sessions on the date outside the hours for the salon to move') },
+      }),
+      async (c) => c.json(await schedule.setSpecialHours(c.get('staff'), c.req.valid('param').date, c.req.valid('json')), 200),
+    )
+    .openapi(
+      staffRoute('owner', {
+        method: 'delete',
+        path: '/staff/special-hours/{date}',
+        summary: "Remove a date's special opening hours: the weekday's hours apply again",
+        request: { params: DateParam },
+        responses: { 204: { description: 'Removed' }, 404: json(ErrorResponse, 'The date has no special hours') },
+      }),
+      async (c) => {
+        await schedule.removeSpecialHours(c.get('staff'), c.req.valid('param').date)
         return c.body(null, 204)
       },
     )

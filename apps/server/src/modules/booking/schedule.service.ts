@@ -9,6 +9,9 @@ import {
   type ClosureResponse,
   type HitBooking,
   type OutOfServiceRequest,
+  type SpecialHours,
+  type SpecialHoursRequest,
+  type SpecialHoursResponse,
   type StaffBed,
 } from '@salon/contracts/staff-manage'
 import type { Db } from '@salon/db'
@@ -16,7 +19,7 @@ import { HttpError } from '../../lib/errors.ts'
 import { describeDate, localDateOf, localTimeOf, localToInstant, toIsoWithOffset } from '../../lib/local-time.ts'
 import { createAuditLog, type StaffActor } from '../shop/public.ts'
 import type { AvailabilityCache } from './availability-cache.ts'
-import { createScheduleRepository, type BedRow, type HitRow, type OutOfServiceRow } from './schedule.repository.ts'
+import { createScheduleRepository, type BedRow, type HitRow, type OutOfServiceRow, type SpecialHoursRow } from './schedule.repository.ts'
 
 const DAY = 24 * 3600_000
 /** The longest time out of service put in at once. */
@@ -28,6 +31,8 @@ export const MANAGE_MESSAGES = {
   noClosure: (date: string) => `The salon is not closed on ${describeDate(date)}.`,
   noPeriod: 'This sunbed has no such time out of service.',
   closureInPast: (today: string) => `A closure must start today (${describeDate(today)}) or later.`,
+  noSpecialHours: (date: string) => `The salon has no special opening hours on ${describeDate(date)}.`,
+  specialHoursInPast: (today: string) => `Special opening hours must be for today (${describeDate(today)}) or a later date.`,
   bedType: (codes: string[]) => `Please check the request: type must be one of this salon's bed types: ${codes.join(', ')}.`,
   alreadyRetired: 'This sunbed is already retired.',
   notRetired: 'This sunbed is not retired.',
@@ -36,6 +41,8 @@ export const MANAGE_MESSAGES = {
   periodPast: 'A time out of service must end later than now.',
   periodTooLong: `A time out of service can be at most ${OUT_OF_SERVICE_MAX_DAYS} days long. Please put in a shorter one.`,
 } as const
+
+const specialHours = (row: SpecialHoursRow): SpecialHours => ({ date: row.date, opensAt: row.opensAt, closesAt: row.closesAt, reason: row.reason })
 
 const customerName = (row: HitRow) => [row.firstName, row.lastName].filter((part) => part?.trim()).join(' ') || 'Name not given'
 
@@ -152,7 +159,7 @@ export function createScheduleManagement(deps: { db: Db; availability: Availabil
         // Bookings lock their bed before they look for a closure: with the beds locked, one in flight commits
         // first (and is listed below), and one after sees the closure.
         await repo.lockBeds(actor.shopId)
-        const before = await repo.closuresBetween(actor.shopId, from, to)
+        const [before, special] = await Promise.all([repo.closuresBetween(actor.shopId, from, to), repo.specialHoursBetween(actor.shopId, from, to)])
         await repo.close(actor.shopId, from, to, request.reason)
         const closures = await repo.closuresBetween(actor.shopId, from, to)
         const hit = await repo.hitOnDates(actor.shopId, from, to, at)
@@ -160,7 +167,7 @@ export function createScheduleManagement(deps: { db: Db; availability: Availabil
           action: 'closure.added',
           subjectType: 'closure',
           subjectId: from === to ? from : `${from}/${to}`,
-          before: before.length ? { closures: before } : null,
+          before: before.length || special.length ? { closures: before, ...(special.length ? { specialHours: special } : {}) } : null,
           after: { from, to, reason: request.reason },
         })
         return { closures, hit: hit.map(hitBooking(timeZone)) }
@@ -172,6 +179,50 @@ export function createScheduleManagement(deps: { db: Db; availability: Availabil
         const removed = await repo.reopen(actor.shopId, date)
         if (!removed) throw new HttpError(404, MANAGE_MESSAGES.noClosure(date))
         await audit.record(actor, { action: 'closure.removed', subjectType: 'closure', subjectId: date, before: removed })
+      })
+    },
+
+    /* ---------- special opening hours for a date (decision 039) ---------- */
+
+    async specialHours(shopId: string) {
+      const timeZone = await timeZoneOf(shopId)
+      const rows = (await read.specialHoursFrom(shopId, localDateOf(now(), timeZone))) as SpecialHoursRow[]
+      return { specialHours: rows.map(specialHours) }
+    },
+
+    /**
+     * The salon opens at these hours on the date instead of its weekday's; a closure of the date gives way to them.
+     * Answers the sessions on the date outside the new hours, for the salon to move; none is cancelled.
+     */
+    async setSpecialHours(actor: StaffActor, date: string, request: SpecialHoursRequest): Promise<SpecialHoursResponse> {
+      const timeZone = await timeZoneOf(actor.shopId)
+      const at = new Date(now())
+      const today = localDateOf(at.getTime(), timeZone)
+      if (date < today) throw new HttpError(400, MANAGE_MESSAGES.specialHoursInPast(today))
+      return change(actor, async (repo, audit) => {
+        // As for a closure: with the beds locked, a booking in flight commits first (and is listed), a later one sees the hours.
+        await repo.lockBeds(actor.shopId)
+        const before = await repo.exceptionOn(actor.shopId, date)
+        const saved = await repo.setSpecialHours(actor.shopId, { date, ...request })
+        const hit = await repo.hitOutsideHours(actor.shopId, date, request, at)
+        await audit.record(actor, {
+          action: before?.opensAt ? 'special-hours.changed' : 'special-hours.set',
+          subjectType: 'special-hours',
+          subjectId: date,
+          before,
+          after: specialHours(saved),
+        })
+        const replacedClosure = before && before.opensAt === null ? { date: before.date, reason: before.reason } : null
+        return { specialHours: specialHours(saved), replacedClosure, hit: hit.map(hitBooking(timeZone)) }
+      })
+    },
+
+    /** The date takes its weekday's hours again. */
+    async removeSpecialHours(actor: StaffActor, date: string) {
+      await change(actor, async (repo, audit) => {
+        const removed = await repo.removeSpecialHours(actor.shopId, date)
+        if (!removed) throw new HttpError(404, MANAGE_MESSAGES.noSpecialHours(date))
+        await audit.record(actor, { action: 'special-hours.removed', subjectType: 'special-hours', subjectId: date, before: specialHours(removed) })
       })
     },
 

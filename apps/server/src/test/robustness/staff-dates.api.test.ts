@@ -55,6 +55,12 @@ describeApi(
       { name: 'closure to', field: 'to', request: (d) => ({ path: 'staff/closures', body: { from: '2026-12-01', to: d, reason: 'Refit' } }) },
       { name: 'reopening', field: 'date', request: (d) => ({ path: `staff/closures/${d}`, method: 'DELETE' }) },
       {
+        name: 'special hours',
+        field: 'date',
+        request: (d) => ({ path: `staff/special-hours/${d}`, method: 'PUT', body: { opensAt: '10:00', closesAt: '21:00', reason: 'Late night' } }),
+      },
+      { name: 'special hours removed', field: 'date', request: (d) => ({ path: `staff/special-hours/${d}`, method: 'DELETE' }) },
+      {
         name: 'out of service from',
         field: 'from',
         request: (d) => ({ path: `staff/beds/${bedId}/out-of-service`, body: { from: `${d}T10:00`, until: '2026-12-02T10:00', reason: 'Lamps' } }),

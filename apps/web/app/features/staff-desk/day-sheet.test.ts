@@ -2,6 +2,7 @@ import type { DaySheetBooking } from '@salon/contracts/staff-day'
 import { describe, expect, it } from 'vitest'
 import { canTakePayment, paymentText } from './booking-card.tsx'
 import { cancelConsequence } from './move-cancel-dialog.tsx'
+import { dayHoursText } from './day-sheet.tsx'
 import { outOfServiceMessage } from './out-of-service.tsx'
 
 const session = (payment: DaySheetBooking['payment']): DaySheetBooking => ({
@@ -74,5 +75,17 @@ describe('a sunbed out of service, as the desk is told (docs/product.md §10.2)'
     expect(outOfServiceMessage('Booth', '2026-11-26T14:00', '2026-11-27T10:00', [hit('15:00', 'Amy Jones'), hit('16:30', 'Bo Li')])).toBe(
       'Booth is out of service from 2026-11-26 14:00 to 2026-11-27 10:00. 2 sessions need moving: 15:00 Amy Jones, 16:30 Bo Li.',
     )
+  })
+})
+
+describe("the day sheet's hours", () => {
+  it('say special hours with their reason, a closure, a weekday closed, or the usual hours', () => {
+    const hours = { opensAt: '09:00', closesAt: '21:00' }
+    expect(dayHoursText({ hours, closure: null, special: { reason: 'Late night before Christmas' } })).toBe(
+      'Special hours 09:00–21:00 (Late night before Christmas)',
+    )
+    expect(dayHoursText({ hours, closure: null, special: null })).toBe('Open 09:00–21:00')
+    expect(dayHoursText({ hours: null, closure: { reason: 'Christmas Day' }, special: null })).toBe('Closed: Christmas Day')
+    expect(dayHoursText({ hours: null, closure: null, special: null })).toBe('Closed on this weekday')
   })
 })

@@ -2,6 +2,14 @@ import type { DaySheetBooking, DaySheetResponse } from '@salon/contracts/staff-d
 import { Empty, Panel } from '../staff/public.ts'
 import { BookingCard, type BookingCardActions } from './booking-card.tsx'
 
+/** The day's hours as the day sheet's heading says them: closed, special hours with their reason, or the usual. */
+export function dayHoursText(day: Pick<DaySheetResponse, 'closure' | 'hours' | 'special'>): string {
+  if (day.closure) return `Closed: ${day.closure.reason}`
+  if (!day.hours) return 'Closed on this weekday'
+  const hours = `${day.hours.opensAt}–${day.hours.closesAt}`
+  return day.special ? `Special hours ${hours} (${day.special.reason})` : `Open ${hours}`
+}
+
 /**
  * The day's sessions (docs/product.md §10.2): on a tablet or a computer a column per bed, each in time order; on a
  * phone one list grouped by start time, each session naming its bed.

@@ -2,7 +2,7 @@
 // customer picker they share. Only staff routes import this.
 export { BookingCard, paymentText, StatusBadge } from './booking-card.tsx'
 export { CustomerPicker, customerSearchOf, PickedCustomer, skinTypeText, useCustomerSearch, useSettledSearch, type CustomerHit } from './customer-picker.tsx'
-export { DaySheet } from './day-sheet.tsx'
+export { DaySheet, dayHoursText } from './day-sheet.tsx'
 export { PaymentDialog } from './payment-dialog.tsx'
 export { cancelConsequence, MoveCancelDialog } from './move-cancel-dialog.tsx'
 export { WalkInDialog } from './walk-in-dialog.tsx'

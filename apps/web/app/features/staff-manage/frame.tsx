@@ -4,7 +4,7 @@ import { LoadError, OwnerOnly, StaffPage, type Part } from '../staff/public.ts'
 
 /** The parts of Manage, each a page of its own (docs/product.md §10.4). */
 export const MANAGE_PARTS = [
-  { to: '/staff/manage/salon/', title: 'Salon and hours', detail: 'Your details, opening hours and closures' },
+  { to: '/staff/manage/salon/', title: 'Salon and hours', detail: 'Your details, opening hours, closures and special hours' },
   { to: '/staff/manage/beds/', title: 'Sunbeds', detail: 'Add, edit or retire beds; time out of service' },
   { to: '/staff/manage/rules/', title: 'Booking rules', detail: 'Start times, notice, cancelling, paying, counter discounts' },
   { to: '/staff/manage/prices/', title: 'Prices and packages', detail: 'Prices, extras, packages, promo codes, refer and earn' },

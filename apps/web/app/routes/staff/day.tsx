@@ -2,7 +2,16 @@ import { addDays, todayInUk } from '@salon/contracts/dates'
 import type { DaySheetBooking } from '@salon/contracts/staff-day'
 import { useState } from 'react'
 import { useSearchParams } from 'react-router'
-import { DaySheet, deskCalls, MoveCancelDialog, OutOfServicePanel, PaymentDialog, StatusBadge, WalkInDialog } from '../../features/staff-desk/public.ts'
+import {
+  DaySheet,
+  dayHoursText,
+  deskCalls,
+  MoveCancelDialog,
+  OutOfServicePanel,
+  PaymentDialog,
+  StatusBadge,
+  WalkInDialog,
+} from '../../features/staff-desk/public.ts'
 import { longDate, Ready, StaffPage, staffMeta, staffPart, useStaff, useStaffAction } from '../../features/staff/public.ts'
 import type { Route } from './+types/day'
 
@@ -49,11 +58,7 @@ export default function StaffDay({ loaderData }: Route.ComponentProps) {
           {sheet && (
             <span className="text-cocoa-600">
               {' · '}
-              {sheet.closure
-                ? `Closed: ${sheet.closure.reason}`
-                : sheet.hours
-                  ? `Open ${sheet.hours.opensAt}–${sheet.hours.closesAt}`
-                  : 'Closed on this weekday'}
+              {dayHoursText(sheet)}
             </span>
           )}
         </>

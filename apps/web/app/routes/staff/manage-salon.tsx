@@ -1,12 +1,20 @@
-import { ClosuresPanel, ManagePage, manageCalls, OpeningHoursForm, SalonDetailsForm, WhenLoaded } from '../../features/staff-manage/public.ts'
+import {
+  ClosuresPanel,
+  ManagePage,
+  manageCalls,
+  OpeningHoursForm,
+  SalonDetailsForm,
+  SpecialHoursPanel,
+  WhenLoaded,
+} from '../../features/staff-manage/public.ts'
 import { ownerParts, staffMeta } from '../../features/staff/public.ts'
 import type { Route } from './+types/manage-salon'
 
 export const meta: Route.MetaFunction = () => staffMeta('Salon and hours')
 
-/** The salon's details and hours, and its closures; loaded again after each change. */
+/** The salon's details and hours, its closures and special hours for a date; loaded again after each change. */
 export const clientLoader = ({ request }: Route.ClientLoaderArgs) =>
-  ownerParts(request, { salon: () => manageCalls.salon(), closures: () => manageCalls.closures() })
+  ownerParts(request, { salon: () => manageCalls.salon(), closures: () => manageCalls.closures(), specialHours: () => manageCalls.specialHours() })
 
 export default function ManageSalon({ loaderData }: Route.ComponentProps) {
   return (
@@ -17,6 +25,7 @@ export default function ManageSalon({ loaderData }: Route.ComponentProps) {
             <SalonDetailsForm settings={data.salon} />
             <OpeningHoursForm settings={data.salon} />
             <ClosuresPanel closures={data.closures.closures} />
+            <SpecialHoursPanel specialHours={data.specialHours.specialHours} />
           </div>
         )}
       </WhenLoaded>
