@@ -39,6 +39,7 @@ export default [
   route('staff', 'routes/staff/layout.tsx', [
     index('routes/staff/day.tsx'),
     route('counter', 'routes/staff/counter.tsx'),
+    route('receipts/:paymentId', 'routes/staff/receipt.tsx'),
     route('customers', 'routes/staff/customers.tsx'),
     route('customers/import', 'routes/staff/customers-import.tsx'),
     route('customers/reactions', 'routes/staff/skin-reactions.tsx'),

@@ -58,10 +58,12 @@ const quantityMessage = `must be a whole number from 1 to ${MAX_ITEM_QUANTITY}`
 
 /** A product and how many of it: one line of a sale. */
 export const SaleItemRequest = strictBody({
-  extraId: z
-    .string({ message: 'is required: the product sold' })
-    .regex(/^[A-Za-z0-9_-]{1,64}$/, { message: 'must be the id of a product on the price list' }),
-  quantity: z.number({ message: quantityMessage }).int({ message: quantityMessage }).min(1, { message: quantityMessage }).max(MAX_ITEM_QUANTITY, { message: quantityMessage }),
+  extraId: z.string({ message: 'is required: the product sold' }).regex(/^[A-Za-z0-9_-]{1,64}$/, { message: 'must be the id of a product on the price list' }),
+  quantity: z
+    .number({ message: quantityMessage })
+    .int({ message: quantityMessage })
+    .min(1, { message: quantityMessage })
+    .max(MAX_ITEM_QUANTITY, { message: quantityMessage }),
 })
 export type SaleItemRequest = z.infer<typeof SaleItemRequest>
 

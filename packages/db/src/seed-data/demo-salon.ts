@@ -130,13 +130,24 @@ export const demoBeds: {
   },
 ]
 
-export const demoPriceExtras: { id: string; name: string; detail: string; pricePence: number; sortOrder: number }[] = [
+/** The demo's products, each counted in stock with a low-stock mark, as a salon selling at its counter keeps them. */
+export const demoPriceExtras: {
+  id: string
+  name: string
+  detail: string
+  pricePence: number
+  sortOrder: number
+  stock: number
+  lowStockAt: number
+}[] = [
   {
     id: 'extra-goggles',
     name: 'Sunbed goggles to keep',
     detail: 'UV-protective goggles that are yours to keep. Cleaned goggles are always free to borrow for every session.',
     pricePence: 300,
     sortOrder: 1,
+    stock: 40,
+    lowStockAt: 5,
   },
   {
     id: 'extra-stickies',
@@ -144,6 +155,8 @@ export const demoPriceExtras: { id: string; name: string; detail: string; priceP
     detail: 'Small single-use UV-blocking eye shields, a handy alternative to goggles that leaves fewer pale marks.',
     pricePence: 150,
     sortOrder: 2,
+    stock: 60,
+    lowStockAt: 10,
   },
   {
     id: 'extra-accelerator-sachet',
@@ -151,6 +164,8 @@ export const demoPriceExtras: { id: string; name: string; detail: string; priceP
     detail: 'Single-use 15 ml sachet of indoor tanning lotion without bronzer, to keep skin hydrated during your session.',
     pricePence: 250,
     sortOrder: 3,
+    stock: 80,
+    lowStockAt: 10,
   },
   {
     id: 'extra-bronzer-sachet',
@@ -158,6 +173,8 @@ export const demoPriceExtras: { id: string; name: string; detail: string; priceP
     detail: 'Single-use 15 ml sachet with a gentle cosmetic bronzer for instant colour. Patch test first if your skin is sensitive.',
     pricePence: 300,
     sortOrder: 4,
+    stock: 80,
+    lowStockAt: 10,
   },
   {
     id: 'extra-lip-balm',
@@ -165,6 +182,8 @@ export const demoPriceExtras: { id: string; name: string; detail: string; priceP
     detail: 'Lips cannot tan and burn easily, so protect them during every session.',
     pricePence: 350,
     sortOrder: 5,
+    stock: 30,
+    lowStockAt: 5,
   },
   {
     id: 'extra-tan-extender',
@@ -172,6 +191,8 @@ export const demoPriceExtras: { id: string; name: string; detail: string; priceP
     detail: 'Rich after-tan moisturiser for twice-daily use to help your colour last longer.',
     pricePence: 1200,
     sortOrder: 6,
+    stock: 24,
+    lowStockAt: 4,
   },
 ]
 

@@ -1,5 +1,6 @@
 import type { Package, PackagesResponse } from '@salon/contracts/content'
 import type { CounterMethod, CounterMinutesRequest, CounterSale, CounterSaleRequest } from '@salon/contracts/staff-counter'
+import type { CounterProduct, CounterProductsResponse } from '@salon/contracts/staff-retail'
 import { useId, useState, type FormEvent } from 'react'
 import { SegmentedControl } from '../../components/ui/segmented-control.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
@@ -9,19 +10,20 @@ import { messageOf, Panel, useStaffAction, type Part } from '../staff/public.ts'
 import { CustomerPicker, PickedCustomer, type CustomerHit } from './customer-picker.tsx'
 import { deskCalls } from './desk-calls.ts'
 import { idCheckOf, PhotoIdField } from './photo-id.tsx'
-
-/** A key for one sale: the same key for a retry of the same sale, so it is never taken twice (docs/product.md §10.3). */
-const newKey = () =>
-  typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now().toString(36)}${Math.random().toString(36).slice(2)}x0000000000`
-
-const METHODS: { value: CounterMethod; label: string }[] = [
-  { value: 'cash', label: 'Cash' },
-  { value: 'card_terminal', label: 'Card terminal' },
-]
+import { MethodChoice, newKey } from './counter-parts.tsx'
+import { basketPence, itemsOf, ProductPicker, type Basket } from './product-sale.tsx'
 
 /** The counter's sale: choose the customer, then a package (with an optional promo code) or loose minutes, and how they paid. */
 /** The counter's sale form; `packages` is the counter page's loaded list of the packages on sale. */
-export function CounterSaleForm({ packages, onSold }: { packages: Part<PackagesResponse>; onSold: (sale: CounterSale) => void }) {
+export function CounterSaleForm({
+  packages,
+  products,
+  onSold,
+}: {
+  packages: Part<PackagesResponse>
+  products: Part<CounterProductsResponse>
+  onSold: (sale: CounterSale) => void
+}) {
   const [customer, setCustomer] = useState<CustomerHit | null>(null)
   const [kind, setKind] = useState<'package' | 'minutes'>('package')
   // The photo ID seen, for a customer whose date of birth no check has confirmed: sent with the sale, which records it.
@@ -54,6 +56,7 @@ export function CounterSaleForm({ packages, onSold }: { packages: Part<PackagesR
             {kind === 'package' ? (
               <PackageSale
                 packages={packages}
+                products={products.status === 'ready' ? products.data.products : []}
                 customer={customer}
                 idDocument={idDocument}
                 onSold={(sale) => {
@@ -78,45 +81,24 @@ export function CounterSaleForm({ packages, onSold }: { packages: Part<PackagesR
   )
 }
 
-function MethodChoice({ value, onChange }: { value: CounterMethod; onChange: (method: CounterMethod) => void }) {
-  return (
-    <fieldset>
-      <legend className="mb-1.5 text-sm font-semibold text-cocoa-800">Paid by</legend>
-      <div className="grid grid-cols-2 gap-2">
-        {METHODS.map((method) => (
-          <label
-            key={method.value}
-            className={`flex min-h-12 cursor-pointer items-center justify-center rounded-xl border text-sm font-semibold ${value === method.value ? 'border-brand-teal bg-brand-teal/10 text-brand-teal-dark' : 'border-cocoa-200 bg-white'}`}
-          >
-            <input
-              type="radio"
-              name="method"
-              value={method.value}
-              checked={value === method.value}
-              onChange={() => onChange(method.value)}
-              className="sr-only"
-            />
-            {method.label}
-          </label>
-        ))}
-      </div>
-    </fieldset>
-  )
-}
-
 function PackageSale({
   packages,
+  products,
   customer,
   idDocument,
   onSold,
 }: {
   packages: Part<PackagesResponse>
+  products: CounterProduct[]
   customer: CustomerHit
   idDocument: PhotoIdDocument | ''
   onSold: (sale: CounterSale) => void
 }) {
   const action = useStaffAction()
   const [chosen, setChosen] = useState<Package | null>(null)
+  // Products sold with the package, on the same payment and receipt.
+  const [basket, setBasket] = useState<Basket>({})
+  const items = itemsOf(basket, products)
   const [method, setMethod] = useState<CounterMethod>('cash')
   const [promo, setPromo] = useState('')
   const [key, setKey] = useState(newKey)
@@ -133,11 +115,13 @@ function PackageSale({
       idempotencyKey: key,
       ...(promo.trim() ? { promoCode: promo.trim() } : {}),
       ...idCheckOf(idDocument),
+      ...(items.length ? { items } : {}),
     }
     try {
       const sale = await action.run(() => deskCalls.sell(body), { rethrow: true })
       if (sale) {
         setKey(newKey())
+        setBasket({})
         onSold(sale)
       }
     } catch (error) {
@@ -145,6 +129,7 @@ function PackageSale({
     }
   }
   if (packages.status === 'error') return <p role="alert">{packages.message}</p>
+  const extra = basketPence(basket, products)
   return (
     <form onSubmit={(event) => void sell(event)} className="flex flex-col gap-4" aria-label="Sell a package">
       <ul className="grid gap-2 sm:grid-cols-2" aria-label="Packages">
@@ -175,6 +160,23 @@ function PackageSale({
           </li>
         ))}
       </ul>
+      {products.length > 0 && (
+        <details className="group rounded-xl border border-cocoa-200 bg-stone-50 px-4 py-3" open={items.length > 0}>
+          <summary className="cursor-pointer font-semibold text-cocoa-800">
+            Add products to this sale{items.length > 0 ? ` (${formatPence(extra)})` : ''}
+          </summary>
+          <div className="mt-3">
+            <ProductPicker
+              products={products}
+              basket={basket}
+              onChange={(next) => {
+                setBasket(next)
+                setKey(newKey())
+              }}
+            />
+          </div>
+        </details>
+      )}
       <MethodChoice value={method} onChange={setMethod} />
       <div className="flex flex-col gap-1.5">
         <label htmlFor={promoId} className="text-sm font-semibold text-cocoa-800">
@@ -199,7 +201,9 @@ function PackageSale({
       )}
       <button type="submit" className="btn-primary" disabled={action.busy}>
         {action.busy && <Spinner label="Recording the sale" />}
-        {chosen ? `Record the sale: ${chosen.name}` : 'Record the sale'}
+        {chosen
+          ? `Record the sale: ${chosen.name}${items.length ? ` and ${items.length === 1 ? 'a product' : `${items.length} products`}` : ''}`
+          : 'Record the sale'}
       </button>
     </form>
   )

@@ -191,6 +191,11 @@ export function CustomerRecord({
                     <span className="flex items-center gap-2">
                       <span className="font-semibold tabular-nums">{formatAmount(p.amountPence)}</span>
                       {p.status !== 'succeeded' && <Badge tone={p.status === 'refunded' ? 'neutral' : 'warn'}>{p.status}</Badge>}
+                      {(p.status === 'succeeded' || p.status === 'refunded') && (
+                        <Link to={`/staff/receipts/${p.paymentId}/`} className="btn-outline min-h-9 px-3 text-sm" aria-label={`Receipt for ${p.description}`}>
+                          Receipt
+                        </Link>
+                      )}
                       {isOwner && refundable(p) && (
                         <button type="button" className="btn-outline min-h-9 px-3 text-sm" onClick={() => setRefunding(p)}>
                           Refund

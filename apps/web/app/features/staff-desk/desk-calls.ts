@@ -34,6 +34,7 @@ import type {
   WalkInRequest,
 } from '@salon/contracts/staff-day'
 import type { PhotoIdStatus } from '@salon/contracts/staff-photo-id'
+import type { CounterProductsResponse, ProductSale, ProductSaleRequest, Receipt } from '@salon/contracts/staff-retail'
 import type {
   HealthAnswersRequest,
   ReactionRequest,
@@ -66,6 +67,9 @@ export const deskCalls = {
   refundSale: (request: CounterRefundRequest) => staffApi.post<CounterRefundResponse>('staff/counter/refunds', request),
   takings: (date: string) => staffApi.get<TakingsResponse>(`staff/counter/takings${query({ date })}`),
   cashUp: (request: CashUpRequest) => staffApi.post<CashUpResponse>('staff/counter/cash-up', request),
+  products: () => staffApi.get<CounterProductsResponse>('staff/counter/products'),
+  sellProducts: (request: ProductSaleRequest) => staffApi.post<ProductSale>('staff/counter/products', request),
+  receipt: (paymentId: string) => staffApi.get<Receipt>(`staff/receipts/${encodeURIComponent(paymentId)}`),
 
   searchCustomers: (text: string) => staffApi.get<CustomerSearchResponse>(`staff/customers${query({ query: text })}`),
   customer: (sub: string) => staffApi.get<StaffCustomerResponse>(customer(sub)),

@@ -51,7 +51,8 @@ export function RefundDialog({
             {sale.method === 'cash' || sale.method === 'card_terminal' ? (
               <>
                 {sale.description}, {formatAmount(sale.amountPence)} by {sale.method === 'cash' ? 'cash' : 'card terminal'}. Give the money back{' '}
-                {sale.method === 'cash' ? 'in cash' : 'on the card terminal'}: the minutes of this sale not yet used come off the customer's balance.
+                {sale.method === 'cash' ? 'in cash' : 'on the card terminal'}. Any minutes of this sale not yet used come off the customer's balance, and any
+                products sold go back in stock.
               </>
             ) : (
               <>

@@ -26,7 +26,7 @@ export function StaffFrame({ me, salonName, onSignOut, signingOut, children }: S
   // A page's data loads before the page shows (its route's loader): meanwhile a bar runs along the top.
   const loading = useNavigation().state === 'loading'
   return (
-    <div className="min-h-dvh bg-stone-100 lg:pl-64">
+    <div className="min-h-dvh bg-stone-100 lg:pl-64 print:bg-white print:pl-0">
       {loading && (
         <div role="progressbar" aria-label="Loading the page" className="fixed inset-x-0 top-0 z-50 h-1 overflow-hidden bg-brand-teal/20">
           <div className="h-full w-1/3 animate-[staff-loading_1s_ease-in-out_infinite] bg-brand-teal motion-reduce:w-full motion-reduce:animate-none" />
@@ -36,7 +36,7 @@ export function StaffFrame({ me, salonName, onSignOut, signingOut, children }: S
         Skip to content
       </a>
       {me && <Sidebar items={items} salonName={salonName} />}
-      <header className="sticky top-0 z-30 border-b border-cocoa-100 bg-white/95 backdrop-blur">
+      <header className="sticky top-0 z-30 border-b border-cocoa-100 bg-white/95 backdrop-blur print:hidden">
         <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 sm:px-6">
           <div className="min-w-0 flex-1">
             <p className="truncate font-display text-lg font-semibold text-cocoa-950 lg:hidden">{salonName}</p>
@@ -61,7 +61,7 @@ export function StaffFrame({ me, salonName, onSignOut, signingOut, children }: S
           </button>
         </div>
       </header>
-      <main id="staff-main" className={`mx-auto w-full max-w-6xl px-4 pt-5 sm:px-6 lg:pb-12 ${me ? 'pb-28' : 'pb-12'}`}>
+      <main id="staff-main" className={`mx-auto w-full max-w-6xl px-4 pt-5 sm:px-6 lg:pb-12 print:max-w-none print:p-0 ${me ? 'pb-28' : 'pb-12'}`}>
         {children}
       </main>
       {me && <TabBar items={items} />}
@@ -83,7 +83,7 @@ function isActive(item: StaffNavItem, pathname: string) {
 function Sidebar({ items, salonName }: { items: StaffNavItem[]; salonName: string }) {
   const { pathname } = useLocation()
   return (
-    <aside className="fixed inset-y-0 left-0 z-40 hidden w-64 flex-col bg-cocoa-950 text-cream lg:flex">
+    <aside className="fixed inset-y-0 left-0 z-40 hidden w-64 flex-col bg-cocoa-950 text-cream lg:flex print:hidden">
       <div className="border-b border-white/10 px-6 py-5">
         <p className="text-xs font-semibold tracking-widest text-glow-400 uppercase">Staff</p>
         <p className="mt-1 font-display text-xl leading-snug font-semibold">{salonName}</p>
@@ -126,7 +126,10 @@ function TabBar({ items }: { items: StaffNavItem[] }) {
     `flex min-h-16 flex-col items-center justify-center gap-0.5 text-xs font-semibold ${active ? 'text-cocoa-950' : 'text-cocoa-600'}`
   return (
     <>
-      <nav aria-label="Staff" className="fixed inset-x-0 bottom-0 z-40 border-t border-cocoa-100 bg-white pb-[env(safe-area-inset-bottom)] lg:hidden">
+      <nav
+        aria-label="Staff"
+        className="fixed inset-x-0 bottom-0 z-40 border-t border-cocoa-100 bg-white pb-[env(safe-area-inset-bottom)] lg:hidden print:hidden"
+      >
         <ul className={`mx-auto grid max-w-2xl ${more.length > 0 ? 'grid-cols-5' : 'grid-cols-4'}`}>
           {tabs.map((item) => {
             const active = isActive(item, pathname)
