@@ -38,3 +38,30 @@ test('the owner refunds a package bought online from the customer’s record', a
     .toBe(1)
   await context.close()
 })
+
+test('the owner refunds only the unused minutes of a package bought online', async ({ page, browser, baseURL }) => {
+  test.slow()
+  const customer = await createSignedInCustomer(page.request, baseURL!)
+  await page.context().addCookies(customer.storageState.cookies)
+  await buyPackage(page, packages.starter)
+  const sub = await customerSub(page.request, customer, baseURL!)
+
+  const context = await browser.newContext({ storageState: await signedInState(page.request, demoOwner, baseURL!) })
+  const desk = await context.newPage()
+  await desk.goto(`/staff/customers/${sub}/`)
+  await untilHydrated(desk)
+  const purchase = desk.getByRole('listitem').filter({ hasText: packages.starter.name }).filter({ hasText: 'Online card' })
+  await purchase.getByRole('button', { name: 'Refund' }).click()
+  const dialog = desk.getByRole('dialog', { name: 'Refund this sale?' })
+  await dialog.getByRole('tab', { name: 'The unused minutes' }).click()
+  await expect(dialog).toContainText('The share of the price for the minutes not yet used')
+  await dialog.getByLabel('Reason (kept in the audit log)').fill('Used none of it')
+  await dialog.getByRole('button', { name: 'Refund the unused minutes' }).click()
+  // None were used yet, so their share is all that was paid.
+  await expect(
+    desk.getByRole('status').filter({
+      hasText: `Refunded: ${packages.starter.price}, the share of the ${packages.starter.minutes} minutes not used, goes back to the customer's card`,
+    }),
+  ).toBeVisible()
+  await context.close()
+})

@@ -149,13 +149,25 @@ export const CounterSale = z.object({
 export type CounterSale = z.infer<typeof CounterSale>
 
 /** POST /api/staff/counter/refunds (owner only): a counter sale given back. */
-export const CounterRefundRequest = strictBody({ paymentId: z.uuid({ message: 'must be the id of a sale' }), reason: Reason })
-export type CounterRefundRequest = z.infer<typeof CounterRefundRequest>
+export const CounterRefundRequest = strictBody({
+  paymentId: z.uuid({ message: 'must be the id of a sale' }),
+  reason: Reason,
+  /**
+   * whole (the default): all that was paid; unused: only the share of the price of the minutes not yet used (a
+   * package or minutes, sold without products), so a customer who used some is refunded the rest.
+   */
+  part: z.enum(['whole', 'unused'], { message: 'must be whole or unused' }).default('whole'),
+})
+export type CounterRefundRequest = z.input<typeof CounterRefundRequest>
+/** The refund as the server takes it, `part` filled in. */
+export type CounterRefundOrder = z.output<typeof CounterRefundRequest>
 
 export const CounterRefundResponse = z.object({
   paymentId: z.string(),
   /** online_card: a package bought online, going back to the card through the job queue. */
   method: z.enum(['cash', 'card_terminal', 'online_card']),
+  /** What is given back: all that was paid, or the unused minutes' share of it. */
+  part: z.enum(['whole', 'unused']),
   amountPence: z.number().int(),
   /** The lot's minutes taken off the balance: those not yet used. */
   minutesRemoved: z.number().int(),

@@ -1050,6 +1050,8 @@ export const payments = pgTable(
     refundFailedAt: timestamp('refund_failed_at', { withTimezone: true }),
     refundError: text('refund_error'),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    /** What was given back when it was part of the amount (the unused minutes' share); null when it was all of it. */
+    refundedPence: integer('refunded_pence'),
     /** The last four digits of the card that paid, for the receipt. */
     cardLast4: text('card_last4'),
   },
@@ -1085,6 +1087,7 @@ export const payments = pgTable(
     ),
     check('payments_customer', sql`${t.sub} is not null or ${t.purpose} = 'retail'`),
     check('payments_refunded_at', sql`${t.refundedAt} is null or ${t.status} = 'refunded'`),
+    check('payments_refunded_pence', sql`${t.refundedPence} is null or (${t.refundedPence} > 0 and ${t.refundedPence} <= ${t.amountPence})`),
     check('payments_amount', sql`${t.discountPence} >= 0 and ${t.amountPence} = ${t.pricePence} - ${t.discountPence} and ${t.amountPence} >= 30`),
     check('payments_currency', sql`${t.currency} = 'gbp'`),
   ],

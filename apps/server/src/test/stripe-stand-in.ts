@@ -207,11 +207,22 @@ export async function startStripeStandIn(options: StandInOptions = {}) {
     if (charge.refunded) {
       return fail(400, { type: 'invalid_request_error', code: 'charge_already_refunded', message: `Charge ${charge.id} has already been refunded.` })
     }
-    charges.set(charge.id, { ...charge, refunded: true, amount_refunded: charge.amount })
+    // Part of the charge when an amount is given, as Stripe takes it; the charge is refunded once all of it is back.
+    const left = charge.amount - (charge.amount_refunded ?? 0)
+    const asked = params.amount === undefined ? left : Number(params.amount)
+    if (!Number.isInteger(asked) || asked < 1 || asked > left) {
+      return fail(400, {
+        type: 'invalid_request_error',
+        code: 'amount_too_large',
+        message: `Refund amount (£${asked / 100}) is greater than unrefunded amount on charge.`,
+      })
+    }
+    const refunded = (charge.amount_refunded ?? 0) + asked
+    charges.set(charge.id, { ...charge, refunded: refunded === charge.amount, amount_refunded: refunded })
     const made = {
       id: id('re'),
       object: 'refund',
-      amount: charge.amount,
+      amount: asked,
       charge: charge.id,
       created: now(),
       currency: charge.currency,

@@ -83,6 +83,7 @@ export function createOfflinePayments(db: Db, options: { now?: () => number } = 
       return toIntent(row)
     },
 
+    /** The test processor keeps when an intent was refunded; a refund of part of it is recorded the same way. */
     async refund(ref) {
       await db
         .update(intents)

@@ -38,8 +38,8 @@ export interface PaymentProviderAdapter {
   createIntent(intent: NewIntent): Promise<ProviderIntent>
   /** The provider's own word on an intent: a purchase is credited only from this or from a verified webhook. */
   retrieveIntent(ref: string): Promise<ProviderIntent>
-  /** Gives the whole amount of a succeeded intent back to the card. */
-  refund(ref: string, idempotencyKey: string): Promise<void>
+  /** Gives a succeeded intent back to the card: its whole amount, or `amountPence` of it. */
+  refund(ref: string, idempotencyKey: string, amountPence?: number): Promise<void>
 }
 
 /** The provider is unreachable or answered with an error that is not the customer's to fix. */

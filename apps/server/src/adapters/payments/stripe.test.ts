@@ -159,6 +159,18 @@ describe('Stripe payments adapter', () => {
     expect([...standIn.refunds.values()].filter((r) => r.payment_intent === ref)).toHaveLength(1)
   })
 
+  it('refunds part of an intent when given an amount, as Stripe takes it', async () => {
+    const adapter = payments()
+    const intent = newIntent()
+    const { ref } = await adapter.createIntent(intent)
+    await standIn.succeed(ref)
+
+    await adapter.refund(ref, `refund-${intent.idempotencyKey}`, 1200)
+
+    expect(standIn.requests.at(-1)).toMatchObject({ method: 'POST', path: '/v1/refunds', form: { payment_intent: ref, amount: '1200' }, status: 200 })
+    expect([...standIn.refunds.values()].filter((r) => r.payment_intent === ref).map((r) => r.amount)).toEqual([1200])
+  })
+
   it('a refund already made under another key counts as done', async () => {
     const adapter = payments()
     const { ref } = await adapter.createIntent(newIntent())

@@ -138,9 +138,9 @@ export function createStripePayments(options: StripePaymentsOptions): PaymentPro
       }
     },
 
-    async refund(ref, idempotencyKey) {
+    async refund(ref, idempotencyKey, amountPence) {
       try {
-        await stripe.refunds.create({ payment_intent: ref }, { idempotencyKey })
+        await stripe.refunds.create({ payment_intent: ref, ...(amountPence !== undefined && { amount: amountPence }) }, { idempotencyKey })
       } catch (error) {
         // Refunded already (by an earlier attempt under another key, or from the dashboard): the money is back.
         if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'charge_already_refunded') return

@@ -1,4 +1,4 @@
-import type { CounterMethod, CounterRefundRequest, CounterRefundResponse } from '@salon/contracts/staff-counter'
+import type { CounterMethod, CounterRefundOrder, CounterRefundResponse } from '@salon/contracts/staff-counter'
 import { plural } from '@salon/contracts/words'
 import type { Db } from '@salon/db'
 import { HttpError } from '../../lib/errors.ts'
@@ -14,6 +14,15 @@ import type { RetailRepository } from './retail.repository.ts'
 
 const METHOD_WORDS: Record<CounterMethod, string> = { cash: 'in cash', card_terminal: 'on the card terminal' }
 const isCounter = (provider: string): provider is CounterMethod => provider === 'cash' || provider === 'card_terminal'
+
+export const PART_REFUND_MESSAGES = {
+  notMinutes:
+    'Only a sale of minutes (a package, or minutes sold loose) without products can be refunded by its unused minutes. Refund the whole sale instead.',
+  noneUnused: 'None of the minutes of this sale are left unused, so there is nothing to refund by them.',
+} as const
+
+/** The unused minutes' share of what was paid, rounded down to the penny: the customer is never given back more than their share. */
+export const unusedShare = (amountPence: number, lotMinutes: number, unused: number) => Math.floor((amountPence * unused) / lotMinutes)
 
 /** What the refund's answer says of the minutes and products it took back. */
 function refundWords(back: string, lot: LotRow | undefined, removed: number, products: boolean) {
@@ -41,8 +50,9 @@ export function createCounterRefunds(deps: {
 }) {
   const { db, commerce: repo, counter, ledger, retail, now } = deps
 
-  function refusal(row: PaymentRow | undefined, shopId: string) {
+  function refusal(row: PaymentRow | undefined, shopId: string, part: CounterRefundOrder['part']) {
     if (!row || row.shopId !== shopId) return new HttpError(404, COUNTER_MESSAGES.noSale)
+    if (part === 'unused' && row.purpose !== 'package' && row.purpose !== 'minutes') return new HttpError(422, PART_REFUND_MESSAGES.notMinutes)
     const online = !isCounter(row.provider) && row.purpose === 'package'
     if (!isCounter(row.provider) && !online) return new HttpError(422, COUNTER_MESSAGES.notCounterSale)
     if (row.purpose === 'session') return new HttpError(422, COUNTER_MESSAGES.sessionPayment)
@@ -51,10 +61,10 @@ export function createCounterRefunds(deps: {
   }
 
   /** POST /api/staff/counter/refunds (owner). */
-  return async function refund(actor: StaffActor, request: CounterRefundRequest): Promise<CounterRefundResponse> {
+  return async function refund(actor: StaffActor, request: CounterRefundOrder): Promise<CounterRefundResponse> {
     const shopId = actor.shopId
     const row = await repo.payment(request.paymentId)
-    const refused = refusal(row, shopId)
+    const refused = refusal(row, shopId, request.part)
     if (refused || !row) throw refused
     const online = !isCounter(row.provider)
     const sub = row.sub
@@ -65,17 +75,26 @@ export function createCounterRefunds(deps: {
       // Minutes whose time has come are expired first: they are not the customer's to give back.
       if (sub) await ledger.expireDue(shopId, sub, at, tx)
       const before = sub ? await ledger.balance(shopId, sub, tx) : null
-      const refunded = online ? await counter.oweCardRefund(row.id, at, tx) : await counter.markCounterRefunded(row.id, at, tx)
+      const products = (await retail.itemsOf(row.id, tx)).length > 0
+      if (request.part === 'unused' && products) throw new HttpError(422, PART_REFUND_MESSAGES.notMinutes)
+      const lotId = row.purpose === 'retail' ? undefined : await counter.lotOfPayment(row.id, tx)
+      const lot = lotId ? await ledger.lot(lotId, tx) : undefined
+      const removed = lot?.remaining ?? 0
+      // The unused minutes' share, read under the customer's lock, so a session booked meanwhile is counted as used.
+      const pence = request.part === 'unused' && lot ? unusedShare(row.amountPence, lot.minutes, removed) : row.amountPence
+      if (request.part === 'unused' && pence < 1) {
+        // Under the customer's lock: a refund made meanwhile took the minutes, and is the reason to give.
+        const current = await repo.payment(row.id, tx)
+        throw new HttpError(409, current?.status === 'succeeded' && !current.refundOwedAt ? PART_REFUND_MESSAGES.noneUnused : COUNTER_MESSAGES.alreadyRefunded)
+      }
+      const part = pence === row.amountPence ? null : pence
+      const refunded = online ? await counter.oweCardRefund(row.id, at, tx, part) : await counter.markCounterRefunded(row.id, at, tx, part)
       if (!refunded) throw new HttpError(409, COUNTER_MESSAGES.alreadyRefunded)
       if (online) {
         // Asked of the card provider by a job until it confirms; the customer is told once it has (docs/product.md §4.14).
         await createJobQueue(tx, now).enqueue({ kind: REFUND_JOBS.refund, key: `refund:${row.id}`, payload: { paymentId: row.id }, maxAttempts: 12 })
       }
       await retail.returnStock(row.id, tx)
-      const products = (await retail.itemsOf(row.id, tx)).length > 0
-      const lotId = row.purpose === 'retail' ? undefined : await counter.lotOfPayment(row.id, tx)
-      const lot = lotId ? await ledger.lot(lotId, tx) : undefined
-      const removed = lot?.remaining ?? 0
       if (lot && sub && removed > 0) {
         await ledger.takeOff(shopId, sub, [{ lotId: lot.id, minutes: removed }], { recordedBy: actor.sub, reason: request.reason }, at, tx)
       }
@@ -85,18 +104,28 @@ export function createCounterRefunds(deps: {
         subjectType: sub ? 'customer' : 'payment',
         subjectId: sub ?? row.id,
         before: { paymentId: row.id, status: row.status, balance: before },
-        after: { paymentId: row.id, status: 'refunded', amountPence: row.amountPence, minutesRemoved: removed, productsReturned: products, balance: after },
+        after: {
+          paymentId: row.id,
+          status: 'refunded',
+          part: request.part,
+          amountPence: pence,
+          minutesRemoved: removed,
+          productsReturned: products,
+          balance: after,
+        },
         reason: request.reason,
       })
-      return { lot, removed, after, products }
+      return { lot, removed, after, products, pence }
     })
+    const share = request.part === 'unused' ? `, the share of the ${plural(outcome.removed, 'minute')} not used,` : ''
     const back = online
-      ? `${pounds(row.amountPence)} goes back to the customer's card, and they are told once it has.`
-      : `${pounds(row.amountPence)} to give back ${METHOD_WORDS[row.provider as CounterMethod]}.`
+      ? `${pounds(outcome.pence)}${share} goes back to the customer's card, and they are told once it has.`
+      : `${pounds(outcome.pence)}${share} to give back ${METHOD_WORDS[row.provider as CounterMethod]}.`
     return {
       paymentId: row.id,
       method: online ? 'online_card' : (row.provider as CounterMethod),
-      amountPence: row.amountPence,
+      part: request.part,
+      amountPence: outcome.pence,
       minutesRemoved: outcome.removed,
       minutesAlreadyUsed: outcome.lot ? outcome.lot.minutes - outcome.removed : 0,
       balance: outcome.after,

@@ -347,6 +347,58 @@ describeApi(
       ])
     })
 
+    it('refunds only the unused minutes of a package bought online: their share goes back to the card, and the takings count that much', async () => {
+      const customer = await shopCustomer(t(), { givenName: 'Una' })
+      const { payment } = await buyPackage(t(), customer, 'course-60')
+      // Twenty of the sixty minutes are used (taken off by the owner here, as a session would spend them).
+      expect((await adjust(customer, { minutes: -20, reason: 'Used in sessions before the system' })).status).toBe(200)
+      const before = (await takings()).json
+      const done = await refund({ paymentId: payment.id, reason: 'Moving away', part: 'unused' })
+      expect(done.status, JSON.stringify(done.json)).toBe(200)
+      expect(done.json).toMatchObject({ method: 'online_card', part: 'unused', amountPence: 2400, minutesRemoved: 40, minutesAlreadyUsed: 20, balance: 0 })
+      expect(done.json.message).toBe(
+        "Refunded: £24.00, the share of the 40 minutes not used, goes back to the customer's card, and they are told once it has. 40 minutes of Course of 60 were taken off the balance; 20 minutes had already been used or had expired and cannot be taken back.",
+      )
+      expect((await paymentsOf(customer.sub))[0]).toMatchObject({ status: 'succeeded', refundedPence: 2400 })
+      expect(await refund({ paymentId: payment.id, reason: 'Again', part: 'unused' })).toMatchObject({
+        status: 409,
+        json: { message: 'This sale has already been refunded.' },
+      })
+
+      const worker = createWorker({ ...t().app.jobs, logger: createLogger('silent') })
+      await worker.runDue()
+      await worker.runDue()
+      expect((await paymentsOf(customer.sub))[0]).toMatchObject({ status: 'refunded', refundedPence: 2400 })
+      const texts = (await outboxMessages(t().app, customer.phone)).map((m) => m.body).filter((b) => b.includes('refund'))
+      expect(texts).toEqual([expect.stringContaining('Your refund of £24.00 for Course of 60 has been made to your card.')])
+      const after = (await takings()).json
+      const refunded = (m: Record<string, any>) => m.methods.find((x: { method: string }) => x.method === 'online_card').refundsPence
+      expect(refunded(after) - refunded(before)).toBe(2400)
+    })
+
+    it('refunds the unused minutes of a counter sale, rounding their share down, and refuses it where no minutes are left or for products', async () => {
+      const customer = await shopCustomer(t())
+      const sold = await sellMinutes({ sub: customer.sub, minutes: 7, pricePence: 1000, method: 'cash', idempotencyKey: key() })
+      await adjust(customer, { minutes: -2, reason: 'Used two' })
+      const done = await refund({ paymentId: sold.json.paymentId, reason: 'Unhappy', part: 'unused' })
+      // 5 of 7 minutes of £10.00: £7.142…, rounded down to £7.14.
+      expect(done.json).toMatchObject({ method: 'cash', part: 'unused', amountPence: 714, minutesRemoved: 5 })
+      expect(done.json.message).toMatch(/^Refunded: £7\.14, the share of the 5 minutes not used, to give back in cash\. /)
+
+      const used = await sellMinutes({ sub: customer.sub, minutes: 3, pricePence: 300, method: 'cash', idempotencyKey: key() })
+      await adjust(customer, { minutes: -3, reason: 'Used all three' })
+      expect(await refund({ paymentId: used.json.paymentId, reason: 'x', part: 'unused' })).toMatchObject({
+        status: 409,
+        json: { message: 'None of the minutes of this sale are left unused, so there is nothing to refund by them.' },
+      })
+      expect(await refund({ paymentId: used.json.paymentId, reason: 'x', part: 'half' })).toMatchObject({
+        status: 400,
+        json: { message: 'Please check the request: part must be whole or unused.' },
+      })
+      // The whole sale can still be given back.
+      expect((await refund({ paymentId: used.json.paymentId, reason: 'x', part: 'whole' })).json).toMatchObject({ part: 'whole', amountPence: 300 })
+    })
+
     it("totals a day's takings by method, less that day's refunds, in the shop's local day", async () => {
       const before = (await takings()).json
       const customer = await shopCustomer(t())

@@ -18,10 +18,10 @@ export function createCounterRepository(db: Db) {
      * A counter sale given back, once: only a cash or card-terminal sale that succeeded. The row lock of the UPDATE
      * makes a second refund of the same sale wait, then find it done (undefined).
      */
-    async markCounterRefunded(id: string, at: Date, executor: Db) {
+    async markCounterRefunded(id: string, at: Date, executor: Db, refundedPence: number | null = null) {
       const [row] = await executor
         .update(payments)
-        .set({ status: 'refunded', refundedAt: at })
+        .set({ status: 'refunded', refundedAt: at, refundedPence })
         .where(and(eq(payments.id, id), eq(payments.status, 'succeeded'), sql`${payments.provider} in ('cash', 'card_terminal')`))
         .returning()
       return row
@@ -31,10 +31,10 @@ export function createCounterRepository(db: Db) {
      * A package bought online to be given back to the card: the refund is recorded as owed, once, for the refund job
      * to ask of the provider (docs/product.md §4.14). Undefined when it was refunded or asked for already.
      */
-    async oweCardRefund(id: string, at: Date, executor: Db) {
+    async oweCardRefund(id: string, at: Date, executor: Db, refundedPence: number | null = null) {
       const [row] = await executor
         .update(payments)
-        .set({ refundOwedAt: at })
+        .set({ refundOwedAt: at, refundedPence })
         .where(
           and(
             eq(payments.id, id),

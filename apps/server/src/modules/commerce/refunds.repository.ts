@@ -41,7 +41,8 @@ export function createRefundsRepository(db: Db) {
       return db
         .select({
           paymentId: payments.id,
-          amountPence: payments.amountPence,
+          // What is owed back: the part refunded, or the whole amount.
+          amountPence: sql<number>`coalesce(${payments.refundedPence}, ${payments.amountPence})`.mapWith(Number),
           description: payments.description,
           owedAt: payments.refundOwedAt,
           failedAt: payments.refundFailedAt,

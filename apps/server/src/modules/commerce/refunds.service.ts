@@ -24,7 +24,7 @@ export function createRefunds(deps: { db: Db; provider: PaymentProviderAdapter; 
         if (payment.status !== 'refunded') {
           if (payment.status !== 'succeeded' || !payment.providerRef) return { skipped: `the payment is ${payment.status}` }
           try {
-            await deps.provider.refund(payment.providerRef, `refund-${payment.id}`)
+            await deps.provider.refund(payment.providerRef, `refund-${payment.id}`, payment.refundedPence ?? undefined)
           } catch (error) {
             if (context.attempt >= context.maxAttempts)
               await repo.refundFailed(payment.id, error instanceof Error ? error.message : String(error), new Date(deps.now()))
@@ -33,7 +33,7 @@ export function createRefunds(deps: { db: Db; provider: PaymentProviderAdapter; 
           await repo.refunded(payment.id, new Date(deps.now()))
         }
         await deps.queue.enqueue({ kind: REFUND_JOBS.refundDone, key: `refund-done:${payment.id}`, payload: { paymentId: payment.id } })
-        return { refunded: payment.amountPence }
+        return { refunded: payment.refundedPence ?? payment.amountPence }
       },
     },
 

@@ -234,6 +234,15 @@ describeApi(
     it('refunds products sold to someone with no record', async () => {
       const balm = (await stockOf('balm'))!
       const sold = await sellProducts({ items: [{ extraId: 'balm', quantity: 2 }], method: 'cash', idempotencyKey: key() })
+      expect(
+        await t().api('staff/counter/refunds', { body: { paymentId: sold.json.paymentId, reason: 'x', part: 'unused' }, headers: owner.headers }),
+      ).toMatchObject({
+        status: 422,
+        json: {
+          message:
+            'Only a sale of minutes (a package, or minutes sold loose) without products can be refunded by its unused minutes. Refund the whole sale instead.',
+        },
+      })
       const back = await refund(sold.json.paymentId)
       expect(back).toMatchObject({ status: 200, json: { method: 'cash', amountPence: 420, minutesRemoved: 0, balance: null } })
       expect(back.json.message).toBe('Refunded: £4.20 to give back in cash. The products sold are back in stock.')

@@ -24,7 +24,7 @@ export function createTakingsRepository(db: Db) {
           sessions: sql<number>`count(*) filter (where ${sold} and ${payments.purpose} = 'session')::int`,
           sessionsPence: sql<number>`coalesce(sum(${payments.amountPence}) filter (where ${sold} and ${payments.purpose} = 'session'), 0)::int`,
           refunds: sql<number>`count(*) filter (where ${given})::int`,
-          refundsPence: sql<number>`coalesce(sum(${payments.amountPence}) filter (where ${given}), 0)::int`,
+          refundsPence: sql<number>`coalesce(sum(coalesce(${payments.refundedPence}, ${payments.amountPence})) filter (where ${given}), 0)::int`,
         })
         .from(payments)
         .where(and(eq(payments.shopId, shopId), sql`${payments.succeededAt} is not null`, sql`((${sold}) or (${given}))`))

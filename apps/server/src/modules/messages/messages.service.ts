@@ -177,7 +177,12 @@ export function createMessagesService(deps: {
       const session = { date: localDateOf(startsAt.getTime(), facts.shop.timeZone), time: localTimeOf(startsAt.getTime(), facts.shop.timeZone) }
       const message =
         facts.payment.purpose === 'package'
-          ? purchaseRefundDone(salonOf(facts.shop), facts.payment.amountPence, facts.payment.description, facts.customer.firstName)
+          ? purchaseRefundDone(
+              salonOf(facts.shop),
+              facts.payment.refundedPence ?? facts.payment.amountPence,
+              facts.payment.description,
+              facts.customer.firstName,
+            )
           : refundDone(salonOf(facts.shop), facts.payment.amountPence, session, facts.customer.firstName)
       return deliver(`refund-done:${facts.payment.id}`, 'refund-done', facts.shop.id, facts.customer, message)
     },

@@ -147,7 +147,8 @@ function paidWords(paidBy: string): string {
  * by text. Each line, the discount, how it was paid and, for a VAT-registered salon, the VAT at each rate and its number.
  */
 export function paymentReceipt(salon: Pick<SalonWords, 'name'>, receipt: Receipt, firstName: string | null): Message {
-  const lineWords = (line: Receipt['lines'][number]) => `${line.description}${line.quantity > 1 ? ` ×${line.quantity}` : ''}: ${poundsAndPence(line.totalPence)}`
+  const lineWords = (line: Receipt['lines'][number]) =>
+    `${line.description}${line.quantity > 1 ? ` ×${line.quantity}` : ''}: ${poundsAndPence(line.totalPence)}`
   const vat = receipt.vat
     ? [
         '',

@@ -147,9 +147,9 @@ describeApi(
       const discount = pkg2!.pricePence - payment.amountPence
       const p = (pence: number) => (pence / 100).toFixed(2)
       expect(file.lines).toEqual([
-        'Date,Time,Method,Status,For,Description,Price (£),Discount (£),Promo code,Paid (£),Refunded on,First name,Last name,Mobile,Email,Taken by',
-        `2026-11-06,10:00,Card online,Paid,Package,${payment.description},${p(pkg2!.pricePence)},${p(discount)},NOV-5,${p(payment.amountPence)},,Sophie,Turner,'${buyer.phone},sophie@example.com,Online`,
-        `2026-11-06,10:30,Cash,Refunded,Package,${pkg1!.name},${p(pkg1!.pricePence)},0.00,,${p(pkg1!.pricePence)},2026-11-07,Sophie,Turner,'${buyer.phone},sophie@example.com,"Cass, the ""counter"""`,
+        'Date,Time,Method,Status,For,Description,Price (£),Discount (£),Promo code,Paid (£),Refunded on,Refunded (£),First name,Last name,Mobile,Email,Taken by',
+        `2026-11-06,10:00,Card online,Paid,Package,${payment.description},${p(pkg2!.pricePence)},${p(discount)},NOV-5,${p(payment.amountPence)},,,Sophie,Turner,'${buyer.phone},sophie@example.com,Online`,
+        `2026-11-06,10:30,Cash,Refunded,Package,${pkg1!.name},${p(pkg1!.pricePence)},0.00,,${p(pkg1!.pricePence)},2026-11-07,${p(pkg1!.pricePence)},Sophie,Turner,'${buyer.phone},sophie@example.com,"Cass, the ""counter"""`,
         '',
       ])
       expect(discount).toBeGreaterThan(0)

@@ -50,6 +50,7 @@ export interface SaleExportRow {
   amountPence: number
   promoCode: string | null
   refundedOn: string | null
+  refundedPence: number | null
   firstName: string | null
   lastName: string | null
   phone: string | null
@@ -184,7 +185,7 @@ export function createReportsRepository(db: Db) {
           from payments p cross join r
           where p.shop_id = ${shopId} and ${TOOK_MONEY} and ${MONEY_IN} >= r.starts and ${MONEY_IN} < r.ends
           union all
-          select p.provider, 0, p.amount_pence
+          select p.provider, 0, coalesce(p.refunded_pence, p.amount_pence)
           from payments p cross join r
           where p.shop_id = ${shopId} and p.status = 'refunded' and p.refunded_at >= r.starts and p.refunded_at < r.ends
         )
@@ -236,7 +237,7 @@ export function createReportsRepository(db: Db) {
           to_char(${MONEY_IN} at time zone r.tz, 'YYYY-MM-DD') as date, to_char(${MONEY_IN} at time zone r.tz, 'HH24:MI') as time,
           p.provider, p.status, p.purpose, p.description, p.price_pence as "pricePence", p.discount_pence as "discountPence",
           p.amount_pence as "amountPence", pc.code as "promoCode",
-          to_char(p.refunded_at at time zone r.tz, 'YYYY-MM-DD') as "refundedOn",
+          to_char(p.refunded_at at time zone r.tz, 'YYYY-MM-DD') as "refundedOn", p.refunded_pence as "refundedPence",
           c.first_name as "firstName", c.last_name as "lastName", c.phone, c.email, sm.name as "recordedBy"
         from page
           join payments p on p.id = page.id

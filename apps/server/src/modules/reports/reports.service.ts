@@ -36,7 +36,7 @@ const PAID_WITH: Record<string, string> = { balance: 'Minutes', in_salon: 'In th
 const METHOD_NAME: Record<PaymentMethod, string> = { online_card: 'Card online', cash: 'Cash', card_terminal: 'Card terminal' }
 const methodOf = (provider: string): PaymentMethod => (provider === 'cash' || provider === 'card_terminal' ? provider : 'online_card')
 const PAYMENT_STATUS: Record<string, string> = { succeeded: 'Paid', refunded: 'Refunded', refused: 'Refused, to be given back' }
-const PURPOSE: Record<string, string> = { package: 'Package', session: 'Session', minutes: 'Minutes' }
+const PURPOSE: Record<string, string> = { package: 'Package', session: 'Session', minutes: 'Minutes', retail: 'Products' }
 
 /** Reads a batch after another until one comes back short: a file is never read whole. */
 async function* batches<T extends { key: string; id: string; date?: string }>(size: number, read: (after: After | null, size: number) => Promise<T[]>) {
@@ -204,6 +204,7 @@ export function createReports(deps: { db: Db; takings: Pick<Takings, 'takings'>;
         'Promo code',
         'Paid (£)',
         'Refunded on',
+        'Refunded (£)',
         'First name',
         'Last name',
         'Mobile',
@@ -225,6 +226,7 @@ export function createReports(deps: { db: Db; takings: Pick<Takings, 'takings'>;
           p.promoCode,
           pounds(p.amountPence),
           p.refundedOn,
+          p.refundedOn ? pounds(p.refundedPence ?? p.amountPence) : null,
           p.firstName,
           p.lastName,
           p.phone,

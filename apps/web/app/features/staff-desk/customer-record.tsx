@@ -236,7 +236,13 @@ export function CustomerRecord({
       <AdjustDialog customer={adjusting ? customer : null} onClose={() => setAdjusting(false)} />
       <RefundDialog
         sale={
-          refunding && { paymentId: refunding.paymentId, description: refunding.description, amountPence: refunding.amountPence, method: refunding.provider }
+          refunding && {
+            paymentId: refunding.paymentId,
+            description: refunding.description,
+            amountPence: refunding.amountPence,
+            method: refunding.provider,
+            minutes: refunding.purpose === 'package' || refunding.purpose === 'minutes',
+          }
         }
         onClose={() => setRefunding(null)}
       />

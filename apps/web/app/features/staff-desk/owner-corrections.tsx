@@ -12,7 +12,8 @@ export function RefundDialog({
   onClose,
   onRefunded,
 }: {
-  sale: { paymentId: string; description: string; amountPence: number; method: string } | null
+  /** `minutes`: a sale of a package or loose minutes, which may be refunded by its unused minutes alone. */
+  sale: { paymentId: string; description: string; amountPence: number; method: string; minutes?: boolean } | null
   onClose: () => void
   /** After the refund, once the page's data has been loaded again (the counter marks its last sale refunded). */
   onRefunded?: (answer: CounterRefundResponse) => void
@@ -20,10 +21,12 @@ export function RefundDialog({
   const { notify } = useStaff()
   const action = useStaffAction()
   const [reason, setReason] = useState('')
+  const [part, setPart] = useState<'whole' | 'unused'>('whole')
   const [problem, setProblem] = useState<string | null>(null)
   const reasonId = useId()
   const close = () => {
     setReason('')
+    setPart('whole')
     setProblem(null)
     onClose()
   }
@@ -31,7 +34,7 @@ export function RefundDialog({
     event.preventDefault()
     if (!sale) return
     if (!reason.trim()) return setProblem('Please say why the sale is refunded.')
-    const body: CounterRefundRequest = { paymentId: sale.paymentId, reason: reason.trim() }
+    const body: CounterRefundRequest = { paymentId: sale.paymentId, reason: reason.trim(), part }
     try {
       const answer = await action.run(() => deskCalls.refundSale(body), { rethrow: true })
       if (answer) {
@@ -61,6 +64,25 @@ export function RefundDialog({
               </>
             )}
           </p>
+          {sale.minutes && (
+            <div className="flex flex-col gap-1.5">
+              <SegmentedControl
+                label="How much to refund"
+                wide
+                segments={[
+                  { value: 'whole', label: `All of it (${formatAmount(sale.amountPence)})` },
+                  { value: 'unused', label: 'The unused minutes' },
+                ]}
+                value={part}
+                onChange={setPart}
+              />
+              {part === 'unused' && (
+                <p className="text-sm text-cocoa-600">
+                  The share of the price for the minutes not yet used, rounded down to the penny: the answer says how much.
+                </p>
+              )}
+            </div>
+          )}
           {problem && (
             <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 font-medium text-red-800">
               {problem}
@@ -78,7 +100,7 @@ export function RefundDialog({
             </button>
             <button type="submit" className="btn bg-red-700 text-white hover:bg-red-800" disabled={action.busy}>
               {action.busy && <Spinner label="Refunding" />}
-              Refund {formatAmount(sale.amountPence)}
+              {part === 'unused' ? 'Refund the unused minutes' : `Refund ${formatAmount(sale.amountPence)}`}
             </button>
           </div>
         </form>

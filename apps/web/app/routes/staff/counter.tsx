@@ -115,7 +115,13 @@ export default function StaffCounter({ loaderData }: Route.ComponentProps) {
       <RefundDialog
         sale={
           refunding && sold
-            ? { paymentId: sold.sale.paymentId, description: sold.sale.description, amountPence: sold.sale.amountPence, method: sold.sale.method }
+            ? {
+                paymentId: sold.sale.paymentId,
+                description: sold.sale.description,
+                amountPence: sold.sale.amountPence,
+                method: sold.sale.method,
+                minutes: sold.kind === 'minutes' && sold.sale.lines.length === 0,
+              }
             : null
         }
         onClose={() => setRefunding(false)}
