@@ -77,6 +77,11 @@ export function PrivacyNotice({ shop }: { shop: PrivacyNoticeShop }) {
         {'’'}s reference for the payment. We send your receipt by email (or by text message if we have no email address for you).
       </p>
       <p>
+        When you pay at the salon{'’'}s counter (in cash or on the card terminal), we record the same: what you bought, the amount, how you paid, the date and
+        the member of staff who served you, on your record if you are a customer. If we have your email address we email you the receipt; otherwise the salon
+        prints one for you.
+      </p>
+      <p>
         Until card payments are set up, the website runs in test mode: it says so on the payment page, it only accepts published test card numbers, and no real
         card is taken or charged.
       </p>
