@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { strictBody } from './account.ts'
 import { IdempotencyKey } from './commerce.ts'
+import { PriceExtraItem } from './staff-catalogue.ts'
 import { CounterMethod, SaleItems, SaleLine } from './staff-counter.ts'
 
 export { MAX_ITEM_QUANTITY, MAX_SALE_LINES, SaleItemRequest, SaleItems, SaleLine } from './staff-counter.ts'
@@ -22,16 +23,8 @@ export const ProductSaleRequest = strictBody({
 })
 export type ProductSaleRequest = z.infer<typeof ProductSaleRequest>
 
-/** A product on the price list as the counter sells it. */
-export const CounterProduct = z.object({
-  id: z.string(),
-  name: z.string(),
-  detail: z.string(),
-  pricePence: z.number().int(),
-  vatRateBps: z.number().int(),
-  /** null when the salon does not count its stock. */
-  stock: z.number().int().nullable(),
-  lowStockAt: z.number().int().nullable(),
+/** A product on the price list as the counter sells it: as the owner's price list gives it, and whether it is low. */
+export const CounterProduct = PriceExtraItem.extend({
   /** Counted, and at or below its low-stock mark (or none left). */
   low: z.boolean(),
 })

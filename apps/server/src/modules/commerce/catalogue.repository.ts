@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, schema, sql, type Db } from '@salon/db'
+import { productColumns } from './retail.repository.ts'
 
 const { bedTypes, priceExtras, packages, promoCodes, promoRedemptions, payments, commerceSettings, shops } = schema
 
@@ -41,19 +42,7 @@ export function createManageRepository(db: Db) {
     },
 
     async extras(shopId: string, lock = false) {
-      const query = db
-        .select({
-          id: priceExtras.id,
-          name: priceExtras.name,
-          detail: priceExtras.detail,
-          pricePence: priceExtras.pricePence,
-          vatRateBps: priceExtras.vatRateBps,
-          stock: priceExtras.stock,
-          lowStockAt: priceExtras.lowStockAt,
-        })
-        .from(priceExtras)
-        .where(eq(priceExtras.shopId, shopId))
-        .orderBy(asc(priceExtras.sortOrder), asc(priceExtras.id))
+      const query = db.select(productColumns).from(priceExtras).where(eq(priceExtras.shopId, shopId)).orderBy(asc(priceExtras.sortOrder), asc(priceExtras.id))
       return lock ? await query.for('update') : await query
     },
 

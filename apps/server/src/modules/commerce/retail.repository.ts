@@ -5,7 +5,8 @@ const { priceExtras, saleItems, payments, shops, staffMembers, customers, promoC
 export type ProductRow = Pick<typeof priceExtras.$inferSelect, 'id' | 'name' | 'detail' | 'pricePence' | 'vatRateBps' | 'stock' | 'lowStockAt'>
 export type SaleItemRow = typeof saleItems.$inferSelect
 
-const productColumns = {
+/** A product's columns, as the counter and the owner's price list read them. */
+export const productColumns = {
   id: priceExtras.id,
   name: priceExtras.name,
   detail: priceExtras.detail,
