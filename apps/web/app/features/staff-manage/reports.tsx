@@ -86,10 +86,12 @@ function Stat({ label, value, detail }: { label: string; value: ReactNode; detai
 }
 
 function Table({ head, rows, foot }: { head: string[]; rows: ReactNode[][]; foot?: ReactNode[] }) {
+  // A table of three columns fits a half-width panel and a phone; a wider one keeps room for its figures.
+  const minWidth = head.length <= 3 ? 'min-w-[18rem]' : 'min-w-[32rem]'
   // On a phone the table scrolls sideways: the region takes the focus, so the keyboard scrolls it too.
   return (
     <div className="-mx-4 overflow-x-auto focus-visible:ring-2 focus-visible:ring-brand-teal focus-visible:outline-none sm:mx-0" tabIndex={0}>
-      <table className="w-full min-w-[32rem] border-collapse text-left text-sm">
+      <table className={`w-full border-collapse text-left text-sm ${minWidth}`}>
         <thead>
           <tr className="border-b border-cocoa-200 text-cocoa-600">
             {head.map((h, i) => (
