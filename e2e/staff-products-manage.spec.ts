@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { APIRequestContext, Browser, Page, TestInfo } from '@playwright/test'
 import { browserErrors, expect, keepScreenshot, signedInState, test, unique, untilHydrated } from './fixtures.ts'
+import { accessibilityProblems } from './axe.ts'
 import { demoOwner, idTokenOf, shopHeaders } from './staff.ts'
 import { inTurn } from './turns.ts'
 
@@ -80,6 +81,8 @@ test('the owner sells a product at 5% VAT, counts its stock and adds a delivery;
     await expect(row.getByRole('status')).toBeVisible()
     await expect(row.getByText('Low', { exact: true })).toHaveCount(0)
     await screenshots(page, testInfo, 'manage-products')
+    // A counted product's stock and its Add stock meet WCAG 2.2 AA, as the rest of the page does.
+    expect(await accessibilityProblems(page, '#prices')).toEqual([])
 
     // What was saved is what the page shows after loading again.
     await page.reload()
@@ -109,6 +112,7 @@ test('the owner sells a product at 5% VAT, counts its stock and adds a delivery;
     await dialog.getByLabel('Correct').check()
     await dialog.getByLabel('How many to take off').fill('8')
     await screenshots(page, testInfo, 'manage-products-stock-dialog', { dialog: true })
+    expect(await accessibilityProblems(page, 'dialog[open]')).toEqual([])
     await dialog.getByRole('button', { name: 'Take off stock' }).click()
     await expect(kept.getByText(/^2 in stock/)).toBeVisible()
     await expect(kept.getByText('Low', { exact: true })).toBeVisible()
