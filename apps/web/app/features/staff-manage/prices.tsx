@@ -4,7 +4,7 @@ import { useId, useState, type ReactNode } from 'react'
 import { Checkbox, Field, SelectField } from '../../components/ui/field.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { manageCalls } from './manage-calls.ts'
-import { NOT_POUNDS, NOT_WHOLE, penceOf, poundsText, wholeOf } from './money.ts'
+import { NOT_POUNDS, penceOf, poundsText, wholeOf } from './money.ts'
 import { NOT_STOCK_CHANGE, stockChangeOf, stockWords, type StockChangeKind } from './stock.ts'
 import { Badge, FormFooter, type Notice, NoticeLine, onSubmitted, Panel, StaffDialog, SubmitButton, useConfirm, useFormAction } from '../staff/public.ts'
 
@@ -20,6 +20,7 @@ interface ExtraRow {
 }
 
 const VAT_CHOICES: Record<VatRateBps, string> = { 2000: '20% standard', 500: '5% reduced', 0: '0% zero-rated' }
+const NOT_LOW_STOCK_MARK = 'Please give a whole number from 0 to 10,000, or leave it empty for no warning.'
 const vatRateOf = (bps: number): VatRateBps => VAT_RATES.find((rate) => rate === bps) ?? 2000
 
 let newKey = 0
@@ -68,7 +69,8 @@ export function PricesForm({ prices }: { prices: PricesResponse }) {
       if (pence === null) found[`extras.${index}.pricePence`] = NOT_POUNDS
       if (!row.name.trim()) found[`extras.${index}.name`] = 'Please give the item a name.'
       const lowStockAt = row.countStock && row.lowStockAt.trim() !== '' ? wholeOf(row.lowStockAt) : null
-      if (row.countStock && row.lowStockAt.trim() !== '' && (lowStockAt === null || lowStockAt > 10_000)) found[`extras.${index}.lowStockAt`] = NOT_WHOLE
+      if (row.countStock && row.lowStockAt.trim() !== '' && (lowStockAt === null || lowStockAt > 10_000))
+        found[`extras.${index}.lowStockAt`] = NOT_LOW_STOCK_MARK
       return {
         ...(row.id ? { id: row.id } : {}),
         name: row.name,
