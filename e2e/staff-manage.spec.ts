@@ -4,6 +4,7 @@ import type { APIRequestContext, Browser, Page, TestInfo } from '@playwright/tes
 import { browserErrors, expect, openDays, signedInState, test, unique, untilHydrated } from './fixtures.ts'
 import { cardForm, payWith, startPayment, thankYou } from './payment.ts'
 import { demoOwner, PASSING_BED, shopHeaders } from './staff.ts'
+import { inTurn } from './turns.ts'
 
 /** A browser of the owner's, signed in, with the size and settings of the test's project; its errors fail the test. */
 async function ownerPage(browser: Browser, request: APIRequestContext, testInfo: TestInfo): Promise<{ page: Page; errors: string[] }> {
@@ -132,37 +133,40 @@ test(
 
 test('the owner adds an item to the price list, changes its price, and /prices/ shows each change at once', async ({ page, browser, request }, testInfo) => {
   const owner = await ownerPage(browser, request, testInfo)
-  const item = unique('Test lotion')
-  await openManage(owner.page, '/staff/manage/prices/', 'Prices and packages')
-  const prices = owner.page.getByRole('region', { name: 'Prices', exact: true })
-  await prices.getByRole('button', { name: '+ Add an item' }).click()
-  const row = prices.getByRole('listitem').last()
-  await row.getByLabel('Item').fill(item)
-  await row.getByLabel('Detail').fill('A sachet')
-  await row.getByLabel('Price (£)').fill('3.50')
-  await prices.getByRole('button', { name: 'Save prices' }).click()
-  await expect(prices.getByText('Prices saved. The website shows them now.')).toBeVisible()
+  // The price list is saved whole: the tests that save it take turns.
+  await inTurn('price-list', async () => {
+    const item = unique('Test lotion')
+    await openManage(owner.page, '/staff/manage/prices/', 'Prices and packages')
+    const prices = owner.page.getByRole('region', { name: 'Prices', exact: true })
+    await prices.getByRole('button', { name: '+ Add an item' }).click()
+    const row = prices.getByRole('listitem').last()
+    await row.getByLabel('Item').fill(item)
+    await row.getByLabel('Detail').fill('A sachet')
+    await row.getByLabel('Price (£)').fill('3.50')
+    await prices.getByRole('button', { name: 'Save prices' }).click()
+    await expect(prices.getByText('Prices saved. The website shows them now.')).toBeVisible()
 
-  const listed = async () => {
-    await page.goto('/prices/')
-    return page.getByRole('listitem').filter({ hasText: item })
-  }
-  await expect(await listed()).toContainText('£3.50')
+    const listed = async () => {
+      await page.goto('/prices/')
+      return page.getByRole('listitem').filter({ hasText: item })
+    }
+    await expect(await listed()).toContainText('£3.50')
 
-  // New items go at the end of the list, where the saved list keeps them.
-  const saved = prices.getByRole('listitem').last()
-  await expect(saved.getByLabel('Item')).toHaveValue(item)
-  await saved.getByLabel('Price (£)').fill('4.25')
-  await prices.getByRole('button', { name: 'Save prices' }).click()
-  await expect(prices.getByText('Prices saved. The website shows them now.')).toBeVisible()
-  await expect(await listed()).toContainText('£4.25')
+    // New items go at the end of the list, where the saved list keeps them.
+    const saved = prices.getByRole('listitem').last()
+    await expect(saved.getByLabel('Item')).toHaveValue(item)
+    await saved.getByLabel('Price (£)').fill('4.25')
+    await prices.getByRole('button', { name: 'Save prices' }).click()
+    await expect(prices.getByText('Prices saved. The website shows them now.')).toBeVisible()
+    await expect(await listed()).toContainText('£4.25')
 
-  // The test's item leaves the price list again, after a question.
-  await saved.getByRole('button', { name: 'Remove' }).click()
-  await owner.page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click()
-  await prices.getByRole('button', { name: 'Save prices' }).click()
-  await expect(prices.getByText('Prices saved. The website shows them now.')).toBeVisible()
-  await expect(await listed()).toHaveCount(0)
+    // The test's item leaves the price list again, after a question.
+    await saved.getByRole('button', { name: 'Remove' }).click()
+    await owner.page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click()
+    await prices.getByRole('button', { name: 'Save prices' }).click()
+    await expect(prices.getByText('Prices saved. The website shows them now.')).toBeVisible()
+    await expect(await listed()).toHaveCount(0)
+  })
   expect(owner.errors).toEqual([])
 })
 

@@ -34,6 +34,7 @@ import type {
   SalonSettings,
 } from '@salon/contracts/staff-manage'
 import type { OwedRefundsResponse } from '@salon/contracts/staff-refunds'
+import type { StockChangeRequest, StockChangeResponse } from '@salon/contracts/staff-retail'
 import type { ExportName, LeadHandledRequest, LeadsResponse, SalesReport, SessionsReport } from '@salon/contracts/staff-reports'
 import type { RetentionDueResponse } from '@salon/contracts/staff-retention'
 import type { SunbedSettings, SunbedSettingsRequest } from '@salon/contracts/sunbed-safety'
@@ -80,6 +81,8 @@ export const manageCalls = {
 
   prices: () => staffApi.get<PricesResponse>('staff/prices'),
   savePrices: (request: PricesRequest) => staffApi.put<PricesResponse>('staff/prices', request),
+  /** A delivery (+) or a correction (−) of a counted product's stock. */
+  changeStock: (productId: string, request: StockChangeRequest) => staffApi.post<StockChangeResponse>(`staff/products/${id(productId)}/stock`, request),
   packages: () => staffApi.get<{ packages: StaffPackage[] }>('staff/packages'),
   addPackage: (request: PackageRequest) => staffApi.post<unknown>('staff/packages', request),
   savePackage: (packageId: string, request: PackageRequest & { onSale?: boolean }) => staffApi.put<unknown>(`staff/packages/${id(packageId)}`, request),

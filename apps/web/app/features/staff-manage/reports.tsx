@@ -86,10 +86,12 @@ function Stat({ label, value, detail }: { label: string; value: ReactNode; detai
 }
 
 function Table({ head, rows, foot }: { head: string[]; rows: ReactNode[][]; foot?: ReactNode[] }) {
+  // A table of three columns fits a half-width panel and a phone; a wider one keeps room for its figures.
+  const minWidth = head.length <= 3 ? 'min-w-[18rem]' : 'min-w-[32rem]'
   // On a phone the table scrolls sideways: the region takes the focus, so the keyboard scrolls it too.
   return (
     <div className="-mx-4 overflow-x-auto focus-visible:ring-2 focus-visible:ring-brand-teal focus-visible:outline-none sm:mx-0" tabIndex={0}>
-      <table className="w-full min-w-[32rem] border-collapse text-left text-sm">
+      <table className={`w-full border-collapse text-left text-sm ${minWidth}`}>
         <thead>
           <tr className="border-b border-cocoa-200 text-cocoa-600">
             {head.map((h, i) => (
@@ -175,9 +177,10 @@ export function SessionsReportPanel({ report }: { report: SessionsReport }) {
 
 const METHOD: Record<PaymentMethod, string> = { online_card: 'Card online', cash: 'Cash', card_terminal: 'Card terminal' }
 
-/** Packages sold, promo codes used, and the money taken by each way of paying. */
+/** Packages and products sold, promo codes used, and the money taken by each way of paying. */
 export function SalesReportPanel({ report }: { report: SalesReport }) {
   const sold = report.packages.reduce((n, p) => n + p.count, 0)
+  const productsSold = report.products.reduce((n, p) => n + p.quantity, 0)
   return (
     <>
       <Panel variant="section" id="takings" title="Takings" description="Money that came in on each day of the range, less what was given back.">
@@ -211,7 +214,14 @@ export function SalesReportPanel({ report }: { report: SalesReport }) {
             <Table head={['Package', 'Sold', 'Revenue']} rows={report.packages.map((p) => [p.name, p.count, formatAmount(p.revenuePence)])} />
           )}
         </Panel>
-        <Panel variant="section" id="promo-sales" title="Promo codes used" description="On the packages sold in this range.">
+        <Panel variant="section" id="product-sales" title="Products sold" description={`${productsSold} sold at the counter in this range and not given back.`}>
+          {report.products.length === 0 ? (
+            <Empty>No products sold in this range.</Empty>
+          ) : (
+            <Table head={['Product', 'Sold', 'Revenue']} rows={report.products.map((p) => [p.name, p.quantity, formatAmount(p.revenuePence)])} />
+          )}
+        </Panel>
+        <Panel variant="section" id="promo-sales" title="Promo codes used" description="On the packages sold in this range." className="lg:col-span-2">
           {report.promoCodes.length === 0 ? (
             <Empty>No promo codes used in this range.</Empty>
           ) : (

@@ -1,3 +1,4 @@
+import { normaliseVatNumber, VAT_NUMBER_MESSAGE } from '@salon/contracts/rules/vat'
 import type { OpeningDay, SalonDetails, SalonSettings } from '@salon/contracts/staff-manage'
 import { WEEKDAYS } from '@salon/contracts/uk-calendar'
 import { useState } from 'react'
@@ -5,14 +6,31 @@ import { Field } from '../../components/ui/field.tsx'
 import { manageCalls } from './manage-calls.ts'
 import { FormFooter, onSubmitted, Panel, SubmitButton, useFormAction } from '../staff/public.ts'
 
-/** The salon's name, tagline, address and how customers reach it, as the website shows them. */
+/** A VAT number as typed, checked as the server checks it: empty is fine (not VAT-registered). */
+export function vatNumberProblem(typed: string): string | undefined {
+  return typed.trim() === '' || normaliseVatNumber(typed) !== null ? undefined : `${VAT_NUMBER_MESSAGE.charAt(0).toUpperCase()}${VAT_NUMBER_MESSAGE.slice(1)}.`
+}
+
+/**
+ * The salon's name, tagline, address and how customers reach it, as the website shows them; and its VAT number, which
+ * its receipts show.
+ */
 export function SalonDetailsForm({ settings }: { settings: SalonSettings }) {
   const [values, setValues] = useState<SalonDetails>(settings.details)
+  const [vatProblem, setVatProblem] = useState<string | undefined>()
   const action = useFormAction()
   const set = (field: keyof SalonDetails) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: event.target.value }))
 
   async function save() {
-    const saved = await action.run(() => manageCalls.saveSalon(values), 'Salon details saved. The website shows them now.')
+    // Sent as typed (the server keeps it as GB and its digits); empty clears it.
+    const vatNumber = values.vatNumber?.trim() ?? ''
+    const problem = vatNumberProblem(vatNumber)
+    setVatProblem(problem)
+    if (problem) {
+      action.setNotice({ kind: 'error', text: 'Please check the VAT number.' })
+      return
+    }
+    const saved = await action.run(() => manageCalls.saveSalon({ ...values, vatNumber }), 'Salon details saved. The website shows them now.')
     if (saved) {
       setValues(saved.details)
     }
@@ -45,6 +63,16 @@ export function SalonDetailsForm({ settings }: { settings: SalonSettings }) {
           <Field label="Postcode" value={values.postcode} onChange={set('postcode')} error={e.postcode} maxLength={20} autoComplete="postal-code" />
           <Field label="Phone" type="tel" value={values.phone} onChange={set('phone')} error={e.phone} maxLength={20} autoComplete="tel" />
           <Field label="Email" type="email" value={values.email} onChange={set('email')} error={e.email} maxLength={254} autoComplete="email" />
+          <Field
+            label="VAT number"
+            value={values.vatNumber ?? ''}
+            onChange={set('vatNumber')}
+            error={vatProblem ?? e.vatNumber}
+            maxLength={30}
+            autoCapitalize="characters"
+            spellCheck={false}
+            hint="Set it if the salon is VAT-registered: receipts then show the VAT at each rate. Leave it empty if not."
+          />
         </div>
         <FormFooter notice={action.notice}>
           <SubmitButton pending={action.pending}>Save details</SubmitButton>
