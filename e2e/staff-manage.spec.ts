@@ -1,33 +1,10 @@
 import { readFile } from 'node:fs/promises'
 import { deflateSync } from 'node:zlib'
-import type { APIRequestContext, Browser, Page, TestInfo } from '@playwright/test'
-import { browserErrors, expect, openDays, signedInState, test, unique, untilHydrated } from './fixtures.ts'
+import type { Page } from '@playwright/test'
+import { expect, openDays, test, unique, untilHydrated } from './fixtures.ts'
 import { cardForm, payWith, startPayment, thankYou } from './payment.ts'
-import { demoOwner, PASSING_BED, shopHeaders } from './staff.ts'
+import { openManage, ownerPage, PASSING_BED, shopHeaders } from './staff.ts'
 import { inTurn } from './turns.ts'
-
-/** A browser of the owner's, signed in, with the size and settings of the test's project; its errors fail the test. */
-async function ownerPage(browser: Browser, request: APIRequestContext, testInfo: TestInfo): Promise<{ page: Page; errors: string[] }> {
-  const { baseURL, viewport, isMobile, hasTouch, userAgent, locale, timezoneId } = testInfo.project.use
-  const context = await browser.newContext({
-    baseURL,
-    viewport,
-    isMobile,
-    hasTouch,
-    userAgent,
-    locale,
-    timezoneId,
-    storageState: await signedInState(request, demoOwner, baseURL!),
-  })
-  const page = await context.newPage()
-  return { page, errors: browserErrors(page) }
-}
-
-async function openManage(page: Page, path: string, heading: string) {
-  await page.goto(path)
-  await untilHydrated(page)
-  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
-}
 
 /** "2026-11-23" → "Monday 23 November", as the day strip names a day. */
 const dayName = (date: string) =>

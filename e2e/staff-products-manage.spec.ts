@@ -1,32 +1,9 @@
 import { randomUUID } from 'node:crypto'
-import type { APIRequestContext, Browser, Page, TestInfo } from '@playwright/test'
-import { browserErrors, expect, keepScreenshot, signedInState, test, unique, untilHydrated } from './fixtures.ts'
+import type { Page, TestInfo } from '@playwright/test'
+import { expect, keepScreenshot, test, unique, untilHydrated } from './fixtures.ts'
 import { accessibilityProblems } from './axe.ts'
-import { demoOwner, idTokenOf, shopHeaders } from './staff.ts'
+import { demoOwner, idTokenOf, openManage, ownerPage, shopHeaders } from './staff.ts'
 import { inTurn } from './turns.ts'
-
-/** A browser of the owner's, signed in, with the size and settings of the test's project; its errors fail the test. */
-async function ownerPage(browser: Browser, request: APIRequestContext, testInfo: TestInfo): Promise<{ page: Page; errors: string[] }> {
-  const { baseURL, viewport, isMobile, hasTouch, userAgent, locale, timezoneId } = testInfo.project.use
-  const context = await browser.newContext({
-    baseURL,
-    viewport,
-    isMobile,
-    hasTouch,
-    userAgent,
-    locale,
-    timezoneId,
-    storageState: await signedInState(request, demoOwner, baseURL!),
-  })
-  const page = await context.newPage()
-  return { page, errors: browserErrors(page) }
-}
-
-async function openManage(page: Page, path: string, heading: string) {
-  await page.goto(path)
-  await untilHydrated(page)
-  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
-}
 
 /** A picture of the page as the desk's computer and as a phone show it, for a person to look at. */
 async function screenshots(page: Page, testInfo: TestInfo, name: string, { dialog = false } = {}) {

@@ -1,6 +1,6 @@
-import type { APIRequestContext, Page, PlaywrightWorkerArgs } from '@playwright/test'
+import type { APIRequestContext, Browser, Page, PlaywrightWorkerArgs, TestInfo } from '@playwright/test'
 import { ukWallClock } from '@salon/contracts/uk-calendar'
-import { demo, expect, signedInState, untilHydrated, type Customer, type StorageState } from './fixtures.ts'
+import { browserErrors, demo, expect, signedInState, untilHydrated, type Customer, type StorageState } from './fixtures.ts'
 
 /** The demo salon's owner, whom the server's demo seed makes (DEMO_OWNER_PHONE, DEMO_OWNER_PASSWORD). */
 export const demoOwner = { phone: '+447700900100', password: 'Demo-owner-2026' }
@@ -28,6 +28,30 @@ export function signedInOwner() {
     },
     idToken: () => decodeURIComponent(state!.cookies.find((c) => c.name.endsWith('.idToken'))!.value),
   }
+}
+
+/** A browser of the owner's, signed in, with the size and settings of the test's project; its errors fail the test. */
+export async function ownerPage(browser: Browser, request: APIRequestContext, testInfo: TestInfo): Promise<{ page: Page; errors: string[] }> {
+  const { baseURL, viewport, isMobile, hasTouch, userAgent, locale, timezoneId } = testInfo.project.use
+  const context = await browser.newContext({
+    baseURL,
+    viewport,
+    isMobile,
+    hasTouch,
+    userAgent,
+    locale,
+    timezoneId,
+    storageState: await signedInState(request, demoOwner, baseURL!),
+  })
+  const page = await context.newPage()
+  return { page, errors: browserErrors(page) }
+}
+
+/** Opens a Manage page and waits for its heading. */
+export async function openManage(page: Page, path: string, heading: string) {
+  await page.goto(path)
+  await untilHydrated(page)
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
 }
 
 /** Signs in on the staff sign-in page and waits for the day sheet. */
