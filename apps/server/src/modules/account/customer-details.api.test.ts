@@ -189,7 +189,7 @@ describeApi(
         after: { fields: ['firstName', 'phone', 'email', 'dob', 'skinType'], account: 'in_salon' },
       })
       const written = JSON.stringify(entries[0])
-      for (const value of ['Quintessa', phone.e164, '900', 'quintessa@example.com', '1979-03-14', 'Dana'])
+      for (const value of ['Quintessa', phone.e164, phone.typed, phone.e164.slice(3), 'quintessa@example.com', '1979-03-14', 'Dana'])
         expect([value, written.includes(value)]).toEqual([value, false])
       expect(await edit(sub, { firstName: 'Quintessa', skinType: 2 })).toMatchObject({
         status: 200,
