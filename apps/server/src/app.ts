@@ -13,7 +13,9 @@ import { compression } from './lib/compression.ts'
 import { httpCaching } from './lib/http-caching.ts'
 import { limitBody } from './lib/body-limit.ts'
 import { errorHandler } from './lib/errors.ts'
+import { appMetrics } from './app-metrics.ts'
 import { createHealthCheck } from './lib/health-check.ts'
+import { metricsRoute } from './lib/metrics.ts'
 import type { Logger } from './lib/logger.ts'
 import { createJobQueue } from './lib/job-queue.ts'
 import { createPublicContent } from './lib/public-content.ts'
@@ -95,6 +97,12 @@ export interface AppDeps {
   linkBase?: string
   /** Twilio's auth token: it signs Twilio's webhooks (texts to the salon's number, delivery reports), served only with it. */
   twilioAuthToken?: string
+  /** Opens GET /metrics to a bearer of it from anywhere; without it, the metrics open only on this machine. */
+  metricsToken?: string
+  /** Adds the process's own figures (CPU, memory, the event loop) to the metrics: a server's, not a test's. */
+  processMetrics?: boolean
+  /** False while the process is stopping: GET /readyz then answers 503, so a load balancer sends it nothing new. */
+  ready?: () => boolean
 }
 
 export function createApp(deps: AppDeps) {
@@ -202,12 +210,22 @@ export function createApp(deps: AppDeps) {
     const hsts: Record<string, string> = { 'Strict-Transport-Security': HSTS }
     app.use(staticFiles(files, (c) => (servedOverHttps(c, trustProxy) ? hsts : {})))
   }
-  const health = createHealthCheck({ database: deps.database, logger: deps.logger, trustProxy, headers: DATA_HEADERS })
+  const health = createHealthCheck({ database: deps.database, logger: deps.logger, trustProxy, headers: DATA_HEADERS, ready: deps.ready })
   app.use(health.middleware)
+  // The metrics, for Prometheus (docs/operations.md): a scrape is neither logged nor counted, as a probe is not.
+  const metrics = appMetrics({ database: deps.database, queue: jobQueue, operations: reports.operations, processMetrics: deps.processMetrics })
+  app.use(metricsRoute(metrics, deps.metricsToken))
 
-  app.use(requestLog(deps.logger))
+  app.use(requestLog(deps.logger, metrics.observe))
   // Answers made from what is kept in memory, given again ahead of the chain (lib/replay.ts, docs/decisions/019).
-  const replay = createReplay({ trustProxy, logLine: requestLines(deps.logger) })
+  const logLine = requestLines(deps.logger)
+  const replay = createReplay({
+    trustProxy,
+    logLine: (line) => {
+      logLine(line)
+      metrics.observe(line.method, line.route, line.status, line.ms)
+    },
+  })
   app.use(replay.capture())
   app.use(securityHeaders({ ...csp, trustProxy }))
   // Public answers a route marks shared carry standard HTTP caching (lib/http-caching.ts, docs/decisions/024).

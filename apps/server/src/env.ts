@@ -123,6 +123,13 @@ export const Settings = z.object({
       .regex(OUTBOX_TOKEN_PATTERN, 'must be 32 to 128 letters, digits, - or _ (for example from: openssl rand -base64 32 | tr +/ -_ | tr -d =)')
       .optional(),
   ),
+  /** Opens GET /metrics to Prometheus from another machine, as a bearer token; unset, the metrics open only on this machine. */
+  METRICS_TOKEN: optional.pipe(
+    z
+      .string()
+      .regex(OUTBOX_TOKEN_PATTERN, 'must be 32 to 128 letters, digits, - or _ (for example from: openssl rand -base64 32 | tr +/ -_ | tr -d =)')
+      .optional(),
+  ),
   // Text messages through Twilio instead of the outbox.
   TWILIO_ACCOUNT_SID: optional,
   TWILIO_AUTH_TOKEN: optional,

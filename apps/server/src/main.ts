@@ -78,6 +78,8 @@ function siteFor(shop: { shopId: string; apiKey: string }) {
 }
 
 let worker: Worker | undefined
+/** Set when the process begins to stop: GET /readyz answers 503 from then on. */
+let stopping = false
 let appListener: (req: IncomingMessage, res: ServerResponse) => unknown
 
 /** Serves the salon: its app, and this process's worker on the shared job queue (messages, reminders, refunds, clean-ups). */
@@ -112,6 +114,9 @@ function serveSalon(shop: { shopId: string; apiKey: string }) {
     outboxToken: services.outboxToken,
     linkBase: settings.PUBLIC_URL ?? `http://localhost:${settings.PORT}`,
     twilioAuthToken: settings.TWILIO_ACCOUNT_SID && settings.TWILIO_FROM ? settings.TWILIO_AUTH_TOKEN : undefined,
+    metricsToken: settings.METRICS_TOKEN,
+    processMetrics: true,
+    ready: () => !stopping,
     dev,
     web,
   })
@@ -202,6 +207,7 @@ void servers.port.then((port) => {
 })
 
 function shutdown(signal: string) {
+  stopping = true
   logger.info({ signal }, 'shutting down: finishing requests in flight')
   void servers.close(async () => {
     await worker?.stop()

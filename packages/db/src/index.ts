@@ -28,6 +28,8 @@ export interface Database {
    * they do not, some may be missed. The answer stops listening.
    */
   listen(channel: string, onNotify: (payload: string) => void, onListening?: (listening: boolean) => void): Promise<() => Promise<void>>
+  /** PostgreSQL's connection pool at this moment (for the metrics); the embedded database has no pool. */
+  pool?: () => { total: number; idle: number; waiting: number }
   close(): Promise<void>
 }
 
@@ -110,6 +112,7 @@ async function createPostgres(url: string, max: number): Promise<Database> {
     ping: async () => {
       await pool.query('select 1')
     },
+    pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     listen: async (channel, onNotify, onListening) => {
       const stop = await listenPostgres(url, channel, onNotify, onListening ?? (() => {}))
       const unlisten = async () => {

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { Writable } from 'node:stream'
 import type { Database } from '@salon/db'
 import { Hono } from 'hono'
@@ -8,7 +10,7 @@ import { requestLog } from './request-log.ts'
 import { PROTECTIVE_HEADERS } from './security-headers.ts'
 
 /** A server with the health check in front of the request log, a database whose pings the test decides, and its log. */
-function probe(ping: () => Promise<void>, options: { trustProxy?: boolean } = {}) {
+function probe(ping: () => Promise<void>, options: { trustProxy?: boolean; ready?: () => boolean } = {}) {
   const lines: Record<string, unknown>[] = []
   const logger = createLogger(
     'info',
@@ -34,6 +36,7 @@ function probe(ping: () => Promise<void>, options: { trustProxy?: boolean } = {}
       logger,
       trustProxy: options.trustProxy ?? false,
       headers: { 'Content-Security-Policy': "default-src 'self'", ...PROTECTIVE_HEADERS },
+      ready: options.ready,
     }).middleware,
   )
   app.use(requestLog(logger))
@@ -100,5 +103,58 @@ describe('GET /healthz', () => {
     expect((await app.request('/healthz', { method: 'POST' })).status).toBe(404)
     expect((await app.request('/healthz/')).status).toBe(404)
     expect((await app.request('/other')).status).toBe(200)
+  })
+})
+
+describe('GET /readyz', () => {
+  it('is ready while the database answers and the process is not stopping; once it stops, 503 while /healthz stays 200', async () => {
+    let stopping = false
+    const { app, lines } = probe(async () => {}, { ready: () => !stopping })
+    const ready = await app.request('/readyz')
+    expect(ready.status).toBe(200)
+    expect(await ready.json()).toEqual({ status: 'ok', database: 'postgres' })
+    stopping = true
+    const stopped = await app.request('/readyz')
+    expect(stopped.status).toBe(503)
+    expect(stopped.headers.get('cache-control')).toBe('no-store')
+    expect(await stopped.json()).toEqual({ status: 'stopping', message: 'This process is stopping: it finishes what it has and takes nothing new.' })
+    expect((await app.request('/healthz')).status).toBe(200)
+    expect(lines).toEqual([])
+  })
+
+  it('is not ready when the database does not answer', async () => {
+    const { app } = probe(async () => {
+      throw new Error('connection refused')
+    })
+    const res = await app.request('/readyz')
+    expect(res.status).toBe(503)
+    expect(await res.json()).toEqual({ status: 'unavailable', message: 'The database does not answer.' })
+  })
+
+  it("is answered ahead of the app by the Node server's front too, with the same answers", async () => {
+    let stopping = false
+    const check = createHealthCheck({
+      database: { kind: 'pglite', ping: async () => {} } as unknown as Database,
+      logger: createLogger('silent'),
+      trustProxy: false,
+      headers: {},
+      ready: () => !stopping,
+    })
+    const server = createServer(check.front((_req, res) => res.writeHead(418).end()))
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    try {
+      expect((await fetch(`${url}/readyz`)).status).toBe(200)
+      stopping = true
+      const stopped = await fetch(`${url}/readyz`)
+      expect([stopped.status, ((await stopped.json()) as { status: string }).status]).toEqual([503, 'stopping'])
+      expect(stopped.headers.get('content-length')).toBe(
+        String(Buffer.byteLength(JSON.stringify({ status: 'stopping', message: 'This process is stopping: it finishes what it has and takes nothing new.' }))),
+      )
+      expect((await fetch(`${url}/healthz`)).status).toBe(200)
+      expect((await fetch(`${url}/readyz?x=1`)).status).toBe(418)
+    } finally {
+      server.close()
+    }
   })
 })

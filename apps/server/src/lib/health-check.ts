@@ -5,16 +5,20 @@ import type { Logger } from './logger.ts'
 import { HSTS, lowerCaseNames, nodeRequestOverHttps, servedOverHttps } from './security-headers.ts'
 
 export const HEALTH_PATH = '/healthz'
+/** Whether to send this process new requests: as /healthz, and false too while the process is stopping. */
+export const READY_PATH = '/readyz'
 
 export interface HealthCheckOptions {
   database: Database
   logger: Logger
   trustProxy: boolean
   headers: Record<string, string>
+  /** False once the process has begun to stop; always true when not given. */
+  ready?: () => boolean
 }
 
 /**
- * GET /healthz for a load balancer or uptime monitor, answered first, as the built files are: a probe that asks
+ * GET /healthz for a load balancer or uptime monitor (and GET /readyz, the same but false while stopping), answered first, as the built files are: a probe that asks
  * many times a second gets no request id or log line of its own. The database is asked at most once a second and
  * never twice at once; when it does not answer, that is logged once per question, and the probe gets 503.
  * It is middleware of the app, and a front for the Node server, which answers the probe before the request
@@ -26,6 +30,8 @@ export function createHealthCheck(options: HealthCheckOptions) {
   const overHttps = { ...headers, 'strict-transport-security': HSTS }
   const ok = JSON.stringify({ status: 'ok', database: database.kind })
   const unavailable = JSON.stringify({ status: 'unavailable', message: 'The database does not answer.' })
+  const stopping = JSON.stringify({ status: 'stopping', message: 'This process is stopping: it finishes what it has and takes nothing new.' })
+  const ready = options.ready ?? (() => true)
 
   let lastPing: { at: number; answered: Promise<boolean> } | undefined
   const databaseAnswers = () => {
@@ -44,12 +50,18 @@ export function createHealthCheck(options: HealthCheckOptions) {
     return lastPing.answered
   }
 
+  /** The body of the answer: ok, or why not. A process that is stopping is still healthy, but not ready. */
+  const answerFor = async (path: string) => {
+    if (path === READY_PATH && !ready()) return stopping
+    return (await databaseAnswers()) ? ok : unavailable
+  }
+
   const middleware: MiddlewareHandler = async (c, next) => {
     const method = c.req.method
-    if ((method !== 'GET' && method !== 'HEAD') || c.req.path !== HEALTH_PATH) return next()
-    const answers = await databaseAnswers()
-    return new Response(method === 'HEAD' ? null : answers ? ok : unavailable, {
-      status: answers ? 200 : 503,
+    if ((method !== 'GET' && method !== 'HEAD') || (c.req.path !== HEALTH_PATH && c.req.path !== READY_PATH)) return next()
+    const body = await answerFor(c.req.path)
+    return new Response(method === 'HEAD' ? null : body, {
+      status: body === ok ? 200 : 503,
       headers: servedOverHttps(c, trustProxy) ? overHttps : headers,
     })
   }
@@ -59,19 +71,19 @@ export function createHealthCheck(options: HealthCheckOptions) {
     const length = { 'content-length': String(Buffer.byteLength(body)) }
     return { http: { ...headers, ...length }, https: { ...overHttps, ...length } }
   }
-  const okHeaders = sized(ok)
-  const unavailableHeaders = sized(unavailable)
+  const sizedHeaders = new Map([ok, unavailable, stopping].map((body) => [body, sized(body)]))
 
   /** Node's listener with the probe answered ahead of `next`; any other request (a query string too) goes on to it. */
   const front =
     (next: (req: IncomingMessage, res: ServerResponse) => unknown) =>
     (req: IncomingMessage, res: ServerResponse): unknown => {
       const method = req.method
-      if (req.url !== HEALTH_PATH || (method !== 'GET' && method !== 'HEAD')) return next(req, res)
+      const url = req.url
+      if ((url !== HEALTH_PATH && url !== READY_PATH) || (method !== 'GET' && method !== 'HEAD')) return next(req, res)
       const scheme = nodeRequestOverHttps(req, trustProxy) ? 'https' : 'http'
-      return databaseAnswers().then((answers) => {
-        res.writeHead(answers ? 200 : 503, (answers ? okHeaders : unavailableHeaders)[scheme])
-        res.end(method === 'HEAD' ? undefined : answers ? ok : unavailable)
+      return answerFor(url).then((body) => {
+        res.writeHead(body === ok ? 200 : 503, sizedHeaders.get(body)![scheme])
+        res.end(method === 'HEAD' ? undefined : body)
       })
     }
 

@@ -146,6 +146,29 @@ export function createJobQueue(db: Db, now: () => number = Date.now) {
         .orderBy(sql`${jobs.finishedAt} desc`)
     },
 
+    /**
+     * The queue at a glance, by kind, for the metrics: jobs waiting whose time has come, jobs running, jobs that
+     * gave up, and the age in seconds of the oldest due job (0 when none is due): a queue no worker empties shows here.
+     */
+    async stats(): Promise<{ kind: string; due: number; running: number; failed: number; oldestDueSeconds: number }[]> {
+      const at = new Date(now()).toISOString()
+      const rows = await db
+        .select({
+          kind: jobs.kind,
+          due: sql<number>`count(*) filter (where ${jobs.status} = 'queued' and ${jobs.runAt} <= ${at}::timestamptz)`.mapWith(Number),
+          running: sql<number>`count(*) filter (where ${jobs.status} = 'running')`.mapWith(Number),
+          failed: sql<number>`count(*) filter (where ${jobs.status} = 'failed')`.mapWith(Number),
+          oldestDueSeconds:
+            sql<number>`coalesce(extract(epoch from (${at}::timestamptz - min(${jobs.runAt}) filter (where ${jobs.status} = 'queued' and ${jobs.runAt} <= ${at}::timestamptz))), 0)`.mapWith(
+              Number,
+            ),
+        })
+        .from(jobs)
+        .where(inArray(jobs.status, ['queued', 'running', 'failed']))
+        .groupBy(jobs.kind)
+      return rows
+    },
+
     /** Removes finished jobs older than `before`; failed ones are kept for the salon. */
     async prune(before: Date): Promise<number> {
       const removed = await db

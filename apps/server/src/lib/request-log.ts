@@ -3,6 +3,7 @@ import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import { routePath } from 'hono/route'
 import type { Logger } from './logger.ts'
+import type { ObserveRequest } from './metrics.ts'
 
 export type RequestIdVariables = { requestId: string }
 
@@ -26,6 +27,18 @@ export function routeOf(c: Context): string {
   return pattern && !pattern.includes('*') ? pattern : c.req.path.slice(0, MAX_LOGGED_PATH)
 }
 
+/**
+ * The route a request is counted under in the metrics: as registered, or the path of a page the web app served
+ * (pages are as many as the salon has); any other path (a 404, a redirect) is one label, so that a scan of made-up
+ * addresses cannot make a label of each.
+ */
+export function metricsRouteOf(c: Context, status: number): string {
+  const pattern = routePath(c)
+  if (pattern && !pattern.includes('*')) return pattern
+  const page = (status === 200 || status === 304) && !c.req.path.startsWith('/api/')
+  return page ? c.req.path.slice(0, MAX_LOGGED_PATH) : '(unmatched)'
+}
+
 export interface RequestLine {
   requestId: string
   method: string
@@ -47,7 +60,7 @@ export function requestLines(logger: Logger): (line: RequestLine) => void {
  * Gives every request an id (answered in X-Request-Id, also on errors and pages) and logs it once when it is
  * answered: method, route, status and duration. Never a header value, a query string or a body.
  */
-export function requestLog(logger: Logger) {
+export function requestLog(logger: Logger, observe?: ObserveRequest) {
   const line = requestLines(logger)
   return createMiddleware<{ Variables: RequestIdVariables }>(async (c, next) => {
     const started = performance.now()
@@ -63,6 +76,8 @@ export function requestLog(logger: Logger) {
       c.res.headers.set(REQUEST_ID_HEADER, requestId)
     }
     const ms = Math.round((performance.now() - started) * 10) / 10
-    line({ requestId, method: c.req.method, route: routeOf(c), status: c.res.status, ms })
+    const status = c.res.status
+    line({ requestId, method: c.req.method, route: routeOf(c), status, ms })
+    observe?.(c.req.method, metricsRouteOf(c, status), status, ms)
   })
 }

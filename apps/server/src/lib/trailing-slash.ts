@@ -1,7 +1,7 @@
 import { createMiddleware } from 'hono/factory'
 
 /** Paths that are not pages keep their exact form (React Router asks /__manifest for routes it discovers lazily). */
-const NOT_PAGES = /^\/(api|cognito|assets|images|\.well-known)(\/|$)|^\/(healthz|favicon\.svg|robots\.txt)$|^\/dev\/outbox\.json$|^\/__manifest$/
+const NOT_PAGES = /^\/(api|cognito|assets|images|\.well-known)(\/|$)|^\/(healthz|readyz|metrics|favicon\.svg|robots\.txt)$|^\/dev\/outbox\.json$|^\/__manifest$/
 
 /**
  * Page URLs end with a slash (docs/product.md §2): the slashless form answers 308 to it, keeping the query.
