@@ -10,6 +10,7 @@ import type { ServerBuild } from 'react-router'
 import { createApp } from './app.ts'
 import { readSettings } from './env.ts'
 import { createWorker, type Worker } from './jobs/worker.ts'
+import { holdDataDir, serverUsing } from './lib/data-dir-lock.ts'
 import { createLogger } from './lib/logger.ts'
 import { CONNECTION_TIMEOUTS, listen } from './listen.ts'
 import { localCertificate } from './local-https.ts'
@@ -37,6 +38,15 @@ const logger = createLogger(settings.LOG_LEVEL, pino.destination({ dest: 1, sync
 const production = settings.NODE_ENV === 'production'
 
 const databaseOptions = settings.DATABASE_URL ? { url: settings.DATABASE_URL } : { dataDir: settings.DATA_DIR }
+// The embedded database is one process's (lib/data-dir-lock.ts): a second server on the same DATA_DIR is refused.
+const otherServer = settings.DATABASE_URL ? undefined : serverUsing(settings.DATA_DIR)
+if (otherServer) {
+  process.stderr.write(
+    `Another server (process ${otherServer}) serves the embedded database in ${settings.DATA_DIR}: stop it first, or give this one another DATA_DIR. Several processes share a PostgreSQL database (DATABASE_URL), never an embedded one.\n`,
+  )
+  process.exit(1)
+}
+const releaseDataDir = settings.DATABASE_URL ? undefined : holdDataDir(settings.DATA_DIR)
 // Migrations and the demo seed run on a connection of their own, closed before serving: the embedded
 // database keeps every page of memory it ever grows to, and setting up a new one grows it by ~200 MB.
 const setup = await createDatabase(databaseOptions)
@@ -214,6 +224,7 @@ function shutdown(signal: string) {
     await vite?.close()
     services.close()
     await database.close()
+    releaseDataDir?.()
     logger.info('stopped')
     process.exit(0)
   })

@@ -51,13 +51,13 @@ export async function createTestApp(overrides: TestDeps = {}, options: { shop?: 
 /**
  * Another server process on the test app's database, with the local adapters and the same shop: it learns of the
  * first one's changes only from the database, as a second process in production does. Its database is the test
- * app's, which the suite closes.
+ * app's (or the one given), which the suite (or the test that made it) closes.
  */
-export function anotherProcess(t: TestApp, overrides: TestDeps = {}) {
-  const outbox = createOutboxRepository(t.db)
+export function anotherProcess(t: TestApp, overrides: TestDeps = {}, database: Database = t.database) {
+  const outbox = createOutboxRepository(database.db)
   const logger = overrides.logger ?? createLogger('silent')
   return createApp({
-    database: { ...t.database, close: async () => undefined },
+    database: { ...database, close: async () => undefined },
     logger,
     email: createOutboxEmailSender(outbox, logger, false),
     sms: createOutboxSmsSender(outbox, logger, false),
