@@ -1,45 +1,14 @@
-import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { asc, createDatabase, eq, schema } from '@salon/db'
 import { afterAll, describe, expect, it } from 'vitest'
+import { run } from './test/run-command.ts'
 
 /**
  * The salon, staff and import commands (docs/product.md §11, §10 and §10.5) run as a salon runs them: each a process
  * of its own on the server's settings, one after the other on the same database, as `npm run salon|staff|import` do.
  */
-
-const src = import.meta.dirname
-// tsx by its file, so that the commands run in the test's own folder: each reads the .env of the folder it runs in, and
-// a checkout's .env (its DATABASE_URL above all) must never be the one read here.
-const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href
-
-interface Ran {
-  code: number | null
-  stdout: string
-  stderr: string
-}
-
-/** Runs one command to its end, in `cwd`, with the database's settings and the extra environment given. */
-function run(cwd: string, settings: Record<string, string>, command: string, args: string[], env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, ['--import', tsx, path.join(src, command), ...args], {
-    cwd,
-    env: { ...process.env, SHOP_ID: '', SEED_DEMO: 'false', OWNER_PASSWORD: '', STAFF_PASSWORD: '', ...settings, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    timeout: 60_000,
-  })
-  let stdout = ''
-  let stderr = ''
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-  return new Promise<Ran>((resolve, reject) => {
-    child.once('error', reject)
-    child.once('close', (code) => resolve({ code, stdout, stderr }))
-  })
-}
 
 const OWNER_PASSWORD = 'Owner-pass-2026x'
 const salonOptions = (name: string, ownerPhone: string, postcode = 'LS1 4AB') => [
