@@ -66,7 +66,7 @@ export default defineConfig({
     // The production server as `npm start` runs it, compiled (in a second, so it is never older than its source), on
     // a PostgreSQL database made afresh (e2e/database.ts). The web app must be built first: `npm run test:e2e` runs
     // `npm run build` before this.
-    command: `node --import tsx scripts/build-server.ts && node --import tsx e2e/database.ts && rm -rf .e2e-data && DATABASE_URL=${e2eDatabaseUrl()} DATA_DIR=.e2e-data OUTBOX_TOKEN=${OUTBOX_TOKEN} SIGN_UPS_PER_HOUR=100000 SIGN_INS_PER_HOUR=100000 CODE_REQUESTS_PER_HOUR=100000 PORT=${port} NODE_ENV=production LOG_LEVEL=warn node --enable-source-maps apps/server/dist/main.js`,
+    command: `node --import tsx scripts/build-server.ts && node --import tsx e2e/database.ts && rm -rf .e2e-data && DATABASE_URL=${e2eDatabaseUrl()} DATA_DIR=.e2e-data BACKUP_DIR=.e2e-data/backups OUTBOX_TOKEN=${OUTBOX_TOKEN} SIGN_UPS_PER_HOUR=100000 SIGN_INS_PER_HOUR=100000 CODE_REQUESTS_PER_HOUR=100000 PORT=${port} NODE_ENV=production LOG_LEVEL=warn node --enable-source-maps apps/server/dist/main.js`,
     url: `${baseURL}/healthz`,
     reuseExistingServer: !process.env.CI,
     timeout: 120_000,

@@ -291,5 +291,12 @@ test('the owner reads the reports for a range and downloads its bookings as a CS
   await expect(owner.page.getByRole('heading', { name: 'Due for deletion' })).toBeVisible()
   await expect(owner.page.getByText(/At the next run, \w{3} \d{1,2} \w{3} \d{4}, \d{2}:\d{2}:/)).toBeVisible()
   await expect(owner.page.getByText(/^\d+ customers? who have not booked, bought or signed in since/)).toBeVisible()
+
+  // The server backs itself up as it starts (BACKUP_DIR, docs/operations.md): the owner sees when.
+  await expect(owner.page.getByRole('heading', { name: 'Backups' })).toBeVisible()
+  await expect(async () => {
+    await owner.page.reload()
+    await expect(owner.page.getByText(/^Last backup: \w{3} \d{1,2} \w{3} \d{4}, \d{2}:\d{2} \([\d.]+ MB, \d+ rows\)\.$/)).toBeVisible({ timeout: 2_000 })
+  }).toPass()
   expect(owner.errors).toEqual([])
 })

@@ -14,6 +14,8 @@ import { httpCaching } from './lib/http-caching.ts'
 import { limitBody } from './lib/body-limit.ts'
 import { errorHandler } from './lib/errors.ts'
 import { appMetrics } from './app-metrics.ts'
+import { backupJobs, backupStatus, type BackupSchedule } from './jobs/backups.ts'
+import { createBackupRoutes } from './jobs/backups.routes.ts'
 import { createHealthCheck } from './lib/health-check.ts'
 import { metricsRoute } from './lib/metrics.ts'
 import type { Logger } from './lib/logger.ts'
@@ -101,6 +103,8 @@ export interface AppDeps {
   metricsToken?: string
   /** Adds the process's own figures (CPU, memory, the event loop) to the metrics: a server's, not a test's. */
   processMetrics?: boolean
+  /** Scheduled backups on the job queue (BACKUP_DIR); none without. */
+  backups?: BackupSchedule
   /** False while the process is stopping: GET /readyz then answers 503, so a load balancer sends it nothing new. */
   ready?: () => boolean
 }
@@ -286,6 +290,10 @@ export function createApp(deps: AppDeps) {
   api.route('/', content.manageRoutes)
   api.route('/', content.popupRoutes)
   api.route('/', reports.staffRoutes)
+  api.route(
+    '/',
+    createBackupRoutes(() => backupStatus(jobQueue, deps.backups !== undefined)),
+  )
   api.route('/', createRetentionRoutes({ db, retention, customers: identity.customers, shops: shop.shops }))
   // A set-up link after the salon is set up (docs/product.md §11): spent, whatever it carries.
   app.all('/api/setup/*', (c) => c.json({ message: ALREADY_SET_UP }, 409))
@@ -356,10 +364,11 @@ export function createApp(deps: AppDeps) {
     now,
     retention,
   })
+  const backups = deps.backups ? backupJobs(deps.database, deps.backups, now) : { handlers: {}, periodic: [] }
   const jobs = {
     queue: jobQueue,
-    handlers: { ...sweeps.handlers, ...messages.handlers, ...commerce.refunds.handlers },
-    periodic: [...sweeps.periodic, ...messages.periodic],
+    handlers: { ...sweeps.handlers, ...messages.handlers, ...commerce.refunds.handlers, ...backups.handlers },
+    periodic: [...sweeps.periodic, ...messages.periodic, ...backups.periodic],
   }
 
   /** Node's request listener for this app: the health check and answers kept in memory first, then the app. */

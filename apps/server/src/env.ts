@@ -123,6 +123,17 @@ export const Settings = z.object({
       .regex(OUTBOX_TOKEN_PATTERN, 'must be 32 to 128 letters, digits, - or _ (for example from: openssl rand -base64 32 | tr +/ -_ | tr -d =)')
       .optional(),
   ),
+  /** Where the scheduled backups are written (docs/operations.md); unset, the server makes none. */
+  BACKUP_DIR: optional,
+  /** How many scheduled backups are kept in BACKUP_DIR; older ones are removed. */
+  BACKUP_KEEP: z.coerce.number().int().min(1).default(14),
+  /** How often a scheduled backup is made, in hours. */
+  BACKUP_EVERY_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 7)
+    .default(24),
   /** Opens GET /metrics to Prometheus from another machine, as a bearer token; unset, the metrics open only on this machine. */
   METRICS_TOKEN: optional.pipe(
     z
@@ -253,5 +264,5 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
   if (settings.HTTPS_PORT !== undefined && settings.HTTPS_PORT === settings.PORT) {
     throw new Error('Invalid settings:\n  HTTPS_PORT: must not be the same port as PORT')
   }
-  return { ...settings, DATA_DIR: path.resolve(settings.DATA_DIR) }
+  return { ...settings, DATA_DIR: path.resolve(settings.DATA_DIR), BACKUP_DIR: settings.BACKUP_DIR && path.resolve(settings.BACKUP_DIR) }
 }

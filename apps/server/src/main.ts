@@ -125,6 +125,7 @@ function serveSalon(shop: { shopId: string; apiKey: string }) {
     linkBase: settings.PUBLIC_URL ?? `http://localhost:${settings.PORT}`,
     twilioAuthToken: settings.TWILIO_ACCOUNT_SID && settings.TWILIO_FROM ? settings.TWILIO_AUTH_TOKEN : undefined,
     metricsToken: settings.METRICS_TOKEN,
+    backups: settings.BACKUP_DIR ? { dir: settings.BACKUP_DIR, keep: settings.BACKUP_KEEP, everyMs: settings.BACKUP_EVERY_HOURS * 3600_000 } : undefined,
     processMetrics: true,
     ready: () => !stopping,
     dev,

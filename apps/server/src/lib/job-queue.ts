@@ -137,6 +137,20 @@ export function createJobQueue(db: Db, now: () => number = Date.now) {
       return row
     },
 
+    /** The last job of a kind that was done, and the last that gave up, each by when it finished. */
+    async lastOf(kind: string): Promise<{ done: JobRow | undefined; failed: JobRow | undefined }> {
+      const last = async (status: 'done' | 'failed') => {
+        const [row] = await db
+          .select()
+          .from(jobs)
+          .where(and(eq(jobs.kind, kind), eq(jobs.status, status)))
+          .orderBy(sql`${jobs.finishedAt} desc nulls last`)
+          .limit(1)
+        return row
+      }
+      return { done: await last('done'), failed: await last('failed') }
+    },
+
     /** Jobs that gave up, newest first, for the salon to act on. */
     async failed(kinds?: readonly string[]): Promise<JobRow[]> {
       return db

@@ -37,6 +37,7 @@ import type { OwedRefundsResponse } from '@salon/contracts/staff-refunds'
 import type { StockChangeRequest, StockChangeResponse } from '@salon/contracts/staff-retail'
 import type { ExportName, LeadHandledRequest, LeadsResponse, SalesReport, SessionsReport } from '@salon/contracts/staff-reports'
 import type { RetentionDueResponse } from '@salon/contracts/staff-retention'
+import type { BackupStatusResponse } from '@salon/contracts/staff-backups'
 import type { SunbedSettings, SunbedSettingsRequest } from '@salon/contracts/sunbed-safety'
 import { query, staffApi } from '../staff/public.ts'
 
@@ -116,6 +117,7 @@ export const manageCalls = {
   sessionsReport: ({ from, to }: ReportRange) => staffApi.get<SessionsReport>(`staff/reports/bed-sessions${query({ from, to })}`),
   salesReport: ({ from, to }: ReportRange) => staffApi.get<SalesReport>(`staff/reports/sales${query({ from, to })}`),
   retentionDue: () => staffApi.get<RetentionDueResponse>('staff/retention'),
+  backups: () => staffApi.get<BackupStatusResponse>('staff/backups'),
   /** A CSV export; the marketing list is everyone who agreed to offers today, whatever the range. */
   exportCsv: (name: ExportName, range: ReportRange) =>
     staffApi.download(name === 'marketing' ? 'staff/exports/marketing.csv' : `staff/exports/${name}.csv${query({ from: range.from, to: range.to })}`),

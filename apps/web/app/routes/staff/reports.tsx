@@ -1,3 +1,4 @@
+import type { BackupStatusResponse } from '@salon/contracts/staff-backups'
 import type { RetentionDueResponse } from '@salon/contracts/staff-retention'
 import { useSearchParams } from 'react-router'
 import {
@@ -25,20 +26,21 @@ function rangeOf(url: string): Range {
   return DAY.test(from) && DAY.test(to) ? { from, to } : presets()[2]!.range
 }
 
-/** The range's sessions and sales, and what the privacy notice's jobs will delete next. */
+/** The range's sessions and sales, what the privacy notice's jobs will delete next, and the last backup. */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const range = rangeOf(request.url)
-  const { due, ...reports } = await ownerParts(request, {
+  const { due, backups, ...reports } = await ownerParts(request, {
     sessions: () => manageCalls.sessionsReport(range),
     sales: () => manageCalls.salesReport(range),
     due: () => manageCalls.retentionDue(),
+    backups: () => manageCalls.backups(),
   })
-  return { range, reports, due }
+  return { range, reports, due, backups }
 }
 
 /** docs/product.md §10.7: sessions, sales and takings for a range, and the CSV files. */
 export default function Reports({ loaderData }: Route.ComponentProps) {
-  const { range, reports, due } = loaderData
+  const { range, reports, due, backups } = loaderData
   const [, setParams] = useSearchParams()
   return (
     <OwnerOnly>
@@ -54,6 +56,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
         </WhenLoaded>
         <ExportButtons range={range} />
         <DueForDeletion due={due} />
+        <Backups backups={backups} />
       </StaffPage>
     </OwnerOnly>
   )
@@ -92,6 +95,33 @@ function DueForDeletion({ due }: { due: Part<RetentionDueResponse> }) {
             </ul>
           </>
         )}
+      </div>
+    </Panel>
+  )
+}
+
+const megabytes = (bytes: number) => `${(bytes / 1_000_000).toFixed(bytes < 10_000_000 ? 1 : 0)} MB`
+
+/** docs/operations.md: when the server last backed the salon up, and a failure since (GET /api/staff/backups). */
+function Backups({ backups }: { backups: Part<BackupStatusResponse> }) {
+  if (backups.status === 'error' || !backups.data) return null
+  const { scheduled, last, failed } = backups.data
+  return (
+    <Panel title="Backups">
+      <div className="flex flex-col gap-2 p-4 text-cocoa-800 sm:p-5">
+        {last ? (
+          <p>
+            Last backup: <strong>{dateTime(last.at)}</strong> ({megabytes(last.bytes)}, {count(last.rows, 'row', 'rows')}).
+          </p>
+        ) : (
+          <p>{scheduled ? 'No backup has been made yet: the server makes the first soon after it starts.' : 'This server makes no scheduled backups.'}</p>
+        )}
+        {failed ? (
+          <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 font-medium text-red-800">
+            The backup at {dateTime(failed.at)} failed: {failed.error}
+          </p>
+        ) : null}
+        {!scheduled ? <p>Whoever runs the server can turn them on with the BACKUP_DIR setting (docs/operations.md).</p> : null}
       </div>
     </Panel>
   )
