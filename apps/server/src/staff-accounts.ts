@@ -13,20 +13,32 @@ export function addStaffMember(db: Db, poolId: string, input: Invitee & { shopId
 
 /**
  * The demo salon's owner (DEMO_OWNER_PHONE, DEMO_OWNER_PASSWORD), made once: an owner already on the demo shop's
- * team is left as they are, so a restart neither resets their password nor signs them out.
+ * team is left as they are, so a restart neither resets their password nor signs them out. Processes started
+ * together on one database each try: the one that loses the race finds the owner made, and starts as well.
  */
-export async function seedDemoOwner(db: Db, settings: { USER_POOL_ID: string; DEMO_OWNER_PHONE: string; DEMO_OWNER_PASSWORD: string }) {
+export async function seedDemoOwner(
+  db: Db,
+  settings: { USER_POOL_ID: string; DEMO_OWNER_PHONE: string; DEMO_OWNER_PASSWORD: string },
+  passwords: PasswordHasher = argon2Passwords,
+) {
   const phone = normalisePhone(settings.DEMO_OWNER_PHONE)
   if (!phone) throw new Error('DEMO_OWNER_PHONE must be a mobile number, for example 07700 900100.')
-  const existing = await db.query.identityUsers.findFirst({ where: (u, { and, eq }) => and(eq(u.poolId, settings.USER_POOL_ID), eq(u.phone, phone)) })
-  const membership = existing && (await createGroupsRepository(db).activeMembership(existing.sub))
-  if (membership?.shopId === DEMO_SHOP_ID) return { created: false }
-  await addStaffMember(db, settings.USER_POOL_ID, {
-    shopId: DEMO_SHOP_ID,
-    phone,
-    name: 'Demo Owner',
-    role: 'owner',
-    password: settings.DEMO_OWNER_PASSWORD,
-  })
+  const onTheDemoTeam = async () => {
+    const existing = await db.query.identityUsers.findFirst({ where: (u, { and, eq }) => and(eq(u.poolId, settings.USER_POOL_ID), eq(u.phone, phone)) })
+    const membership = existing && (await createGroupsRepository(db).activeMembership(existing.sub))
+    return membership?.shopId === DEMO_SHOP_ID
+  }
+  if (await onTheDemoTeam()) return { created: false }
+  try {
+    await addStaffMember(
+      db,
+      settings.USER_POOL_ID,
+      { shopId: DEMO_SHOP_ID, phone, name: 'Demo Owner', role: 'owner', password: settings.DEMO_OWNER_PASSWORD },
+      passwords,
+    )
+  } catch (error) {
+    if (await onTheDemoTeam()) return { created: false }
+    throw error
+  }
   return { created: true }
 }

@@ -3,7 +3,7 @@ import { expect, it } from 'vitest'
 import type { NonceVariables } from './lib/security-headers.ts'
 import { fromAddress } from './test/factories/customers.ts'
 import { describeApi } from './test/harness.ts'
-import { asTheVisitorSeesIt, isSharedPage, sharedPageKey, withoutCredentials, type WebHandler } from './web.ts'
+import { apiFetchFor, asTheVisitorSeesIt, isSharedPage, sharedPageKey, withoutCredentials, type WebHandler } from './web.ts'
 
 const shop = { id: 'web-page-salon', apiKey: 'pk_test_web_page_salon_key' }
 
@@ -50,6 +50,15 @@ it('behind a proxy that ends HTTPS, the page is addressed as the visitor’s bro
   expect(asTheVisitorSeesIt(request, false).url).toBe('http://salon.example/sign-in/')
   const odd = new Request('http://salon.example/', { headers: { 'x-forwarded-proto': 'gopher' } })
   expect(asTheVisitorSeesIt(odd, true).url).toBe('http://salon.example/')
+})
+
+it('behind a proxy that ends HTTPS, the calls a page makes while it renders still reach the API in process', async () => {
+  const visitor = asTheVisitorSeesIt(new Request('http://salon.example/', { headers: { 'x-forwarded-proto': 'https' } }), true)
+  const calls: string[] = []
+  const apiFetch = apiFetchFor(visitor, '/api', async (request) => (calls.push(request.url), new Response('answered in process')))
+  const answer = await apiFetch(new Request('https://salon.example/api/website/salon'))
+  expect(await answer.text()).toBe('answered in process')
+  expect(calls).toEqual(['https://salon.example/api/website/salon'])
 })
 
 it("only pages of public content are shared between visitors: never the free times, a customer's pages or sign-in", () => {

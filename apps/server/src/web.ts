@@ -48,6 +48,16 @@ export function asTheVisitorSeesIt(request: Request, trustProxy: boolean): Reque
   return new Request(url, request)
 }
 
+/**
+ * How a page's calls to the API leave the server while it renders: in process when they are for this site's own API
+ * at the address the visitor used (behind a proxy that ends HTTPS, https://), over the network otherwise.
+ */
+export function apiFetchFor(visitor: Request, apiBase: string, fetchInProcess: (request: Request) => Promise<Response>) {
+  const origin = new URL(visitor.url).origin
+  const ownApi = new URL(apiBase, origin).origin === origin
+  return (request: Request) => (ownApi && new URL(request.url).origin === origin ? fetchInProcess(request) : fetch(request))
+}
+
 /** The scheme a trusted proxy says the visitor used, if it says one we know. */
 function forwardedProtocol(request: Request, trustProxy: boolean): 'http' | 'https' | undefined {
   if (!trustProxy) return undefined
@@ -113,15 +123,10 @@ export function createWebHandler(options: WebOptions): WebHandler {
       app.all('*', async (c) => {
         const build = typeof options.build === 'function' ? await options.build() : options.build
         entry = build.entry.module as WebEntry
-        const origin = new URL(c.req.url).origin
-        const ownApi = new URL(apiBase, origin).origin === origin
         const render = (nonce: string, request: Request = c.req.raw) => {
-          const context: AppLoadContext = {
-            nonce,
-            config: options.config,
-            apiFetch: (request) => (ownApi && new URL(request.url).origin === origin ? fetchInProcess(request, c.env) : fetch(request)),
-          }
-          return handle(asTheVisitorSeesIt(request, options.trustProxy ?? false), context)
+          const visitor = asTheVisitorSeesIt(request, options.trustProxy ?? false)
+          const apiFetch = apiFetchFor(visitor, apiBase, (call) => fetchInProcess(call, c.env))
+          return handle(visitor, { nonce, config: options.config, apiFetch } satisfies AppLoadContext)
         }
         // A page kept for everyone is rendered as for a visitor without cookies: whatever the web app does with
         // them, nothing of the visitor who happened to ask first can be in it.
