@@ -340,8 +340,8 @@ export function createApp(deps: AppDeps) {
   })
   const jobs = {
     queue: jobQueue,
-    handlers: { ...sweeps.handlers, ...messages.handlers, ...commerce.refunds.handlers },
-    periodic: [...sweeps.periodic, ...messages.periodic],
+    handlers: { ...sweeps.handlers, ...messages.handlers, ...commerce.refunds.handlers, ...booking.jobs.handlers },
+    periodic: [...sweeps.periodic, ...messages.periodic, ...booking.jobs.periodic],
   }
 
   /** Node's request listener for this app: the health check and answers kept in memory first, then the app. */

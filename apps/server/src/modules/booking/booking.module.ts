@@ -14,6 +14,10 @@ import { createScheduleManagement } from './schedule.service.ts'
 import { createScheduleRoutes } from './schedule.routes.ts'
 import { createSunbedSafetyRoutes, createSunbedSafetyStaffRoutes } from './sunbed-safety.routes.ts'
 import { createSunbedSafety } from './sunbed-safety.service.ts'
+import { createWaitlistRepository } from './waitlist.repository.ts'
+import { createWaitlistRoutes } from './waitlist.routes.ts'
+import { createWaitlist } from './waitlist.service.ts'
+import { createWaitlistOffers } from './waitlist-offers.service.ts'
 
 /**
  * The booking module as the app uses it: free times (kept in memory, dropped in every process by the database's
@@ -44,6 +48,9 @@ export function createBookingModule(deps: {
     customers: deps.customers,
     now,
   })
+  const waitlistRepo = createWaitlistRepository(deps.database.db)
+  const waitlist = createWaitlist({ bookings, waitlist: waitlistRepo, customers: deps.customers, ledger: deps.ledger, lock: service.forStaff, now })
+  const offers = createWaitlistOffers({ bookings, waitlist: waitlistRepo, lock: service.forStaff, now })
   const safety = createSunbedSafety({ db: deps.database.db, booking: service.forStaff, customers: deps.customers, now })
   /**
    * The desk's walk-in (docs/product.md §10.2) inside a transaction its caller holds, in a savepoint of its own: the
@@ -65,7 +72,11 @@ export function createBookingModule(deps: {
     availability,
     /** The customer's health questions and skin reactions, for their data export (docs/product.md §4.14). */
     safety,
-    routes: createBookingRoutes(service, deps.verifier).route('/', createSunbedSafetyRoutes(safety, deps.verifier)),
+    /** The waitlist's jobs (docs/decisions/044): freed times offered, and the sweep of lapsed holds and entries. */
+    jobs: offers,
+    routes: createBookingRoutes(service, deps.verifier)
+      .route('/', createSunbedSafetyRoutes(safety, deps.verifier))
+      .route('/', createWaitlistRoutes(waitlist, deps.verifier)),
     /**
      * Under /api/staff/: the salon's schedule (closures, sunbeds, times out of service, booking rules), and the day
      * sheet and walk-ins (docs/product.md §10.2), whose changes are texted to the customer.

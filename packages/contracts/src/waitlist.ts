@@ -1,0 +1,68 @@
+import { z } from 'zod'
+import { Booking, LocalTime, PaidWith, SessionMinutes, SlotBed } from './booking.ts'
+import { LocalDate } from './local-date.ts'
+
+/**
+ * The waitlist for full times (docs/product.md "Waitlist", docs/decisions/044): a customer waits for a session of
+ * some minutes (on a type of bed, or any) starting between two times of one day; a freed time is held for the first
+ * who may book it, for 15 minutes, and offered by a text whose link opens the offer.
+ */
+
+/** How long a freed time is held for the customer it is offered to. */
+export const OFFER_HOLD_MINUTES = 15
+
+/** POST p_account/waitlist */
+export const JoinWaitlistRequest = z.object({
+  date: LocalDate,
+  from: LocalTime,
+  to: LocalTime,
+  minutes: SessionMinutes,
+  bedType: z.string().min(1).max(64).optional(),
+})
+export type JoinWaitlistRequest = z.infer<typeof JoinWaitlistRequest>
+
+export const WaitlistEntryStatus = z.enum(['waiting', 'offered', 'booked', 'left', 'lapsed', 'missed'])
+
+export const WaitlistEntry = z.object({
+  id: z.string(),
+  date: z.string(),
+  from: z.string(),
+  to: z.string(),
+  minutes: z.number().int(),
+  bedType: z.string().nullable(),
+  status: WaitlistEntryStatus,
+})
+export type WaitlistEntry = z.infer<typeof WaitlistEntry>
+
+/** GET p_account/waitlist: the customer's live entries, soonest first. */
+export const WaitlistResponse = z.object({ entries: z.array(WaitlistEntry) })
+export type WaitlistResponse = z.infer<typeof WaitlistResponse>
+
+export const JoinWaitlistResponse = z.object({ message: z.string(), entry: WaitlistEntry })
+export type JoinWaitlistResponse = z.infer<typeof JoinWaitlistResponse>
+
+export const LeaveWaitlistResponse = z.object({ message: z.string() })
+export type LeaveWaitlistResponse = z.infer<typeof LeaveWaitlistResponse>
+
+/** GET p_account/waitlist/offers/{token}: the held time, while it is held; `held` false once it has gone. */
+export const WaitlistOffer = z.object({
+  held: z.boolean(),
+  date: z.string(),
+  time: z.string(),
+  minutes: z.number().int(),
+  bed: SlotBed,
+  pricePence: z.number().int(),
+  /** Until when the time is held (ISO 8601 with offset). */
+  holdUntil: z.string(),
+  /** How it would be paid if booked now: null when the balance does not cover it and the salon takes no payment on the day. */
+  paidWith: PaidWith.nullable(),
+  message: z.string(),
+})
+export type WaitlistOffer = z.infer<typeof WaitlistOffer>
+
+export const WaitlistOfferResponse = z.object({ offer: WaitlistOffer })
+export type WaitlistOfferResponse = z.infer<typeof WaitlistOfferResponse>
+
+/** POST p_account/waitlist/offers/{token}/book: the booking (pending when the salon asks for the card payment up front). */
+export const BookOfferResponse = z.object({ booking: Booking })
+export type BookOfferResponse = z.infer<typeof BookOfferResponse>
