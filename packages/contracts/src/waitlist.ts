@@ -31,6 +31,8 @@ export const WaitlistEntry = z.object({
   minutes: z.number().int(),
   bedType: z.string().nullable(),
   status: WaitlistEntryStatus,
+  /** The entry in words, as the customer's pages show it. */
+  description: z.string(),
 })
 export type WaitlistEntry = z.infer<typeof WaitlistEntry>
 

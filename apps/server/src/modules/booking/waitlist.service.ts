@@ -26,6 +26,8 @@ export const WAITLIST_MESSAGES = {
   passed: 'That range of times has passed. Please choose later times or another day.',
   beyond: (last: string) => `You can join the waitlist for a day you could book: from today up to ${last}.`,
   noBed: (minutes: number) => `No sunbed here takes ${minutes}-minute sessions. Please choose another length.`,
+  waiting: (day: string, from: string, to: string, minutes: number, bedType: string | null) =>
+    `Waiting for a time on ${day}, ${from} to ${to} (${minutes} minutes${bedType ? `, ${bedType}` : ''})`,
   left: (day: string) => `You have left the waitlist for ${day}.`,
   notFound: 'There is no such entry on the waitlist.',
   offerNotFound: 'This offer is not among yours. Please sign in with the account the text was sent to.',
@@ -45,14 +47,17 @@ export interface WaitlistDeps {
 }
 
 export function toEntry(row: WaitlistEntryRow, timeZone: string): WaitlistEntry {
+  const from = localTimeOf(row.fromAt.getTime(), timeZone)
+  const to = localTimeOf(row.toAt.getTime(), timeZone)
   return {
     id: row.id,
     date: row.localDate,
-    from: localTimeOf(row.fromAt.getTime(), timeZone),
-    to: localTimeOf(row.toAt.getTime(), timeZone),
+    from,
+    to,
     minutes: row.minutes,
     bedType: row.bedType,
     status: row.status as WaitlistEntry['status'],
+    description: WAITLIST_MESSAGES.waiting(describeDate(row.localDate), from, to, row.minutes, row.bedType),
   }
 }
 
