@@ -68,3 +68,21 @@ export type WaitlistOfferResponse = z.infer<typeof WaitlistOfferResponse>
 /** POST p_account/waitlist/offers/{token}/book: the booking (pending when the salon asks for the card payment up front). */
 export const BookOfferResponse = z.object({ booking: Booking })
 export type BookOfferResponse = z.infer<typeof BookOfferResponse>
+
+/** GET /api/staff/waitlist?date=: who waits that day, first joined first, and any time held for them. */
+export const StaffWaitlistQuery = z.object({ date: LocalDate })
+
+export const StaffWaitlistEntry = WaitlistEntry.extend({
+  sub: z.string(),
+  customerName: z.string(),
+  /** The time held for them while it is held: the bed, its start and until when. */
+  held: z.object({ bedName: z.string(), time: z.string(), until: z.string() }).nullable(),
+})
+export type StaffWaitlistEntry = z.infer<typeof StaffWaitlistEntry>
+
+export const StaffWaitlistResponse = z.object({ entries: z.array(StaffWaitlistEntry) })
+export type StaffWaitlistResponse = z.infer<typeof StaffWaitlistResponse>
+
+/** POST /api/staff/waitlist: a customer put on the waitlist at the desk, under the same rules. */
+export const StaffJoinWaitlistRequest = JoinWaitlistRequest.extend({ sub: z.uuid({ message: 'must be a customer id' }) }).strict()
+export type StaffJoinWaitlistRequest = z.infer<typeof StaffJoinWaitlistRequest>

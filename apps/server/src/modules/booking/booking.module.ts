@@ -15,7 +15,8 @@ import { createScheduleRoutes } from './schedule.routes.ts'
 import { createSunbedSafetyRoutes, createSunbedSafetyStaffRoutes } from './sunbed-safety.routes.ts'
 import { createSunbedSafety } from './sunbed-safety.service.ts'
 import { createWaitlistRepository } from './waitlist.repository.ts'
-import { createWaitlistRoutes } from './waitlist.routes.ts'
+import { createStaffWaitlistRoutes, createWaitlistRoutes } from './waitlist.routes.ts'
+import { createWaitlistDesk } from './waitlist-desk.service.ts'
 import { createWaitlist } from './waitlist.service.ts'
 import { createWaitlistOffers } from './waitlist-offers.service.ts'
 
@@ -88,7 +89,8 @@ export function createBookingModule(deps: {
           createStaffDay({ booking: service.forStaff, repo: createStaffDayRepository(deps.database.db), sms: deps.sms, logger: deps.logger, now }),
         ),
       )
-      .route('/', createSunbedSafetyStaffRoutes(safety)),
+      .route('/', createSunbedSafetyStaffRoutes(safety))
+      .route('/', createStaffWaitlistRoutes(createWaitlistDesk({ waitlist, repo: waitlistRepo, lock: service.forStaff, now }))),
   }
 }
 /** A walk-in booked in the caller's transaction: see createBookingModule's deskBookingIn. */

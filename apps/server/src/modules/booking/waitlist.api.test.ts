@@ -5,6 +5,7 @@ import { createLogger } from '../../lib/logger.ts'
 import { balanceOf, credit, freshHeaders, outboxMessages, shopCustomer, type ShopCustomer } from '../../test/factories/customers.ts'
 import { fastPasswords, testClock } from '../../test/factories/doubles.ts'
 import type { ShopInput } from '../../test/factories/shop.ts'
+import { staffUser } from '../../test/factories/staff.ts'
 import { describeApi, type TestApp } from '../../test/harness.ts'
 
 const logger = createLogger('silent')
@@ -209,6 +210,44 @@ describeApi(
       await worker().runDue()
       expect((await entriesOf(w))[0]!.status).toBe('lapsed')
       expect((await get().api('p_account/waitlist', { headers: await freshHeaders(get(), w) })).json.entries).toEqual([])
+    })
+
+    it('lets staff see who waits on a day with any time held, put a customer on the waitlist under the same rules, and take an entry off', async () => {
+      const date = '2026-12-03'
+      const staff = await staffUser(get(), { passwords: fastPasswords })
+      const { x, a } = await fullDay(date)
+      const [w, v] = [await shopCustomer(get(), { givenName: 'Wendy', familyName: 'Wait' }), await shopCustomer(get())]
+      const added = await get().api('staff/waitlist', { body: { sub: w.sub, date, from: '09:00', to: '11:00', minutes: 6 }, headers: staff.headers })
+      expect(added.status).toBe(201)
+      expect(added.json.message).toBe('The customer is on the waitlist for Thursday 3 December 2026, 09:00 to 11:00: they will be texted if a time frees up.')
+      const again = await get().api('staff/waitlist', { body: { sub: w.sub, date, from: '09:00', to: '11:00', minutes: 6 }, headers: staff.headers })
+      expect(again.json.message).toBe('The customer is already on the waitlist for Thursday 3 December 2026.')
+      // One session a day, in the staff's words.
+      const booked = await get().api('staff/waitlist', { body: { sub: x.sub, date, from: '09:00', to: '11:00', minutes: 6 }, headers: staff.headers })
+      expect(booked.json.message).toBe('The customer already has a session on Thursday 3 December 2026: one session a day.')
+      clock.advance(60_000)
+      await join(v, date)
+      await cancel(x, a)
+      await worker().runDue()
+      const day = await get().api(`staff/waitlist?date=${date}`, { headers: staff.headers })
+      expect(day.json.entries).toMatchObject([
+        {
+          sub: w.sub,
+          customerName: 'Wendy Wait',
+          from: '09:00',
+          to: '11:00',
+          status: 'offered',
+          held: { bedName: 'Sunbed One', time: '10:00', until: '09:16' },
+        },
+        { sub: v.sub, status: 'waiting', held: null },
+      ])
+      // Taking the offered entry off lets its time go to the next customer.
+      const removed = await get().api(`staff/waitlist/${day.json.entries[0].id}`, { method: 'DELETE', headers: staff.headers })
+      expect(removed.json).toEqual({ message: 'The customer is off the waitlist for Thursday 3 December 2026.' })
+      await worker().runDue()
+      expect(await offerTexts(get(), v.phone)).toHaveLength(1)
+      const audit = await get().db.select().from(schema.staffAuditLog).where(eq(schema.staffAuditLog.subjectType, 'waitlist_entry'))
+      expect(audit.map((e) => e.action).sort()).toEqual(['waitlist.add', 'waitlist.remove'])
     })
 
     it('holds and texts nothing in the quiet hours: a time freed at night is offered at 08:00 if it is still free', async () => {

@@ -55,13 +55,23 @@ export function createWaitlistRepository(db: Db) {
         .orderBy(asc(entries.fromAt))
     },
 
-    /** The live entries of a day, first joined first, for the day sheet. */
-    async liveEntriesOn(shopId: string, date: string): Promise<WaitlistEntryRow[]> {
+    /** The live entries of a day, first joined first, with the customer's name, for the day sheet. */
+    async liveEntriesOn(shopId: string, date: string) {
       return db
-        .select()
+        .select({ entry: entries, firstName: schema.customers.firstName, lastName: schema.customers.lastName })
         .from(entries)
+        .innerJoin(schema.customers, and(eq(schema.customers.shopId, entries.shopId), eq(schema.customers.sub, entries.sub)))
         .where(and(eq(entries.shopId, shopId), eq(entries.localDate, date), inArray(entries.status, [...LIVE])))
         .orderBy(asc(entries.createdAt), asc(entries.id))
+    },
+
+    /** The sub of a live entry at this shop, for the desk's removal. */
+    async subOf(shopId: string, id: string): Promise<string | undefined> {
+      const [row] = await db
+        .select({ sub: entries.sub })
+        .from(entries)
+        .where(and(eq(entries.id, id), eq(entries.shopId, shopId)))
+      return row?.sub
     },
 
     /**

@@ -3,6 +3,9 @@ import {
   JoinWaitlistRequest,
   JoinWaitlistResponse,
   LeaveWaitlistResponse,
+  StaffJoinWaitlistRequest,
+  StaffWaitlistQuery,
+  StaffWaitlistResponse,
   WaitlistOfferResponse,
   WaitlistResponse,
 } from '@salon/contracts/waitlist'
@@ -10,6 +13,8 @@ import { ErrorResponse } from '@salon/contracts/errors'
 import { z } from 'zod'
 import { createRouter, errorResponses, json, jsonBody } from '../../lib/openapi.ts'
 import { signedInRoute, type ApiEnv, type IdentityVerifier } from '../identity/public.ts'
+import { staffRoute, type StaffEnv } from '../shop/public.ts'
+import type { WaitlistDesk } from './waitlist-desk.service.ts'
 import type { Waitlist } from './waitlist.service.ts'
 
 const identityResponses = {
@@ -89,5 +94,48 @@ export function createWaitlistRoutes(waitlist: Waitlist, verifier: IdentityVerif
         },
       }),
       async (c) => c.json({ booking: await waitlist.book(c.get('shopId'), c.get('identity'), c.req.valid('param').token) }, 201),
+    )
+}
+
+const StaffEntryId = z.object({ id: z.uuid({ message: 'must be a waitlist entry id' }) })
+
+/** The desk's waitlist calls under /api/staff/ (docs/product.md "Waitlist"); every member of staff may use them. */
+export function createStaffWaitlistRoutes(desk: WaitlistDesk) {
+  return createRouter<StaffEnv>()
+    .openapi(
+      staffRoute('staff', {
+        method: 'get',
+        path: '/staff/waitlist',
+        summary: 'Who waits for a time on a day, first joined first, with any time held for them',
+        request: { query: StaffWaitlistQuery },
+        responses: { 200: json(StaffWaitlistResponse, 'The waiting entries') },
+      }),
+      async (c) => c.json(await desk.day(c.get('staff'), c.req.valid('query').date), 200),
+    )
+    .openapi(
+      staffRoute('staff', {
+        method: 'post',
+        path: '/staff/waitlist',
+        summary: 'Put a customer on the waitlist for a day, under the rules a booking keeps',
+        request: jsonBody(StaffJoinWaitlistRequest),
+        responses: {
+          201: json(JoinWaitlistResponse, 'The entry'),
+          403: json(ErrorResponse, 'Not staff of this shop, or UK sunbed law and safety refuse a session for the customer'),
+          404: json(ErrorResponse, 'No such customer at this salon'),
+          409: json(ErrorResponse, 'Already on the waitlist that day, or a session that day already'),
+          422: json(ErrorResponse, 'The range, the day or the length cannot be booked here'),
+        },
+      }),
+      async (c) => c.json(await desk.add(c.get('staff'), c.req.valid('json')), 201),
+    )
+    .openapi(
+      staffRoute('staff', {
+        method: 'delete',
+        path: '/staff/waitlist/{id}',
+        summary: 'Take an entry off the waitlist; a time held for it is let go',
+        request: { params: StaffEntryId },
+        responses: { 200: json(LeaveWaitlistResponse, 'Taken off'), 404: json(ErrorResponse, 'No such entry at this salon') },
+      }),
+      async (c) => c.json(await desk.remove(c.get('staff'), c.req.valid('param').id), 200),
     )
 }

@@ -8,6 +8,7 @@ import { HttpError } from '../../lib/errors.ts'
 import { describeDate, localDateOf, localTimeOf, localToInstant, toIsoWithOffset } from '../../lib/local-time.ts'
 import { fittingMinutes, planSpend, type LedgerRepository } from '../commerce/public.ts'
 import type { CustomersRepository, Identity } from '../identity/public.ts'
+import type { StaffActor } from '../shop/public.ts'
 import { bedTakes, lastBookableDate } from './availability.ts'
 import type { BookingRepository, LockedCustomer, ShopSetup } from './booking.repository.ts'
 import { bedsMatching, payment, rulesOf, toBooking } from './booking-views.ts'
@@ -21,6 +22,9 @@ export const WAITLIST_MESSAGES = {
   joined: (day: string, from: string, to: string) =>
     `You're on the waitlist for ${day}, ${from} to ${to}. If a time frees up, we'll text you and hold it for you for ${OFFER_HOLD_MINUTES} minutes.`,
   already: (day: string) => `You are already on the waitlist for ${day}. Leave that entry first to choose other times.`,
+  staffJoined: (day: string, from: string, to: string) =>
+    `The customer is on the waitlist for ${day}, ${from} to ${to}: they will be texted if a time frees up.`,
+  staffLeft: (day: string) => `The customer is off the waitlist for ${day}.`,
   staffAlready: (day: string) => `The customer is already on the waitlist for ${day}.`,
   order: 'Please choose a "to" time after the "from" time.',
   passed: 'That range of times has passed. Please choose later times or another day.',
@@ -114,7 +118,7 @@ export function createWaitlist(deps: WaitlistDeps) {
    * whatever the time in the range (the law's, the health questions', the yearly limit's, one session a day) are
    * asked now, and all of them again when a time is offered and when it is booked.
    */
-  async function join(shopId: string, sub: string | Identity, request: JoinWaitlistRequest, audience: Audience, addedBy: string | null = null) {
+  async function join(shopId: string, sub: string | Identity, request: JoinWaitlistRequest, audience: Audience, actor?: StaffActor) {
     const setup = await lock.setupOf(shopId, request.date)
     const { fromAt, toAt } = rangeOf(setup, request)
     const id = randomUUID()
@@ -132,17 +136,25 @@ export function createWaitlist(deps: WaitlistDeps) {
         toAt: new Date(toAt),
         minutes: request.minutes,
         bedType: request.bedType ?? null,
-        addedBy,
+        addedBy: actor?.sub ?? null,
         createdAt: new Date(at),
       }
       await waitlist.insertEntry(tx.db, row)
+      if (actor)
+        await tx.audit(actor, {
+          action: 'waitlist.add',
+          subjectType: 'waitlist_entry',
+          subjectId: id,
+          after: { date: request.date, from: request.from, to: request.to, minutes: request.minutes },
+        })
       return { ...row, status: 'waiting', endedAt: null }
     }
     try {
       const row =
         typeof sub === 'string' ? await lock.underCustomerLock(shopId, sub, work) : await lock.asCustomer(shopId, sub, (tx, c) => work(tx, c, sub.sub))
       const entry = toEntry(row, setup.timeZone)
-      return { message: WAITLIST_MESSAGES.joined(describeDate(entry.date), entry.from, entry.to), entry }
+      const words = actor ? WAITLIST_MESSAGES.staffJoined : WAITLIST_MESSAGES.joined
+      return { message: words(describeDate(entry.date), entry.from, entry.to), entry }
     } catch (error) {
       if (databaseError(error)?.constraint === 'waitlist_entries_one_per_day') {
         const day = describeDate(request.date)
@@ -153,11 +165,12 @@ export function createWaitlist(deps: WaitlistDeps) {
   }
 
   /** Takes an entry off the waitlist (the customer, or staff for them); a time held for it is let go, and so offered to the next. */
-  async function leave(shopId: string, sub: string, id: string) {
+  async function leave(shopId: string, sub: string, id: string, actor?: StaffActor) {
     const at = now()
     await lock.underCustomerLock(shopId, sub, async (tx) => {
       const before = await waitlist.leave(tx.db, shopId, sub, id, new Date(at))
       if (!before) throw new HttpError(404, WAITLIST_MESSAGES.notFound)
+      if (actor) await tx.audit(actor, { action: 'waitlist.remove', subjectType: 'waitlist_entry', subjectId: id })
       if (before.holdId) {
         const hold = await tx.bookingForUpdate(before.holdId)
         if (hold?.status === 'pending') await tx.setStatus(before.holdId, 'cancelled')
