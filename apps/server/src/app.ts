@@ -367,8 +367,8 @@ export function createApp(deps: AppDeps) {
   const backups = deps.backups ? backupJobs(deps.database, deps.backups, now) : { handlers: {}, periodic: [] }
   const jobs = {
     queue: jobQueue,
-    handlers: { ...sweeps.handlers, ...messages.handlers, ...commerce.refunds.handlers, ...backups.handlers },
-    periodic: [...sweeps.periodic, ...messages.periodic, ...backups.periodic],
+    handlers: { ...sweeps.handlers, ...messages.handlers, ...commerce.refunds.handlers, ...booking.jobs.handlers, ...backups.handlers },
+    periodic: [...sweeps.periodic, ...messages.periodic, ...booking.jobs.periodic, ...backups.periodic],
   }
 
   /** Node's request listener for this app: the health check and answers kept in memory first, then the app. */

@@ -27,6 +27,7 @@ export default [
       route('account/balance', 'routes/account-balance.tsx'),
       route('book/health', 'routes/book-health.tsx'),
       route('upcoming-booking', 'routes/upcoming-booking.tsx'),
+      route('waitlist-offer/:token', 'routes/waitlist-offer.tsx'),
       route('payment', 'routes/payment.tsx'),
     ]),
     route('*', 'routes/not-found.tsx'),

@@ -1565,3 +1565,70 @@ export const customerImports = pgTable(
     index('customer_imports_import').on(t.shopId, t.importId),
   ],
 )
+
+// ---------------------------------------------------------------------------------------------------------------
+// Waitlist (docs/decisions/044-waitlist.md, docs/product.md "Waitlist")
+// ---------------------------------------------------------------------------------------------------------------
+
+/**
+ * A customer waiting for a time to come free on one day: a session of `minutes` (on a bed of `bed_type`, or any)
+ * starting between `from_at` and `to_at`. One live entry (waiting or offered) per customer and day. It ends booked,
+ * left (the customer or staff took it off), lapsed (its range passed) or missed (an offer was not taken in time).
+ */
+// Triggers: `bookings_free_for_waitlist` and `bed_back_for_waitlist` (a freed time asks for a waitlist.freed job). See docs/architecture.md, "What the database does by itself".
+export const waitlistEntries = pgTable(
+  'waitlist_entries',
+  {
+    id: uuid('id').primaryKey(),
+    shopId: text('shop_id').notNull(),
+    sub: uuid('sub').notNull(),
+    localDate: date('local_date', { mode: 'string' }).notNull(),
+    fromAt: timestamp('from_at', { withTimezone: true }).notNull(),
+    toAt: timestamp('to_at', { withTimezone: true }).notNull(),
+    minutes: integer('minutes').notNull(),
+    /** null: any bed the minutes fit */
+    bedType: text('bed_type'),
+    /** waiting, offered, booked, left, lapsed or missed */
+    status: text('status').notNull().default('waiting'),
+    /** The member of staff who put the customer on the waitlist at the desk; null when the customer joined online. */
+    addedBy: uuid('added_by'),
+    createdAt: createdAt(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [
+    foreignKey({ name: 'waitlist_entries_customer_fk', columns: [t.shopId, t.sub], foreignColumns: [customers.shopId, customers.sub] }).onDelete('cascade'),
+    uniqueIndex('waitlist_entries_one_per_day')
+      .on(t.shopId, t.sub, t.localDate)
+      .where(sql`status in ('waiting', 'offered')`),
+    index('waitlist_entries_day').on(t.shopId, t.localDate, t.createdAt),
+    check('waitlist_entries_status', sql`${t.status} in ('waiting', 'offered', 'booked', 'left', 'lapsed', 'missed')`),
+    check('waitlist_entries_range', sql`${t.toAt} > ${t.fromAt} and ${t.toAt} <= ${t.fromAt} + interval '1 day'`),
+    check('waitlist_entries_minutes', sql`${t.minutes} > 0`),
+  ],
+)
+
+/**
+ * A freed time offered to a waiting customer: `booking_id` is the hold, a pending booking of theirs that the
+ * bookings' own constraints protect, until its hold_until; `token_hash` is the sha-256 of the link's token. One offer
+ * per entry: an entry is offered once.
+ */
+export const waitlistOffers = pgTable(
+  'waitlist_offers',
+  {
+    id: uuid('id').primaryKey(),
+    shopId: text('shop_id').notNull(),
+    entryId: uuid('entry_id')
+      .notNull()
+      .references(() => waitlistEntries.id, { onDelete: 'cascade' }),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('waitlist_offers_entry').on(t.entryId),
+    uniqueIndex('waitlist_offers_booking').on(t.bookingId),
+    uniqueIndex('waitlist_offers_token').on(t.tokenHash),
+  ],
+)

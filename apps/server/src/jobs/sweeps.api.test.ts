@@ -27,6 +27,7 @@ describeApi('the periodic clean-ups', (get) => {
       'sweep.rate-limits',
       'sweep.spent-codes',
       'sweep.stale-sign-ups',
+      'sweep.waitlist',
       'sweep.withdrawn-consents',
     ])
     expect(done.find((job) => job.kind === 'sweep.rate-limits')?.result).toEqual({ removed: 1 })

@@ -41,3 +41,14 @@ export function bookingJobs(queue: JobQueue, now: () => number) {
   }
 }
 export type BookingJobs = ReturnType<typeof bookingJobs>
+
+/**
+ * The waitlist's work (docs/decisions/044): a freed time looked for a waiting customer (asked for by the database
+ * when a time frees up, migration 0031), the offer's text (done by the messages module), and the sweep that ends
+ * lapsed holds and entries.
+ */
+export const WAITLIST_JOBS = {
+  freed: 'waitlist.freed',
+  offerText: 'waitlist.offer-text',
+  sweep: 'sweep.waitlist',
+} as const

@@ -14,6 +14,11 @@ import { createScheduleManagement } from './schedule.service.ts'
 import { createScheduleRoutes } from './schedule.routes.ts'
 import { createSunbedSafetyRoutes, createSunbedSafetyStaffRoutes } from './sunbed-safety.routes.ts'
 import { createSunbedSafety } from './sunbed-safety.service.ts'
+import { createWaitlistRepository } from './waitlist.repository.ts'
+import { createStaffWaitlistRoutes, createWaitlistRoutes } from './waitlist.routes.ts'
+import { createWaitlistDesk } from './waitlist-desk.service.ts'
+import { createWaitlist } from './waitlist.service.ts'
+import { createWaitlistOffers } from './waitlist-offers.service.ts'
 
 /**
  * The booking module as the app uses it: free times (kept in memory, dropped in every process by the database's
@@ -44,6 +49,9 @@ export function createBookingModule(deps: {
     customers: deps.customers,
     now,
   })
+  const waitlistRepo = createWaitlistRepository(deps.database.db)
+  const waitlist = createWaitlist({ bookings, waitlist: waitlistRepo, customers: deps.customers, ledger: deps.ledger, lock: service.forStaff, now })
+  const offers = createWaitlistOffers({ bookings, waitlist: waitlistRepo, lock: service.forStaff, now })
   const safety = createSunbedSafety({ db: deps.database.db, booking: service.forStaff, customers: deps.customers, now })
   /**
    * The desk's walk-in (docs/product.md §10.2) inside a transaction its caller holds, in a savepoint of its own: the
@@ -65,7 +73,11 @@ export function createBookingModule(deps: {
     availability,
     /** The customer's health questions and skin reactions, for their data export (docs/product.md §4.14). */
     safety,
-    routes: createBookingRoutes(service, deps.verifier).route('/', createSunbedSafetyRoutes(safety, deps.verifier)),
+    /** The waitlist's jobs (docs/decisions/044): freed times offered, and the sweep of lapsed holds and entries. */
+    jobs: offers,
+    routes: createBookingRoutes(service, deps.verifier)
+      .route('/', createSunbedSafetyRoutes(safety, deps.verifier))
+      .route('/', createWaitlistRoutes(waitlist, deps.verifier)),
     /**
      * Under /api/staff/: the salon's schedule (closures, sunbeds, times out of service, booking rules), and the day
      * sheet and walk-ins (docs/product.md §10.2), whose changes are texted to the customer.
@@ -77,7 +89,8 @@ export function createBookingModule(deps: {
           createStaffDay({ booking: service.forStaff, repo: createStaffDayRepository(deps.database.db), sms: deps.sms, logger: deps.logger, now }),
         ),
       )
-      .route('/', createSunbedSafetyStaffRoutes(safety)),
+      .route('/', createSunbedSafetyStaffRoutes(safety))
+      .route('/', createStaffWaitlistRoutes(createWaitlistDesk({ waitlist, repo: waitlistRepo, lock: service.forStaff, now }))),
   }
 }
 /** A walk-in booked in the caller's transaction: see createBookingModule's deskBookingIn. */

@@ -112,9 +112,10 @@ export function createErasureRepository(db: Db) {
       await db.delete(outbox).where(and(about, shopIds ? inArray(outbox.shopId, shopIds) : undefined))
     },
 
-    /** Removes the notes the salon's staff kept about them. */
+    /** Removes the notes the salon's staff kept about them, and their waitlist entries (their offers go with them). */
     async removeNotes({ sub, shopIds }: ErasureTarget) {
       await db.delete(schema.customerNotes).where(and(eq(schema.customerNotes.sub, sub), inArray(schema.customerNotes.shopId, shopIds)))
+      await db.delete(schema.waitlistEntries).where(and(eq(schema.waitlistEntries.sub, sub), inArray(schema.waitlistEntries.shopId, shopIds)))
     },
 
     /**

@@ -50,6 +50,8 @@ export const ERASURE_BY_TABLE = {
   photo_id_checks: ['anonymised', 'the kind of document goes; that their age was checked, when and by whom stays with the sessions, named by sub'],
 
   customer_notes: ['erased', 'the notes the salon’s staff kept about them'],
+  waitlist_entries: ['erased', 'the days and times they waited for'],
+  waitlist_offers: ['erased', 'the times offered to them, with their entries; the hold itself is a session, kept as bookings are'],
   customer_messages: ['erased', 'every text and email sent to them or about them, the salon’s skin-reaction email too'],
   outbox: ['erased', 'the local adapters’ copies of messages to them or naming them'],
   health_answers: ['erased', 'health data, removed with the record (trigger customers_sunbed_safety_erase)'],

@@ -4,7 +4,7 @@ import { JobDeferred, type JobQueue } from '../../lib/job-queue.ts'
 import { localDateOf, localTimeOf, outsideQuietHours } from '../../lib/local-time.ts'
 import { addDays } from '@salon/contracts/dates'
 import { formatPhone } from '@salon/contracts/rules/phone'
-import { BOOKING_JOBS, bookingJobs, SKIN_REACTION_JOB } from '../booking/public.ts'
+import { BOOKING_JOBS, bookingJobs, SKIN_REACTION_JOB, WAITLIST_JOBS } from '../booking/public.ts'
 import { PAYMENT_JOBS, refusalMessage, type RefusedReason } from '../commerce/public.ts'
 import type { MessagesRepository, Recipient } from './messages.repository.ts'
 import { createSendOnce, type SendResult } from './send-once.ts'
@@ -18,6 +18,7 @@ import {
   refundDone,
   purchaseRefundDone,
   skinReactionReported,
+  waitlistOffer,
   type Message,
   type Payment,
   type Returned,
@@ -167,6 +168,27 @@ export function createMessagesService(deps: {
             : { to: 'nothing' }
       const message = bookingCancelled(salonOf(facts.shop), facts.session, by, returned, facts.customer.firstName)
       return deliver(`cancellation:${bookingId}`, 'booking-cancelled', facts.shop.id, facts.customer, message)
+    },
+
+    /**
+     * A freed time held for a customer on the waitlist (docs/decisions/044): a text with the offer's link, once, while
+     * the hold stands. The hold was made outside the quiet hours, so the text goes at once; none after the hold.
+     */
+    async [WAITLIST_JOBS.offerText](payload: Record<string, unknown>) {
+      const facts = await sessionOf(String(payload.bookingId))
+      if (!facts) return { skipped: 'no such hold or customer' }
+      const { booking, shop, customer } = facts
+      const until = booking.holdUntil?.getTime() ?? 0
+      if (booking.status !== 'pending' || until <= now()) return { skipped: 'the hold has gone' }
+      if (!customer.phone) return { skipped: 'no mobile number' }
+      const message = waitlistOffer(
+        salonOf(shop),
+        facts.session,
+        localTimeOf(until, shop.timeZone),
+        link(`/waitlist-offer/${String(payload.token)}/`),
+        customer.firstName,
+      )
+      return { sms: await textOnce(`waitlist-offer:${booking.id}`, 'waitlist-offer', shop.id, { ...customer, phone: customer.phone }, message.sms) }
     },
 
     async [MESSAGE_JOBS.refundDone](payload: Record<string, unknown>) {

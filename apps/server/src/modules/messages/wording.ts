@@ -228,3 +228,20 @@ export function skinReactionReported(salon: SalonWords, reaction: ReactionWords,
     ].join('\n'),
   }
 }
+
+/** A freed time offered to a customer on the waitlist, held for them until `until` (docs/product.md "Waitlist"). */
+export function waitlistOffer(
+  salon: SalonWords,
+  session: Pick<SessionWords, 'date' | 'time' | 'bed' | 'minutes'>,
+  until: string,
+  link: string,
+  firstName: string | null,
+): Message {
+  return {
+    sms: `${salon.name}: a sunbed time has come free: ${when(session)} (${session.bed}, ${minutesWord(session.minutes)}). It's held for you until ${until}. Book it: ${link}`,
+    email: email(salon, `A sunbed time has come free: ${shortDate(session.date)} at ${session.time}`, firstName, [
+      `A sunbed time you were waiting for has come free: ${when(session)} (${session.bed}, ${minutesWord(session.minutes)}).`,
+      `It's held for you until ${until}. Book it: ${link}`,
+    ]),
+  }
+}

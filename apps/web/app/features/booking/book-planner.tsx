@@ -25,6 +25,7 @@ import {
   type PriceAnswer,
 } from './planner-data.ts'
 import { TimePicker } from './time-picker.tsx'
+import { JoinWaitlist } from '../waitlist/public.ts'
 
 interface BookPlannerProps {
   salon: Pick<SalonResponse, 'beds' | 'bedTypes'>
@@ -249,10 +250,13 @@ export function BookPlanner({ salon, preload, stored, signedIn, notice }: BookPl
               <Spinner label="Loading free times" /> Loading free times…
             </p>
           ) : slots.length === 0 ? (
-            <p className="rounded-2xl bg-cocoa-50 p-4 text-cocoa-700">
-              No free times on {formatDay(date)} for {minutes} minutes{bed ? ` on ${bed.name}` : ''}. Please try another day
-              {bed || bedType ? ' or any free sunbed' : ''}.
-            </p>
+            <div className="flex flex-col gap-4 rounded-2xl bg-cocoa-50 p-4">
+              <p className="text-cocoa-700">
+                No free times on {formatDay(date)} for {minutes} minutes{bed ? ` on ${bed.name}` : ''}. Please try another day
+                {bed || bedType ? ' or any free sunbed' : ''}.
+              </p>
+              <JoinWaitlist key={`${date}:${minutes}`} date={date} minutes={minutes} bedType={bed?.type ?? bedType?.code} signedIn={signedIn} />
+            </div>
           ) : (
             <TimePicker slots={slots} selected={time} onSelect={chooseTime} />
           )}

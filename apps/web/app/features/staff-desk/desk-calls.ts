@@ -43,6 +43,7 @@ import type {
   StaffSunbedSafetyResponse,
   SunbedSettings,
 } from '@salon/contracts/sunbed-safety'
+import type { JoinWaitlistResponse, LeaveWaitlistResponse, StaffJoinWaitlistRequest, StaffWaitlistResponse } from '@salon/contracts/waitlist'
 import { query, staffApi, staffParts } from '../staff/public.ts'
 
 const customer = (sub: string) => `staff/customers/${encodeURIComponent(sub)}`
@@ -60,6 +61,11 @@ export const deskCalls = {
   takePayment: (bookingId: string, request: TakePaymentRequest) => staffApi.post<StaffBookingChangeResponse>(`staff/bookings/${bookingId}/payment`, request),
   undoPayment: (bookingId: string, request: UndoPaymentRequest) =>
     staffApi.post<StaffBookingChangeResponse>(`staff/bookings/${bookingId}/payment/undo`, request),
+
+  /** Who waits for a time on the day, and putting a customer on the waitlist or taking an entry off (docs/product.md "Waitlist"). */
+  waitlist: (date: string) => staffApi.get<StaffWaitlistResponse>(`staff/waitlist${query({ date })}`),
+  addToWaitlist: (request: StaffJoinWaitlistRequest) => staffApi.post<JoinWaitlistResponse>('staff/waitlist', request),
+  removeFromWaitlist: (id: string) => staffApi.delete<LeaveWaitlistResponse>(`staff/waitlist/${encodeURIComponent(id)}`),
 
   packages: () => staffApi.get<PackagesResponse>('website/packages'),
   sell: (request: CounterSaleRequest) => staffApi.post<CounterSale>('staff/counter/sales', request),

@@ -10,9 +10,10 @@ import {
   OutOfServicePanel,
   PaymentDialog,
   StatusBadge,
+  WaitlistPanel,
   WalkInDialog,
 } from '../../features/staff-desk/public.ts'
-import { longDate, Ready, StaffPage, staffMeta, staffPart, useStaff, useStaffAction } from '../../features/staff/public.ts'
+import { longDate, Ready, StaffPage, staffMeta, staffParts, useStaff, useStaffAction } from '../../features/staff/public.ts'
 import type { Route } from './+types/day'
 
 export const meta: Route.MetaFunction = () => staffMeta('Today')
@@ -26,7 +27,7 @@ function dayOf(url: string) {
 /** The day's sessions, asked in the browser with the member's token; loaded again after each change and each new day. */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const date = dayOf(request.url)
-  return { date, day: await staffPart(request, deskCalls.day(date)) }
+  return { date, ...(await staffParts(request, { day: deskCalls.day(date), waitlist: deskCalls.waitlist(date) })) }
 }
 
 const MARKED = { attended: 'Marked as attended.', no_show: 'Marked as a no-show.', booked: 'The mark is undone: booked again.' } as const
@@ -35,7 +36,7 @@ const MARKED = { attended: 'Marked as attended.', no_show: 'Marked as a no-show.
 export default function StaffDay({ loaderData }: Route.ComponentProps) {
   const [, setParams] = useSearchParams()
   const today = todayInUk()
-  const { date, day } = loaderData
+  const { date, day, waitlist } = loaderData
   const action = useStaffAction()
   const [chosen, setChosen] = useState<DaySheetBooking | null>(null)
   const [paying, setPaying] = useState<DaySheetBooking | null>(null)
@@ -116,6 +117,7 @@ export default function StaffDay({ loaderData }: Route.ComponentProps) {
           <DaySheet day={sheet} isOwner={isOwner} actions={{ onMark: (b, s) => void mark(b, s), onMore: setChosen, onPay: setPaying, busy: action.busy }} />
         )}
       </Ready>
+      {waitlist.status === 'ready' && <WaitlistPanel date={date} entries={waitlist.data.entries} />}
       {sheet && <OutOfServicePanel beds={sheet.beds} />}
       {sheet && sheet.cancelled.length > 0 && (
         <details className="card px-4 py-3 sm:px-5">
