@@ -172,8 +172,9 @@ export function createJobQueue(db: Db, now: () => number = Date.now) {
           due: sql<number>`count(*) filter (where ${jobs.status} = 'queued' and ${jobs.runAt} <= ${at}::timestamptz)`.mapWith(Number),
           running: sql<number>`count(*) filter (where ${jobs.status} = 'running')`.mapWith(Number),
           failed: sql<number>`count(*) filter (where ${jobs.status} = 'failed')`.mapWith(Number),
+          // A job due from the start of time (-infinity: asked for by a trigger, due whatever the clock) has waited since it was made.
           oldestDueSeconds:
-            sql<number>`coalesce(extract(epoch from (${at}::timestamptz - min(${jobs.runAt}) filter (where ${jobs.status} = 'queued' and ${jobs.runAt} <= ${at}::timestamptz))), 0)`.mapWith(
+            sql<number>`greatest(coalesce(extract(epoch from (${at}::timestamptz - min(case when isfinite(${jobs.runAt}) then ${jobs.runAt} else ${jobs.createdAt} end) filter (where ${jobs.status} = 'queued' and ${jobs.runAt} <= ${at}::timestamptz))), 0), 0)`.mapWith(
               Number,
             ),
         })

@@ -1,3 +1,4 @@
+import { sql } from '@salon/db'
 import { expect, it } from 'vitest'
 import { createWorker } from '../jobs/worker.ts'
 import { createJobQueue } from './job-queue.ts'
@@ -68,6 +69,10 @@ describeApi(
       await queue.enqueue({ kind: 'test.metrics', runAt: new Date(clock.now() - 90_000) })
       await queue.enqueue({ kind: 'test.metrics', runAt: new Date(clock.now() - 30_000) })
       await queue.enqueue({ kind: 'test.metrics', runAt: new Date(clock.now() + 3_600_000) })
+      // A job a trigger asks for is due from the start of time; it has waited since it was made.
+      await t().db.execute(
+        sql`insert into jobs (id, kind, key, run_at, created_at) values (gen_random_uuid(), 'test.infinite', null, '-infinity', ${new Date(clock.now() - 45_000).toISOString()}::timestamptz)`,
+      )
       const [taken] = await queue.claim('worker-a', ['test.metrics'], 1, 60_000)
       await queue.fail(taken!.id, 'worker-a', 'it broke', null)
       const text = (await scrape()).text
@@ -75,6 +80,8 @@ describeApi(
       expect(valueOf(text, 'salon_jobs_failed{kind="test.metrics"}')).toBe(1)
       expect(valueOf(text, 'salon_jobs_running{kind="test.metrics"}')).toBe(0)
       expect(valueOf(text, 'salon_jobs_oldest_due_seconds{kind="test.metrics"}')).toBe(30)
+      expect(valueOf(text, 'salon_jobs_due{kind="test.infinite"}')).toBe(1)
+      expect(valueOf(text, 'salon_jobs_oldest_due_seconds{kind="test.infinite"}')).toBe(45)
     })
 
     it('counts payments by provider, purpose and status, and messages by channel and status, without naming anyone', async () => {
