@@ -153,6 +153,7 @@ export function createApp(deps: AppDeps) {
     rateLimiter,
     kept,
     unchanged,
+    trustProxy,
     now: deps.now,
   })
   const booking = createBookingModule({
@@ -255,6 +256,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', account.routes)
   api.route('/', booking.routes)
   api.route('/', commerce.routes)
+  api.route('/', commerce.voucherRoutes)
   api.route('/', identity.invitationRoutes)
   api.route('/', identity.staffRoutes)
   api.route('/', shop.staffRoutes)
@@ -264,6 +266,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', commerce.retailRoutes)
   api.route('/', account.staffRoutes)
   api.route('/', commerce.manageRoutes)
+  api.route('/', commerce.voucherSettingsRoutes)
   api.route('/', content.staffRoutes)
   api.route('/', content.manageRoutes)
   api.route('/', content.popupRoutes)

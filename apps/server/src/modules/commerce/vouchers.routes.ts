@@ -1,0 +1,154 @@
+import { createRoute } from '@hono/zod-openapi'
+import { IdempotencyKey } from '@salon/contracts/commerce'
+import { ErrorResponse } from '@salon/contracts/errors'
+import {
+  CreditResponse,
+  RedeemVoucherRequest,
+  RedeemVoucherResponse,
+  VoucherCheckoutRequest,
+  VoucherCheckoutResponse,
+  VoucherOptions,
+  VoucherSettings,
+  VoucherSettingsRequest,
+  BoughtVoucher,
+} from '@salon/contracts/vouchers'
+import { z } from 'zod'
+import { addressForLimits } from '../../lib/address-prefix.ts'
+import { HttpError } from '../../lib/errors.ts'
+import { createRouter, errorResponses, json, jsonBody } from '../../lib/openapi.ts'
+import { optionalIdentity, signedInRoute, type ApiEnv, type IdentityVerifier } from '../identity/public.ts'
+import { staffRoute, type StaffEnv } from '../shop/public.ts'
+import type { CommerceRepository } from './commerce.repository.ts'
+import type { PaymentsService } from './payments.service.ts'
+import { VOUCHER_MESSAGES, type Vouchers } from './vouchers.service.ts'
+
+const signedIn = [{ shopId: [], apiKey: [], identityToken: [] }]
+const identityResponses = {
+  ...errorResponses,
+  401: json(ErrorResponse, 'The shop headers or the Authorization header (identity token) are missing, wrong, expired or revoked'),
+} as const
+const PaymentId = z.object({ paymentId: z.uuid({ message: 'must be the id of your payment' }) })
+
+export interface VoucherRoutesDeps {
+  vouchers: Vouchers
+  payments: Pick<PaymentsService, 'withIntent' | 'refreshed'>
+  commerce: Pick<CommerceRepository, 'payment'>
+  verifier: IdentityVerifier
+  trustProxy: boolean
+}
+
+/** Gift vouchers for visitors and customers: buying one by card, its confirmation, redeeming a code into credit. */
+export function createVoucherRoutes(deps: VoucherRoutesDeps) {
+  const { vouchers } = deps
+  return createRouter<ApiEnv>()
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/gift_vouchers',
+        tags: ['Gift vouchers'],
+        summary: 'What a gift voucher may be bought for: the amounts, packages as gifts, and how long a voucher lasts',
+        responses: { 200: json(VoucherOptions, 'The options'), ...errorResponses },
+      }),
+      async (c) => c.json(await vouchers.options(c.get('shopId')), 200),
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/gift_vouchers',
+        tags: ['Gift vouchers'],
+        summary: 'Start a card payment for a gift voucher, by a visitor or a signed-in customer',
+        description:
+          'The value is an amount the owner offers, or a package as a gift. The voucher is issued once the card provider says the payment succeeded, and sent to the recipient on its day. The Idempotency-Key header names the checkout.',
+        security: [{ shopId: [], apiKey: [] }, ...signedIn],
+        middleware: [optionalIdentity(deps.verifier)] as const,
+        request: { headers: z.object({ 'idempotency-key': IdempotencyKey }), ...jsonBody(VoucherCheckoutRequest) },
+        responses: {
+          200: json(VoucherCheckoutResponse, 'The payment this key made before'),
+          201: json(VoucherCheckoutResponse, 'A new payment, to be confirmed in the browser with its client secret'),
+          ...identityResponses,
+          404: json(ErrorResponse, 'No such package on sale'),
+          409: json(ErrorResponse, 'The key was used for another checkout'),
+          422: json(ErrorResponse, 'An amount the salon does not offer, packages not sold as gifts, or a day to send it in the past or over a year ahead'),
+          429: json(ErrorResponse, 'Too many payments started from this network in the last hour'),
+        },
+      }),
+      async (c) => {
+        const shopId = c.get('shopId')
+        const key = c.req.valid('header')['idempotency-key']
+        const address = addressForLimits(c, deps.trustProxy)
+        const { row, created } = await vouchers.startCheckout(shopId, c.get('optionalIdentity'), address, key, c.req.valid('json'))
+        const body = { payment: await deps.payments.withIntent(row), voucher: await vouchers.bought(shopId, row) }
+        return created ? c.json(body, 201) : c.json(body, 200)
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/gift_vouchers/{paymentId}',
+        tags: ['Gift vouchers'],
+        summary: 'The gift voucher a payment bought, once the card provider says it succeeded (the buyer’s confirmation)',
+        description:
+          'Asks the provider about the payment first, so the voucher is issued here if the webhook has not come yet. The code is never shown: the recipient gets it.',
+        request: { params: PaymentId },
+        responses: { 200: json(BoughtVoucher, 'The voucher'), ...errorResponses, 404: json(ErrorResponse, 'No such gift voucher payment') },
+      }),
+      async (c) => {
+        const shopId = c.get('shopId')
+        const row = await deps.commerce.payment(c.req.valid('param').paymentId)
+        if (!row || row.shopId !== shopId || row.purpose !== 'voucher') throw new HttpError(404, VOUCHER_MESSAGES.noSuchPayment)
+        return c.json(await vouchers.bought(shopId, await deps.payments.refreshed(row)), 200)
+      },
+    )
+    .openapi(
+      signedInRoute(deps.verifier, {
+        method: 'get',
+        path: '/p_account/credit',
+        tags: ['Account'],
+        summary: "The customer's credit in pounds from gift vouchers, with each part's last day",
+        responses: { 200: json(CreditResponse, 'The credit'), ...identityResponses },
+      }),
+      async (c) => c.json(await vouchers.credit(c.get('shopId'), c.get('identity')), 200),
+    )
+    .openapi(
+      signedInRoute(deps.verifier, {
+        method: 'post',
+        path: '/p_account/vouchers',
+        tags: ['Account'],
+        summary: "Redeem a gift voucher: what is left of it becomes the customer's credit, with the voucher's expiry",
+        description: 'Every code tried counts against limits per network and per account, as sign-in attempts do.',
+        request: jsonBody(RedeemVoucherRequest),
+        responses: {
+          200: json(RedeemVoucherResponse, 'Redeemed: the credit now'),
+          ...identityResponses,
+          404: json(ErrorResponse, 'No voucher has this code'),
+          409: json(ErrorResponse, 'The voucher is used up, expired, refunded or not paid for'),
+          429: json(ErrorResponse, 'Too many codes tried in the last hour'),
+        },
+      }),
+      async (c) => c.json(await vouchers.redeem(c.get('shopId'), c.get('identity'), addressForLimits(c, deps.trustProxy), c.req.valid('json').code), 200),
+    )
+}
+
+/** The owner's voucher settings under /api/staff/. */
+export function createVoucherSettingsRoutes(vouchers: Vouchers) {
+  return createRouter<StaffEnv>()
+    .openapi(
+      staffRoute('owner', {
+        method: 'get',
+        path: '/staff/vouchers/settings',
+        summary: 'The gift voucher settings: the amounts offered, packages as gifts, and the months a voucher lasts',
+        responses: { 200: json(VoucherSettings, 'The settings (the defaults until the owner saves them)') },
+      }),
+      async (c) => c.json(await vouchers.settingsOf(c.get('staff').shopId), 200),
+    )
+    .openapi(
+      staffRoute('owner', {
+        method: 'put',
+        path: '/staff/vouchers/settings',
+        summary: 'Save the gift voucher settings',
+        request: jsonBody(VoucherSettingsRequest),
+        responses: { 200: json(VoucherSettings, 'The settings saved') },
+      }),
+      async (c) => c.json(await vouchers.saveSettings(c.get('staff').shopId, c.req.valid('json')), 200),
+    )
+}
