@@ -95,3 +95,8 @@ export type CreditResponse = z.infer<typeof CreditResponse>
 
 export const RedeemVoucherResponse = CreditResponse.extend({ message: z.string() })
 export type RedeemVoucherResponse = z.infer<typeof RedeemVoucherResponse>
+
+/** POST p_account/credit/purchase: a package paid for wholly from credit. */
+export const CreditPurchaseRequest = strictBody({ packageId: z.string().min(1).max(64) })
+export const CreditPurchaseResponse = CreditResponse.extend({ message: z.string(), created: z.boolean() })
+export type CreditPurchaseResponse = z.infer<typeof CreditPurchaseResponse>

@@ -1,6 +1,6 @@
 -- Gift vouchers (docs/decisions/042): the owner's voucher settings, vouchers (their codes kept as a SHA-256 only),
 -- what was spent of each, and customers' credit in pounds from redeemed vouchers with what was spent of it. Payments
--- may now buy a voucher, online by a visitor with no account too.
+-- may now buy a voucher (online by a visitor with no account too), and a package may be paid for from credit.
 CREATE TABLE "credit_lots" (
 	"id" uuid PRIMARY KEY NOT NULL,
 	"shop_id" text NOT NULL,
@@ -74,6 +74,7 @@ CREATE TABLE "voucher_settings" (
 	CONSTRAINT "voucher_settings_expiry" CHECK ("voucher_settings"."expiry_months" >= 12 and "voucher_settings"."expiry_months" <= 60)
 );
 --> statement-breakpoint
+ALTER TABLE "payments" DROP CONSTRAINT "payments_provider";--> statement-breakpoint
 ALTER TABLE "payments" DROP CONSTRAINT "payments_purpose";--> statement-breakpoint
 ALTER TABLE "payments" DROP CONSTRAINT "payments_customer";--> statement-breakpoint
 ALTER TABLE "credit_lots" ADD CONSTRAINT "credit_lots_voucher_id_gift_vouchers_id_fk" FOREIGN KEY ("voucher_id") REFERENCES "public"."gift_vouchers"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -88,6 +89,7 @@ CREATE UNIQUE INDEX "gift_vouchers_code" ON "gift_vouchers" USING btree ("shop_i
 CREATE UNIQUE INDEX "gift_vouchers_payment" ON "gift_vouchers" USING btree ("payment_id");--> statement-breakpoint
 CREATE INDEX "gift_vouchers_shop_issued" ON "gift_vouchers" USING btree ("shop_id","issued_at");--> statement-breakpoint
 CREATE INDEX "voucher_redemptions_voucher" ON "voucher_redemptions" USING btree ("voucher_id");--> statement-breakpoint
+ALTER TABLE "payments" ADD CONSTRAINT "payments_provider" CHECK ("payments"."provider" in ('offline', 'stripe', 'cash', 'card_terminal', 'credit'));--> statement-breakpoint
 ALTER TABLE "payments" ADD CONSTRAINT "payments_purpose" CHECK (("payments"."purpose" = 'package' and "payments"."package_id" is not null and "payments"."lot_minutes" > 0 and "payments"."lot_validity_days" > 0 and "payments"."lot_bed_types" is not null)
       or ("payments"."purpose" = 'session' and "payments"."booking_id" is not null)
       or ("payments"."purpose" = 'minutes' and "payments"."package_id" is null and "payments"."booking_id" is null and "payments"."lot_minutes" > 0 and "payments"."lot_validity_days" > 0 and "payments"."lot_bed_types" is not null and "payments"."provider" in ('cash', 'card_terminal'))

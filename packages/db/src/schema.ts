@@ -1008,7 +1008,10 @@ export const payments = pgTable(
     sub: uuid('sub'),
     /** The client's key for this checkout: the same key always answers the same payment. */
     idempotencyKey: text('idempotency_key').notNull(),
-    /** offline (the built-in test processor) or stripe; cash or card_terminal for a sale at the salon's counter */
+    /**
+     * offline (the built-in test processor) or stripe; cash or card_terminal for a sale at the salon's counter; credit
+     * for a package paid wholly from the customer's gift voucher credit (no money came in: the voucher's sale was that).
+     */
     provider: text('provider').notNull(),
     /** The staff member who took a counter sale; null for a payment the customer made online. */
     recordedBy: uuid('recorded_by'),
@@ -1071,7 +1074,7 @@ export const payments = pgTable(
     index('payments_shop_refunded')
       .on(t.shopId, t.refundedAt)
       .where(sql`refunded_at is not null`),
-    check('payments_provider', sql`${t.provider} in ('offline', 'stripe', 'cash', 'card_terminal')`),
+    check('payments_provider', sql`${t.provider} in ('offline', 'stripe', 'cash', 'card_terminal', 'credit')`),
     check('payments_counter', sql`(${t.provider} in ('cash', 'card_terminal')) = (${t.recordedBy} is not null)`),
     check('payments_status', sql`${t.status} in ('creating', 'pending', 'succeeded', 'refused', 'refunded', 'failed', 'cancelled')`),
     check(

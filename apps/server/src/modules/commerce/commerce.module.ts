@@ -21,7 +21,7 @@ import { createTakings } from './takings.service.ts'
 import { createLedgerRepository } from './ledger.repository.ts'
 import { toLot } from './lots.ts'
 import { createBalanceService } from './balance.service.ts'
-import { createPaymentsService, shopOrRefuse } from './payments.service.ts'
+import { createPaymentsService, shopOrRefuse, type PaymentsService } from './payments.service.ts'
 import { createPromoService } from './promo.service.ts'
 import { createReferralsService } from './referrals.service.ts'
 import { createCatalogueManagement } from './catalogue.service.ts'
@@ -31,9 +31,10 @@ import { createPackagesRoutes } from './packages.routes.ts'
 import { createRefunds } from './refunds.service.ts'
 import { createRefundsRoutes } from './refunds.routes.ts'
 import { createStripeWebhookRoutes } from './stripe-webhook.routes.ts'
-import { createVouchersRepository } from './vouchers.repository.ts'
+import { createVouchersRepository, type VouchersRepository } from './vouchers.repository.ts'
+import { createCreditPurchases } from './credit.service.ts'
 import { createVoucherRoutes, createVoucherSettingsRoutes } from './vouchers.routes.ts'
-import { createVouchers } from './vouchers.service.ts'
+import { createVouchers, type Vouchers } from './vouchers.service.ts'
 
 export interface CommerceModuleDeps {
   db: Db
@@ -55,10 +56,17 @@ export interface CommerceModuleDeps {
 }
 
 /** Gift vouchers (docs/decisions/042), made before the payments that issue them. */
-function vouchersOf(deps: CommerceModuleDeps, repo: CommerceRepository, packages: PackagesRepository, providerKind: string, now: () => number) {
+function vouchersOf(
+  deps: CommerceModuleDeps,
+  repo: CommerceRepository,
+  vouchers: VouchersRepository,
+  packages: PackagesRepository,
+  providerKind: string,
+  now: () => number,
+) {
   return createVouchers({
     db: deps.db,
-    vouchers: createVouchersRepository(deps.db),
+    vouchers,
     commerce: repo,
     packages,
     customers: deps.customers,
@@ -66,6 +74,30 @@ function vouchersOf(deps: CommerceModuleDeps, repo: CommerceRepository, packages
     shopOf: (shopId) => shopOrRefuse(repo, shopId),
     providerKind,
     now,
+  })
+}
+
+/** Gift vouchers' routes for visitors and customers, with credit paying for packages. */
+function voucherRoutesOf(
+  deps: CommerceModuleDeps,
+  made: { repo: CommerceRepository; vouchersRepo: VouchersRepository; vouchers: Vouchers; payments: PaymentsService; now: () => number },
+) {
+  const { repo, vouchersRepo, vouchers, payments, now } = made
+  return createVoucherRoutes({
+    vouchers,
+    payments,
+    commerce: repo,
+    verifier: deps.verifier,
+    trustProxy: deps.trustProxy ?? false,
+    buyWithCredit: createCreditPurchases({
+      db: deps.db,
+      commerce: repo,
+      vouchers: vouchersRepo,
+      customers: deps.customers,
+      voucherService: vouchers,
+      payments,
+      now,
+    }),
   })
 }
 
@@ -84,7 +116,8 @@ export function createCommerceModule(deps: CommerceModuleDeps) {
   const promo = createPromoService({ db, commerce: repo, now })
   const referrals = createReferralsService({ commerce: repo, ledger, customers: deps.customers, logger: deps.logger })
   const provider = deps.payments ?? offline!.adapter
-  const vouchers = vouchersOf(deps, repo, packages, provider.kind, now)
+  const vouchersRepo = createVouchersRepository(db)
+  const vouchers = vouchersOf(deps, repo, vouchersRepo, packages, provider.kind, now)
   const payments = createPaymentsService({
     db,
     commerce: repo,
@@ -132,7 +165,7 @@ export function createCommerceModule(deps: CommerceModuleDeps) {
     packagesRoutes: createPackagesRoutes({ ...packages, activePackages: deps.kept(packages.activePackages) }, { unchanged: deps.unchanged }),
     routes: createCommerceRoutes({ promo, payments, balance, referrals }, deps.verifier),
     /** Gift vouchers bought online, redeemed into credit, and the owner's settings (docs/decisions/042). */
-    voucherRoutes: createVoucherRoutes({ vouchers, payments, commerce: repo, verifier: deps.verifier, trustProxy: deps.trustProxy ?? false }),
+    voucherRoutes: voucherRoutesOf(deps, { repo, vouchersRepo, vouchers, payments, now }),
     voucherSettingsRoutes: createVoucherSettingsRoutes(vouchers),
     /** The owner's prices, packages, promo codes and refer-and-earn under /api/staff/ (docs/product.md §10.4). */
     manageRoutes: createManageRoutes(createCatalogueManagement({ db })),

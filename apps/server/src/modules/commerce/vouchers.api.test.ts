@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto'
-import { eq, schema } from '@salon/db'
 import { expect, it } from 'vitest'
 import { createWorker } from '../../jobs/worker.ts'
 import { createLogger } from '../../lib/logger.ts'
-import { newPhone, outboxMessages, shopCustomer } from '../../test/factories/customers.ts'
+import { balanceOf, newPhone, outboxMessages, shopCustomer } from '../../test/factories/customers.ts'
 import { newAddress, testClock } from '../../test/factories/doubles.ts'
-import { payWithCard } from '../../test/factories/payments.ts'
+import { buyVoucher, codeSentTo, issuedVoucher, voucherOf } from '../../test/factories/vouchers.ts'
 import type { ShopInput } from '../../test/factories/shop.ts'
 import { staffUser } from '../../test/factories/staff.ts'
-import { describeApi, type TestApp } from '../../test/harness.ts'
+import { describeApi } from '../../test/harness.ts'
+import { CREDIT_MESSAGES } from './credit.service.ts'
 import { VOUCHER_GUESS_LIMITS, VOUCHER_MESSAGES } from './vouchers.service.ts'
 
 /** Monday 23 November 2026, 10:00 GMT */
@@ -16,30 +16,6 @@ const clock = testClock('2026-11-23T10:00:00Z')
 const SHOP = {
   packages: [{ id: 'glow-60', name: 'Glow 60', minutes: 60, pricePence: 3300, validityDays: 90 }],
 } satisfies ShopInput
-
-/** A visitor (no account) buys a voucher by card, from a network of their own: answers the checkout and the code sent. */
-export async function buyVoucher(t: TestApp, body: Record<string, unknown> = {}) {
-  const email = `gift-${randomUUID()}@example.com`
-  const started = await t.api('gift_vouchers', {
-    body: { amountPence: 2500, fromName: 'Sam', recipientName: 'Alex', recipientEmail: email, message: 'Happy birthday!', sendOn: '2026-11-23', ...body },
-    headers: { 'idempotency-key': randomUUID(), 'x-forwarded-for': newAddress() },
-  })
-  if (started.status !== 201) throw new Error(`the checkout did not start: ${started.status} ${JSON.stringify(started.json)}`)
-  const paid = await payWithCard(t, started.json.payment)
-  if (paid.json.status !== 'succeeded') throw new Error(`the card was not taken: ${JSON.stringify(paid.json)}`)
-  return { started, email, paymentId: started.json.payment.id as string }
-}
-
-const voucherOf = async (t: TestApp, paymentId: string) =>
-  (await t.db.select().from(schema.giftVouchers).where(eq(schema.giftVouchers.paymentId, paymentId)))[0]!
-
-/** The code in the voucher's message, as the recipient reads it. */
-async function codeSentTo(t: TestApp, to: string) {
-  const messages = await outboxMessages(t.app, to)
-  const code = messages.map((m) => /Your code: ([0-9A-Z-]+)/.exec(m.body)?.[1]).find(Boolean)
-  if (!code) throw new Error(`no voucher reached ${to}`)
-  return code
-}
 
 describeApi(
   'gift vouchers bought online, sent on their day and redeemed into credit',
@@ -167,4 +143,42 @@ describeApi(
     })
   },
   { deps: () => ({ now: clock.now, trustProxy: true, logger: createLogger('error') }), shop: SHOP },
+)
+
+describeApi(
+  'gift voucher credit paying for a package',
+  (t) => {
+    const redeem = (customer: { headers: Record<string, string> }, code: string) =>
+      t().api('p_account/vouchers', { body: { code }, headers: { ...customer.headers, 'x-forwarded-for': newAddress() } })
+    const buy = (customer: { headers: Record<string, string> }, packageId: string, key = randomUUID()) =>
+      t().api('p_account/credit/purchase', { body: { packageId }, headers: { ...customer.headers, 'idempotency-key': key } })
+
+    it('credit that covers a package buys it: the minutes land, the credit is what is left, once per key', async () => {
+      const customer = await shopCustomer(t())
+      const { code } = await issuedVoucher(t(), 5000)
+      expect((await redeem(customer, code)).status).toBe(200)
+      const key = randomUUID()
+      const bought = await buy(customer, 'glow-60', key)
+      expect(bought).toMatchObject({ status: 201, json: { creditPence: 1700, message: 'Glow 60 is on your balance, paid with £33.00 of your credit.' } })
+      expect(await balanceOf(t(), customer)).toBe(60)
+      expect(await buy(customer, 'glow-60', key)).toMatchObject({ status: 200, json: { creditPence: 1700 } })
+      expect(await balanceOf(t(), customer)).toBe(60)
+    })
+
+    it('credit that does not cover a package buys nothing', async () => {
+      const customer = await shopCustomer(t())
+      const { code } = await issuedVoucher(t(), 2000)
+      await redeem(customer, code)
+      expect(await buy(customer, 'glow-60')).toMatchObject({ status: 409, json: { message: CREDIT_MESSAGES.notEnough } })
+      expect(await balanceOf(t(), customer)).toBe(0)
+      expect((await t().api('p_account/credit', { headers: customer.headers })).json).toMatchObject({ creditPence: 2000 })
+    })
+
+    it('an expired voucher is refused', async () => {
+      const customer = await shopCustomer(t())
+      const { code } = await issuedVoucher(t(), 2000, -1)
+      expect(await redeem(customer, code)).toMatchObject({ status: 409, json: { message: VOUCHER_MESSAGES.expired } })
+    })
+  },
+  { deps: () => ({ now: clock.now, trustProxy: true }), shop: SHOP },
 )

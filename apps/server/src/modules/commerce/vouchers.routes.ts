@@ -2,6 +2,8 @@ import { createRoute } from '@hono/zod-openapi'
 import { IdempotencyKey } from '@salon/contracts/commerce'
 import { ErrorResponse } from '@salon/contracts/errors'
 import {
+  CreditPurchaseRequest,
+  CreditPurchaseResponse,
   CreditResponse,
   RedeemVoucherRequest,
   RedeemVoucherResponse,
@@ -16,7 +18,7 @@ import { z } from 'zod'
 import { addressForLimits } from '../../lib/address-prefix.ts'
 import { HttpError } from '../../lib/errors.ts'
 import { createRouter, errorResponses, json, jsonBody } from '../../lib/openapi.ts'
-import { optionalIdentity, signedInRoute, type ApiEnv, type IdentityVerifier } from '../identity/public.ts'
+import { optionalIdentity, signedInRoute, type ApiEnv, type Identity, type IdentityVerifier } from '../identity/public.ts'
 import { staffRoute, type StaffEnv } from '../shop/public.ts'
 import type { CommerceRepository } from './commerce.repository.ts'
 import type { PaymentsService } from './payments.service.ts'
@@ -35,6 +37,7 @@ export interface VoucherRoutesDeps {
   commerce: Pick<CommerceRepository, 'payment'>
   verifier: IdentityVerifier
   trustProxy: boolean
+  buyWithCredit: (shopId: string, identity: Identity, key: string, packageId: string) => Promise<CreditPurchaseResponse>
 }
 
 /** Gift vouchers for visitors and customers: buying one by card, its confirmation, redeeming a code into credit. */
@@ -108,6 +111,28 @@ export function createVoucherRoutes(deps: VoucherRoutesDeps) {
         responses: { 200: json(CreditResponse, 'The credit'), ...identityResponses },
       }),
       async (c) => c.json(await vouchers.credit(c.get('shopId'), c.get('identity')), 200),
+    )
+    .openapi(
+      signedInRoute(deps.verifier, {
+        method: 'post',
+        path: '/p_account/credit/purchase',
+        tags: ['Packages'],
+        summary: "Buy a package wholly with the customer's gift voucher credit: no card, the minutes at once",
+        description: 'The Idempotency-Key header names the checkout: the same key buys once (200 after the first, 201).',
+        request: { headers: z.object({ 'idempotency-key': IdempotencyKey }), ...jsonBody(CreditPurchaseRequest) },
+        responses: {
+          200: json(CreditPurchaseResponse, 'This key bought it before'),
+          201: json(CreditPurchaseResponse, 'Bought: the minutes are on the balance, the credit is what is left'),
+          ...identityResponses,
+          404: json(ErrorResponse, 'No such package on sale'),
+          409: json(ErrorResponse, 'The credit does not cover the package, or the key was used for another checkout'),
+        },
+      }),
+      async (c) => {
+        const key = c.req.valid('header')['idempotency-key']
+        const bought = await deps.buyWithCredit(c.get('shopId'), c.get('identity'), key, c.req.valid('json').packageId)
+        return bought.created ? c.json(bought, 201) : c.json(bought, 200)
+      },
     )
     .openapi(
       signedInRoute(deps.verifier, {
