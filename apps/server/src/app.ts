@@ -266,7 +266,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', commerce.retailRoutes)
   api.route('/', account.staffRoutes)
   api.route('/', commerce.manageRoutes)
-  api.route('/', commerce.voucherSettingsRoutes)
+  api.route('/', commerce.voucherStaffRoutes)
   api.route('/', content.staffRoutes)
   api.route('/', content.manageRoutes)
   api.route('/', content.popupRoutes)

@@ -100,3 +100,47 @@ export type RedeemVoucherResponse = z.infer<typeof RedeemVoucherResponse>
 export const CreditPurchaseRequest = strictBody({ packageId: z.string().min(1).max(64) })
 export const CreditPurchaseResponse = CreditResponse.extend({ message: z.string(), created: z.boolean() })
 export type CreditPurchaseResponse = z.infer<typeof CreditPurchaseResponse>
+
+/** POST staff/vouchers/sales: a voucher sold at the desk, for cash or on the card terminal. */
+export const DeskVoucherSaleRequest = strictBody({
+  method: z.enum(['cash', 'card_terminal'], { message: 'must be cash or card_terminal' }),
+  amountPence: WholePounds.optional(),
+  packageId: z.string().min(1).max(64).optional(),
+  recipientName: z.string().trim().max(60).optional(),
+  idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{16,100}$/, { message: 'must be 16 to 100 letters, digits, dashes or underscores' }),
+}).refine((v) => (v.amountPence === undefined) !== (v.packageId === undefined), { message: 'Choose an amount or a package, not both.' })
+
+/** A voucher sold at the desk, to print: the code is answered once, by the sale that made it. */
+export const DeskVoucherSale = z.object({
+  paymentId: z.string(),
+  voucherId: z.string(),
+  /** ABCD-EFGH-JKMN-PQRS; null when this answers a repeat of the sale's key (the code is kept only as its hash). */
+  code: z.string().nullable(),
+  valuePence: z.number().int(),
+  lastDay: z.string(),
+  recipientName: z.string(),
+  message: z.string(),
+})
+export type DeskVoucherSale = z.infer<typeof DeskVoucherSale>
+
+/** A voucher as the desk sees it when a customer hands one over. */
+export const DeskVoucher = z.object({
+  voucherId: z.string(),
+  codeEnd: z.string(),
+  status: z.enum(['awaiting_payment', 'issued', 'void', 'expired', 'used']),
+  valuePence: z.number().int(),
+  remainingPence: z.number().int(),
+  lastDay: z.string().nullable(),
+})
+export type DeskVoucher = z.infer<typeof DeskVoucher>
+
+export const DeskVoucherLookupRequest = strictBody({ code: VoucherCodeText })
+/** POST staff/vouchers/redemptions: part or all of a voucher's value taken against a sale at the desk. */
+export const DeskVoucherRedeemRequest = strictBody({
+  code: VoucherCodeText,
+  amountPence: z.number().int().min(1, { message: 'must be at least 1p' }),
+  /** The customer the sale is for, when they have a record. */
+  sub: z.uuid({ message: 'must be a customer id' }).optional(),
+})
+export const DeskVoucherRedeemResponse = DeskVoucher.extend({ message: z.string() })
+export type DeskVoucherRedeemResponse = z.infer<typeof DeskVoucherRedeemResponse>

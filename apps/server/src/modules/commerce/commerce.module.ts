@@ -33,7 +33,8 @@ import { createRefundsRoutes } from './refunds.routes.ts'
 import { createStripeWebhookRoutes } from './stripe-webhook.routes.ts'
 import { createVouchersRepository, type VouchersRepository } from './vouchers.repository.ts'
 import { createCreditPurchases } from './credit.service.ts'
-import { createVoucherRoutes, createVoucherSettingsRoutes } from './vouchers.routes.ts'
+import { createVoucherRoutes, createVoucherStaffRoutes } from './vouchers.routes.ts'
+import { createDeskVouchers } from './vouchers-desk.service.ts'
 import { createVouchers, type Vouchers } from './vouchers.service.ts'
 
 export interface CommerceModuleDeps {
@@ -83,22 +84,22 @@ function voucherRoutesOf(
   made: { repo: CommerceRepository; vouchersRepo: VouchersRepository; vouchers: Vouchers; payments: PaymentsService; now: () => number },
 ) {
   const { repo, vouchersRepo, vouchers, payments, now } = made
-  return createVoucherRoutes({
-    vouchers,
-    payments,
+  const { db } = deps
+  const trustProxy = deps.trustProxy ?? false
+  const buyWithCredit = createCreditPurchases({
+    db,
     commerce: repo,
-    verifier: deps.verifier,
-    trustProxy: deps.trustProxy ?? false,
-    buyWithCredit: createCreditPurchases({
-      db: deps.db,
-      commerce: repo,
-      vouchers: vouchersRepo,
-      customers: deps.customers,
-      voucherService: vouchers,
-      payments,
-      now,
-    }),
+    vouchers: vouchersRepo,
+    customers: deps.customers,
+    voucherService: vouchers,
+    payments,
+    now,
   })
+  const desk = createDeskVouchers({ db, vouchers: vouchersRepo, commerce: repo, service: vouchers, shopOf: payments.shopOf, now })
+  return {
+    voucherRoutes: createVoucherRoutes({ vouchers, payments, commerce: repo, verifier: deps.verifier, trustProxy, buyWithCredit }),
+    voucherStaffRoutes: createVoucherStaffRoutes(vouchers, desk, trustProxy),
+  }
 }
 
 /**
@@ -159,14 +160,17 @@ export function createCommerceModule(deps: CommerceModuleDeps) {
     counter,
     /** The desk's takings and cash-ups, which the owner's reports read too. */
     takings,
-    counterRoutes: createCounterRoutes(counter, takings, createCounterRefunds({ db, commerce: repo, counter: counterRepo, ledger, retail: retailRepo, now })),
+    counterRoutes: createCounterRoutes(
+      counter,
+      takings,
+      createCounterRefunds({ db, commerce: repo, counter: counterRepo, ledger, retail: retailRepo, vouchers: vouchersRepo, now }),
+    ),
     /** Products sold at the counter, their stock, and every sale's receipt (docs/product.md §10.3). */
     retailRoutes: createRetailRoutes(retail),
     packagesRoutes: createPackagesRoutes({ ...packages, activePackages: deps.kept(packages.activePackages) }, { unchanged: deps.unchanged }),
     routes: createCommerceRoutes({ promo, payments, balance, referrals }, deps.verifier),
-    /** Gift vouchers bought online, redeemed into credit, and the owner's settings (docs/decisions/042). */
-    voucherRoutes: voucherRoutesOf(deps, { repo, vouchersRepo, vouchers, payments, now }),
-    voucherSettingsRoutes: createVoucherSettingsRoutes(vouchers),
+    /** Gift vouchers for visitors and customers; under /api/staff/ the owner's settings and the desk's sales, look-ups and redemptions. */
+    ...voucherRoutesOf(deps, { repo, vouchersRepo, vouchers, payments, now }),
     /** The owner's prices, packages, promo codes and refer-and-earn under /api/staff/ (docs/product.md §10.4). */
     manageRoutes: createManageRoutes(createCatalogueManagement({ db })),
     /** The offline test processor's API, a card processor of its own (as Stripe's API is), when no provider is given. */

@@ -2,6 +2,12 @@ import { createRoute } from '@hono/zod-openapi'
 import { IdempotencyKey } from '@salon/contracts/commerce'
 import { ErrorResponse } from '@salon/contracts/errors'
 import {
+  DeskVoucher,
+  DeskVoucherLookupRequest,
+  DeskVoucherRedeemRequest,
+  DeskVoucherRedeemResponse,
+  DeskVoucherSale,
+  DeskVoucherSaleRequest,
   CreditPurchaseRequest,
   CreditPurchaseResponse,
   CreditResponse,
@@ -22,6 +28,7 @@ import { optionalIdentity, signedInRoute, type ApiEnv, type Identity, type Ident
 import { staffRoute, type StaffEnv } from '../shop/public.ts'
 import type { CommerceRepository } from './commerce.repository.ts'
 import type { PaymentsService } from './payments.service.ts'
+import type { DeskVouchers } from './vouchers-desk.service.ts'
 import { VOUCHER_MESSAGES, type Vouchers } from './vouchers.service.ts'
 
 const signedIn = [{ shopId: [], apiKey: [], identityToken: [] }]
@@ -154,9 +161,59 @@ export function createVoucherRoutes(deps: VoucherRoutesDeps) {
     )
 }
 
-/** The owner's voucher settings under /api/staff/. */
-export function createVoucherSettingsRoutes(vouchers: Vouchers) {
+const guessed = {
+  404: json(ErrorResponse, 'No voucher has this code'),
+  429: json(ErrorResponse, 'Too many codes tried in the last hour, from this network or by this member of staff'),
+} as const
+
+/** Gift vouchers under /api/staff/: the owner's settings; selling, looking up and redeeming at the desk. */
+export function createVoucherStaffRoutes(vouchers: Vouchers, desk: DeskVouchers, trustProxy: boolean) {
   return createRouter<StaffEnv>()
+    .openapi(
+      staffRoute('staff', {
+        method: 'post',
+        path: '/staff/vouchers/sales',
+        summary: 'Sell a gift voucher at the desk, for cash or on the card terminal, to print',
+        description:
+          'In the day’s takings as other counter sales. The code is answered once, by the sale that made it; the same idempotencyKey answers the same sale without it.',
+        request: jsonBody(DeskVoucherSaleRequest),
+        responses: {
+          200: json(DeskVoucherSale, 'This key made this sale before'),
+          201: json(DeskVoucherSale, 'Sold: the voucher, with its code to print'),
+          404: json(ErrorResponse, 'No such package on sale'),
+          409: json(ErrorResponse, 'The key was used for a different sale'),
+        },
+      }),
+      async (c) => {
+        const { sale, created } = await desk.sell(c.get('staff'), c.req.valid('json'))
+        return created ? c.json(sale, 201) : c.json(sale, 200)
+      },
+    )
+    .openapi(
+      staffRoute('staff', {
+        method: 'post',
+        path: '/staff/vouchers/lookup',
+        summary: 'A gift voucher handed over at the desk: its value, what is left and until when',
+        description: 'The code is sent in the body, never in the address, so it is in no log. Every code tried counts, as sign-in attempts do.',
+        request: jsonBody(DeskVoucherLookupRequest),
+        responses: { 200: json(DeskVoucher, 'The voucher'), ...guessed },
+      }),
+      async (c) => c.json(await desk.lookup(c.get('staff'), addressForLimits(c, trustProxy), c.req.valid('json').code), 200),
+    )
+    .openapi(
+      staffRoute('staff', {
+        method: 'post',
+        path: '/staff/vouchers/redemptions',
+        summary: 'Take part or all of a gift voucher’s value against a sale at the desk; the rest stays on it',
+        request: jsonBody(DeskVoucherRedeemRequest),
+        responses: {
+          200: json(DeskVoucherRedeemResponse, 'Taken: what is left on the voucher'),
+          ...guessed,
+          409: json(ErrorResponse, 'The voucher has less left than asked, or is used up, expired, refunded or not paid for'),
+        },
+      }),
+      async (c) => c.json(await desk.redeem(c.get('staff'), addressForLimits(c, trustProxy), c.req.valid('json')), 200),
+    )
     .openapi(
       staffRoute('owner', {
         method: 'get',
