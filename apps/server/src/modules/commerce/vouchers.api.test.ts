@@ -49,6 +49,7 @@ describeApi(
       expect(sent).toHaveLength(1)
       expect(sent[0]!.subject).toBe('A £25.00 gift voucher from Sam')
       expect(sent[0]!.body).toContain('Value: £25.00')
+      expect(sent[0]!.body).toContain('Use it by: Tuesday 23 November 2027')
       expect(sent[0]!.body).toContain('"Happy birthday!"')
       expect(sent[0]!.body).toMatch(/Your code: [0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}/)
       // Once it has gone, only the code's hash is kept.

@@ -1,6 +1,7 @@
 import { shortDate } from '@salon/contracts/dates'
 import { poundsAndPence } from '@salon/contracts/rules/money'
 import { formatVoucherCode } from '@salon/contracts/rules/vouchers'
+import { describeDate } from '../../lib/local-time.ts'
 import { vatRateWords } from '@salon/contracts/rules/vat'
 import type { Receipt } from '@salon/contracts/staff-retail'
 
@@ -247,13 +248,13 @@ export function giftVoucher(salon: SalonWords, voucher: VoucherWords, link: stri
   const from = voucher.fromName || 'Someone'
   const note = voucher.message ? ` "${voucher.message}"` : ''
   return {
-    sms: `${salon.name}: ${from} has sent you a ${value} gift voucher.${note} Your code: ${code}. Use it by ${shortDate(voucher.lastDate)}: redeem it at ${link} or show it at the desk.`,
+    sms: `${salon.name}: ${from} has sent you a ${value} gift voucher.${note} Your code: ${code}. Use it by ${describeDate(voucher.lastDate)}: redeem it at ${link} or show it at the desk.`,
     email: email(salon, `A ${value} gift voucher from ${from}`, voucher.recipientName, [
       `${from} has sent you a ${value} gift voucher for ${salon.name}.`,
       ...(voucher.message ? ['', `"${voucher.message}"`, ''] : []),
       `Your code: ${code}`,
       `Value: ${value}`,
-      `Use it by: ${shortDate(voucher.lastDate)}`,
+      `Use it by: ${describeDate(voucher.lastDate)}`,
       `Redeem it on your balance page (${link}) once you have an account, or show this code at the desk.`,
     ]),
   }
