@@ -79,6 +79,20 @@ describeApi(
       expect(text?.body).toMatch(/has sent you a £25\.00 gift voucher\. "Happy birthday!" Your code: /)
     })
 
+    it('a text bought for today in the quiet hours waits for the morning; an email alone goes at once', async () => {
+      clock.set('2026-11-23T22:00:00Z')
+      const phone = newPhone()
+      await buyVoucher(t(), { recipientEmail: undefined, recipientPhone: phone.typed })
+      const { email } = await buyVoucher(t())
+      await worker().runDue()
+      expect(await outboxMessages(t().app, phone.e164)).toHaveLength(0)
+      expect(await outboxMessages(t().app, email)).toHaveLength(1)
+      clock.set('2026-11-24T08:05:00Z')
+      await worker().runDue()
+      expect(await outboxMessages(t().app, phone.e164)).toHaveLength(1)
+      clock.reset()
+    })
+
     it('a customer redeems the code in any case, with spaces: its value becomes credit with its expiry, once', async () => {
       clock.reset()
       const { email } = await buyVoucher(t(), { amountPence: 5000 })

@@ -240,13 +240,15 @@ export function createVouchers(deps: VouchersDeps) {
 
     /**
      * Issues the voucher a payment bought, once, in the transaction that made the payment succeed, and asks for its
-     * message on its day (09:00 in the shop, or at once when that has passed).
+     * message on its day (at once for today, else 09:00 in the shop).
      */
     async issuePaid(payment: PaymentRow, at: Date, timeZone: string, tx: Db) {
       const expiresAt = await expiryOf(payment.shopId, at, timeZone, tx)
       const voucher = await repo.issuePaid(payment.id, at, expiresAt, tx)
       if (!voucher) return
-      const due = localToInstant(voucher.sendOn!, '09:00', timeZone) ?? at.getTime()
+      // Today's goes at once; a later day's at 09:00 in the salon.
+      const today = voucher.sendOn === localDateOf(at.getTime(), timeZone)
+      const due = today ? at.getTime() : (localToInstant(voucher.sendOn!, '09:00', timeZone) ?? at.getTime())
       await createJobQueue(tx, now).enqueue({
         kind: VOUCHER_JOBS.send,
         key: `voucher-send:${voucher.id}`,

@@ -221,7 +221,7 @@ export function createMessagesService(deps: {
 
     /**
      * A gift voucher to its recipient on its day, by email and text where the buyer gave them; once, whatever the
-     * retries (send-once.ts). Not in the quiet hours; not at all once its payment was refunded.
+     * retries (send-once.ts). A text not in the quiet hours; nothing once its payment was refunded.
      */
     async [VOUCHER_JOBS.send](payload: Record<string, unknown>) {
       const facts = await repo.voucherFacts(String(payload.voucherId))
@@ -229,7 +229,8 @@ export function createMessagesService(deps: {
       const { voucher, shop } = facts
       if (voucher.status !== 'issued') return { skipped: `the voucher is ${voucher.status}` }
       if (!voucher.pendingCode) return { skipped: 'already sent' }
-      notInQuietHours(shop.timeZone)
+      // A text waits out the quiet hours; an email alone wakes nobody and goes at once.
+      if (voucher.recipientPhone) notInQuietHours(shop.timeZone)
       const lastDate = localDateOf(voucher.expiresAt!.getTime() - 1, shop.timeZone)
       const message = giftVoucher(salonOf(shop), { ...voucher, code: voucher.pendingCode, lastDate }, link('/account/balance/'))
       const outcome: Outcome = {
