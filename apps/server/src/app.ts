@@ -165,6 +165,7 @@ export function createApp(deps: AppDeps) {
     rateLimiter,
     kept,
     unchanged,
+    trustProxy,
     now: deps.now,
   })
   const booking = createBookingModule({
@@ -277,6 +278,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', account.routes)
   api.route('/', booking.routes)
   api.route('/', commerce.routes)
+  api.route('/', commerce.voucherRoutes)
   api.route('/', identity.invitationRoutes)
   api.route('/', identity.staffRoutes)
   api.route('/', shop.staffRoutes)
@@ -286,6 +288,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', commerce.retailRoutes)
   api.route('/', account.staffRoutes)
   api.route('/', commerce.manageRoutes)
+  api.route('/', commerce.voucherStaffRoutes)
   api.route('/', content.staffRoutes)
   api.route('/', content.manageRoutes)
   api.route('/', content.popupRoutes)

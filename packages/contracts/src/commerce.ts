@@ -119,7 +119,7 @@ export const Payment = z.object({
   providerRef: z.string(),
   /** Stripe's publishable key, when the provider is Stripe. */
   publishableKey: z.string().nullable(),
-  purpose: z.enum(['package', 'session']),
+  purpose: z.enum(['package', 'session', 'voucher']),
   packageId: z.string().nullable(),
   bookingId: z.string().nullable(),
   description: z.string(),

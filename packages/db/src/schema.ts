@@ -1008,7 +1008,10 @@ export const payments = pgTable(
     sub: uuid('sub'),
     /** The client's key for this checkout: the same key always answers the same payment. */
     idempotencyKey: text('idempotency_key').notNull(),
-    /** offline (the built-in test processor) or stripe; cash or card_terminal for a sale at the salon's counter */
+    /**
+     * offline (the built-in test processor) or stripe; cash or card_terminal for a sale at the salon's counter; credit
+     * for a package paid wholly from the customer's gift voucher credit (no money came in: the voucher's sale was that).
+     */
     provider: text('provider').notNull(),
     /** The staff member who took a counter sale; null for a payment the customer made online. */
     recordedBy: uuid('recorded_by'),
@@ -1071,7 +1074,7 @@ export const payments = pgTable(
     index('payments_shop_refunded')
       .on(t.shopId, t.refundedAt)
       .where(sql`refunded_at is not null`),
-    check('payments_provider', sql`${t.provider} in ('offline', 'stripe', 'cash', 'card_terminal')`),
+    check('payments_provider', sql`${t.provider} in ('offline', 'stripe', 'cash', 'card_terminal', 'credit')`),
     check('payments_counter', sql`(${t.provider} in ('cash', 'card_terminal')) = (${t.recordedBy} is not null)`),
     check('payments_status', sql`${t.status} in ('creating', 'pending', 'succeeded', 'refused', 'refunded', 'failed', 'cancelled')`),
     check(
@@ -1083,9 +1086,10 @@ export const payments = pgTable(
       sql`(${t.purpose} = 'package' and ${t.packageId} is not null and ${t.lotMinutes} > 0 and ${t.lotValidityDays} > 0 and ${t.lotBedTypes} is not null)
       or (${t.purpose} = 'session' and ${t.bookingId} is not null)
       or (${t.purpose} = 'minutes' and ${t.packageId} is null and ${t.bookingId} is null and ${t.lotMinutes} > 0 and ${t.lotValidityDays} > 0 and ${t.lotBedTypes} is not null and ${t.provider} in ('cash', 'card_terminal'))
-      or (${t.purpose} = 'retail' and ${t.packageId} is null and ${t.bookingId} is null and ${t.lotMinutes} is null and ${t.provider} in ('cash', 'card_terminal'))`,
+      or (${t.purpose} = 'retail' and ${t.packageId} is null and ${t.bookingId} is null and ${t.lotMinutes} is null and ${t.provider} in ('cash', 'card_terminal'))
+      or (${t.purpose} = 'voucher' and ${t.bookingId} is null and ${t.lotMinutes} is null)`,
     ),
-    check('payments_customer', sql`${t.sub} is not null or ${t.purpose} = 'retail'`),
+    check('payments_customer', sql`${t.sub} is not null or ${t.purpose} in ('retail', 'voucher')`),
     check('payments_refunded_at', sql`${t.refundedAt} is null or ${t.status} = 'refunded'`),
     check('payments_refunded_pence', sql`${t.refundedPence} is null or (${t.refundedPence} > 0 and ${t.refundedPence} <= ${t.amountPence})`),
     check('payments_amount', sql`${t.discountPence} >= 0 and ${t.amountPence} = ${t.pricePence} - ${t.discountPence} and ${t.amountPence} >= 30`),
@@ -1631,4 +1635,126 @@ export const waitlistOffers = pgTable(
     uniqueIndex('waitlist_offers_booking').on(t.bookingId),
     uniqueIndex('waitlist_offers_token').on(t.tokenHash),
   ],
+)
+
+// ─── Gift vouchers (docs/decisions/042-gift-vouchers.md) ─────────────────────────────────────────────────────────────
+
+/** The owner's voucher settings; a shop with no row sells at the defaults (@salon/contracts/rules/vouchers). */
+export const voucherSettings = pgTable(
+  'voucher_settings',
+  {
+    shopId: text('shop_id').primaryKey(),
+    /** The whole-pound amounts a voucher may be bought for, in pence. */
+    amountsPence: integer('amounts_pence').array().notNull(),
+    /** Whether a package may be bought as a gift (its price becomes the voucher's value). */
+    packagesAsGifts: boolean('packages_as_gifts').notNull(),
+    expiryMonths: integer('expiry_months').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [check('voucher_settings_expiry', sql`${t.expiryMonths} >= 12 and ${t.expiryMonths} <= 60`)],
+)
+
+/**
+ * A gift voucher: bought online by card (its payment, status awaiting_payment until the provider says it succeeded)
+ * or sold at the desk. The code is kept as its SHA-256 only; the plain code waits in pending_code for the message
+ * that delivers it and is cleared once it is sent. remaining_pence is spent by one guarded UPDATE, never below 0.
+ */
+export const giftVouchers = pgTable(
+  'gift_vouchers',
+  {
+    id: uuid('id').primaryKey(),
+    shopId: text('shop_id').notNull(),
+    codeHash: text('code_hash').notNull(),
+    /** The code's last four characters, for the salon to tell vouchers apart. */
+    codeEnd: text('code_end').notNull(),
+    pendingCode: text('pending_code'),
+    /** awaiting_payment, issued, or void (its payment refunded: the unspent part is gone). */
+    status: text('status').notNull(),
+    valuePence: integer('value_pence').notNull(),
+    remainingPence: integer('remaining_pence').notNull(),
+    /** The package bought as a gift, if it was one. */
+    packageId: text('package_id'),
+    paymentId: uuid('payment_id').references(() => payments.id),
+    /** The customer who bought it online while signed in; null for a visitor or a sale at the desk. */
+    buyerSub: uuid('buyer_sub'),
+    fromName: text('from_name').notNull(),
+    recipientName: text('recipient_name').notNull(),
+    recipientPhone: text('recipient_phone'),
+    recipientEmail: text('recipient_email'),
+    message: text('message'),
+    /** The shop's local day the voucher is sent on. */
+    sendOn: date('send_on', { mode: 'string' }),
+    soldBy: uuid('sold_by'),
+    createdAt: createdAt(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('gift_vouchers_code').on(t.shopId, t.codeHash),
+    uniqueIndex('gift_vouchers_payment').on(t.paymentId),
+    index('gift_vouchers_shop_issued').on(t.shopId, t.issuedAt),
+    check('gift_vouchers_status', sql`${t.status} in ('awaiting_payment', 'issued', 'void')`),
+    check('gift_vouchers_remaining', sql`${t.remainingPence} >= 0 and ${t.remainingPence} <= ${t.valuePence}`),
+    check('gift_vouchers_value', sql`${t.valuePence} >= 100 and ${t.valuePence} <= 100000`),
+    check('gift_vouchers_issued', sql`${t.status} = 'awaiting_payment' or (${t.issuedAt} is not null and ${t.expiresAt} is not null)`),
+  ],
+)
+
+/** Each spend of a voucher's value: into a customer's credit online, or against a sale at the desk. */
+export const voucherRedemptions = pgTable(
+  'voucher_redemptions',
+  {
+    id: uuid('id').primaryKey(),
+    shopId: text('shop_id').notNull(),
+    voucherId: uuid('voucher_id')
+      .notNull()
+      .references(() => giftVouchers.id),
+    amountPence: integer('amount_pence').notNull(),
+    /** The customer whose credit it became; null at the desk for a sale to someone with no record. */
+    sub: uuid('sub'),
+    recordedBy: uuid('recorded_by'),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('voucher_redemptions_voucher').on(t.voucherId), check('voucher_redemptions_amount', sql`${t.amountPence} > 0`)],
+)
+
+/** A customer's credit in pounds from a redeemed voucher, with the voucher's expiry; spent by a guarded UPDATE. */
+export const creditLots = pgTable(
+  'credit_lots',
+  {
+    id: uuid('id').primaryKey(),
+    shopId: text('shop_id').notNull(),
+    sub: uuid('sub').notNull(),
+    voucherId: uuid('voucher_id')
+      .notNull()
+      .references(() => giftVouchers.id),
+    amountPence: integer('amount_pence').notNull(),
+    remainingPence: integer('remaining_pence').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    foreignKey({ name: 'credit_lots_customer_fk', columns: [t.shopId, t.sub], foreignColumns: [customers.shopId, customers.sub] }).onDelete('cascade'),
+    index('credit_lots_customer').on(t.shopId, t.sub),
+    check('credit_lots_remaining', sql`${t.remainingPence} >= 0 and ${t.remainingPence} <= ${t.amountPence}`),
+  ],
+)
+
+/** Each spend of credit: on a payment (online or at the desk). */
+export const creditSpends = pgTable(
+  'credit_spends',
+  {
+    id: uuid('id').primaryKey(),
+    shopId: text('shop_id').notNull(),
+    sub: uuid('sub').notNull(),
+    creditLotId: uuid('credit_lot_id')
+      .notNull()
+      .references(() => creditLots.id, { onDelete: 'cascade' }),
+    paymentId: uuid('payment_id').references(() => payments.id),
+    amountPence: integer('amount_pence').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('credit_spends_customer').on(t.shopId, t.sub), check('credit_spends_amount', sql`${t.amountPence} > 0`)],
 )

@@ -32,7 +32,7 @@ function Frame({ children }: { children: React.ReactNode }) {
   // The side menu shows the minutes on the balance: loaded when a signed-in customer opens it, not with every page.
   const balance = useFetcher<typeof balanceLoader>()
   const balanceLoading = useRef<Promise<void>>(undefined)
-  const minutes = signedIn && balance.data?.status === 'ready' ? balance.data.data.balance : null
+  const minutes = signedIn && balance.data?.balance.status === 'ready' ? balance.data.balance.data.balance : null
   const [askAgain, setAskAgain] = useState(0)
   return (
     <div className="flex min-h-dvh flex-col">

@@ -7,7 +7,7 @@ import type { JobQueue } from '../../lib/job-queue.ts'
 import type { ContentUnchanged } from '../../lib/public-content.ts'
 import type { RateLimiter } from '../../lib/rate-limit.ts'
 import type { CustomersRepository, IdentityVerifier } from '../identity/public.ts'
-import { createCommerceRepository } from './commerce.repository.ts'
+import { createCommerceRepository, type CommerceRepository } from './commerce.repository.ts'
 import { createCommerceRoutes } from './commerce.routes.ts'
 import { createCounterRepository } from './counter.repository.ts'
 import { createCounterRoutes } from './counter.routes.ts'
@@ -21,16 +21,21 @@ import { createTakings } from './takings.service.ts'
 import { createLedgerRepository } from './ledger.repository.ts'
 import { toLot } from './lots.ts'
 import { createBalanceService } from './balance.service.ts'
-import { createPaymentsService } from './payments.service.ts'
+import { createPaymentsService, shopOrRefuse, type PaymentsService } from './payments.service.ts'
 import { createPromoService } from './promo.service.ts'
 import { createReferralsService } from './referrals.service.ts'
 import { createCatalogueManagement } from './catalogue.service.ts'
 import { createManageRoutes } from './catalogue.routes.ts'
-import { createPackagesRepository } from './packages.repository.ts'
+import { createPackagesRepository, type PackagesRepository } from './packages.repository.ts'
 import { createPackagesRoutes } from './packages.routes.ts'
 import { createRefunds } from './refunds.service.ts'
 import { createRefundsRoutes } from './refunds.routes.ts'
 import { createStripeWebhookRoutes } from './stripe-webhook.routes.ts'
+import { createVouchersRepository, type VouchersRepository } from './vouchers.repository.ts'
+import { createCreditPurchases } from './credit.service.ts'
+import { createVoucherRoutes, createVoucherStaffRoutes } from './vouchers.routes.ts'
+import { createDeskVouchers } from './vouchers-desk.service.ts'
+import { createVouchers, type Vouchers } from './vouchers.service.ts'
 
 export interface CommerceModuleDeps {
   db: Db
@@ -46,7 +51,55 @@ export interface CommerceModuleDeps {
   rateLimiter: RateLimiter
   kept: <T>(read: (shopId: string) => PromiseLike<T>) => (shopId: string) => Promise<T>
   unchanged: ContentUnchanged
+  /** Whether requests come through one trusted reverse proxy (the address limits count the address it saw). */
+  trustProxy?: boolean
   now?: () => number
+}
+
+/** Gift vouchers (docs/decisions/042), made before the payments that issue them. */
+function vouchersOf(
+  deps: CommerceModuleDeps,
+  repo: CommerceRepository,
+  vouchers: VouchersRepository,
+  packages: PackagesRepository,
+  providerKind: string,
+  now: () => number,
+) {
+  return createVouchers({
+    db: deps.db,
+    vouchers,
+    commerce: repo,
+    packages,
+    customers: deps.customers,
+    rateLimiter: deps.rateLimiter,
+    shopOf: (shopId) => shopOrRefuse(repo, shopId),
+    providerKind,
+    now,
+  })
+}
+
+/** Gift vouchers' routes for visitors and customers, with credit paying for packages. */
+function voucherRoutesOf(
+  deps: CommerceModuleDeps,
+  made: { repo: CommerceRepository; vouchersRepo: VouchersRepository; vouchers: Vouchers; payments: PaymentsService; now: () => number },
+) {
+  const { repo, vouchersRepo, vouchers, payments, now } = made
+  const { db } = deps
+  const trustProxy = deps.trustProxy ?? false
+  const buyWithCredit = createCreditPurchases({
+    db,
+    commerce: repo,
+    vouchers: vouchersRepo,
+    customers: deps.customers,
+    voucherService: vouchers,
+    payments,
+    now,
+  })
+  const desk = createDeskVouchers({ db, vouchers: vouchersRepo, commerce: repo, service: vouchers, shopOf: payments.shopOf, now })
+  return {
+    voucherRoutes: createVoucherRoutes({ vouchers, payments, commerce: repo, verifier: deps.verifier, trustProxy, buyWithCredit }),
+    voucherStaffRoutes: createVoucherStaffRoutes(vouchers, desk, trustProxy),
+  }
 }
 
 /**
@@ -63,6 +116,9 @@ export function createCommerceModule(deps: CommerceModuleDeps) {
   const repo = createCommerceRepository(db)
   const promo = createPromoService({ db, commerce: repo, now })
   const referrals = createReferralsService({ commerce: repo, ledger, customers: deps.customers, logger: deps.logger })
+  const provider = deps.payments ?? offline!.adapter
+  const vouchersRepo = createVouchersRepository(db)
+  const vouchers = vouchersOf(deps, repo, vouchersRepo, packages, provider.kind, now)
   const payments = createPaymentsService({
     db,
     commerce: repo,
@@ -73,6 +129,7 @@ export function createCommerceModule(deps: CommerceModuleDeps) {
     provider: deps.payments ?? offline!.adapter,
     logger: deps.logger,
     rateLimiter: deps.rateLimiter,
+    issueVoucher: vouchers.issuePaid,
     now,
   })
   const balance = createBalanceService({ db, commerce: repo, ledger, customers: deps.customers, now })
@@ -103,11 +160,17 @@ export function createCommerceModule(deps: CommerceModuleDeps) {
     counter,
     /** The desk's takings and cash-ups, which the owner's reports read too. */
     takings,
-    counterRoutes: createCounterRoutes(counter, takings, createCounterRefunds({ db, commerce: repo, counter: counterRepo, ledger, retail: retailRepo, now })),
+    counterRoutes: createCounterRoutes(
+      counter,
+      takings,
+      createCounterRefunds({ db, commerce: repo, counter: counterRepo, ledger, retail: retailRepo, vouchers: vouchersRepo, now }),
+    ),
     /** Products sold at the counter, their stock, and every sale's receipt (docs/product.md §10.3). */
     retailRoutes: createRetailRoutes(retail),
     packagesRoutes: createPackagesRoutes({ ...packages, activePackages: deps.kept(packages.activePackages) }, { unchanged: deps.unchanged }),
     routes: createCommerceRoutes({ promo, payments, balance, referrals }, deps.verifier),
+    /** Gift vouchers for visitors and customers; under /api/staff/ the owner's settings and the desk's sales, look-ups and redemptions. */
+    ...voucherRoutesOf(deps, { repo, vouchersRepo, vouchers, payments, now }),
     /** The owner's prices, packages, promo codes and refer-and-earn under /api/staff/ (docs/product.md §10.4). */
     manageRoutes: createManageRoutes(createCatalogueManagement({ db })),
     /** The offline test processor's API, a card processor of its own (as Stripe's API is), when no provider is given. */

@@ -127,6 +127,25 @@ export function createCommerceRepository(db: Db) {
       return row
     },
 
+    /** A payment made with this key by someone with no account here (a gift voucher bought online). */
+    async paymentByKeyWithoutCustomer(shopId: string, key: string, executor: Db = db) {
+      const [row] = await executor
+        .select()
+        .from(payments)
+        .where(and(eq(payments.shopId, shopId), sql`${payments.sub} is null`, eq(payments.idempotencyKey, key)))
+      return row
+    },
+
+    /** A new payment by someone with no account here; undefined when their key already made one. */
+    async insertPaymentWithoutCustomer(payment: NewPayment & { sub: null }, executor: Db): Promise<PaymentRow | undefined> {
+      const [row] = await executor
+        .insert(payments)
+        .values(payment)
+        .onConflictDoNothing({ target: [payments.shopId, payments.idempotencyKey], where: sql`sub is null` })
+        .returning()
+      return row
+    },
+
     /** A new payment (and its promo code's use); answers undefined when the customer's key already made one. */
     async insertPayment(payment: NewPayment, executor: Db): Promise<PaymentRow | undefined> {
       const [row] = await executor

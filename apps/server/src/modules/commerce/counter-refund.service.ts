@@ -11,6 +11,7 @@ import type { LedgerRepository, LotRow } from './ledger.repository.ts'
 import { pounds } from './promo.ts'
 import { REFUND_JOBS } from './refunds.service.ts'
 import type { RetailRepository } from './retail.repository.ts'
+import type { VouchersRepository } from './vouchers.repository.ts'
 
 const METHOD_WORDS: Record<CounterMethod, string> = { cash: 'in cash', card_terminal: 'on the card terminal' }
 const isCounter = (provider: string): provider is CounterMethod => provider === 'cash' || provider === 'card_terminal'
@@ -19,6 +20,7 @@ export const PART_REFUND_MESSAGES = {
   notMinutes:
     'Only a sale of minutes (a package, or minutes sold loose) without products can be refunded by its unused minutes. Refund the whole sale instead.',
   noneUnused: 'None of the minutes of this sale are left unused, so there is nothing to refund by them.',
+  voucherSpent: 'Nothing is left on this gift voucher, so there is nothing to refund.',
 } as const
 
 /** The unused minutes' share of what was paid, rounded down to the penny: the customer is never given back more than their share. */
@@ -46,14 +48,27 @@ export function createCounterRefunds(deps: {
   counter: CounterRepository
   ledger: LedgerRepository
   retail: RetailRepository
+  vouchers: VouchersRepository
   now: () => number
 }) {
   const { db, commerce: repo, counter, ledger, retail, now } = deps
 
+  /**
+   * A gift voucher's refund: what is left of it, which is void from now (what was spent of it stays spent). Under the
+   * voucher's row lock, so a redeem at the same moment is either before (and not refunded) or refused.
+   */
+  async function voidVoucher(row: PaymentRow, at: Date, tx: Db): Promise<number> {
+    const voided = await deps.vouchers.voidByPayment(row.id, at, tx)
+    if (!voided) throw new HttpError(409, COUNTER_MESSAGES.alreadyRefunded)
+    if (voided.remainingPence < 1) throw new HttpError(409, PART_REFUND_MESSAGES.voucherSpent)
+    return voided.remainingPence
+  }
+
   function refusal(row: PaymentRow | undefined, shopId: string, part: CounterRefundOrder['part']) {
     if (!row || row.shopId !== shopId) return new HttpError(404, COUNTER_MESSAGES.noSale)
-    if (part === 'unused' && row.purpose !== 'package' && row.purpose !== 'minutes') return new HttpError(422, PART_REFUND_MESSAGES.notMinutes)
-    const online = !isCounter(row.provider) && row.purpose === 'package'
+    if (part === 'unused' && row.purpose !== 'package' && row.purpose !== 'minutes' && row.purpose !== 'voucher')
+      return new HttpError(422, PART_REFUND_MESSAGES.notMinutes)
+    const online = !isCounter(row.provider) && (row.purpose === 'package' || row.purpose === 'voucher')
     if (!isCounter(row.provider) && !online) return new HttpError(422, COUNTER_MESSAGES.notCounterSale)
     if (row.purpose === 'session') return new HttpError(422, COUNTER_MESSAGES.sessionPayment)
     if (row.status !== 'succeeded' && row.status !== 'refunded') return new HttpError(409, COUNTER_MESSAGES.notTaken)
@@ -81,7 +96,12 @@ export function createCounterRefunds(deps: {
       const lot = lotId ? await ledger.lot(lotId, tx) : undefined
       const removed = lot?.remaining ?? 0
       // The unused minutes' share, read under the customer's lock, so a session booked meanwhile is counted as used.
-      const pence = request.part === 'unused' && lot ? unusedShare(row.amountPence, lot.minutes, removed) : row.amountPence
+      const pence =
+        row.purpose === 'voucher'
+          ? await voidVoucher(row, at, tx)
+          : request.part === 'unused' && lot
+            ? unusedShare(row.amountPence, lot.minutes, removed)
+            : row.amountPence
       if (request.part === 'unused' && pence < 1) {
         // Under the customer's lock: a refund made meanwhile took the minutes, and is the reason to give.
         const current = await repo.payment(row.id, tx)

@@ -39,7 +39,7 @@ export function createCounterRepository(db: Db) {
           and(
             eq(payments.id, id),
             eq(payments.status, 'succeeded'),
-            eq(payments.purpose, 'package'),
+            sql`${payments.purpose} in ('package', 'voucher')`,
             sql`${payments.provider} in ('stripe', 'offline') and ${payments.refundOwedAt} is null`,
           ),
         )

@@ -26,6 +26,8 @@ export interface PaymentsServiceDeps {
   provider: PaymentProviderAdapter
   logger: Logger
   rateLimiter: RateLimiter
+  /** Issues the gift voucher a payment bought, in the transaction that made it succeed (vouchers.service.ts). */
+  issueVoucher?: (payment: PaymentRow, at: Date, timeZone: string, tx: Db) => Promise<void>
   now: () => number
 }
 
@@ -93,7 +95,8 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       amountPence: row.amountPence,
       currency: 'gbp',
       description: row.description,
-      metadata: { paymentId: row.id, shopId: row.shopId, sub: payerOf(row) },
+      // A gift voucher bought by a visitor has no customer: its payment names none.
+      metadata: { paymentId: row.id, shopId: row.shopId, sub: row.purpose === 'voucher' ? (row.sub ?? '') : payerOf(row) },
       idempotencyKey: row.id,
     })
     return repo.recordIntent(row.id, intent.ref, intent.clientSecret)
@@ -153,6 +156,14 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     }
     const shop = await shopOf(row.shopId)
     const at = new Date(now())
+    if (row.purpose === 'voucher') {
+      // A gift voucher has no customer yet: it is issued, and its message asked for, with the payment's success.
+      await deps.db.transaction(async (tx) => {
+        const done = await repo.markSucceeded(row.id, at, intent.cardLast4 ?? null, tx)
+        if (done) await deps.issueVoucher!(done, at, shop.timeZone, tx)
+      })
+      return
+    }
     const outcome = await deps.db.transaction(async (tx) => {
       const owe = (kind: string, key: string) => createJobQueue(tx, now).enqueue({ kind, key: `${key}:${row.id}`, payload: { paymentId: row.id } })
       // The code's lock comes first, in the order a checkout takes them, so a checkout and a payment never wait on each other.
@@ -232,6 +243,10 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
   return {
     shopOf,
     creditPurchase,
+    /** A payment made elsewhere in the module (a gift voucher's) with its provider's intent, as the browser needs it. */
+    withIntent: async (row: PaymentRow) => toPayment(await withIntent(row), null),
+    /** A payment as the provider now says it is, settled if it has succeeded. */
+    refreshed: async (row: PaymentRow) => (await refresh(row)).row,
 
     /** POST stripe_payment_intent: a payment for an amount worked out here, one per idempotency key. */
     async createPayment(shopId: string, identity: Identity, key: string, request: PaymentIntentRequest): Promise<{ payment: Payment; created: boolean }> {

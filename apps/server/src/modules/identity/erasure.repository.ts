@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, or, schema, sql, type Db } from '@salon/db'
 
-const { customers, customerMessages, outbox, contactMessages, popupLeads, jobs, referralCodes, bookings, payments, minuteLots } = schema
+const { customers, customerMessages, outbox, contactMessages, popupLeads, jobs, referralCodes, bookings, payments, minuteLots, giftVouchers } = schema
 const audit = schema.staffAuditLog
 
 /** What the staff wrote of a customer in an audit entry's record before and after, besides the entry's reason. */
@@ -137,6 +137,14 @@ export function createErasureRepository(db: Db) {
     },
 
     /** The owner's reason for letting a session past a sunbed rule is their note about the customer; the session stays. */
+    /** Gift vouchers they bought online: the name they signed and their message to the recipient go. */
+    async blankVoucherBuyer({ sub, shopIds }: ErasureTarget) {
+      await db
+        .update(giftVouchers)
+        .set({ fromName: '', message: null })
+        .where(and(eq(giftVouchers.buyerSub, sub), inArray(giftVouchers.shopId, shopIds)))
+    },
+
     async clearBookingNotes({ sub, shopIds }: ErasureTarget) {
       await db
         .update(bookings)

@@ -47,6 +47,7 @@ export const ERASURE_BY_TABLE = {
   bookings: ['anonymised', 'the owner’s reason for letting a session past a rule is cleared; the session stays, named by sub'],
   staff_audit_log: ['anonymised', 'entries about them, their sessions and payments lose the staff’s notes (reason, a block’s reason); the facts stay'],
   jobs: ['anonymised', 'the jobs keep only ids; a provider’s error quoting their number is cleared'],
+  gift_vouchers: ['anonymised', 'a voucher they bought online loses the name they signed and their message; its value and use stay in the accounts'],
   photo_id_checks: ['anonymised', 'the kind of document goes; that their age was checked, when and by whom stays with the sessions, named by sub'],
 
   customer_notes: ['erased', 'the notes the salon’s staff kept about them'],
@@ -75,6 +76,10 @@ export const ERASURE_BY_TABLE = {
   balance_ledger: ['kept', 'the append-only record of minutes; a staff correction keeps its reason, as the money records do'],
   referrals: ['kept', 'who referred whom, by sub, and the purchase that rewarded it'],
   referral_rewarded_phones: ['kept', 'one-way fingerprints, so a number earns a reward once ever (docs/decisions/021)'],
+  voucher_settings: ['none', 'the amounts and expiry of the salon’s gift vouchers'],
+  voucher_redemptions: ['kept', 'what was spent of each voucher and into whose credit, by sub: the voucher’s value must add up'],
+  credit_lots: ['kept', 'their credit in pounds from redeemed vouchers, by sub: money the salon owes, as the minutes are kept'],
+  credit_spends: ['kept', 'what their credit paid for, by sub, as payments are kept'],
   customer_imports: ['kept', 'which records an import from the salon’s previous system wrote to, by sub, so a file imported again brings no minutes twice'],
 } as const satisfies Record<string, readonly ['erased' | 'anonymised' | 'kept' | 'none', string]>
 
@@ -143,6 +148,7 @@ export async function eraseCustomer(db: Db, request: ErasureRequest, at: Date): 
     await repo.removeReferralCode(target)
     await repo.removeNotes(target)
     await repo.clearBookingNotes(target)
+    await repo.blankVoucherBuyer(target)
     await createPhotoIdChecksRepository(db).anonymise(sub, target.shopIds, at)
     await repo.redactAudit(target, at)
     await repo.blankRecords(target, at)

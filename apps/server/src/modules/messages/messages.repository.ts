@@ -14,6 +14,7 @@ const {
   balanceLedger,
   skinReactions,
   promoCodes,
+  giftVouchers,
 } = schema
 
 export type MessageRow = typeof messages.$inferSelect
@@ -93,6 +94,20 @@ export function createMessagesRepository(db: Db) {
         .leftJoin(promoCodes, eq(promoCodes.id, payments.promoCodeId))
         .where(eq(payments.id, paymentId))
       return row
+    },
+
+    async voucherFacts(voucherId: string) {
+      const [row] = await db
+        .select({ voucher: giftVouchers, shop: { id: shops.id, name: shops.name, phone: shops.phone, timeZone: shops.timeZone } })
+        .from(giftVouchers)
+        .innerJoin(shops, eq(shops.id, giftVouchers.shopId))
+        .where(eq(giftVouchers.id, voucherId))
+      return row
+    },
+
+    /** The voucher's message went: its plain code is no longer kept (docs/decisions/042). */
+    async voucherSent(voucherId: string, at: Date) {
+      await db.update(giftVouchers).set({ sentAt: at, pendingCode: null }).where(eq(giftVouchers.id, voucherId))
     },
 
     async lotFacts(lotId: string) {

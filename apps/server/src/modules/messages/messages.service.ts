@@ -5,13 +5,14 @@ import { localDateOf, localTimeOf, outsideQuietHours } from '../../lib/local-tim
 import { addDays } from '@salon/contracts/dates'
 import { formatPhone } from '@salon/contracts/rules/phone'
 import { BOOKING_JOBS, bookingJobs, SKIN_REACTION_JOB, WAITLIST_JOBS } from '../booking/public.ts'
-import { PAYMENT_JOBS, refusalMessage, type RefusedReason } from '../commerce/public.ts'
+import { PAYMENT_JOBS, refusalMessage, VOUCHER_JOBS, type RefusedReason } from '../commerce/public.ts'
 import type { MessagesRepository, Recipient } from './messages.repository.ts'
 import { createSendOnce, type SendResult } from './send-once.ts'
 import {
   bookingCancelled,
   bookingConfirmed,
   bookingReminder,
+  giftVoucher,
   minutesExpiring,
   paymentReceipt,
   paymentRefused,
@@ -60,7 +61,7 @@ export function createMessagesService(deps: {
   const salonOf = (shop: { name: string; phone: string }): SalonWords => ({ name: shop.name, phone: shop.phone })
 
   /** The message's text to this number, once (`key` names the message; the row's key adds the channel). */
-  function textOnce(key: string, kind: string, shopId: string, to: Recipient & { phone: string }, body: string) {
+  function textOnce(key: string, kind: string, shopId: string, to: { sub: string | null; phone: string }, body: string) {
     const { sms } = deps
     const text = { to: to.phone, body, shopId }
     return sendOnce(
@@ -70,7 +71,7 @@ export function createMessagesService(deps: {
   }
 
   /** The message's email to this address, once. */
-  function emailOnce(key: string, kind: string, shopId: string, to: Recipient & { email: string }, { subject, text }: Message['email']) {
+  function emailOnce(key: string, kind: string, shopId: string, to: { sub: string | null; email: string }, { subject, text }: Message['email']) {
     return sendOnce(
       { key: `${key}:email`, shopId, sub: to.sub, kind, channel: 'email', recipient: to.email, body: `${subject}\n\n${text}`, status: 'sending' },
       { send: () => deps.email.send({ to: to.email, subject, text, shopId }) },
@@ -238,6 +239,32 @@ export function createMessagesService(deps: {
       const notice = refusalMessage(payment.refusedReason as RefusedReason, promo, payment)
       const message = paymentRefused(salonOf(shop), payment, notice, facts.customer.firstName)
       return deliverOne(`refused-notice:${payment.id}`, 'payment-refused', shop.id, facts.customer, message)
+    },
+
+    /**
+     * A gift voucher to its recipient on its day, by email and text where the buyer gave them; once, whatever the
+     * retries (send-once.ts). A text not in the quiet hours; nothing once its payment was refunded.
+     */
+    async [VOUCHER_JOBS.send](payload: Record<string, unknown>) {
+      const facts = await repo.voucherFacts(String(payload.voucherId))
+      if (!facts) return { skipped: 'no such voucher' }
+      const { voucher, shop } = facts
+      if (voucher.status !== 'issued') return { skipped: `the voucher is ${voucher.status}` }
+      if (!voucher.pendingCode) return { skipped: 'already sent' }
+      // A text waits out the quiet hours; an email alone wakes nobody and goes at once.
+      if (voucher.recipientPhone) notInQuietHours(shop.timeZone)
+      const lastDate = localDateOf(voucher.expiresAt!.getTime() - 1, shop.timeZone)
+      const message = giftVoucher(salonOf(shop), { ...voucher, code: voucher.pendingCode, lastDate }, link('/account/balance/'))
+      const outcome: Outcome = {
+        sms: voucher.recipientPhone
+          ? await textOnce(`voucher:${voucher.id}`, 'gift-voucher', shop.id, { sub: null, phone: voucher.recipientPhone }, message.sms)
+          : 'none',
+        email: voucher.recipientEmail
+          ? await emailOnce(`voucher:${voucher.id}`, 'gift-voucher', shop.id, { sub: null, email: voucher.recipientEmail }, message.email)
+          : 'none',
+      }
+      await repo.voucherSent(voucher.id, new Date(now()))
+      return outcome
     },
 
     async [MESSAGE_JOBS.minutesExpiring](payload: Record<string, unknown>) {

@@ -1,5 +1,7 @@
 import { shortDate } from '@salon/contracts/dates'
 import { poundsAndPence } from '@salon/contracts/rules/money'
+import { formatVoucherCode } from '@salon/contracts/rules/vouchers'
+import { describeDate } from '../../lib/local-time.ts'
 import { vatRateWords } from '@salon/contracts/rules/vat'
 import type { Receipt } from '@salon/contracts/staff-retail'
 
@@ -242,6 +244,35 @@ export function waitlistOffer(
     email: email(salon, `A sunbed time has come free: ${shortDate(session.date)} at ${session.time}`, firstName, [
       `A sunbed time you were waiting for has come free: ${when(session)} (${session.bed}, ${minutesWord(session.minutes)}).`,
       `It's held for you until ${until}. Book it: ${link}`,
+    ]),
+  }
+}
+
+export interface VoucherWords {
+  code: string
+  valuePence: number
+  fromName: string
+  recipientName: string
+  message: string | null
+  /** The last local date it can be used on. */
+  lastDate: string
+}
+
+/** A gift voucher to its recipient, on the day its buyer chose (docs/product.md "Gift vouchers"). */
+export function giftVoucher(salon: SalonWords, voucher: VoucherWords, link: string): Message {
+  const value = poundsAndPence(voucher.valuePence)
+  const code = formatVoucherCode(voucher.code)
+  const from = voucher.fromName || 'Someone'
+  const note = voucher.message ? ` "${voucher.message}"` : ''
+  return {
+    sms: `${salon.name}: ${from} has sent you a ${value} gift voucher.${note} Your code: ${code}. Use it by ${describeDate(voucher.lastDate)}: redeem it at ${link} or show it at the desk.`,
+    email: email(salon, `A ${value} gift voucher from ${from}`, voucher.recipientName, [
+      `${from} has sent you a ${value} gift voucher for ${salon.name}.`,
+      ...(voucher.message ? ['', `"${voucher.message}"`, ''] : []),
+      `Your code: ${code}`,
+      `Value: ${value}`,
+      `Use it by: ${describeDate(voucher.lastDate)}`,
+      `Redeem it on your balance page (${link}) once you have an account, or show this code at the desk.`,
     ]),
   }
 }

@@ -1,0 +1,129 @@
+import { and, asc, eq, gt, schema, sql, type Db } from '@salon/db'
+
+const { voucherSettings, giftVouchers, voucherRedemptions, creditLots, creditSpends } = schema
+
+export type VoucherRow = typeof giftVouchers.$inferSelect
+export type NewVoucher = typeof giftVouchers.$inferInsert
+export type CreditLotRow = typeof creditLots.$inferSelect
+
+/** The only code that reads or writes gift vouchers, their settings, and customers' credit (docs/decisions/042). */
+export function createVouchersRepository(db: Db) {
+  return {
+    async settings(shopId: string, executor: Db = db) {
+      const [row] = await executor.select().from(voucherSettings).where(eq(voucherSettings.shopId, shopId))
+      return row
+    },
+
+    async saveSettings(shopId: string, settings: { amountsPence: number[]; packagesAsGifts: boolean; expiryMonths: number }, at: Date, executor: Db = db) {
+      await executor
+        .insert(voucherSettings)
+        .values({ shopId, ...settings, updatedAt: at })
+        .onConflictDoUpdate({ target: voucherSettings.shopId, set: { ...settings, updatedAt: at } })
+    },
+
+    async insert(voucher: NewVoucher, executor: Db = db): Promise<VoucherRow> {
+      const [row] = await executor.insert(giftVouchers).values(voucher).returning()
+      return row!
+    },
+
+    async byId(id: string, executor: Db = db) {
+      const [row] = await executor.select().from(giftVouchers).where(eq(giftVouchers.id, id))
+      return row
+    },
+
+    async byPayment(paymentId: string, executor: Db = db) {
+      const [row] = await executor.select().from(giftVouchers).where(eq(giftVouchers.paymentId, paymentId))
+      return row
+    },
+
+    /** The voucher with this code's hash, locked for the transaction: its value is spent one transaction at a time. */
+    async lockByCode(shopId: string, codeHash: string, executor: Db) {
+      const [row] = await executor
+        .select()
+        .from(giftVouchers)
+        .where(and(eq(giftVouchers.shopId, shopId), eq(giftVouchers.codeHash, codeHash)))
+        .for('update')
+      return row
+    },
+
+    async byCode(shopId: string, codeHash: string) {
+      const [row] = await db
+        .select()
+        .from(giftVouchers)
+        .where(and(eq(giftVouchers.shopId, shopId), eq(giftVouchers.codeHash, codeHash)))
+      return row
+    },
+
+    /** A paid voucher becomes usable, once: answers the row when this call issued it. */
+    async issuePaid(paymentId: string, at: Date, expiresAt: Date, executor: Db) {
+      const [row] = await executor
+        .update(giftVouchers)
+        .set({ status: 'issued', issuedAt: at, expiresAt })
+        .where(and(eq(giftVouchers.paymentId, paymentId), eq(giftVouchers.status, 'awaiting_payment')))
+        .returning()
+      return row
+    },
+
+    /**
+     * Spends `amountPence` of an issued, unexpired voucher: one UPDATE guarded by what is left, so a pound is spent
+     * once whatever the concurrency (and the check remaining_pence >= 0 stands behind it). Undefined when it is not there.
+     */
+    async spend(voucherId: string, amountPence: number, at: Date, executor: Db) {
+      const [row] = await executor
+        .update(giftVouchers)
+        .set({ remainingPence: sql`${giftVouchers.remainingPence} - ${amountPence}` })
+        .where(
+          and(
+            eq(giftVouchers.id, voucherId),
+            eq(giftVouchers.status, 'issued'),
+            gt(giftVouchers.expiresAt, at),
+            sql`${giftVouchers.remainingPence} >= ${amountPence}`,
+          ),
+        )
+        .returning()
+      return row
+    },
+
+    async addRedemption(row: typeof voucherRedemptions.$inferInsert, executor: Db) {
+      await executor.insert(voucherRedemptions).values(row)
+    },
+
+    async addCreditLot(row: typeof creditLots.$inferInsert, executor: Db) {
+      await executor.insert(creditLots).values(row)
+    },
+
+    /** The customer's credit that can still be spent at `at`, the soonest to expire first. */
+    async liveCredit(shopId: string, sub: string, at: Date, executor: Db = db): Promise<CreditLotRow[]> {
+      return executor
+        .select()
+        .from(creditLots)
+        .where(and(eq(creditLots.shopId, shopId), eq(creditLots.sub, sub), gt(creditLots.remainingPence, 0), gt(creditLots.expiresAt, at)))
+        .orderBy(asc(creditLots.expiresAt), asc(creditLots.createdAt))
+    },
+
+    /** Spends credit from one lot, guarded as a voucher's spend is; undefined when it is not there. */
+    async spendCredit(lotId: string, amountPence: number, at: Date, executor: Db) {
+      const [row] = await executor
+        .update(creditLots)
+        .set({ remainingPence: sql`${creditLots.remainingPence} - ${amountPence}` })
+        .where(and(eq(creditLots.id, lotId), gt(creditLots.expiresAt, at), sql`${creditLots.remainingPence} >= ${amountPence}`))
+        .returning()
+      return row
+    },
+
+    async addCreditSpend(row: typeof creditSpends.$inferInsert, executor: Db) {
+      await executor.insert(creditSpends).values(row)
+    },
+
+    /** The voucher's payment was refunded: what was not spent of it is void. Answers the row when this call did it. */
+    async voidByPayment(paymentId: string, at: Date, executor: Db = db) {
+      const [row] = await executor
+        .update(giftVouchers)
+        .set({ status: 'void', voidedAt: at, pendingCode: null })
+        .where(and(eq(giftVouchers.paymentId, paymentId), sql`${giftVouchers.status} <> 'void'`))
+        .returning()
+      return row
+    },
+  }
+}
+export type VouchersRepository = ReturnType<typeof createVouchersRepository>
