@@ -40,6 +40,7 @@ import type { PaymentProviderAdapter } from './adapters/payments/payments.ts'
 import { createAccountModule, IMPORT_PATH, IMPORT_PREVIEW_PATH } from './modules/account/public.ts'
 import { createBookingModule } from './modules/booking/public.ts'
 import { createCommerceModule } from './modules/commerce/public.ts'
+import { createMembershipsModule } from './modules/memberships/public.ts'
 import { createContentModule, UPLOAD_PATH } from './modules/content/public.ts'
 import { MAX_UPLOAD_BYTES } from '@salon/contracts/staff-catalogue'
 import { IMPORT_TOO_LARGE, MAX_IMPORT_BYTES } from '@salon/contracts/rules/customer-import'
@@ -155,6 +156,8 @@ export function createApp(deps: AppDeps) {
     unchanged,
     now: deps.now,
   })
+  const memberships = createMembershipsModule({ db, customers: identity.customers, verifier: identity.verifier, provider: commerce.provider, now })
+  commerce.followPayments(memberships.providerSucceeded)
   const booking = createBookingModule({
     database: deps.database,
     ledger: commerce.ledger,
@@ -255,6 +258,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', account.routes)
   api.route('/', booking.routes)
   api.route('/', commerce.routes)
+  api.route('/', memberships.routes)
   api.route('/', identity.invitationRoutes)
   api.route('/', identity.staffRoutes)
   api.route('/', shop.staffRoutes)
@@ -264,6 +268,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', commerce.retailRoutes)
   api.route('/', account.staffRoutes)
   api.route('/', commerce.manageRoutes)
+  api.route('/', memberships.staffRoutes)
   api.route('/', content.staffRoutes)
   api.route('/', content.manageRoutes)
   api.route('/', content.popupRoutes)
@@ -340,7 +345,7 @@ export function createApp(deps: AppDeps) {
   })
   const jobs = {
     queue: jobQueue,
-    handlers: { ...sweeps.handlers, ...messages.handlers, ...commerce.refunds.handlers },
+    handlers: { ...sweeps.handlers, ...messages.handlers, ...commerce.refunds.handlers, ...memberships.handlers },
     periodic: [...sweeps.periodic, ...messages.periodic],
   }
 

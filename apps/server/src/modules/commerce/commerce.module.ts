@@ -91,6 +91,12 @@ export function createCommerceModule(deps: CommerceModuleDeps) {
   })
   const takings = createTakings({ db, repo: createTakingsRepository(db), shopOf: payments.shopOf, now })
   const secret = deps.stripeWebhookSecret
+  // Other modules' payments (a membership's) are told of a provider's success too, after the commerce module's own.
+  const followers: ((ref: string) => Promise<unknown>)[] = []
+  const succeeded = async (ref: string) => {
+    await payments.providerSucceeded(ref)
+    for (const follow of followers) await follow(ref)
+  }
   const refunds = createRefunds({ db, provider: deps.payments ?? offline!.adapter, queue: deps.queue, now: deps.now ?? Date.now })
   return {
     /** Card refunds owed, as jobs that retry until the provider confirms (docs/product.md §4.14). */
@@ -111,12 +117,16 @@ export function createCommerceModule(deps: CommerceModuleDeps) {
     /** The owner's prices, packages, promo codes and refer-and-earn under /api/staff/ (docs/product.md §10.4). */
     manageRoutes: createManageRoutes(createCatalogueManagement({ db })),
     /** The offline test processor's API, a card processor of its own (as Stripe's API is), when no provider is given. */
-    testProcessorRoutes: offline?.routes(payments.providerSucceeded),
+    testProcessorRoutes: offline?.routes(succeeded),
+    /** The card provider every module pays through: Stripe when given, else the offline test processor. */
+    provider: deps.payments ?? offline!.adapter,
+    /** Another module's payments made through the provider: told when the provider reports one succeeded. */
+    followPayments: (follow: (ref: string) => Promise<unknown>) => void followers.push(follow),
     /** POST /stripe: Stripe's events, signed with the webhook secret. */
     webhookRoutes: secret
       ? createStripeWebhookRoutes({
           verify: (raw, signature) => verifyStripeWebhook(secret, raw, signature, deps.now ? Math.floor(deps.now() / 1000) : undefined),
-          onSucceeded: payments.providerSucceeded,
+          onSucceeded: succeeded,
           logger: deps.logger,
         })
       : undefined,

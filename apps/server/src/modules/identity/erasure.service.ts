@@ -31,6 +31,7 @@ export const ERASURE_BY_TABLE = {
   bed_out_of_service: ['none', 'repairs of sunbeds, noted by staff'],
   price_extras: ['none', 'the price list'],
   packages: ['none', 'the packages on sale'],
+  membership_plans: ['none', 'the membership plans on sale'],
   promo_codes: ['none', 'the salon’s codes'],
   commerce_settings: ['none', 'the referral reward and the salt of its phone fingerprints'],
   blog_posts: ['none', 'the salon’s posts'],
@@ -73,6 +74,12 @@ export const ERASURE_BY_TABLE = {
   balance_ledger: ['kept', 'the append-only record of minutes; a staff correction keeps its reason, as the money records do'],
   referrals: ['kept', 'who referred whom, by sub, and the purchase that rewarded it'],
   referral_rewarded_phones: ['kept', 'one-way fingerprints, so a number earns a reward once ever (docs/decisions/021)'],
+  memberships: [
+    'kept',
+    'the salon’s accounts: which plan, its terms and dates, by sub; an erased customer’s membership is ended at its next renewal, never charged',
+  ],
+  membership_payments: ['kept', 'the salon’s accounts must show every membership payment: amounts and dates, by sub'],
+  test_kept_cards: ['kept', 'the test processor’s kept cards: what the test card does and its last four digits, never its number'],
   customer_imports: ['kept', 'which records an import from the salon’s previous system wrote to, by sub, so a file imported again brings no minutes twice'],
 } as const satisfies Record<string, readonly ['erased' | 'anonymised' | 'kept' | 'none', string]>
 

@@ -6,6 +6,7 @@ import { addDays } from '@salon/contracts/dates'
 import { formatPhone } from '@salon/contracts/rules/phone'
 import { BOOKING_JOBS, bookingJobs, SKIN_REACTION_JOB } from '../booking/public.ts'
 import { PAYMENT_JOBS, refusalMessage, type RefusedReason } from '../commerce/public.ts'
+import { MEMBERSHIP_JOBS, RENEWAL_TEXTS } from '../memberships/public.ts'
 import type { MessagesRepository, Recipient } from './messages.repository.ts'
 import { createSendOnce, type SendResult } from './send-once.ts'
 import {
@@ -263,6 +264,26 @@ export function createMessagesService(deps: {
         { send: () => deps.email.send({ to: shop.email, subject: notice.subject, text: notice.text, shopId: shop.id }) },
       )
       return { email }
+    },
+
+    /**
+     * The text about a membership renewal that did not go through (docs/product.md "Memberships"): once per try,
+     * outside the quiet hours, saying when it is tried again or that the membership is paused.
+     */
+    async [MEMBERSHIP_JOBS.paymentFailed](payload: Record<string, unknown>) {
+      const facts = await repo.membershipPaymentFacts(String(payload.paymentId))
+      if (!facts || facts.customer.erasedAt) return { skipped: 'no such payment or customer' }
+      const { payment, shop, customer } = facts
+      if (payment.status !== 'failed') return { skipped: `the payment is ${payment.status}` }
+      if (!customer.phone) return { skipped: 'no mobile number' }
+      notInQuietHours(shop.timeZone)
+      const at = typeof payload.retryAt === 'string' ? Date.parse(payload.retryAt) : null
+      const cardLink = link('/account/membership/')
+      const body = at
+        ? RENEWAL_TEXTS.retry(shop.name, facts.planName, payment.amountPence, localDateOf(at, shop.timeZone), cardLink)
+        : RENEWAL_TEXTS.paused(shop.name, facts.planName, payment.amountPence, cardLink)
+      const key = `membership-payment-failed:${payment.id}`
+      return { sms: await textOnce(key, 'membership-payment-failed', shop.id, { ...customer, phone: customer.phone }, body) }
     },
 
     /** Asks, once per lot, for the notice of minutes that run out within a week (for lots that lasted longer than that). */
