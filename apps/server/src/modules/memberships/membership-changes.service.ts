@@ -26,7 +26,7 @@ export function createMembershipChanges(deps: { db: Db; repo: MembershipsReposit
      */
     cancel(shopId: string, sub: string) {
       return locked(shopId, sub, async (m, tx) => {
-        const timeZone = await repo.timeZoneOf(shopId)
+        const timeZone = await repo.timeZoneOf(shopId, tx)
         if (m.cancelAt && m.status !== 'cancelled') return { row: m, message: M.endsOn(m.cancelAt.getTime(), timeZone) }
         const effect = cancellationTakesEffect(m, now())
         if (!effect) {
@@ -47,7 +47,7 @@ export function createMembershipChanges(deps: { db: Db; repo: MembershipsReposit
         const left = pauseLeft({ ...m, pauseRequested: 0 })
         if (months > left) throw new HttpError(409, M.pauseLeft(left))
         const row = await repo.update(m.id, { pauseRequested: months }, tx)
-        return { row, message: M.paused(m.periodEnd!.getTime(), months, await repo.timeZoneOf(shopId)) }
+        return { row, message: M.paused(m.periodEnd!.getTime(), months, await repo.timeZoneOf(shopId, tx)) }
       })
     },
   }

@@ -74,6 +74,11 @@ export function createMembershipsRepository(db: Db) {
       return row
     },
 
+    async byId(id: string) {
+      const [row] = await db.select().from(memberships).where(eq(memberships.id, id))
+      return row
+    },
+
     /** A membership's row, locked until the transaction ends: every change of a membership takes this lock first. */
     async lock(id: string, executor: Db) {
       const [row] = await executor.select().from(memberships).where(eq(memberships.id, id)).for('update')
@@ -148,8 +153,8 @@ export function createMembershipsRepository(db: Db) {
       return db.select().from(payments).where(eq(payments.membershipId, membershipId)).orderBy(desc(payments.createdAt))
     },
 
-    async timeZoneOf(shopId: string) {
-      const [row] = await db.select({ timeZone: shops.timeZone }).from(shops).where(eq(shops.id, shopId))
+    async timeZoneOf(shopId: string, executor: Db = db) {
+      const [row] = await executor.select({ timeZone: shops.timeZone }).from(shops).where(eq(shops.id, shopId))
       return row?.timeZone ?? 'Europe/London'
     },
 

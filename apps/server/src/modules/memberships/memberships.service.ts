@@ -188,7 +188,7 @@ export function createMemberships(deps: MembershipsDeps) {
       const payment = await repo.payment(paymentId)
       if (!payment || payment.shopId !== shopId || payment.sub !== identity.sub || !payment.providerRef) throw new HttpError(404, M.noSuchPayment)
       if (payment.status !== 'succeeded' && !(await this.providerSucceeded(payment.providerRef))) throw new HttpError(409, M.notPaid)
-      const m = (await repo.lock(payment.membershipId, db))!
+      const m = (await repo.byId(payment.membershipId))!
       const message = payment.kind === 'join' ? M.joined(m.planName) : payment.amountPence > 0 ? M.cardChangedAndPaid(payment.amountPence) : M.cardChanged
       return { membership: await view(m), message }
     },
