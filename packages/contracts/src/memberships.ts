@@ -102,3 +102,22 @@ export const JoinRequest = z.strictObject({ planId: z.uuid({ message: 'must be a
 export const PauseRequest = z.strictObject({ months: whole(1, 12, 'months') })
 export const MembershipPaymentRequest = z.strictObject({ paymentId: z.uuid({ message: 'must be a payment id' }) })
 export { IdempotencyKey }
+
+/** A month of the shop's local calendar, YYYY-MM. */
+const Month = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { message: 'must be a month as YYYY-MM' })
+export const MembershipReportQuery = z
+  .strictObject({ from: Month, to: Month })
+  .refine((q) => q.from <= q.to, { message: 'from must not be after to', path: ['from'] })
+export type MembershipReportQuery = z.infer<typeof MembershipReportQuery>
+
+export const MembershipReportMonth = z.object({
+  month: z.string(),
+  /** Members at the month's end (active, past due or paused). */
+  members: z.number().int(),
+  joins: z.number().int(),
+  cancellations: z.number().int(),
+  /** Membership payments taken in the month, in pence. */
+  revenuePence: z.number().int(),
+})
+export const MembershipReport = z.object({ months: z.array(MembershipReportMonth) })
+export type MembershipReport = z.infer<typeof MembershipReport>

@@ -2,6 +2,7 @@ import type { Db } from '@salon/db'
 import type { PaymentProviderAdapter } from '../../adapters/payments/payments.ts'
 import type { CustomersRepository, IdentityVerifier } from '../identity/public.ts'
 import { createMembershipChanges } from './membership-changes.service.ts'
+import { createMembershipReport } from './membership-report.service.ts'
 import { createMembershipsRepository } from './memberships.repository.ts'
 import { createMembershipRoutes, createPlanRoutes } from './memberships.routes.ts'
 import { createMemberships } from './memberships.service.ts'
@@ -29,6 +30,6 @@ export function createMembershipsModule(deps: {
     providerSucceeded: memberships.providerSucceeded,
     handlers: renewals.handlers,
     routes: createMembershipRoutes({ plans, memberships, changes }, deps.verifier),
-    staffRoutes: createPlanRoutes(plans),
+    staffRoutes: createPlanRoutes(plans, createMembershipReport({ repo })),
   }
 }

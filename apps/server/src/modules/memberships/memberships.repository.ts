@@ -158,6 +158,30 @@ export function createMembershipsRepository(db: Db) {
       return row?.timeZone ?? 'Europe/London'
     },
 
+    /** One month of the owner's report, between two instants: members at its end, joins, cancellations and money taken. */
+    async monthFigures(shopId: string, fromAt: Date, toAt: Date) {
+      const from = sql`${fromAt.toISOString()}::timestamptz`
+      const to = sql`${toAt.toISOString()}::timestamptz`
+      const started = and(eq(memberships.shopId, shopId), sql`${memberships.joinedAt} is not null`)
+      const [members] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(memberships)
+        .where(and(started, sql`${memberships.joinedAt} < ${to}`, sql`(${memberships.cancelledAt} is null or ${memberships.cancelledAt} >= ${to})`))
+      const [joins] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(memberships)
+        .where(and(started, sql`${memberships.joinedAt} >= ${from} and ${memberships.joinedAt} < ${to}`))
+      const [cancellations] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(memberships)
+        .where(and(started, sql`${memberships.cancelledAt} >= ${from} and ${memberships.cancelledAt} < ${to}`))
+      const [revenue] = await db
+        .select({ pence: sql<number>`coalesce(sum(${payments.amountPence}), 0)::int` })
+        .from(payments)
+        .where(and(eq(payments.shopId, shopId), eq(payments.status, 'succeeded'), sql`${payments.settledAt} >= ${from} and ${payments.settledAt} < ${to}`))
+      return { members: members!.n, joins: joins!.n, cancellations: cancellations!.n, revenuePence: revenue!.pence }
+    },
+
     /** Whether the customer was erased (their membership is then never charged again). */
     async customerErased(shopId: string, sub: string, executor: Db = db) {
       const [row] = await executor

@@ -7,6 +7,8 @@ import {
   MembershipPlan,
   MembershipPlanRequest,
   MembershipPlansResponse,
+  MembershipReport,
+  MembershipReportQuery,
   MembershipResponse,
   PauseRequest,
 } from '@salon/contracts/memberships'
@@ -15,6 +17,7 @@ import { createRouter, json, jsonBody } from '../../lib/openapi.ts'
 import { signedInRoute, type ApiEnv, type IdentityVerifier } from '../identity/public.ts'
 import { staffRoute, type StaffEnv } from '../shop/public.ts'
 import type { MembershipChanges } from './membership-changes.service.ts'
+import type { MembershipReports } from './membership-report.service.ts'
 import type { Memberships } from './memberships.service.ts'
 import type { Plans } from './plans.service.ts'
 
@@ -111,9 +114,39 @@ export function createMembershipRoutes(services: { plans: Plans; memberships: Me
 const PlanId = z.object({ id: z.uuid({ message: 'must be a membership plan id' }) })
 const noPlan = { 404: json(ErrorResponse, 'No such plan at this salon') }
 
-/** The owner's plans under /api/staff/ (docs/product.md "Memberships"). */
-export function createPlanRoutes(plans: Plans) {
+/** Reports hold the salon's takings: never kept by a browser or anything between. */
+const PRIVATE = { 'Cache-Control': 'private, no-store' }
+
+/** The owner's plans and the memberships report under /api/staff/ (docs/product.md "Memberships"). */
+export function createPlanRoutes(plans: Plans, reports: MembershipReports) {
   return createRouter<StaffEnv>()
+    .openapi(
+      staffRoute('owner', {
+        method: 'get',
+        path: '/staff/reports/memberships',
+        summary: 'Members at each month’s end, joins, cancellations and membership payments taken, per month',
+        request: { query: MembershipReportQuery },
+        responses: { 200: json(MembershipReport, 'The report'), 422: json(ErrorResponse, 'A range of more than 24 months') },
+      }),
+      async (c) => c.json(await reports.report(c.get('staff').shopId, c.req.valid('query')), 200, PRIVATE),
+    )
+    .openapi(
+      staffRoute('owner', {
+        method: 'get',
+        path: '/staff/exports/memberships.csv',
+        summary: 'The memberships report as a CSV file',
+        request: { query: MembershipReportQuery },
+        responses: { 200: { content: { 'text/csv': { schema: z.string() } }, description: 'memberships-{from}-to-{to}.csv' } },
+      }),
+      async (c) => {
+        const file = await reports.csv(c.get('staff').shopId, c.req.valid('query'))
+        return c.body(file.body, 200, {
+          ...PRIVATE,
+          'Content-Type': 'text/csv; charset=utf-8',
+          'Content-Disposition': `attachment; filename="${file.filename}"`,
+        })
+      },
+    )
     .openapi(
       staffRoute('staff', {
         method: 'get',
