@@ -18,7 +18,7 @@ export const MODULE_DIRECTION = {
   content: ['shop'],
   commerce: ['identity', 'shop'],
   memberships: ['commerce', 'identity', 'shop'],
-  booking: ['commerce', 'identity', 'shop'],
+  booking: ['commerce', 'identity', 'memberships', 'shop'],
   account: ['booking', 'commerce', 'identity', 'shop'],
   reports: ['account', 'booking', 'commerce', 'identity', 'shop'],
   messages: ['booking', 'commerce', 'identity', 'memberships', 'shop'],

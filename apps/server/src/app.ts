@@ -161,6 +161,7 @@ export function createApp(deps: AppDeps) {
   const booking = createBookingModule({
     database: deps.database,
     ledger: commerce.ledger,
+    memberships: memberships.sessions,
     customers: identity.customers,
     verifier: identity.verifier,
     sms: deps.sms,

@@ -803,7 +803,7 @@ export const bookings = pgTable(
     blockedUntil: timestamp('blocked_until', { withTimezone: true }).notNull(),
     minutes: integer('minutes').notNull(),
     pricePence: integer('price_pence').notNull(),
-    /** balance, in_salon or card */
+    /** balance, in_salon, card or membership (docs/product.md "Memberships") */
     paidWith: text('paid_with').notNull(),
     /** pending (its bed held until hold_until while the card payment is made), booked, attended, no_show or cancelled */
     status: text('status').notNull().default('booked'),
@@ -834,7 +834,7 @@ export const bookings = pgTable(
       .on(t.shopId, t.sub, t.localDate)
       .where(sql`status <> 'cancelled'`),
     check('bookings_status', sql`${t.status} in ('pending', 'booked', 'attended', 'no_show', 'cancelled')`),
-    check('bookings_paid_with', sql`${t.paidWith} in ('balance', 'in_salon', 'card')`),
+    check('bookings_paid_with', sql`${t.paidWith} in ('balance', 'in_salon', 'card', 'membership')`),
     check(
       'bookings_desk_payment',
       sql`(${t.deskPayment} is null and ${t.deskPaidAt} is null and ${t.deskPaidBy} is null)
@@ -1726,4 +1726,25 @@ export const testKeptCards = pgTable(
     createdAt: createdAt(),
   },
   (t) => [check('test_kept_cards_outcome', sql`${t.outcome} in ('succeeds', 'declined', 'insufficient_funds')`)],
+)
+
+/**
+ * A session paid with a membership: the month it came out of and the minutes it took, written in the booking's
+ * transaction under the membership's row lock. A cancelled booking's use no longer counts against the month.
+ */
+export const membershipUses = pgTable(
+  'membership_uses',
+  {
+    bookingId: uuid('booking_id')
+      .primaryKey()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    shopId: text('shop_id').notNull(),
+    membershipId: uuid('membership_id')
+      .notNull()
+      .references(() => memberships.id, { onDelete: 'cascade' }),
+    period: integer('period').notNull(),
+    minutes: integer('minutes').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('membership_uses_month').on(t.membershipId, t.period), check('membership_uses_minutes', sql`${t.minutes} > 0`)],
 )

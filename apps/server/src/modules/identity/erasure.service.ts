@@ -79,6 +79,7 @@ export const ERASURE_BY_TABLE = {
     'the salon’s accounts: which plan, its terms and dates, by sub; an erased customer’s membership is ended at its next renewal, never charged',
   ],
   membership_payments: ['kept', 'the salon’s accounts must show every membership payment: amounts and dates, by sub'],
+  membership_uses: ['kept', 'which sessions a membership paid for, by booking: the salon’s accounts'],
   test_kept_cards: ['kept', 'the test processor’s kept cards: what the test card does and its last four digits, never its number'],
   customer_imports: ['kept', 'which records an import from the salon’s previous system wrote to, by sub, so a file imported again brings no minutes twice'],
 } as const satisfies Record<string, readonly ['erased' | 'anonymised' | 'kept' | 'none', string]>

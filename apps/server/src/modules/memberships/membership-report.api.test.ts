@@ -37,9 +37,7 @@ describeApi(
       const file = await t().app.request(`/api/staff/exports/memberships.csv?${query}`, { headers: { ...t().shop.headers, ...headers } })
       expect(file.headers.get('content-disposition')).toBe('attachment; filename="memberships-2026-11-to-2027-01.csv"')
       // The file starts with a byte-order mark for Excel, which text() reads past.
-      expect(await file.text()).toBe(
-        'month,members,joins,cancellations,revenue_gbp\r\n2026-11,2,2,0,78.00\r\n2026-12,1,0,1,39.00\r\n2027-01,1,0,0,0.00\r\n',
-      )
+      expect(await file.text()).toBe('month,members,joins,cancellations,revenue_gbp\r\n2026-11,2,2,0,78.00\r\n2026-12,1,0,1,39.00\r\n2027-01,1,0,0,0.00\r\n')
       const tooLong = await t().api('staff/reports/memberships?from=2025-01&to=2027-01', { headers })
       expect(tooLong).toMatchObject({ status: 422, json: { message: 'A report covers at most 24 months. Please choose a shorter range.' } })
     })

@@ -21,6 +21,12 @@ export const MEMBERSHIP_MESSAGES = {
   paused: (at: number, months: number, timeZone: string) =>
     `Your membership pauses from ${describeDate(localDateOf(at, timeZone))} for ${plural(months, 'month')}. No payment is taken while it is paused.`,
   cardChanged: 'Your card is changed.',
+  noMembershipToPay: 'You have no membership to pay with.',
+  pausedNoSessions: 'Your membership is paused, so it cannot pay for sessions.',
+  notCovered: (bedType: string) => `Your membership does not cover ${bedType} sunbeds.`,
+  beyondMonth: (lastDay: string) => `Your membership pays for sessions until ${lastDay}, the end of this month.`,
+  minutesLeft: (left: number, needs: number) => `Your membership has ${plural(left, 'minute')} left this month and this session needs ${needs}.`,
+  noSessionsLeft: 'Your membership has no sessions left this month.',
   cardChangedAndPaid: (pence: number) => `Your card is changed and ${poundsAndPence(pence)} is paid. Your membership is running again.`,
 } as const
 

@@ -2,6 +2,7 @@ import type { Db } from '@salon/db'
 import type { PaymentProviderAdapter } from '../../adapters/payments/payments.ts'
 import type { CustomersRepository, IdentityVerifier } from '../identity/public.ts'
 import { createMembershipChanges } from './membership-changes.service.ts'
+import { createMembershipSessions } from './membership-sessions.service.ts'
 import { createMembershipReport } from './membership-report.service.ts'
 import { createMembershipsRepository } from './memberships.repository.ts'
 import { createMembershipRoutes, createPlanRoutes } from './memberships.routes.ts'
@@ -29,6 +30,8 @@ export function createMembershipsModule(deps: {
     /** A payment the provider reports as succeeded: true when it was a membership's. */
     providerSucceeded: memberships.providerSucceeded,
     handlers: renewals.handlers,
+    /** Paying a session with a membership, inside the booking's transaction (the booking module asks it). */
+    sessions: createMembershipSessions({ repo }),
     routes: createMembershipRoutes({ plans, memberships, changes }, deps.verifier),
     staffRoutes: createPlanRoutes(plans, createMembershipReport({ repo })),
   }

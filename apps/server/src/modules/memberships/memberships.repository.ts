@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { and, asc, desc, eq, inArray, isNull, ne, schema, sql, type Db } from '@salon/db'
 
-const { membershipPlans: plans, memberships, membershipPayments: payments, bedTypes, customers, shops } = schema
+const { membershipPlans: plans, memberships, membershipPayments: payments, membershipUses: uses, bookings, bedTypes, customers, shops } = schema
 
 export type PlanRow = typeof plans.$inferSelect
 export type MembershipRow = typeof memberships.$inferSelect
@@ -180,6 +180,20 @@ export function createMembershipsRepository(db: Db) {
         .from(payments)
         .where(and(eq(payments.shopId, shopId), eq(payments.status, 'succeeded'), sql`${payments.settledAt} >= ${from} and ${payments.settledAt} < ${to}`))
       return { members: members!.n, joins: joins!.n, cancellations: cancellations!.n, revenuePence: revenue!.pence }
+    },
+
+    /** What sessions not cancelled have taken of a month: their number and minutes. */
+    async usedIn(membershipId: string, period: number, executor: Db = db) {
+      const [row] = await executor
+        .select({ sessions: sql<number>`count(*)::int`, minutes: sql<number>`coalesce(sum(${uses.minutes}), 0)::int` })
+        .from(uses)
+        .innerJoin(bookings, eq(bookings.id, uses.bookingId))
+        .where(and(eq(uses.membershipId, membershipId), eq(uses.period, period), ne(bookings.status, 'cancelled')))
+      return row!
+    },
+
+    async insertUse(values: typeof uses.$inferInsert, executor: Db) {
+      await executor.insert(uses).values(values)
     },
 
     /** Whether the customer was erased (their membership is then never charged again). */

@@ -3,3 +3,4 @@
 export { createMembershipsModule } from './memberships.module.ts'
 export { MEMBERSHIP_JOBS } from './memberships.service.ts'
 export { RENEWAL_TEXTS } from './membership-words.ts'
+export type { MembershipSessions } from './membership-sessions.service.ts'

@@ -109,9 +109,11 @@ export function createMessagesService(deps: {
     const payment: Payment =
       booking.paidWith === 'balance'
         ? { with: 'balance', minutes: booking.minutes }
-        : booking.paidWith === 'card'
-          ? { with: 'card', pence: facts.cardPayment?.amountPence ?? booking.pricePence }
-          : { with: 'in_salon', pence: booking.pricePence }
+        : booking.paidWith === 'membership'
+          ? { with: 'membership' }
+          : booking.paidWith === 'card'
+            ? { with: 'card', pence: facts.cardPayment?.amountPence ?? booking.pricePence }
+            : { with: 'in_salon', pence: booking.pricePence }
     const session = {
       date: localDateOf(booking.startsAt.getTime(), shop.timeZone),
       time: localTimeOf(booking.startsAt.getTime(), shop.timeZone),
@@ -165,7 +167,9 @@ export function createMessagesService(deps: {
           ? { to: 'balance', minutes: facts.minutesReturned }
           : booking.paidWith === 'card' && facts.cardPayment
             ? { to: 'card', pence: facts.cardPayment.amountPence }
-            : { to: 'nothing' }
+            : booking.paidWith === 'membership'
+              ? { to: 'membership' }
+              : { to: 'nothing' }
       const message = bookingCancelled(salonOf(facts.shop), facts.session, by, returned, facts.customer.firstName)
       return deliver(`cancellation:${bookingId}`, 'booking-cancelled', facts.shop.id, facts.customer, message)
     },
