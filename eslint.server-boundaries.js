@@ -17,10 +17,11 @@ export const MODULE_DIRECTION = {
   'hosted-sign-in': ['identity', 'shop'],
   content: ['shop'],
   commerce: ['identity', 'shop'],
-  booking: ['commerce', 'identity', 'shop'],
+  memberships: ['commerce', 'identity', 'shop'],
+  booking: ['commerce', 'identity', 'memberships', 'shop'],
   account: ['booking', 'commerce', 'identity', 'shop'],
   reports: ['account', 'booking', 'commerce', 'identity', 'shop'],
-  messages: ['booking', 'commerce', 'identity', 'shop'],
+  messages: ['booking', 'commerce', 'identity', 'memberships', 'shop'],
 }
 
 const modules = fs

@@ -44,6 +44,7 @@ import type { PaymentProviderAdapter } from './adapters/payments/payments.ts'
 import { createAccountModule, IMPORT_PATH, IMPORT_PREVIEW_PATH } from './modules/account/public.ts'
 import { createBookingModule } from './modules/booking/public.ts'
 import { createCommerceModule } from './modules/commerce/public.ts'
+import { createMembershipsModule } from './modules/memberships/public.ts'
 import { createContentModule, UPLOAD_PATH } from './modules/content/public.ts'
 import { MAX_UPLOAD_BYTES } from '@salon/contracts/staff-catalogue'
 import { IMPORT_TOO_LARGE, MAX_IMPORT_BYTES } from '@salon/contracts/rules/customer-import'
@@ -168,9 +169,12 @@ export function createApp(deps: AppDeps) {
     trustProxy,
     now: deps.now,
   })
+  const memberships = createMembershipsModule({ db, customers: identity.customers, verifier: identity.verifier, provider: commerce.provider, now })
+  commerce.followPayments(memberships.providerSucceeded)
   const booking = createBookingModule({
     database: deps.database,
     ledger: commerce.ledger,
+    memberships: memberships.sessions,
     customers: identity.customers,
     verifier: identity.verifier,
     sms: deps.sms,
@@ -279,6 +283,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', booking.routes)
   api.route('/', commerce.routes)
   api.route('/', commerce.voucherRoutes)
+  api.route('/', memberships.routes)
   api.route('/', identity.invitationRoutes)
   api.route('/', identity.staffRoutes)
   api.route('/', shop.staffRoutes)
@@ -289,6 +294,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', account.staffRoutes)
   api.route('/', commerce.manageRoutes)
   api.route('/', commerce.voucherStaffRoutes)
+  api.route('/', memberships.staffRoutes)
   api.route('/', content.staffRoutes)
   api.route('/', content.manageRoutes)
   api.route('/', content.popupRoutes)
@@ -370,7 +376,14 @@ export function createApp(deps: AppDeps) {
   const backups = deps.backups ? backupJobs(deps.database, deps.backups, now) : { handlers: {}, periodic: [] }
   const jobs = {
     queue: jobQueue,
-    handlers: { ...sweeps.handlers, ...messages.handlers, ...commerce.refunds.handlers, ...booking.jobs.handlers, ...backups.handlers },
+    handlers: {
+      ...sweeps.handlers,
+      ...messages.handlers,
+      ...commerce.refunds.handlers,
+      ...booking.jobs.handlers,
+      ...memberships.handlers,
+      ...backups.handlers,
+    },
     periodic: [...sweeps.periodic, ...messages.periodic, ...booking.jobs.periodic, ...backups.periodic],
   }
 

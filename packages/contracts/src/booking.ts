@@ -54,7 +54,7 @@ export const SessionsResponse = z.object({ date: z.string(), beds: z.array(SlotB
 export type SessionsResponse = z.infer<typeof SessionsResponse>
 
 /** balance: from the customer's minutes; in_salon: paid on the day; card: paid online when booked (the shop asks for payment up front). */
-export const PaidWith = z.enum(['balance', 'in_salon', 'card'])
+export const PaidWith = z.enum(['balance', 'in_salon', 'card', 'membership'])
 export type PaidWith = z.infer<typeof PaidWith>
 
 /** pending: held for 10 minutes while its card payment is made, then booked or (unpaid) cancelled; no_show: the salon marked it missed. */
@@ -87,6 +87,8 @@ export const BookRequest = z.object({
   time: LocalTime,
   minutes: SessionMinutes,
   bedId: z.string().min(1).max(64),
+  /** Pay with the customer's membership (docs/product.md "Memberships") rather than as the salon's rules say. */
+  payWith: z.enum(['membership'], { message: 'must be membership, or left out' }).optional(),
 })
 export type BookRequest = z.infer<typeof BookRequest>
 

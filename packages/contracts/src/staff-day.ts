@@ -39,6 +39,7 @@ export const DaySheetPayment = z.discriminatedUnion('method', [
   z.object({ method: z.literal('balance'), minutes: z.number().int(), paidAtDesk: DeskPaid.nullable() }),
   /** `paidAtDesk`: null while it is still to be paid. */
   z.object({ method: z.literal('in_salon'), pricePence: z.number().int(), paidAtDesk: DeskPaid.nullable() }),
+  z.object({ method: z.literal('membership'), minutes: z.number().int() }),
   z.object({ method: z.literal('card'), pricePence: z.number().int(), state: z.enum(['paid', 'pending', 'refunded', 'unpaid']) }),
 ])
 export type DaySheetPayment = z.infer<typeof DaySheetPayment>

@@ -803,7 +803,7 @@ export const bookings = pgTable(
     blockedUntil: timestamp('blocked_until', { withTimezone: true }).notNull(),
     minutes: integer('minutes').notNull(),
     pricePence: integer('price_pence').notNull(),
-    /** balance, in_salon or card */
+    /** balance, in_salon, card or membership (docs/product.md "Memberships") */
     paidWith: text('paid_with').notNull(),
     /** pending (its bed held until hold_until while the card payment is made), booked, attended, no_show or cancelled */
     status: text('status').notNull().default('booked'),
@@ -834,7 +834,7 @@ export const bookings = pgTable(
       .on(t.shopId, t.sub, t.localDate)
       .where(sql`status <> 'cancelled'`),
     check('bookings_status', sql`${t.status} in ('pending', 'booked', 'attended', 'no_show', 'cancelled')`),
-    check('bookings_paid_with', sql`${t.paidWith} in ('balance', 'in_salon', 'card')`),
+    check('bookings_paid_with', sql`${t.paidWith} in ('balance', 'in_salon', 'card', 'membership')`),
     check(
       'bookings_desk_payment',
       sql`(${t.deskPayment} is null and ${t.deskPaidAt} is null and ${t.deskPaidBy} is null)
@@ -1757,4 +1757,187 @@ export const creditSpends = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull(),
   },
   (t) => [index('credit_spends_customer').on(t.shopId, t.sub), check('credit_spends_amount', sql`${t.amountPence} > 0`)],
+)
+
+// ───────────────────────────────────────────────────────────────────────────────────────────────────────────────
+// Memberships (docs/product.md "Memberships", docs/decisions/043-memberships.md): the owner's plans, the customers
+// who joined one, each period's payment, and the offline test processor's kept cards.
+// ───────────────────────────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * A membership plan the owner sells: a price a month and what each month gives (minutes, sessions or unlimited
+ * sessions) on which bed types; a minimum term in months (0 = none) and how many months a member may pause (0 =
+ * no pausing). Retiring a plan (active false) stops new joins; members keep the terms they joined on.
+ */
+export const membershipPlans = pgTable(
+  'membership_plans',
+  {
+    id: uuid('id').primaryKey(),
+    shopId: text('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    pricePence: integer('price_pence').notNull(),
+    /** month: the only period for now */
+    period: text('period').notNull().default('month'),
+    /** minutes, sessions or unlimited */
+    allowanceKind: text('allowance_kind').notNull(),
+    /** How many minutes or sessions a period gives; null for unlimited. */
+    allowance: integer('allowance'),
+    bedTypes: text('bed_types').array().notNull(),
+    minimumPeriods: integer('minimum_periods').notNull().default(0),
+    maxPausePeriods: integer('max_pause_periods').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('membership_plans_shop').on(t.shopId),
+    check('membership_plans_price', sql`${t.pricePence} >= 30`),
+    check('membership_plans_period', sql`${t.period} = 'month'`),
+    check(
+      'membership_plans_allowance',
+      sql`(${t.allowanceKind} = 'unlimited' and ${t.allowance} is null) or (${t.allowanceKind} in ('minutes', 'sessions') and ${t.allowance} > 0)`,
+    ),
+    check('membership_plans_terms', sql`${t.minimumPeriods} between 0 and 24 and ${t.maxPausePeriods} between 0 and 12 and cardinality(${t.bedTypes}) > 0`),
+  ],
+)
+
+/**
+ * A customer's membership of a plan, with the plan's terms copied in when they joined. One that is not cancelled
+ * per customer and salon. `period` counts the months since joining; `renewing_period` is set while a renewal's
+ * charge is with the card provider, so a cancellation made meanwhile knows that month is being paid for.
+ */
+export const memberships = pgTable(
+  'memberships',
+  {
+    id: uuid('id').primaryKey(),
+    shopId: text('shop_id').notNull(),
+    sub: uuid('sub').notNull(),
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => membershipPlans.id),
+    planName: text('plan_name').notNull(),
+    pricePence: integer('price_pence').notNull(),
+    allowanceKind: text('allowance_kind').notNull(),
+    allowance: integer('allowance'),
+    bedTypes: text('bed_types').array().notNull(),
+    minimumPeriods: integer('minimum_periods').notNull(),
+    maxPausePeriods: integer('max_pause_periods').notNull(),
+    /** pending (first payment not made yet), active, past_due (a renewal failed, tries left), paused or cancelled */
+    status: text('status').notNull().default('pending'),
+    /** Why it is paused: payment_failed (until the card is changed and paid) or customer (for pause_periods months). */
+    pausedReason: text('paused_reason'),
+    /** offline (the test processor) or stripe */
+    provider: text('provider').notNull(),
+    /** The provider's kept card (pm_…), once the first payment succeeded. */
+    cardRef: text('card_ref'),
+    cardLast4: text('card_last4'),
+    period: integer('period').notNull().default(0),
+    periodStart: timestamp('period_start', { withTimezone: true }),
+    periodEnd: timestamp('period_end', { withTimezone: true }),
+    renewingPeriod: integer('renewing_period'),
+    /** Months of pause asked for, taken at the next renewal. */
+    pauseRequested: integer('pause_requested').notNull().default(0),
+    pausedPeriods: integer('paused_periods').notNull().default(0),
+    joinedAt: timestamp('joined_at', { withTimezone: true }),
+    /** When a cancellation takes effect; the membership ends at the first renewal on or after it. */
+    cancelAt: timestamp('cancel_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    foreignKey({ name: 'memberships_customer_fk', columns: [t.shopId, t.sub], foreignColumns: [customers.shopId, customers.sub] }).onDelete('cascade'),
+    uniqueIndex('memberships_one_live')
+      .on(t.shopId, t.sub)
+      .where(sql`status <> 'cancelled'`),
+    index('memberships_plan').on(t.planId),
+    check('memberships_status', sql`${t.status} in ('pending', 'active', 'past_due', 'paused', 'cancelled')`),
+    check('memberships_paused', sql`(${t.status} = 'paused') = (${t.pausedReason} is not null) and ${t.pausedReason} in ('payment_failed', 'customer')`),
+    check('memberships_provider', sql`${t.provider} in ('offline', 'stripe')`),
+    check(
+      'memberships_started',
+      sql`${t.status} in ('pending', 'cancelled') or (${t.periodStart} is not null and ${t.periodEnd} > ${t.periodStart} and ${t.cardRef} is not null)`,
+    ),
+    check('memberships_cancelled', sql`(${t.status} = 'cancelled') = (${t.cancelledAt} is not null)`),
+    check('memberships_pause', sql`${t.pauseRequested} >= 0 and ${t.pausedPeriods} >= 0 and ${t.pauseRequested} + ${t.pausedPeriods} <= ${t.maxPausePeriods}`),
+  ],
+)
+
+/**
+ * Each payment for a membership: the first month's when joining, each renewal's tries, and a changed card's. One
+ * succeeded payment per membership and month at most (`membership_payments_once`): a month is never paid twice.
+ */
+export const membershipPayments = pgTable(
+  'membership_payments',
+  {
+    id: uuid('id').primaryKey(),
+    shopId: text('shop_id').notNull(),
+    sub: uuid('sub').notNull(),
+    membershipId: uuid('membership_id')
+      .notNull()
+      .references(() => memberships.id, { onDelete: 'cascade' }),
+    period: integer('period').notNull(),
+    /** 0 for the first try; 1 to 3 for the retries of a failed renewal; card for a payment with a changed card. */
+    attempt: text('attempt').notNull(),
+    /** join, renewal or card_change */
+    kind: text('kind').notNull(),
+    amountPence: integer('amount_pence').notNull(),
+    /** pending, succeeded or failed */
+    status: text('status').notNull().default('pending'),
+    providerRef: text('provider_ref'),
+    clientSecret: text('client_secret'),
+    error: text('error'),
+    createdAt: createdAt(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [
+    foreignKey({ name: 'membership_payments_customer_fk', columns: [t.shopId, t.sub], foreignColumns: [customers.shopId, customers.sub] }).onDelete('cascade'),
+    uniqueIndex('membership_payments_try').on(t.membershipId, t.period, t.attempt),
+    uniqueIndex('membership_payments_once')
+      .on(t.membershipId, t.period)
+      .where(sql`status = 'succeeded'`),
+    index('membership_payments_shop_settled').on(t.shopId, t.settledAt),
+    check('membership_payments_status', sql`${t.status} in ('pending', 'succeeded', 'failed')`),
+    check('membership_payments_kind', sql`${t.kind} in ('join', 'renewal', 'card_change')`),
+    check('membership_payments_amount', sql`${t.amountPence} >= 0`),
+  ],
+)
+
+/**
+ * A card the offline test processor keeps for later charges (as Stripe keeps a PaymentMethod): what the test card
+ * does and its last four digits, never its number.
+ */
+export const testKeptCards = pgTable(
+  'test_kept_cards',
+  {
+    id: text('id').primaryKey(),
+    /** The intent that kept it. */
+    intentId: text('intent_id').notNull().unique(),
+    /** succeeds, declined or insufficient_funds: what charging it does */
+    outcome: text('outcome').notNull(),
+    last4: text('last4').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [check('test_kept_cards_outcome', sql`${t.outcome} in ('succeeds', 'declined', 'insufficient_funds')`)],
+)
+
+/**
+ * A session paid with a membership: the month it came out of and the minutes it took, written in the booking's
+ * transaction under the membership's row lock. A cancelled booking's use no longer counts against the month.
+ */
+export const membershipUses = pgTable(
+  'membership_uses',
+  {
+    bookingId: uuid('booking_id')
+      .primaryKey()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    shopId: text('shop_id').notNull(),
+    membershipId: uuid('membership_id')
+      .notNull()
+      .references(() => memberships.id, { onDelete: 'cascade' }),
+    period: integer('period').notNull(),
+    minutes: integer('minutes').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('membership_uses_month').on(t.membershipId, t.period), check('membership_uses_minutes', sql`${t.minutes} > 0`)],
 )

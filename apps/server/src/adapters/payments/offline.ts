@@ -6,7 +6,7 @@ import { eq, schema, sql, type Db } from '@salon/db'
 import { HttpError, validationHook } from '../../lib/errors.ts'
 import type { IntentStatus, PaymentProviderAdapter, ProviderIntent } from './payments.ts'
 
-const { testPaymentIntents: intents } = schema
+const { testPaymentIntents: intents, testKeptCards: keptCards } = schema
 
 /** Stripe's message when the customer does not confirm a payment their card asked them to. */
 export const AUTHENTICATION_FAILED = 'We are unable to authenticate your payment method. Please choose a different payment method and try again.'
@@ -70,7 +70,7 @@ export function createOfflinePayments(db: Db, options: { now?: () => number } = 
           amountPence: intent.amountPence,
           currency: intent.currency,
           idempotencyKey: intent.idempotencyKey,
-          metadata: intent.metadata,
+          metadata: intent.keepCard ? { ...intent.metadata, keepCard: 'true' } : intent.metadata,
         })
         .onConflictDoNothing({ target: intents.idempotencyKey })
       const [row] = await db.select().from(intents).where(eq(intents.idempotencyKey, intent.idempotencyKey))
@@ -90,6 +90,53 @@ export function createOfflinePayments(db: Db, options: { now?: () => number } = 
         .set({ refundedAt: new Date(now()) })
         .where(sql`${intents.id} = ${ref} and ${intents.status} = 'succeeded' and ${intents.refundedAt} is null`)
     },
+
+    cards: {
+      async keptCardOf(ref) {
+        const [row] = await db
+          .select({ ref: keptCards.id, last4: keptCards.last4 })
+          .from(keptCards)
+          .innerJoin(intents, eq(intents.id, keptCards.intentId))
+          .where(sql`${keptCards.intentId} = ${ref} and ${intents.status} = 'succeeded'`)
+        return row ?? null
+      },
+
+      /** Charges as the kept test card does: 4242 is taken, a card the bank now refuses (outcome changed) is declined. */
+      async chargeKeptCard(charge) {
+        const [card] = await db.select().from(keptCards).where(eq(keptCards.id, charge.cardRef))
+        if (!card) throw new HttpError(404, `There is no kept card ${charge.cardRef.slice(0, 40)} at the test processor.`)
+        const id = `pi_test_${randomBytes(12).toString('hex')}`
+        const refused = card.outcome === 'succeeds' ? null : card.outcome === 'declined' ? 'card_declined' : 'insufficient_funds'
+        await db
+          .insert(intents)
+          .values({
+            id,
+            clientSecret: `${id}_secret_${randomBytes(16).toString('hex')}`,
+            amountPence: charge.amountPence,
+            currency: charge.currency,
+            idempotencyKey: charge.idempotencyKey,
+            metadata: charge.metadata,
+            status: refused ? 'requires_payment_method' : 'succeeded',
+            lastError: refused,
+            cardLast4: refused ? null : card.last4,
+          })
+          .onConflictDoNothing({ target: intents.idempotencyKey })
+        const [row] = await db.select().from(intents).where(eq(intents.idempotencyKey, charge.idempotencyKey))
+        const error = row!.lastError ? (REFUSAL_MESSAGES[row!.lastError] ?? CARD_REFUSALS.declined) : null
+        return { ref: row!.id, status: row!.status === 'succeeded' ? 'succeeded' : 'failed', error }
+      },
+    },
+  }
+
+  /** Keeps the card of an intent made to keep it (a membership's), as the test card would charge later. */
+  async function keepCard(row: IntentRow, number: string) {
+    if ((row.metadata as Record<string, string>).keepCard !== 'true') return
+    const outcome = testCardOutcome(number) === 'succeeds' ? 'succeeds' : 'declined'
+    const last4 = cardDigits(number).slice(-4)
+    await db
+      .insert(keptCards)
+      .values({ id: `pm_test_${randomBytes(12).toString('hex')}`, intentId: row.id, outcome, last4 })
+      .onConflictDoUpdate({ target: keptCards.intentId, set: { outcome, last4 } })
   }
 
   /** The browser's side of the processor. */
@@ -128,6 +175,7 @@ export function createOfflinePayments(db: Db, options: { now?: () => number } = 
       if (problem) throw new HttpError(422, problem)
       const last4 = cardDigits(card.number).slice(-4)
       const outcome = testCardOutcome(card.number)!
+      if (outcome === 'succeeds' || outcome === 'requires_action') await keepCard(row, card.number)
       const changes: Partial<IntentRow> =
         outcome === 'succeeds'
           ? { status: 'succeeded', lastError: null, cardLast4: last4 }

@@ -26,9 +26,40 @@ export interface NewIntent {
   amountPence: number
   currency: 'gbp'
   description: string
-  metadata: { paymentId: string; shopId: string; sub: string }
+  metadata: { paymentId: string; shopId: string; sub: string; membershipId?: string }
   /** The same key always makes the same intent (our payment's id). */
   idempotencyKey: string
+  /** Keep the card that pays it, to charge it again later without the customer (a membership's renewals). */
+  keepCard?: boolean
+}
+
+/** A card the provider keeps for later charges (Stripe's PaymentMethod). */
+export interface KeptCard {
+  ref: string
+  last4: string | null
+}
+
+/** A charge of a kept card made without the customer present: it either went through or was refused. */
+export interface KeptCardCharge {
+  ref: string
+  status: 'succeeded' | 'failed'
+  /** The provider's refusal in its words, when it failed. */
+  error: string | null
+}
+
+/** Keeping a card and charging it later, for memberships (docs/decisions/043-memberships.md). */
+export interface CardKeeping {
+  /** The card an intent made with `keepCard` kept, once it succeeded; null before. */
+  keptCardOf(intentRef: string): Promise<KeptCard | null>
+  /** Charges a kept card; the same idempotency key always answers the same charge, so a retry never charges twice. */
+  chargeKeptCard(charge: {
+    cardRef: string
+    amountPence: number
+    currency: 'gbp'
+    description: string
+    metadata: Record<string, string>
+    idempotencyKey: string
+  }): Promise<KeptCardCharge>
 }
 
 export interface PaymentProviderAdapter {
@@ -40,6 +71,8 @@ export interface PaymentProviderAdapter {
   retrieveIntent(ref: string): Promise<ProviderIntent>
   /** Gives a succeeded intent back to the card: its whole amount, or `amountPence` of it. */
   refund(ref: string, idempotencyKey: string, amountPence?: number): Promise<void>
+  /** Kept cards for memberships, where the adapter offers them. */
+  readonly cards?: CardKeeping
 }
 
 /** The provider is unreachable or answered with an error that is not the customer's to fix. */

@@ -204,7 +204,14 @@ describe('free times kept by the booking service', () => {
       },
       busy: async () => [],
     } as unknown as BookingRepository
-    const service = createBookingService({ bookings: repository, ledger: {} as never, customers: {} as never, now: () => now, availability: cache })
+    const service = createBookingService({
+      bookings: repository,
+      ledger: {} as never,
+      customers: {} as never,
+      memberships: {} as never,
+      now: () => now,
+      availability: cache,
+    })
     const beds = async (answer: Promise<CachedAnswer>) => (JSON.parse((await answer).json) as PreloadTimesResponse).beds.map((b) => b.id)
 
     const before = service.preload('shop-a')

@@ -60,7 +60,7 @@ export function toBooking(row: BookingRow, setup: ShopSetup): Booking {
  * How a session is paid: from the minutes that fit its bed when they cover it; else by card when booked if the
  * shop asks for payment up front; else in the salon when the shop allows it.
  */
-export function payment(rules: BookingRules, fitting: number | null, minutes: number): PaidWith | null {
+export function payment(rules: BookingRules, fitting: number | null, minutes: number): Exclude<PaidWith, 'membership'> | null {
   if (fitting !== null && fitting >= minutes) return 'balance'
   if (rules.payUpFront) return 'card'
   return rules.payInSalon ? 'in_salon' : null

@@ -7,6 +7,7 @@ import { createAvailabilityCache } from './availability-cache.ts'
 import { createBookingRepository } from './booking.repository.ts'
 import { createBookingRoutes } from './booking.routes.ts'
 import { createBookingService } from './booking.service.ts'
+import type { MembershipSessions } from '../memberships/public.ts'
 import { createStaffDayRepository } from './staff-day.repository.ts'
 import { createStaffDayRoutes } from './staff-day.routes.ts'
 import { createStaffDay } from './staff-day.service.ts'
@@ -28,6 +29,8 @@ export function createBookingModule(deps: {
   database: Database
   ledger: LedgerRepository
   customers: CustomersRepository
+  /** Paying a session with a membership (docs/product.md "Memberships"). */
+  memberships: MembershipSessions
   verifier: IdentityVerifier
   /** Tells a customer of a session the salon cancelled or moved (docs/product.md §10.2). */
   sms: SmsSender
@@ -47,6 +50,7 @@ export function createBookingModule(deps: {
     bookings,
     ledger: deps.ledger,
     customers: deps.customers,
+    memberships: deps.memberships,
     now,
   })
   const waitlistRepo = createWaitlistRepository(deps.database.db)
@@ -60,8 +64,14 @@ export function createBookingModule(deps: {
    */
   const deskBookingIn = (tx: Db) =>
     createStaffDay({
-      booking: createBookingService({ availability, bookings: createBookingRepository(tx, deps.ledger), ledger: deps.ledger, customers: deps.customers, now })
-        .forStaff,
+      booking: createBookingService({
+        availability,
+        bookings: createBookingRepository(tx, deps.ledger),
+        ledger: deps.ledger,
+        customers: deps.customers,
+        memberships: deps.memberships,
+        now,
+      }).forStaff,
       repo: createStaffDayRepository(tx),
       sms: deps.sms,
       logger: deps.logger,

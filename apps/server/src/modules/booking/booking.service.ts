@@ -15,6 +15,7 @@ import {
 } from '@salon/contracts/booking'
 import { HttpError } from '../../lib/errors.ts'
 import { type CustomersRepository, type Identity } from '../identity/public.ts'
+import type { MembershipSessions } from '../memberships/public.ts'
 import { type Draw, fittingMinutes, type LedgerRepository, planSpend } from '../commerce/public.ts'
 import { SESSION_HOLD_MINUTES } from '@salon/contracts/rules/money'
 import type { AvailabilityCache, CachedAnswer, ComputedAnswer } from './availability-cache.ts'
@@ -50,6 +51,8 @@ export interface BookingServiceDeps {
   bookings: BookingRepository
   ledger: LedgerRepository
   customers: CustomersRepository
+  /** Paying a session with a membership, in the booking's transaction. */
+  memberships: MembershipSessions
   now: () => number
   /** Where availability answers are kept; without one, every call works its answer out. */
   availability?: AvailabilityCache
@@ -65,6 +68,7 @@ export function createBookingService(deps: BookingServiceDeps) {
   const { bookings: repo, now } = deps
   const lock = createCustomerLock(deps)
   const { availability, setupOf, asCustomer, cancelBooking } = lock
+  const payWithMembership = deps.memberships.payForSession
 
   /**
    * The slots of several days for a session of `minutes` on any of `beds`, reading the bookings of the whole stretch
@@ -261,7 +265,8 @@ export function createBookingService(deps: BookingServiceDeps) {
             if (unsafe) throw new HttpError(unsafe.status, unsafe.message, { rule: unsafe.rule })
             checkCustomerRules(customer.active, rules, request.date, startsAt, request.minutes, setup.timeZone)
             const fitting = fittingMinutes(customer.lots, bed.type, at)
-            const paidWith = payment(rules, fitting, request.minutes)
+            // A member's session is paid with their membership, when they ask: every rule above applies all the same.
+            const paidWith = request.payWith === 'membership' ? 'membership' : payment(rules, fitting, request.minutes)
             if (!paidWith) {
               throw new HttpError(
                 402,
@@ -287,6 +292,16 @@ export function createBookingService(deps: BookingServiceDeps) {
               holdUntil: paidWith === 'card' ? holdUntil : null,
             })
             await tx.spend(id, draws)
+            if (paidWith === 'membership')
+              await payWithMembership(tx.db, {
+                shopId,
+                sub: identity.sub,
+                bookingId: id,
+                bedType: bed.type,
+                startsAt,
+                minutes: request.minutes,
+                timeZone: setup.timeZone,
+              })
             return paidWith
           }),
         (constraint, code) => {

@@ -18,6 +18,7 @@ export const PAYMENT_MESSAGES = {
   cancelled: 'This session is cancelled, so there is nothing to take.',
   noShow: 'This session was marked a no-show, so there is nothing to take. If the customer came after all, mark it booked first.',
   onBalance: 'This session was paid from the balance when it was booked: there is nothing to take.',
+  byMembership: 'This session is paid with the customer’s membership: there is nothing to take.',
   byCard: 'This session is paid by card online: there is nothing to take at the desk.',
   alreadyPaid: 'This session has already been paid at the desk.',
   free: 'This session costs nothing, so there is nothing to take.',
@@ -58,6 +59,7 @@ export function createSessionPayments(deps: StaffDayDeps & { sheet: DaySheet }) 
             if (current.deskPayment) throw new HttpError(409, PAYMENT_MESSAGES.alreadyPaid)
             if (current.paidWith === 'balance') throw new HttpError(409, PAYMENT_MESSAGES.onBalance)
             if (current.paidWith === 'card') throw new HttpError(409, PAYMENT_MESSAGES.byCard)
+            if (current.paidWith === 'membership') throw new HttpError(409, PAYMENT_MESSAGES.byMembership)
             if (current.pricePence === 0 && method !== 'balance') throw new HttpError(409, PAYMENT_MESSAGES.free)
             await tx.lockTill()
             if (method === 'balance') {

@@ -107,7 +107,8 @@ function voucherRoutesOf(
  * promo codes and referrals under the API; the offline test processor when no card provider is given, and
  * Stripe's webhook when its secret is.
  */
-export function createCommerceModule(deps: CommerceModuleDeps) {
+/** The commerce module's services, each made once from the repositories and the others it needs. */
+function commerceServices(deps: CommerceModuleDeps) {
   const { db } = deps
   const ledger = createLedgerRepository(db)
   const packages = createPackagesRepository(db)
@@ -126,7 +127,7 @@ export function createCommerceModule(deps: CommerceModuleDeps) {
     promo,
     referrals,
     customers: deps.customers,
-    provider: deps.payments ?? offline!.adapter,
+    provider,
     logger: deps.logger,
     rateLimiter: deps.rateLimiter,
     issueVoucher: vouchers.issuePaid,
@@ -147,8 +148,56 @@ export function createCommerceModule(deps: CommerceModuleDeps) {
     now,
   })
   const takings = createTakings({ db, repo: createTakingsRepository(db), shopOf: payments.shopOf, now })
+  return {
+    ledger,
+    packages,
+    offline,
+    now,
+    repo,
+    promo,
+    referrals,
+    provider,
+    vouchersRepo,
+    vouchers,
+    payments,
+    balance,
+    retailRepo,
+    retail,
+    counterRepo,
+    counter,
+    takings,
+  }
+}
+
+export function createCommerceModule(deps: CommerceModuleDeps) {
+  const { db } = deps
+  const {
+    ledger,
+    packages,
+    offline,
+    now,
+    repo,
+    promo,
+    referrals,
+    provider,
+    vouchersRepo,
+    vouchers,
+    payments,
+    balance,
+    retailRepo,
+    retail,
+    counterRepo,
+    counter,
+    takings,
+  } = commerceServices(deps)
   const secret = deps.stripeWebhookSecret
-  const refunds = createRefunds({ db, provider: deps.payments ?? offline!.adapter, queue: deps.queue, now: deps.now ?? Date.now })
+  // Other modules' payments (a membership's) are told of a provider's success too, after the commerce module's own.
+  const followers: ((ref: string) => Promise<unknown>)[] = []
+  const succeeded = async (ref: string) => {
+    await payments.providerSucceeded(ref)
+    for (const follow of followers) await follow(ref)
+  }
+  const refunds = createRefunds({ db, provider, queue: deps.queue, now })
   return {
     /** Card refunds owed, as jobs that retry until the provider confirms (docs/product.md §4.14). */
     refunds,
@@ -174,12 +223,16 @@ export function createCommerceModule(deps: CommerceModuleDeps) {
     /** The owner's prices, packages, promo codes and refer-and-earn under /api/staff/ (docs/product.md §10.4). */
     manageRoutes: createManageRoutes(createCatalogueManagement({ db })),
     /** The offline test processor's API, a card processor of its own (as Stripe's API is), when no provider is given. */
-    testProcessorRoutes: offline?.routes(payments.providerSucceeded),
+    testProcessorRoutes: offline?.routes(succeeded),
+    /** The card provider every module pays through: Stripe when given, else the offline test processor. */
+    provider,
+    /** Another module's payments made through the provider: told when the provider reports one succeeded. */
+    followPayments: (follow: (ref: string) => Promise<unknown>) => void followers.push(follow),
     /** POST /stripe: Stripe's events, signed with the webhook secret. */
     webhookRoutes: secret
       ? createStripeWebhookRoutes({
           verify: (raw, signature) => verifyStripeWebhook(secret, raw, signature, deps.now ? Math.floor(deps.now() / 1000) : undefined),
-          onSucceeded: payments.providerSucceeded,
+          onSucceeded: succeeded,
           logger: deps.logger,
         })
       : undefined,

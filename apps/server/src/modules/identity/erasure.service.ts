@@ -31,6 +31,7 @@ export const ERASURE_BY_TABLE = {
   bed_out_of_service: ['none', 'repairs of sunbeds, noted by staff'],
   price_extras: ['none', 'the price list'],
   packages: ['none', 'the packages on sale'],
+  membership_plans: ['none', 'the membership plans on sale'],
   promo_codes: ['none', 'the salon’s codes'],
   commerce_settings: ['none', 'the referral reward and the salt of its phone fingerprints'],
   blog_posts: ['none', 'the salon’s posts'],
@@ -80,6 +81,13 @@ export const ERASURE_BY_TABLE = {
   voucher_redemptions: ['kept', 'what was spent of each voucher and into whose credit, by sub: the voucher’s value must add up'],
   credit_lots: ['kept', 'their credit in pounds from redeemed vouchers, by sub: money the salon owes, as the minutes are kept'],
   credit_spends: ['kept', 'what their credit paid for, by sub, as payments are kept'],
+  memberships: [
+    'kept',
+    'the salon’s accounts: which plan, its terms and dates, by sub; an erased customer’s membership is ended at its next renewal, never charged',
+  ],
+  membership_payments: ['kept', 'the salon’s accounts must show every membership payment: amounts and dates, by sub'],
+  membership_uses: ['kept', 'which sessions a membership paid for, by booking: the salon’s accounts'],
+  test_kept_cards: ['kept', 'the test processor’s kept cards: what the test card does and its last four digits, never its number'],
   customer_imports: ['kept', 'which records an import from the salon’s previous system wrote to, by sub, so a file imported again brings no minutes twice'],
 } as const satisfies Record<string, readonly ['erased' | 'anonymised' | 'kept' | 'none', string]>
 

@@ -15,6 +15,8 @@ const {
   skinReactions,
   promoCodes,
   giftVouchers,
+  memberships,
+  membershipPayments,
 } = schema
 
 export type MessageRow = typeof messages.$inferSelect
@@ -76,6 +78,23 @@ export function createMessagesRepository(db: Db) {
         .from(balanceLedger)
         .where(and(eq(balanceLedger.bookingId, bookingId), eq(balanceLedger.kind, 'refund')))
       return { ...row, cardPayment: card, reminderHoursBefore: rules?.reminderHoursBefore ?? 0, minutesReturned: returned?.minutes ?? 0 }
+    },
+
+    /** A membership payment, its membership and customer: for the text about a renewal that did not go through. */
+    async membershipPaymentFacts(paymentId: string) {
+      const [row] = await db
+        .select({
+          payment: { id: membershipPayments.id, status: membershipPayments.status, amountPence: membershipPayments.amountPence },
+          planName: memberships.planName,
+          shop: { id: shops.id, name: shops.name, phone: shops.phone, timeZone: shops.timeZone },
+          customer: recipientColumns,
+        })
+        .from(membershipPayments)
+        .innerJoin(memberships, eq(memberships.id, membershipPayments.membershipId))
+        .innerJoin(shops, eq(shops.id, membershipPayments.shopId))
+        .innerJoin(customers, and(eq(customers.shopId, membershipPayments.shopId), eq(customers.sub, membershipPayments.sub)))
+        .where(eq(membershipPayments.id, paymentId))
+      return row
     },
 
     async paymentFacts(paymentId: string) {

@@ -6,6 +6,7 @@ import { addDays } from '@salon/contracts/dates'
 import { formatPhone } from '@salon/contracts/rules/phone'
 import { BOOKING_JOBS, bookingJobs, SKIN_REACTION_JOB, WAITLIST_JOBS } from '../booking/public.ts'
 import { PAYMENT_JOBS, refusalMessage, VOUCHER_JOBS, type RefusedReason } from '../commerce/public.ts'
+import { MEMBERSHIP_JOBS, RENEWAL_TEXTS } from '../memberships/public.ts'
 import type { MessagesRepository, Recipient } from './messages.repository.ts'
 import { createSendOnce, type SendResult } from './send-once.ts'
 import {
@@ -110,9 +111,11 @@ export function createMessagesService(deps: {
     const payment: Payment =
       booking.paidWith === 'balance'
         ? { with: 'balance', minutes: booking.minutes }
-        : booking.paidWith === 'card'
-          ? { with: 'card', pence: facts.cardPayment?.amountPence ?? booking.pricePence }
-          : { with: 'in_salon', pence: booking.pricePence }
+        : booking.paidWith === 'membership'
+          ? { with: 'membership' }
+          : booking.paidWith === 'card'
+            ? { with: 'card', pence: facts.cardPayment?.amountPence ?? booking.pricePence }
+            : { with: 'in_salon', pence: booking.pricePence }
     const session = {
       date: localDateOf(booking.startsAt.getTime(), shop.timeZone),
       time: localTimeOf(booking.startsAt.getTime(), shop.timeZone),
@@ -166,7 +169,9 @@ export function createMessagesService(deps: {
           ? { to: 'balance', minutes: facts.minutesReturned }
           : booking.paidWith === 'card' && facts.cardPayment
             ? { to: 'card', pence: facts.cardPayment.amountPence }
-            : { to: 'nothing' }
+            : booking.paidWith === 'membership'
+              ? { to: 'membership' }
+              : { to: 'nothing' }
       const message = bookingCancelled(salonOf(facts.shop), facts.session, by, returned, facts.customer.firstName)
       return deliver(`cancellation:${bookingId}`, 'booking-cancelled', facts.shop.id, facts.customer, message)
     },
@@ -312,6 +317,26 @@ export function createMessagesService(deps: {
         { send: () => deps.email.send({ to: shop.email, subject: notice.subject, text: notice.text, shopId: shop.id }) },
       )
       return { email }
+    },
+
+    /**
+     * The text about a membership renewal that did not go through (docs/product.md "Memberships"): once per try,
+     * outside the quiet hours, saying when it is tried again or that the membership is paused.
+     */
+    async [MEMBERSHIP_JOBS.paymentFailed](payload: Record<string, unknown>) {
+      const facts = await repo.membershipPaymentFacts(String(payload.paymentId))
+      if (!facts || facts.customer.erasedAt) return { skipped: 'no such payment or customer' }
+      const { payment, shop, customer } = facts
+      if (payment.status !== 'failed') return { skipped: `the payment is ${payment.status}` }
+      if (!customer.phone) return { skipped: 'no mobile number' }
+      notInQuietHours(shop.timeZone)
+      const at = typeof payload.retryAt === 'string' ? Date.parse(payload.retryAt) : null
+      const cardLink = link('/account/membership/')
+      const body = at
+        ? RENEWAL_TEXTS.retry(shop.name, facts.planName, payment.amountPence, localDateOf(at, shop.timeZone), cardLink)
+        : RENEWAL_TEXTS.paused(shop.name, facts.planName, payment.amountPence, cardLink)
+      const key = `membership-payment-failed:${payment.id}`
+      return { sms: await textOnce(key, 'membership-payment-failed', shop.id, { ...customer, phone: customer.phone }, body) }
     },
 
     /** Asks, once per lot, for the notice of minutes that run out within a week (for lots that lasted longer than that). */

@@ -16,7 +16,7 @@ export interface SalonWords {
 }
 
 /** How a session is paid, as the messages say it. */
-export type Payment = { with: 'balance'; minutes: number } | { with: 'card'; pence: number } | { with: 'in_salon'; pence: number }
+export type Payment = { with: 'balance'; minutes: number } | { with: 'card'; pence: number } | { with: 'in_salon'; pence: number } | { with: 'membership' }
 
 export interface SessionWords {
   date: string
@@ -42,6 +42,8 @@ function paidLine(payment: Payment): string {
       return `${poundsAndPence(payment.pence)}, paid by card`
     case 'in_salon':
       return `${poundsAndPence(payment.pence)}, to pay in the salon`
+    case 'membership':
+      return 'with your membership'
   }
 }
 
@@ -81,7 +83,7 @@ export function bookingReminder(salon: SalonWords, session: SessionWords, link: 
 }
 
 /** Where what was paid for a cancelled session went. */
-export type Returned = { to: 'balance'; minutes: number } | { to: 'card'; pence: number } | { to: 'nothing' }
+export type Returned = { to: 'balance'; minutes: number } | { to: 'card'; pence: number } | { to: 'membership' } | { to: 'nothing' }
 
 function returnedLine(returned: Returned): string {
   switch (returned.to) {
@@ -89,6 +91,8 @@ function returnedLine(returned: Returned): string {
       return `The ${minutesWord(returned.minutes)} are back on your balance.`
     case 'card':
       return `Your card payment of ${poundsAndPence(returned.pence)} is being refunded: we will text you when it is done.`
+    case 'membership':
+      return 'It no longer counts against your membership.'
     case 'nothing':
       return 'Nothing was paid for it.'
   }

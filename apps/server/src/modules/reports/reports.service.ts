@@ -32,7 +32,7 @@ const BOOKING_STATUS: Record<string, string> = {
   no_show: 'No-show',
   cancelled: 'Cancelled',
 }
-const PAID_WITH: Record<string, string> = { balance: 'Minutes', in_salon: 'In the salon', card: 'Card' }
+const PAID_WITH: Record<string, string> = { balance: 'Minutes', in_salon: 'In the salon', card: 'Card', membership: 'Membership' }
 const METHOD_NAME: Record<PaymentMethod, string> = { online_card: 'Card online', cash: 'Cash', card_terminal: 'Card terminal' }
 const methodOf = (provider: string): PaymentMethod => (provider === 'cash' || provider === 'card_terminal' ? provider : 'online_card')
 const PAYMENT_STATUS: Record<string, string> = { succeeded: 'Paid', refunded: 'Refunded', refused: 'Refused, to be given back' }

@@ -7,6 +7,7 @@ import { STATUS_LABELS } from './status-labels.ts'
 export function paidWithText(booking: Pick<Booking, 'paidWith' | 'minutes' | 'pricePence'>) {
   if (booking.paidWith === 'balance') return `${booking.minutes} minutes from your balance`
   if (booking.paidWith === 'card') return `${formatPence(booking.pricePence)}, by card`
+  if (booking.paidWith === 'membership') return `${booking.minutes} minutes with your membership`
   return `${formatPence(booking.pricePence)}, paid in the salon`
 }
 

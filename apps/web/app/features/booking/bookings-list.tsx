@@ -7,6 +7,7 @@ import { STATUS_LABELS } from './status-labels.ts'
 /** How a session is paid, in a row. */
 function paidText(booking: Booking) {
   if (booking.paidWith === 'balance') return 'from your balance'
+  if (booking.paidWith === 'membership') return 'with your membership'
   return `${formatPence(booking.pricePence)} ${booking.paidWith === 'card' ? 'by card' : 'in the salon'}`
 }
 

@@ -13,6 +13,7 @@ const cutoffText = (booking: Booking) => {
 /** Where what was paid for the session goes when it is cancelled: minutes to the balance, a card payment back to the card. */
 export function cancelOutcomeText(booking: Pick<Booking, 'paidWith' | 'status' | 'minutes' | 'pricePence'>): string {
   if (booking.paidWith === 'balance') return `The ${booking.minutes} minutes go back on your balance.`
+  if (booking.paidWith === 'membership') return 'It no longer counts against your membership.'
   if (booking.paidWith === 'card' && booking.status === 'booked') return `The card payment of ${formatAmount(booking.pricePence)} goes back to your card.`
   return 'Nothing has been paid for it yet.'
 }

@@ -15,6 +15,7 @@ const STATUS: Record<DaySheetStatus, { label: string; tone: 'neutral' | 'good' |
 /** How a session is paid, in a few words. */
 export function paymentText(payment: DaySheetPayment): string {
   if (payment.method === 'balance') return `From balance (${payment.minutes} min)${payment.paidAtDesk ? ', taken at the desk' : ''}`
+  if (payment.method === 'membership') return `Membership (${payment.minutes} min)`
   if (payment.method === 'in_salon') {
     const paid = payment.paidAtDesk
     if (paid) return `Paid in salon ${formatPence(payment.pricePence)} (${paid.method === 'cash' ? 'cash' : 'card terminal'})`

@@ -164,7 +164,14 @@ export function CustomerRecord({
                     <span className="min-w-0">
                       <span className="block font-semibold text-cocoa-950">{dateTime(b.startsAt)}</span>
                       <span className="block text-cocoa-600">
-                        {b.bed} · {b.minutes} min · {b.paidWith === 'balance' ? 'from balance' : b.paidWith === 'in_salon' ? 'pay in salon' : 'card'}
+                        {b.bed} · {b.minutes} min ·{' '}
+                        {b.paidWith === 'balance'
+                          ? 'from balance'
+                          : b.paidWith === 'in_salon'
+                            ? 'pay in salon'
+                            : b.paidWith === 'membership'
+                              ? 'membership'
+                              : 'card'}
                       </span>
                     </span>
                     <Badge tone={BOOKING_STATUS[b.status]?.tone ?? 'neutral'}>{BOOKING_STATUS[b.status]?.label ?? b.status}</Badge>

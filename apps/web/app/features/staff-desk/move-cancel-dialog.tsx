@@ -12,6 +12,7 @@ export function cancelConsequence(booking: DaySheetBooking): string {
   const first = booking.customer.firstName ?? booking.customer.name
   const { payment } = booking
   if (payment.method === 'balance') return `The ${payment.minutes} minutes go back to ${first}'s balance.`
+  if (payment.method === 'membership') return `It no longer counts against ${first}'s membership.`
   if (payment.method === 'card' && payment.state === 'paid') return `The ${formatPence(payment.pricePence)} paid by card goes back to ${first}'s card.`
   if (payment.method === 'card' && payment.state === 'pending') return 'The card payment under way is stopped: nothing is taken.'
   if (payment.method === 'in_salon' && payment.paidAtDesk) {

@@ -1,0 +1,55 @@
+import type { Db } from '@salon/db'
+import { HttpError } from '../../lib/errors.ts'
+import { MEMBERSHIP_MESSAGES as M } from './membership-words.ts'
+import { cancellationTakesEffect, pauseLeft } from './membership-rules.ts'
+import type { MembershipRow, MembershipsRepository } from './memberships.repository.ts'
+
+/**
+ * A cancellation and a pause, under the same rules whoever asks (the customer online, the desk for them): each
+ * locks the membership's row, so one made while its renewal runs is settled one way or the other, never both.
+ */
+export function createMembershipChanges(deps: { db: Db; repo: MembershipsRepository; now: () => number }) {
+  const { db, repo, now } = deps
+
+  async function locked<T>(shopId: string, sub: string, change: (m: MembershipRow, tx: Db) => Promise<T>) {
+    return db.transaction(async (tx) => {
+      const m = await repo.live(shopId, sub, tx, true)
+      if (!m) throw new HttpError(404, M.noMembership)
+      return change(m, tx)
+    })
+  }
+
+  return {
+    /**
+     * Ends the membership at the end of the month paid for, or of the minimum term if later (at once when that has
+     * passed, or before the first month is paid). No renewal is charged on or after the day it ends.
+     */
+    cancel(shopId: string, sub: string) {
+      return locked(shopId, sub, async (m, tx) => {
+        const timeZone = await repo.timeZoneOf(shopId, tx)
+        if (m.cancelAt && m.status !== 'cancelled') return { row: m, message: M.endsOn(m.cancelAt.getTime(), timeZone) }
+        const effect = cancellationTakesEffect(m, now())
+        if (!effect) {
+          const row = await repo.update(m.id, { status: 'cancelled', pausedReason: null, cancelAt: new Date(now()), cancelledAt: new Date(now()) }, tx)
+          return { row, message: M.ended }
+        }
+        const row = await repo.update(m.id, { cancelAt: effect, pauseRequested: 0 }, tx)
+        return { row, message: M.endsOn(effect.getTime(), timeZone) }
+      })
+    },
+
+    /** A pause of `months` from the end of this month, as far as the plan allows; no payment is taken while paused. */
+    pause(shopId: string, sub: string, months: number) {
+      return locked(shopId, sub, async (m, tx) => {
+        if (m.maxPausePeriods === 0) throw new HttpError(409, M.cannotPause)
+        if (m.cancelAt) throw new HttpError(409, M.ending)
+        if (m.status !== 'active') throw new HttpError(409, M.notActive)
+        const left = pauseLeft({ ...m, pauseRequested: 0 })
+        if (months > left) throw new HttpError(409, M.pauseLeft(left))
+        const row = await repo.update(m.id, { pauseRequested: months }, tx)
+        return { row, message: M.paused(m.periodEnd!.getTime(), months, await repo.timeZoneOf(shopId, tx)) }
+      })
+    },
+  }
+}
+export type MembershipChanges = ReturnType<typeof createMembershipChanges>
