@@ -3,10 +3,9 @@ import { randomBytes } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import pg from 'pg'
 import { createDatabase, schema } from '@salon/db'
 import { afterAll, describe, expect, it } from 'vitest'
-import { onCi, POSTGRES_ADMIN_URL, postgresAvailable } from './test/database.ts'
+import { adminQuery, onCi, POSTGRES_ADMIN_URL, postgresAvailable } from './test/database.ts'
 import { run } from './test/run-command.ts'
 
 /**
@@ -15,16 +14,6 @@ import { run } from './test/run-command.ts'
  */
 const dirs: string[] = []
 afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })))
-
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL })
-  await client.connect()
-  try {
-    await client.query(statement)
-  } finally {
-    await client.end()
-  }
-}
 
 const salonNames = async (open: () => ReturnType<typeof createDatabase>) => {
   const database = await open()
@@ -95,7 +84,7 @@ describe('the backup, restore and move commands', () => {
 
     if (!onCi && !(await postgresAvailable())) context.skip()
     const name = `salon_moved_${randomBytes(5).toString('hex')}`
-    await admin(`create database ${name}`)
+    await adminQuery(`create database ${name}`)
     const url = new URL(POSTGRES_ADMIN_URL)
     url.pathname = `/${name}`
     try {
@@ -114,7 +103,7 @@ describe('the backup, restore and move commands', () => {
       expect(live.stderr).toBe('')
       expect(live.stdout).toContain(`Backed up the PostgreSQL database ${name} on ${url.host} to ${path.join(dir, 'live.backup.gz')}`)
     } finally {
-      await admin(`drop database if exists ${name} with (force)`)
+      await adminQuery(`drop database if exists ${name} with (force)`)
     }
   }, 240_000)
 })

@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { gzipSync, gunzipSync } from 'node:zlib'
 import { createHash, randomBytes } from 'node:crypto'
-import pg from 'pg'
 import { createDatabase, sql, type Database } from '@salon/db'
 import { BackupRefused, checkBackup, moveDatabase, restoreBackup, writeBackup } from '@salon/db/backup'
 import { afterAll, expect, it } from 'vitest'
@@ -11,7 +10,7 @@ import { shopCustomer } from './test/factories/customers.ts'
 import { testClock } from './test/factories/doubles.ts'
 import { buyPackage } from './test/factories/payments.ts'
 import { staffUser } from './test/factories/staff.ts'
-import { createTestDatabase, onCi, POSTGRES_ADMIN_URL, postgresAvailable } from './test/database.ts'
+import { adminQuery, createTestDatabase, onCi, POSTGRES_ADMIN_URL, postgresAvailable } from './test/database.ts'
 import { anotherProcess, describeApi, type TestApp } from './test/harness.ts'
 
 const clock = testClock('2026-11-23T08:00:00Z')
@@ -190,16 +189,7 @@ function fromAnotherRelease(text: string, more: number) {
 /** A PostgreSQL database made empty for the move, not migrated; dropped on close. */
 async function emptyPostgres() {
   const name = `salon_move_${randomBytes(6).toString('hex')}`
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL })
-    await client.connect()
-    try {
-      await client.query(statement)
-    } finally {
-      await client.end()
-    }
-  }
-  await admin(`create database ${name}`)
+  await adminQuery(`create database ${name}`)
   const url = new URL(POSTGRES_ADMIN_URL)
   url.pathname = `/${name}`
   const database = await createDatabase({ url: url.href })
@@ -207,7 +197,7 @@ async function emptyPostgres() {
     database,
     close: async () => {
       await database.close()
-      await admin(`drop database if exists ${name} with (force)`)
+      await adminQuery(`drop database if exists ${name} with (force)`)
     },
   }
 }

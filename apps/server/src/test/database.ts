@@ -128,7 +128,8 @@ async function pgliteFromSnapshot(path: string | null): Promise<Database> {
   }
 }
 
-async function adminQuery(sql: string) {
+/** One statement on the PostgreSQL server as its administrator (databases made and dropped by tests). */
+export async function adminQuery(sql: string) {
   const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL })
   await admin.connect()
   try {
