@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { strictBody } from './account.ts'
 import { IdempotencyKey } from './commerce.ts'
 import { pence } from './staff-catalogue.ts'
 
@@ -16,21 +17,19 @@ const whole = (min: number, max: number, what: string) =>
 
 export const AllowanceKind = z.enum(['minutes', 'sessions', 'unlimited'], { message: 'must be minutes, sessions or unlimited' })
 
-export const MembershipPlanRequest = z
-  .strictObject({
-    name: z.string({ message: 'must be text' }).trim().min(1, { message: 'is required' }).max(60, { message: 'must be at most 60 characters' }),
-    pricePence: pence(30, 100_000),
-    allowanceKind: AllowanceKind,
-    /** Minutes or sessions a month; left out (or null) for unlimited. */
-    allowance: whole(1, 10_000, 'minutes or sessions').nullable().optional(),
-    bedTypes: z.array(z.string().min(1).max(40), { message: 'must be a list of bed types' }).min(1, { message: 'must name at least one bed type' }).max(20),
-    minimumPeriods: whole(0, 24, 'months'),
-    maxPausePeriods: whole(0, 12, 'months'),
-  })
-  .refine((p) => (p.allowanceKind === 'unlimited') === (p.allowance == null), {
-    message: 'A plan of minutes or sessions needs how many a month; an unlimited plan has none.',
-    path: ['allowance'],
-  })
+export const MembershipPlanRequest = strictBody({
+  name: z.string({ message: 'must be text' }).trim().min(1, { message: 'is required' }).max(60, { message: 'must be at most 60 characters' }),
+  pricePence: pence(30, 100_000),
+  allowanceKind: AllowanceKind,
+  /** Minutes or sessions a month; left out (or null) for unlimited. */
+  allowance: whole(1, 10_000, 'minutes or sessions').nullable().optional(),
+  bedTypes: z.array(z.string().min(1).max(40), { message: 'must be a list of bed types' }).min(1, { message: 'must name at least one bed type' }).max(20),
+  minimumPeriods: whole(0, 24, 'months'),
+  maxPausePeriods: whole(0, 12, 'months'),
+}).refine((p) => (p.allowanceKind === 'unlimited') === (p.allowance == null), {
+  message: 'A plan of minutes or sessions needs how many a month; an unlimited plan has none.',
+  path: ['allowance'],
+})
 export type MembershipPlanRequest = z.infer<typeof MembershipPlanRequest>
 
 export const MembershipPlan = z.object({
@@ -98,16 +97,17 @@ export const MembershipCheckout = z.object({
 })
 export type MembershipCheckout = z.infer<typeof MembershipCheckout>
 
-export const JoinRequest = z.strictObject({ planId: z.uuid({ message: 'must be a membership plan id' }) })
-export const PauseRequest = z.strictObject({ months: whole(1, 12, 'months') })
-export const MembershipPaymentRequest = z.strictObject({ paymentId: z.uuid({ message: 'must be a payment id' }) })
+export const JoinRequest = strictBody({ planId: z.uuid({ message: 'must be a membership plan id' }) })
+export const PauseRequest = strictBody({ months: whole(1, 12, 'months') })
+export const MembershipPaymentRequest = strictBody({ paymentId: z.uuid({ message: 'must be a payment id' }) })
 export { IdempotencyKey }
 
 /** A month of the shop's local calendar, YYYY-MM. */
 const Month = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { message: 'must be a month as YYYY-MM' })
-export const MembershipReportQuery = z
-  .strictObject({ from: Month, to: Month })
-  .refine((q) => q.from <= q.to, { message: 'from must not be after to', path: ['from'] })
+export const MembershipReportQuery = strictBody({ from: Month, to: Month }).refine((q) => q.from <= q.to, {
+  message: 'from must not be after to',
+  path: ['from'],
+})
 export type MembershipReportQuery = z.infer<typeof MembershipReportQuery>
 
 export const MembershipReportMonth = z.object({

@@ -162,7 +162,7 @@ export const purchaseRequest: BodySpec = {
 
 /** An /api/ operation as the OpenAPI document names it, with what a good request to it holds. */
 export interface ApiOperation {
-  method: 'GET' | 'POST' | 'PUT'
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE'
   path: string
   identity: 'required' | 'optional' | 'none'
   body?: BodySpec
@@ -223,7 +223,80 @@ export function apiOperations(fixture: { bookingId: string }): ApiOperation[] {
     { method: 'PUT', path: '/customer/package', identity: 'required', body: purchaseRequest },
     { method: 'GET', path: '/website/popup', identity: 'none' },
     { method: 'POST', path: '/staff_invitation/accept', identity: 'none', body: invitationAcceptance },
+    // Gift vouchers (docs/product.md "Gift vouchers"): bought by anyone, redeemed and spent by a customer.
+    { method: 'GET', path: '/gift_vouchers', identity: 'none' },
+    { method: 'POST', path: '/gift_vouchers', identity: 'optional', body: voucherCheckout, headers: idempotencyKey },
+    { method: 'GET', path: '/gift_vouchers/{paymentId}', identity: 'none', id: fc.uuid() },
+    { method: 'GET', path: '/p_account/credit', identity: 'required' },
+    { method: 'POST', path: '/p_account/credit/purchase', identity: 'required', body: creditPurchase, headers: idempotencyKey },
+    { method: 'POST', path: '/p_account/vouchers', identity: 'required', body: voucherRedemption },
+    // Memberships (docs/product.md "Memberships").
+    { method: 'GET', path: '/membership_plans', identity: 'none' },
+    { method: 'GET', path: '/p_account/membership', identity: 'required' },
+    { method: 'POST', path: '/p_account/membership', identity: 'required', body: membershipJoin },
+    { method: 'PUT', path: '/p_account/membership/payment', identity: 'required', body: membershipPayment },
+    { method: 'POST', path: '/p_account/membership/card', identity: 'required' },
+    { method: 'POST', path: '/p_account/membership/cancel', identity: 'required' },
+    { method: 'POST', path: '/p_account/membership/pause', identity: 'required', body: membershipPause },
+    // The waitlist (docs/product.md "Waitlist").
+    { method: 'GET', path: '/p_account/waitlist', identity: 'required' },
+    { method: 'POST', path: '/p_account/waitlist', identity: 'required', body: waitlistJoin },
+    { method: 'DELETE', path: '/p_account/waitlist/{id}', identity: 'required', id: fc.uuid() },
+    { method: 'GET', path: '/p_account/waitlist/offers/{token}', identity: 'required', id: offerToken },
+    { method: 'POST', path: '/p_account/waitlist/offers/{token}/book', identity: 'required', id: offerToken },
   ]
+}
+
+const idempotencyKey = fc.uuid().map((key) => ({ 'idempotency-key': key }))
+const offerToken = fc.stringMatching(/^[A-Za-z0-9_-]{32}$/)
+
+/** A gift voucher bought by card: an amount or a package, to a mobile number or an email address. */
+export const voucherCheckout: BodySpec = {
+  fields: {
+    amountPence: { valid: fc.constantFrom(1000, 2000, 2500, 5000), bad: badWholeNumber(1, 100_000_00), optional: true },
+    packageId: { valid: fc.constantFrom('pkg-robust-30'), bad: badText({ min: 1, max: 64 }), optional: true },
+    fromName: { valid: text(1, 30), bad: badText({ min: 1, max: 60, trims: true }) },
+    recipientName: { valid: text(1, 30), bad: badText({ min: 1, max: 60, trims: true }) },
+    recipientPhone: { valid: fc.constantFrom('07700 900123', '+447700900124'), bad: badPhone, optional: true },
+    recipientEmail: { valid: fc.constantFrom('alex@example.com', ' jo@example.co.uk '), bad: badEmail, optional: true },
+    message: { valid: text(0, 100), bad: badText({ min: 0, max: 300, trims: true }), optional: true },
+    sendOn: { valid: dates, bad: badDate },
+  },
+  strict: true,
+  validWhen: (body) =>
+    (body.amountPence === undefined) !== (body.packageId === undefined) && (body.recipientPhone !== undefined || body.recipientEmail !== undefined),
+  wholeFlaws: fc.constantFrom(
+    { flaw: 'neither an amount nor a package', set: { amountPence: MISSING, packageId: MISSING } },
+    { flaw: 'both an amount and a package', set: { amountPence: 2000, packageId: 'pkg-robust-30' } },
+    { flaw: 'nobody to send it to', set: { recipientPhone: MISSING, recipientEmail: MISSING } },
+  ),
+}
+
+export const voucherRedemption: BodySpec = {
+  strict: true,
+  fields: {
+    code: { valid: fc.constantFrom('ABCD-EFGH-JKMN-PQRS', 'abcd efgh jkmn pqrs'), bad: fc.oneof(fc.constant('x'.repeat(41)), unstorableText, notA('string')) },
+  },
+}
+
+export const creditPurchase: BodySpec = {
+  strict: true,
+  fields: { packageId: { valid: fc.constantFrom('pkg-robust-30', 'pkg-robust-60'), bad: badText({ min: 1, max: 64 }) } },
+}
+
+export const membershipJoin: BodySpec = { strict: true, fields: { planId: { valid: fc.uuid(), bad: badUuid } } }
+export const membershipPayment: BodySpec = { strict: true, fields: { paymentId: { valid: fc.uuid(), bad: badUuid } } }
+export const membershipPause: BodySpec = { strict: true, fields: { months: { valid: fc.integer({ min: 1, max: 12 }), bad: badWholeNumber(1, 12) } } }
+
+/** Waiting for a time to come free on a day, between two start times. */
+export const waitlistJoin: BodySpec = {
+  fields: {
+    date: { valid: dates, bad: badDate },
+    from: { valid: fc.constantFrom('09:00', '10:00'), bad: badTime },
+    to: { valid: fc.constantFrom('12:00', '17:45'), bad: badTime },
+    minutes: { valid: fc.integer({ min: 5, max: 12 }), bad: badWholeNumber(1, 60) },
+    bedType: { ...bedType, optional: true },
+  },
 }
 
 /** Joining the staff with an invitation's code (docs/product.md §10.1); a valid body still finds no invitation: 400. */
@@ -237,7 +310,8 @@ export const invitationAcceptance: BodySpec = {
 }
 
 /** The operation's path after /api/, with its {id} or {code} filled in, and its query. */
-export const pathOf = (op: ApiOperation, id?: string) => `${op.path.slice(1).replace(/\{(id|code)\}/, id ?? '')}${op.query ? `?${op.query}` : ''}`
+export const pathOf = (op: ApiOperation, id?: string) =>
+  `${op.path.slice(1).replace(/\{(id|code|paymentId|token)\}/, id ?? '')}${op.query ? `?${op.query}` : ''}`
 
 /** Bad shop headers: missing, empty, near misses and made-up values. */
 export const badShopHeaders: fc.Arbitrary<{ headers: Record<string, string>; flaw: string }> = (() => {

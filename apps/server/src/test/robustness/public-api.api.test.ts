@@ -14,6 +14,7 @@ import {
   priceRequest,
   type ApiOperation,
   badShopHeaders,
+  voucherCheckout,
 } from './api-operations.ts'
 import { badPathSegment, deeplyNested, inFirstField, notAnObject, notJson, notJsonContentType, toJsonText, tooLong } from './bad-values.ts'
 import { brokenBody, validBody, type BodySpec } from './bodies.ts'
@@ -58,6 +59,13 @@ describeApi(
 
     it('the offer popup refuses bad fields', async () => {
       await suite.check(bodyProperty('popup/customer', popupLead), { seed: 1103, runs: 600, kind: 'api' })
+    })
+
+    it('a gift voucher checkout refuses bad amounts, names, contacts, messages and days', async () => {
+      const requests = brokenBody(voucherCheckout).map(({ body, flaws }) =>
+        apiRequest({ method: 'POST', path: 'gift_vouchers', json: body, headers: { 'idempotency-key': crypto.randomUUID() }, flaws }),
+      )
+      await suite.check(requests, { seed: 1105, runs: 700, kind: 'api' })
     })
 
     it('free times and prices refuse bad dates, times, minutes and beds', async () => {

@@ -13,6 +13,12 @@ import {
   purchaseRequest,
   sessionStatus,
   type ApiOperation,
+  creditPurchase,
+  membershipJoin,
+  membershipPause,
+  membershipPayment,
+  voucherRedemption,
+  waitlistJoin,
 } from './api-operations.ts'
 import { badPathSegment, deeplyNested, inFirstField, badUuid, encodeSegment, notAnObject, notJson, notJsonContentType } from './bad-values.ts'
 import { badTokens, type BadToken } from './bad-tokens.ts'
@@ -83,6 +89,27 @@ describeApi(
         }),
       )
       await suite.check(fc.oneof(payment, withToken('PUT', 'customer/package', purchaseRequest)), { seed: 1210, runs: 600, kind: 'api' })
+    })
+
+    it('a voucher code, a credit checkout, joining or pausing a membership, its payment and joining the waitlist refuse bad fields', async () => {
+      const checkout = brokenBody(creditPurchase).map(({ body, flaws }) =>
+        apiRequest({
+          method: 'POST',
+          path: 'p_account/credit/purchase',
+          json: body,
+          headers: { authorization: customer.authorization, 'idempotency-key': randomUUID() },
+          flaws,
+        }),
+      )
+      const requests = fc.oneof(
+        checkout,
+        withToken('POST', 'p_account/vouchers', voucherRedemption),
+        withToken('POST', 'p_account/membership', membershipJoin),
+        withToken('POST', 'p_account/membership/pause', membershipPause),
+        withToken('PUT', 'p_account/membership/payment', membershipPayment),
+        withToken('POST', 'p_account/waitlist', waitlistJoin),
+      )
+      await suite.check(requests, { seed: 1211, runs: 900, kind: 'api' })
     })
 
     it('the marketing consents refuse anything but true and false, and any other field', async () => {

@@ -61,6 +61,7 @@ export function cacheControl(request: Request): string | null {
   const cookies = parseCookies(request.headers.get('cookie'))
   for (const name of cookies.keys()) if (name.startsWith(`${AUTH_COOKIE_PREFIX}.`)) return PRIVATE
   const page = pagePath(new URL(request.url).pathname)
-  // The staff back office (docs/product.md §10): every page of it, whoever asks.
-  return PRIVATE_PAGES.has(page) || page === '/staff' || page.startsWith('/staff/') ? PRIVATE : null
+  // The staff back office (docs/product.md §10), every page of it, and a waitlist offer's page (its address holds the
+  // offer's token), whoever asks.
+  return PRIVATE_PAGES.has(page) || page === '/staff' || page.startsWith('/staff/') || page.startsWith('/waitlist-offer/') ? PRIVATE : null
 }
