@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { deflateSync } from 'node:zlib'
 import type { Page } from '@playwright/test'
-import { expect, openDays, test, unique, untilHydrated } from './fixtures.ts'
+import { expect, keepScreenshot, openDays, test, unique, untilHydrated } from './fixtures.ts'
 import { cardForm, payWith, startPayment, thankYou } from './payment.ts'
 import { openManage, ownerPage, PASSING_BED, shopHeaders } from './staff.ts'
 import { inTurn } from './turns.ts'
@@ -296,7 +296,8 @@ test('the owner reads the reports for a range and downloads its bookings as a CS
   await expect(owner.page.getByRole('heading', { name: 'Backups' })).toBeVisible()
   await expect(async () => {
     await owner.page.reload()
-    await expect(owner.page.getByText(/^Last backup: \w{3} \d{1,2} \w{3} \d{4}, \d{2}:\d{2} \([\d.]+ MB, \d+ rows\)\.$/)).toBeVisible({ timeout: 2_000 })
+    await expect(owner.page.getByText(/^Last backup: \w{3} \d{1,2} \w{3} \d{4}, \d{2}:\d{2} \([\d.]+ (kB|MB), \d+ rows\)\.$/)).toBeVisible({ timeout: 2_000 })
   }).toPass()
+  await keepScreenshot(owner.page, 'test-results/staff-reports-backups-desktop.png')
   expect(owner.errors).toEqual([])
 })

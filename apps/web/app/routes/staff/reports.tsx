@@ -100,7 +100,9 @@ function DueForDeletion({ due }: { due: Part<RetentionDueResponse> }) {
   )
 }
 
-const megabytes = (bytes: number) => `${(bytes / 1_000_000).toFixed(bytes < 10_000_000 ? 1 : 0)} MB`
+/** A backup's size as a person reads it: kB under a megabyte, else MB. */
+const size = (bytes: number) =>
+  bytes < 1_000_000 ? `${Math.max(1, Math.round(bytes / 1000))} kB` : `${(bytes / 1_000_000).toFixed(bytes < 10_000_000 ? 1 : 0)} MB`
 
 /** docs/operations.md: when the server last backed the salon up, and a failure since (GET /api/staff/backups). */
 function Backups({ backups }: { backups: Part<BackupStatusResponse> }) {
@@ -111,7 +113,7 @@ function Backups({ backups }: { backups: Part<BackupStatusResponse> }) {
       <div className="flex flex-col gap-2 p-4 text-cocoa-800 sm:p-5">
         {last ? (
           <p>
-            Last backup: <strong>{dateTime(last.at)}</strong> ({megabytes(last.bytes)}, {count(last.rows, 'row', 'rows')}).
+            Last backup: <strong>{dateTime(last.at)}</strong> ({size(last.bytes)}, {count(last.rows, 'row', 'rows')}).
           </p>
         ) : (
           <p>{scheduled ? 'No backup has been made yet: the server makes the first soon after it starts.' : 'This server makes no scheduled backups.'}</p>
