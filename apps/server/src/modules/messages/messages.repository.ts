@@ -33,6 +33,9 @@ export interface Recipient {
   bookingTexts: boolean
 }
 
+/** The salon a message is from: its name and number to sign with, and its time zone for the times it names. */
+const shopColumns = { id: shops.id, name: shops.name, phone: shops.phone, timeZone: shops.timeZone }
+
 const recipientColumns = {
   sub: customers.sub,
   firstName: customers.firstName,
@@ -59,7 +62,7 @@ export function createMessagesRepository(db: Db) {
         .select({
           booking: bookings,
           bedName: beds.name,
-          shop: { id: shops.id, name: shops.name, phone: shops.phone, timeZone: shops.timeZone },
+          shop: shopColumns,
           customer: recipientColumns,
         })
         .from(bookings)
@@ -86,7 +89,7 @@ export function createMessagesRepository(db: Db) {
         .select({
           payment: { id: membershipPayments.id, status: membershipPayments.status, amountPence: membershipPayments.amountPence },
           planName: memberships.planName,
-          shop: { id: shops.id, name: shops.name, phone: shops.phone, timeZone: shops.timeZone },
+          shop: shopColumns,
           customer: recipientColumns,
         })
         .from(membershipPayments)
@@ -101,7 +104,7 @@ export function createMessagesRepository(db: Db) {
       const [row] = await db
         .select({
           payment: payments,
-          shop: { id: shops.id, name: shops.name, phone: shops.phone, timeZone: shops.timeZone },
+          shop: shopColumns,
           customer: recipientColumns,
           booking: { startsAt: bookings.startsAt },
           promo: { code: promoCodes.code, maxUses: promoCodes.maxUses, maxUsesPerCustomer: promoCodes.maxUsesPerCustomer },
@@ -117,7 +120,7 @@ export function createMessagesRepository(db: Db) {
 
     async voucherFacts(voucherId: string) {
       const [row] = await db
-        .select({ voucher: giftVouchers, shop: { id: shops.id, name: shops.name, phone: shops.phone, timeZone: shops.timeZone } })
+        .select({ voucher: giftVouchers, shop: shopColumns })
         .from(giftVouchers)
         .innerJoin(shops, eq(shops.id, giftVouchers.shopId))
         .where(eq(giftVouchers.id, voucherId))
@@ -133,7 +136,7 @@ export function createMessagesRepository(db: Db) {
       const [row] = await db
         .select({
           lot: lots,
-          shop: { id: shops.id, name: shops.name, phone: shops.phone, timeZone: shops.timeZone },
+          shop: shopColumns,
           customer: recipientColumns,
         })
         .from(lots)
