@@ -2,48 +2,26 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { gzipSync, gunzipSync } from 'node:zlib'
-import { createHash, randomBytes } from 'node:crypto'
-import { createDatabase, sql, type Database } from '@salon/db'
+import { createHash } from 'node:crypto'
 import { BackupRefused, checkBackup, moveDatabase, restoreBackup, writeBackup } from '@salon/db/backup'
 import { afterAll, expect, it } from 'vitest'
 import { shopCustomer } from './test/factories/customers.ts'
 import { testClock } from './test/factories/doubles.ts'
 import { buyPackage } from './test/factories/payments.ts'
 import { staffUser } from './test/factories/staff.ts'
-import { adminQuery, createTestDatabase, onCi, POSTGRES_ADMIN_URL, postgresAvailable } from './test/database.ts'
+import { createEmptyDatabase, createTestDatabase, onCi, postgresAvailable } from './test/database.ts'
 import { anotherProcess, describeApi, type TestApp } from './test/harness.ts'
+import { tableContents } from './test/table-contents.ts'
 
 const clock = testClock('2026-11-23T08:00:00Z')
 const folder = mkdtempSync(path.join(tmpdir(), 'salon-backup-'))
 afterAll(() => rmSync(folder, { recursive: true, force: true }))
 
-/** Every table's rows, as PostgreSQL writes them, in one fingerprint per table; and every sequence's last value. */
-async function contents(database: Database) {
-  const { rows: tables } = (await database.db.execute(
-    sql`select tablename as name from pg_tables where schemaname = 'public' order by tablename`,
-  )) as unknown as {
-    rows: { name: string }[]
-  }
-  const fingerprint: Record<string, string> = {}
-  let rows = 0
-  for (const { name } of tables) {
-    const { rows: found } = (await database.db.execute(
-      sql`select count(*)::int as count, md5(coalesce(string_agg(row_to_json(t)::text, E'\n' order by row_to_json(t)::text), '')) as hash from ${sql.identifier(name)} t`,
-    )) as unknown as { rows: { count: number; hash: string }[] }
-    fingerprint[name] = `${found[0]!.count}:${found[0]!.hash}`
-    rows += found[0]!.count
-  }
-  const { rows: sequences } = (await database.db.execute(
-    sql`select sequencename as name, last_value::text as last from pg_sequences where schemaname = 'public' order by sequencename`,
-  )) as unknown as { rows: { name: string; last: string | null }[] }
-  return { fingerprint, rows, sequences }
-}
-
 describeApi(
   'backups and restores',
   (t) => {
     const file = path.join(folder, `salon-${Math.random().toString(36).slice(2)}.backup.gz`)
-    let made: Awaited<ReturnType<typeof contents>>
+    let made: Awaited<ReturnType<typeof tableContents>>
     let first: Awaited<ReturnType<typeof shopCustomer>>
 
     it('a salon with customers, minutes, a booking, a payment and audit entries comes back table for table, every sequence too', async () => {
@@ -59,7 +37,7 @@ describeApi(
         (await t().api(`staff/customers/${customer.sub}/notes`, { body: { text: 'Prefers the stand-up "booth"\nand \\ a new line' }, headers: owner.headers }))
           .status,
       ).toBe(201)
-      made = await contents(t().database)
+      made = await tableContents(t().database)
       for (const table of ['customers', 'payments', 'minute_lots', 'balance_ledger', 'bookings', 'staff_audit_log', 'identity_users', 'jobs'])
         expect(made.fingerprint[table], table).not.toMatch(/^0:/)
 
@@ -70,7 +48,7 @@ describeApi(
       const elsewhere = await createTestDatabase()
       try {
         await restoreBackup(elsewhere, file)
-        expect(await contents(elsewhere)).toEqual(made)
+        expect(await tableContents(elsewhere)).toEqual(made)
       } finally {
         await elsewhere.close()
       }
@@ -79,9 +57,9 @@ describeApi(
     it('restoring over a database that changed since puts it back as it was, append-only tables included', async () => {
       const customer = await shopCustomer(t())
       await buyPackage(t(), customer, t().shop.packages[0]!.id)
-      expect((await contents(t().database)).fingerprint).not.toEqual(made.fingerprint)
+      expect((await tableContents(t().database)).fingerprint).not.toEqual(made.fingerprint)
       await restoreBackup(t().database, file)
-      expect(await contents(t().database)).toEqual(made)
+      expect(await tableContents(t().database)).toEqual(made)
       // The app works on what came back: the customer's session still signs them in and their booking is there, and new rows take new ids.
       const bookings = await t().api('p_bookings', { headers: first.headers })
       expect(bookings.status).toBe(200)
@@ -90,7 +68,7 @@ describeApi(
     })
 
     it('a file cut short, changed by one byte, not a backup, or missing is refused before anything changes', async () => {
-      const before = await contents(t().database)
+      const before = await tableContents(t().database)
       const whole = readFileSync(file)
       const text = gunzipSync(whole).toString('latin1')
       const cut = path.join(folder, 'cut.backup.gz')
@@ -121,7 +99,7 @@ describeApi(
         )
         expect(refused, bad).toBeInstanceOf(BackupRefused)
         expect((refused as Error).message).toMatch(says)
-        expect(await contents(t().database)).toEqual(before)
+        expect(await tableContents(t().database)).toEqual(before)
       }
     })
 
@@ -147,20 +125,20 @@ describeApi(
       const before = await asked(t().app)
       expect(before.map(([route, status]) => [route, status])).toEqual(before.map(([route]) => [route, 200]))
 
-      const target = await emptyPostgres()
+      const target = await createEmptyDatabase('postgres')
       try {
-        const summary = await moveDatabase(t().database, target.database, path.join(folder, 'move.backup.gz'))
-        expect(summary.rows).toBe((await contents(t().database)).rows)
-        expect(await contents(target.database)).toEqual(await contents(t().database))
-        expect(await asked(anotherProcess(t(), { now: clock.now }, target.database))).toEqual(before)
+        const summary = await moveDatabase(t().database, target, path.join(folder, 'move.backup.gz'))
+        expect(summary.rows).toBe((await tableContents(t().database)).rows)
+        expect(await tableContents(target)).toEqual(await tableContents(t().database))
+        expect(await asked(anotherProcess(t(), { now: clock.now }, target))).toEqual(before)
 
-        const again = await moveDatabase(t().database, target.database, path.join(folder, 'again.backup.gz'), 'salon_moved').then(
+        const again = await moveDatabase(t().database, target, path.join(folder, 'again.backup.gz'), 'salon_moved').then(
           () => undefined,
           (error: unknown) => error,
         )
         expect(again).toBeInstanceOf(BackupRefused)
         expect((again as Error).message).toBe('salon_moved is not empty: the move copies a salon only into a database with no tables. Nothing was changed.')
-        expect(await contents(target.database)).toEqual(await contents(t().database))
+        expect(await tableContents(target)).toEqual(await tableContents(t().database))
       } finally {
         await target.close()
       }
@@ -184,20 +162,4 @@ function fromAnotherRelease(text: string, more: number) {
   const file = path.join(folder, `release${more > 0 ? '-later' : '-earlier'}.backup.gz`)
   writeFileSync(file, gzipSync(`${body}E ${JSON.stringify(end)}\n`))
   return file
-}
-
-/** A PostgreSQL database made empty for the move, not migrated; dropped on close. */
-async function emptyPostgres() {
-  const name = `salon_move_${randomBytes(6).toString('hex')}`
-  await adminQuery(`create database ${name}`)
-  const url = new URL(POSTGRES_ADMIN_URL)
-  url.pathname = `/${name}`
-  const database = await createDatabase({ url: url.href })
-  return {
-    database,
-    close: async () => {
-      await database.close()
-      await adminQuery(`drop database if exists ${name} with (force)`)
-    },
-  }
 }

@@ -17,8 +17,11 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
 export interface Database {
   db: Db
   kind: 'pglite' | 'postgres'
-  /** Applies every pending migration; safe to call from several processes at once. */
-  migrate(): Promise<void>
+  /**
+   * Applies every pending migration; safe to call from several processes at once. `folder` names another set of
+   * migrations (an earlier release's, to build its database in a test); this release's by default.
+   */
+  migrate(folder?: string): Promise<void>
   /** Answers when the database answers a query. */
   ping(): Promise<void>
   /**
@@ -74,7 +77,7 @@ export function pgliteDatabase(client: PGlite): Database {
     db,
     kind: 'pglite',
     // PGlite is one connection in one process: nothing else can migrate at the same time.
-    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    migrate: (folder = migrationsFolder) => migratePglite(db as never, { migrationsFolder: folder }),
     ping: async () => {
       await client.query('select 1')
     },
@@ -99,11 +102,11 @@ async function createPostgres(url: string, max: number): Promise<Database> {
   return {
     db,
     kind: 'postgres',
-    migrate: async () => {
+    migrate: async (folder = migrationsFolder) => {
       const conn = await pool.connect()
       try {
         await conn.query('select pg_advisory_lock($1)', [MIGRATION_LOCK])
-        await migratePg(drizzlePg({ client: conn, schema }), { migrationsFolder })
+        await migratePg(drizzlePg({ client: conn, schema }), { migrationsFolder: folder })
       } finally {
         await conn.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {})
         conn.release()

@@ -1375,6 +1375,11 @@ export const jobs = pgTable(
     kind: text('kind').notNull(),
     /** What the job needs, as JSON; never a secret. */
     payload: jsonb('payload').notNull().default({}),
+    /**
+     * The salon the job's work is for, so its owner sees it when it fails; null for the installation's own work
+     * (sweeps, backups). Set by the database from the payload when the job is added (the `jobs_shop` trigger).
+     */
+    shopId: text('shop_id'),
     /** One job per key, ever (for example reminder:<booking id>, or sweep:rate-limits:<hour>). */
     key: text('key'),
     /** queued, running, done, failed or cancelled */
@@ -1401,6 +1406,9 @@ export const jobs = pgTable(
       .on(t.lockedUntil)
       .where(sql`status = 'running'`),
     index('jobs_kind_status').on(t.kind, t.status),
+    index('jobs_failed_by_shop')
+      .on(t.shopId, t.finishedAt)
+      .where(sql`status = 'failed'`),
     check('jobs_status', sql`${t.status} in ('queued', 'running', 'done', 'failed', 'cancelled')`),
     check('jobs_attempts', sql`${t.attempts} >= 0 and ${t.maxAttempts} > 0`),
     check('jobs_running_lock', sql`${t.status} <> 'running' or (${t.lockedBy} is not null and ${t.lockedUntil} is not null)`),

@@ -43,6 +43,26 @@ export async function createTestDatabase(): Promise<Database> {
   return postgresFromTemplate(provided.postgresTemplate)
 }
 
+/**
+ * A database of the kind this test project runs on with nothing in it, not even the migrations (a move's target, a
+ * release's database built up migration by migration); dropped on close. `kind` overrides the project's.
+ */
+export async function createEmptyDatabase(kind: 'pglite' | 'postgres' = testDbKind): Promise<Database> {
+  if (kind === 'pglite') return createDatabase({})
+  const name = `salon_empty_${randomBytes(6).toString('hex')}`
+  await adminQuery(`create database ${name}`)
+  const url = new URL(POSTGRES_ADMIN_URL)
+  url.pathname = `/${name}`
+  const database = await createDatabase({ url: url.href })
+  return {
+    ...database,
+    close: async () => {
+      await database.close()
+      await adminQuery(`drop database if exists ${name} with (force)`)
+    },
+  }
+}
+
 let snapshot: Promise<Blob> | undefined
 
 /**
