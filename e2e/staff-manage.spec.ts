@@ -1,7 +1,9 @@
 import { readFile } from 'node:fs/promises'
 import { deflateSync } from 'node:zlib'
 import type { Page } from '@playwright/test'
-import { expect, keepScreenshot, openDays, test, unique, untilHydrated } from './fixtures.ts'
+import pg from 'pg'
+import { e2eDatabaseUrl } from './database.ts'
+import { demo, expect, keepScreenshot, openDays, test, unique, untilHydrated } from './fixtures.ts'
 import { cardForm, payWith, startPayment, thankYou } from './payment.ts'
 import { openManage, ownerPage, PASSING_BED, shopHeaders } from './staff.ts'
 import { inTurn } from './turns.ts'
@@ -299,5 +301,29 @@ test('the owner reads the reports for a range and downloads its bookings as a CS
     await expect(owner.page.getByText(/^Last backup: \w{3} \d{1,2} \w{3} \d{4}, \d{2}:\d{2} \([\d.]+ (kB|MB), \d+ rows\)\.$/)).toBeVisible({ timeout: 2_000 })
   }).toPass()
   await keepScreenshot(owner.page, 'test-results/staff-reports-backups-desktop.png')
+
+  // Work the server gave up on (docs/operations.md "Work that failed"): a receipt the text provider refused on every try.
+  const why = `The provider refused the message (${unique('ref')}).`
+  const db = new pg.Client({ connectionString: e2eDatabaseUrl() })
+  await db.connect()
+  try {
+    await db.query(
+      `insert into jobs (id, kind, payload, shop_id, status, run_at, attempts, max_attempts, last_error, finished_at)
+       values (gen_random_uuid(), 'payment.receipt', '{}', $1, 'failed', now(), 8, 8, $2, now())`,
+      [demo.shopId, why],
+    )
+  } finally {
+    await db.end()
+  }
+  await owner.page.reload()
+  const failed = owner.page.getByRole('region', { name: 'Work that failed' })
+  const item = failed.getByRole('listitem').filter({ hasText: why })
+  await expect(item).toContainText('A receipt to a customer')
+  await expect(item).toContainText('after 8 tries')
+  await item.scrollIntoViewIfNeeded()
+  await keepScreenshot(owner.page, 'test-results/staff-reports-failed-work-desktop.png')
+  await item.getByRole('button', { name: /^Try again/ }).click()
+  await expect(failed.getByText('A receipt to a customer: it will be tried again in a moment.')).toBeVisible()
+  await expect(failed.getByRole('listitem').filter({ hasText: why })).toHaveCount(0)
   expect(owner.errors).toEqual([])
 })

@@ -16,6 +16,8 @@ import { errorHandler } from './lib/errors.ts'
 import { appMetrics } from './app-metrics.ts'
 import { backupJobs, backupStatus, type BackupSchedule } from './jobs/backups.ts'
 import { createBackupRoutes } from './jobs/backups.routes.ts'
+import { createFailedWork } from './jobs/failed-jobs.ts'
+import { createFailedJobRoutes } from './jobs/failed-jobs.routes.ts'
 import { createHealthCheck } from './lib/health-check.ts'
 import { metricsRoute } from './lib/metrics.ts'
 import type { Logger } from './lib/logger.ts'
@@ -303,6 +305,7 @@ export function createApp(deps: AppDeps) {
     '/',
     createBackupRoutes(() => backupStatus(jobQueue, deps.backups !== undefined)),
   )
+  api.route('/', createFailedJobRoutes(createFailedWork(db, now)))
   api.route('/', createRetentionRoutes({ db, retention, customers: identity.customers, shops: shop.shops }))
   // A set-up link after the salon is set up (docs/product.md §11): spent, whatever it carries.
   app.all('/api/setup/*', (c) => c.json({ message: ALREADY_SET_UP }, 409))

@@ -38,6 +38,7 @@ import type { StockChangeRequest, StockChangeResponse } from '@salon/contracts/s
 import type { ExportName, LeadHandledRequest, LeadsResponse, SalesReport, SessionsReport } from '@salon/contracts/staff-reports'
 import type { RetentionDueResponse } from '@salon/contracts/staff-retention'
 import type { BackupStatusResponse } from '@salon/contracts/staff-backups'
+import type { FailedJobsResponse, RetryJobResponse } from '@salon/contracts/staff-jobs'
 import type { SunbedSettings, SunbedSettingsRequest } from '@salon/contracts/sunbed-safety'
 import { query, staffApi } from '../staff/public.ts'
 
@@ -118,6 +119,8 @@ export const manageCalls = {
   salesReport: ({ from, to }: ReportRange) => staffApi.get<SalesReport>(`staff/reports/sales${query({ from, to })}`),
   retentionDue: () => staffApi.get<RetentionDueResponse>('staff/retention'),
   backups: () => staffApi.get<BackupStatusResponse>('staff/backups'),
+  failedWork: () => staffApi.get<FailedJobsResponse>('staff/jobs/failed'),
+  retryWork: (jobId: string) => staffApi.post<RetryJobResponse>(`staff/jobs/${id(jobId)}/retry`),
   /** A CSV export; the marketing list is everyone who agreed to offers today, whatever the range. */
   exportCsv: (name: ExportName, range: ReportRange) =>
     staffApi.download(name === 'marketing' ? 'staff/exports/marketing.csv' : `staff/exports/${name}.csv${query({ from: range.from, to: range.to })}`),

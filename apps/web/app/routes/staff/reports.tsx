@@ -3,6 +3,7 @@ import type { RetentionDueResponse } from '@salon/contracts/staff-retention'
 import { useSearchParams } from 'react-router'
 import {
   ExportButtons,
+  FailedWorkPanel,
   manageCalls,
   presets,
   RangePicker,
@@ -26,21 +27,22 @@ function rangeOf(url: string): Range {
   return DAY.test(from) && DAY.test(to) ? { from, to } : presets()[2]!.range
 }
 
-/** The range's sessions and sales, what the privacy notice's jobs will delete next, and the last backup. */
+/** The range's sessions and sales, what the privacy notice's jobs will delete next, the last backup and the work that failed. */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const range = rangeOf(request.url)
-  const { due, backups, ...reports } = await ownerParts(request, {
+  const { due, backups, failedWork, ...reports } = await ownerParts(request, {
     sessions: () => manageCalls.sessionsReport(range),
     sales: () => manageCalls.salesReport(range),
     due: () => manageCalls.retentionDue(),
     backups: () => manageCalls.backups(),
+    failedWork: () => manageCalls.failedWork(),
   })
-  return { range, reports, due, backups }
+  return { range, reports, due, backups, failedWork }
 }
 
 /** docs/product.md §10.7: sessions, sales and takings for a range, and the CSV files. */
 export default function Reports({ loaderData }: Route.ComponentProps) {
-  const { range, reports, due, backups } = loaderData
+  const { range, reports, due, backups, failedWork } = loaderData
   const [, setParams] = useSearchParams()
   return (
     <OwnerOnly>
@@ -57,6 +59,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
         <ExportButtons range={range} />
         <DueForDeletion due={due} />
         <Backups backups={backups} />
+        <FailedWorkPanel work={failedWork} />
       </StaffPage>
     </OwnerOnly>
   )
