@@ -17,21 +17,28 @@ import { E2E_POSTGRES_ADMIN_URL } from './database.ts'
  * self-signed certificate. The processes are the built server, as systemd's deploy/systemd/salon@.service starts it.
  */
 const NGINX = '/usr/sbin/nginx'
+const CADDY = '/usr/bin/caddy'
 const base = Number(process.env.E2E_PORT ?? 3100)
 const PROCESSES = [base + 10, base + 11]
 const HTTPS_PORT = base + 12
 const HTTP_PORT = base + 13
+const CADDY_HTTPS_PORT = base + 14
+const CADDY_HTTP_PORT = base + 15
 const SITE = `https://localhost:${HTTPS_PORT}`
 const DATABASE = `salon_deploy_${base}`
 const SHOP = { shop_id: DEMO_SHOP_ID, api_key: DEMO_API_KEY }
 const root = path.resolve(import.meta.dirname, '..')
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 })
-test.skip(!existsSync(NGINX) && !process.env.CI, 'nginx is not installed here (apt-get install nginx-light); under CI it must be')
+test.skip(
+  !(existsSync(NGINX) && existsSync(CADDY)) && !process.env.CI,
+  'nginx or Caddy is not installed here (apt-get install nginx-light caddy); under CI they must be',
+)
 
 const dir = mkdtempSync(path.join(tmpdir(), 'salon-deploy-'))
 const servers = new Map<number, ChildProcess>()
 let nginx: ChildProcess | undefined
+let caddy: ChildProcess | undefined
 
 async function admin(statement: string) {
   const client = new pg.Client({ connectionString: E2E_POSTGRES_ADMIN_URL })
@@ -116,15 +123,47 @@ function nginxConfig(cert: string, key: string) {
   return path.join(dir, 'nginx.conf')
 }
 
-/** A request through nginx from a given address of this machine (127.0.0.x), as a client elsewhere would come. */
-function fromAddress(localAddress: string, pathname: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}) {
-  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+/**
+ * deploy/caddy/Caddyfile for this run: the processes' ports, this machine's ports for HTTPS and HTTP, and the test
+ * certificate in place of the one Caddy would fetch for the salon's domain; its own state kept in the run's folder.
+ */
+function caddyConfig(cert: string, key: string) {
+  const site = readFileSync(path.join(root, 'deploy/caddy/Caddyfile'), 'utf8')
+    .replace('salon.example {', `https://localhost:${CADDY_HTTPS_PORT} {\n\ttls ${cert} ${key}`)
+    .replace('reverse_proxy 127.0.0.1:3001 127.0.0.1:3002', `reverse_proxy 127.0.0.1:${PROCESSES[0]} 127.0.0.1:${PROCESSES[1]}`)
+  expect(site).toContain(`127.0.0.1:${PROCESSES[1]}`)
+  const global = [
+    '{',
+    '\tadmin off',
+    '\tskip_install_trust',
+    `\thttp_port ${CADDY_HTTP_PORT}`,
+    `\thttps_port ${CADDY_HTTPS_PORT}`,
+    `\tstorage file_system ${path.join(dir, 'caddy')}`,
+    '}',
+  ]
+  writeFileSync(path.join(dir, 'Caddyfile'), `${global.join('\n')}\n${site}`)
+  return path.join(dir, 'Caddyfile')
+}
+
+/** A request through a proxy's HTTPS port from a given address of this machine (127.0.0.x), as a client elsewhere would come. */
+function through(port: number, localAddress: string, pathname: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}) {
+  return new Promise<{ status: number; body: string; headers: Record<string, string | string[] | undefined> }>((resolve, reject) => {
     const req = httpsRequest(
-      { host: '127.0.0.1', port: HTTPS_PORT, path: pathname, method: init.method ?? 'GET', headers: init.headers, localAddress, rejectUnauthorized: false },
+      {
+        host: '127.0.0.1',
+        port,
+        path: pathname,
+        method: init.method ?? 'GET',
+        // The site's name, as a browser sends it: Caddy serves a site by the name it was given.
+        headers: { host: `localhost:${port}`, ...init.headers },
+        localAddress,
+        rejectUnauthorized: false,
+        servername: 'localhost',
+      },
       (res) => {
         let body = ''
         res.on('data', (chunk: Buffer) => (body += chunk.toString()))
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }))
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }))
       },
     )
     req.on('error', reject)
@@ -132,10 +171,14 @@ function fromAddress(localAddress: string, pathname: string, init: { method?: st
   })
 }
 
+/** A request through nginx from a given address of this machine (127.0.0.x), as a client elsewhere would come. */
+const fromAddress = (localAddress: string, pathname: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}) =>
+  through(HTTPS_PORT, localAddress, pathname, init)
+
 test.beforeAll(async () => {
   // Two processes migrating an empty database and starting, then nginx: longer than a test's usual time.
   test.setTimeout(150_000)
-  if (!existsSync(NGINX)) throw new Error('nginx is not installed: .ci/run installs it (apt-get install nginx-light)')
+  if (!existsSync(NGINX) || !existsSync(CADDY)) throw new Error('nginx or Caddy is not installed: .ci/run installs them (apt-get install nginx-light caddy)')
   await admin(`drop database if exists ${DATABASE} with (force)`)
   await admin(`create database ${DATABASE}`)
   // Both processes start together on an empty database: the migrations and the demo salon are made once.
@@ -148,13 +191,21 @@ test.beforeAll(async () => {
   expect(certificate.from).toContain(dir)
   nginx = spawn(NGINX, ['-c', config, '-p', dir, '-e', path.join(dir, 'nginx-error.log')], { stdio: 'ignore' })
   await until('nginx answering', async () => (await fromAddress('127.0.0.1', '/healthz')).status === 200, 20_000)
+  const caddyfile = caddyConfig(path.join(dir, 'tls/localhost-cert.pem'), path.join(dir, 'tls/localhost-key.pem'))
+  caddy = spawn(CADDY, ['run', '--config', caddyfile, '--adapter', 'caddyfile'], {
+    stdio: 'ignore',
+    env: { ...process.env, HOME: dir, XDG_DATA_HOME: dir, XDG_CONFIG_HOME: dir },
+  })
+  await until('Caddy answering', async () => (await through(CADDY_HTTPS_PORT, '127.0.0.1', '/healthz')).status === 200, 20_000)
 })
 
 test.afterAll(async () => {
   nginx?.kill('SIGQUIT')
+  caddy?.kill('SIGTERM')
   for (const child of servers.values()) child.kill('SIGTERM')
   await Promise.all([...servers.values()].map((child) => (child.exitCode === null ? once(child, 'exit') : undefined)))
   if (nginx && nginx.exitCode === null) await once(nginx, 'exit')
+  if (caddy && caddy.exitCode === null) await once(caddy, 'exit')
   await admin(`drop database if exists ${DATABASE} with (force)`)
   rmSync(dir, { recursive: true, force: true })
 })
@@ -203,6 +254,40 @@ test("limits count the real client's address, which nginx forwards", async () =>
   expect(JSON.parse(tries[3]!.body).__type).toBe('LimitExceededException')
   // Another client, through the same proxy, is not held back by the first one's tries.
   expect(JSON.parse((await signIn('127.0.0.3')).body).__type).not.toBe('LimitExceededException')
+})
+
+test('the same through Caddy with deploy/caddy/Caddyfile: pages and the API over HTTP/2 with HSTS, the outbox and the metrics closed, limits by the real client', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ ignoreHTTPSErrors: true })
+  const page = await context.newPage()
+  const home = await page.goto(`https://localhost:${CADDY_HTTPS_PORT}/`)
+  expect(home?.status()).toBe(200)
+  expect(home?.headers()['strict-transport-security']).toMatch(/max-age=\d+/)
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  expect(await page.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).nextHopProtocol)).toBe('h2')
+  await context.close()
+
+  const api = await through(CADDY_HTTPS_PORT, '127.0.0.1', '/api/website/salon', { headers: SHOP })
+  expect(api.status).toBe(200)
+  expect(JSON.parse(api.body)).toMatchObject({ shop: { id: DEMO_SHOP_ID } })
+  for (const closed of ['/dev/outbox/', '/dev/outbox.json', '/metrics']) expect((await through(CADDY_HTTPS_PORT, '127.0.0.1', closed)).status, closed).toBe(404)
+
+  const signIn = (address: string) =>
+    through(CADDY_HTTPS_PORT, address, '/cognito/', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth' },
+      body: JSON.stringify({
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        ClientId: BUILT_IN_POOL.clientId,
+        AuthParameters: { USERNAME: '+447700900778', PASSWORD: 'Not-the-password1' },
+      }),
+    })
+  const tries = []
+  for (let i = 0; i < 4; i++) tries.push(await signIn('127.0.0.4'))
+  expect(tries.slice(0, 3).map((t) => JSON.parse(t.body).__type)).not.toContain('LimitExceededException')
+  expect(JSON.parse(tries[3]!.body).__type).toBe('LimitExceededException')
+  expect(JSON.parse((await signIn('127.0.0.5')).body).__type).not.toBe('LimitExceededException')
 })
 
 test('a rolling restart of both processes under steady load loses no request', async ({ playwright }) => {
