@@ -35,11 +35,14 @@ describeApi(
       expect(status.headers.get('cache-control')).toBe('private, no-store')
       expect(status.json).toEqual({ scheduled: true, last: { at: '2026-11-23T02:00:00.000Z', bytes: expect.any(Number), rows: made.rows }, failed: null })
 
+      // A process killed while writing the 03:00 backup left its file half written; the next backup clears it away.
+      writeFileSync(path.join(dir, 'salon-2026-11-23T02-30-00Z.backup.gz.partial'), 'half a backup')
+      writeFileSync(path.join(dir, 'notes.txt'), 'not the server’s')
       for (const hour of [3, 4, 5]) {
         clock.set(`2026-11-23T0${hour}:00:00Z`)
         await worker().runDue()
       }
-      expect(files()).toEqual(['salon-2026-11-23T04-00-00Z.backup.gz', 'salon-2026-11-23T05-00-00Z.backup.gz'])
+      expect(files()).toEqual(['notes.txt', 'salon-2026-11-23T04-00-00Z.backup.gz', 'salon-2026-11-23T05-00-00Z.backup.gz'])
     })
 
     it('a backup that cannot be written is tried again, and once it has failed for good the owner is told why', async () => {

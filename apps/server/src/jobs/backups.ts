@@ -30,6 +30,12 @@ export function backupJobs(database: Database, schedule: BackupSchedule, now: ()
     const file = path.join(schedule.dir, name)
     // The backups hold every customer's details: a folder and files only the server's user reads.
     await mkdir(schedule.dir, { recursive: true, mode: 0o700 })
+    // A process stopped while writing (killed, the machine off) leaves its file half written under a name of its own:
+    // it is no backup, holds customers' details, and would fill the disk over the years. Only one backup job runs at
+    // a time, so every such file but this one's is left over.
+    const before = await readdir(schedule.dir)
+    for (const left of before.filter((entry) => entry.endsWith('.partial') && BACKUP_NAME.test(entry.slice(0, -'.partial'.length))))
+      if (left !== `${name}.partial`) await rm(path.join(schedule.dir, left), { force: true })
     const summary = await writeBackup(database, file, now)
     const kept = (await readdir(schedule.dir)).filter((entry) => BACKUP_NAME.test(entry)).sort()
     const removed = kept.slice(0, Math.max(0, kept.length - schedule.keep))
