@@ -45,9 +45,15 @@ export function appMetrics(deps: {
       read: deps.operations.paymentCounts,
     },
   ]
-  const pool = deps.database.pool
-  if (pool) {
-    gauges.push({
+  return createMetrics({ processMetrics: deps.processMetrics, gauges: [...gauges, ...poolGauges(deps.database)] })
+}
+
+/** PostgreSQL's connection pool in this process, for the metrics; none on the embedded database. */
+export function poolGauges(database: Database): MeasuredGauge[] {
+  const pool = database.pool
+  if (!pool) return []
+  return [
+    {
       name: 'salon_database_connections',
       help: "PostgreSQL's connection pool in this process: total, idle, and requests waiting for a connection.",
       labelNames: ['state'],
@@ -59,7 +65,6 @@ export function appMetrics(deps: {
           { labels: { state: 'waiting' }, value: waiting },
         ]
       },
-    })
-  }
-  return createMetrics({ processMetrics: deps.processMetrics, gauges })
+    },
+  ]
 }

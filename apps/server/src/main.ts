@@ -158,6 +158,9 @@ if (setupToken) {
     csp: site.csp,
     dev,
     web: waiting.web,
+    ready: () => !stopping,
+    metricsToken: settings.METRICS_TOKEN,
+    processMetrics: true,
     onSetUp: (salon) => {
       serveSalon({ shopId: salon.shopId, apiKey: salon.webApiKey })
       removeSetupToken(settings.DATA_DIR)

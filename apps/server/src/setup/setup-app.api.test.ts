@@ -22,7 +22,7 @@ import type { SiteSalon } from './salon-setup.repository.ts'
 
 const TOKEN = 'setup-token-for-the-tests-0123456789abcdef'
 
-function setupApp(database: Database, options: { now?: () => number } = {}) {
+function setupApp(database: Database, options: { now?: () => number; ready?: () => boolean; metricsToken?: string } = {}) {
   const logger = createLogger('silent')
   const outbox = createOutboxRepository(database.db)
   const onSetUp = vi.fn<(site: SiteSalon) => void>()
@@ -37,6 +37,8 @@ function setupApp(database: Database, options: { now?: () => number } = {}) {
     token: TOKEN,
     outboxToken: TEST_OUTBOX_TOKEN,
     onSetUp,
+    ready: options.ready,
+    metricsToken: options.metricsToken,
   })
   const call = async (path: string, body?: unknown) => {
     const response = await app.request(`/api/setup/${path}`, {
@@ -69,6 +71,22 @@ describeDatabase('before any salon is set up', (db) => {
     const api = await app.request('/api/shop', { headers: { shop_id: 'bronze-glow', api_key: 'x' } })
     expect(api.status).toBe(404)
     expect(await api.json()).toEqual({ message: NOT_SET_UP })
+    expect((await app.request('/healthz')).status).toBe(200)
+  })
+
+  it('is watched as the salon is: /readyz turns false as the process stops, and /metrics counts its requests for this machine or the token', async () => {
+    let stopping = false
+    const token = 'metrics-token-for-the-set-up-0123456789'
+    const { app } = setupApp(db(), { ready: () => !stopping, metricsToken: token })
+    expect((await app.request('/readyz')).status).toBe(200)
+    await app.request('/prices/')
+    const scraped = await app.request('/metrics')
+    expect(scraped.status).toBe(200)
+    expect(await scraped.text()).toMatch(/salon_http_requests_total\{[^}]*status="404"[^}]*\} 1/)
+    expect((await app.request('https://salon.example/metrics', { headers: { 'x-forwarded-for': '203.0.113.9' } })).status).toBe(403)
+    expect((await app.request('https://salon.example/metrics', { headers: { authorization: `Bearer ${token}` } })).status).toBe(200)
+    stopping = true
+    expect((await app.request('/readyz')).status).toBe(503)
     expect((await app.request('/healthz')).status).toBe(200)
   })
 

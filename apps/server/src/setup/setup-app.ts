@@ -8,7 +8,9 @@ import type { SmsSender } from '../adapters/sms/sms.ts'
 import { limitBody } from '../lib/body-limit.ts'
 import { compression } from '../lib/compression.ts'
 import { errorHandler } from '../lib/errors.ts'
+import { poolGauges } from '../app-metrics.ts'
 import { createHealthCheck } from '../lib/health-check.ts'
+import { createMetrics, metricsRoute } from '../lib/metrics.ts'
 import type { Logger } from '../lib/logger.ts'
 import { createRateLimiter } from '../lib/rate-limit.ts'
 import { createRateLimitRepository } from '../lib/rate-limit.repository.ts'
@@ -46,6 +48,12 @@ export interface SetupAppDeps {
   web?: WebHandler
   /** Called once, in this process, when a salon is set up here or by another process on the same database. */
   onSetUp: (site: SiteSalon) => void
+  /** False while the process is stopping: GET /readyz then answers 503, as the salon's app does. */
+  ready?: () => boolean
+  /** Opens GET /metrics to a bearer of it from anywhere; without it, only on this machine (as the salon's app). */
+  metricsToken?: string
+  /** The process's own CPU, memory and event loop in the metrics (the server; not the tests). */
+  processMetrics?: boolean
 }
 
 /** How often a process still waiting asks the database whether another process set the salon up. */
@@ -80,9 +88,12 @@ export function createSetupApp(deps: SetupAppDeps) {
   const app = new Hono<{ Variables: NonceVariables }>()
   app.onError(errorHandler(deps.logger))
   if (deps.web?.clientDir) app.use(staticFiles(loadStaticFiles(deps.web.clientDir, staticSecurityHeaders(csp)), () => ({})))
-  const health = createHealthCheck({ database: deps.database, logger: deps.logger, trustProxy, headers: DATA_HEADERS })
+  const health = createHealthCheck({ database: deps.database, logger: deps.logger, trustProxy, headers: DATA_HEADERS, ready: deps.ready })
   app.use(health.middleware)
-  app.use(requestLog(deps.logger))
+  // Before the salon exists there is no queue or payment to count: the requests, the process and the pool.
+  const metrics = createMetrics({ processMetrics: deps.processMetrics, gauges: poolGauges(deps.database) })
+  app.use(metricsRoute(metrics, deps.metricsToken))
+  app.use(requestLog(deps.logger, metrics.observe))
   app.use(securityHeaders({ ...csp, trustProxy }))
   app.use(compression())
   app.use(trailingSlash())
