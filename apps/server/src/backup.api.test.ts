@@ -7,7 +7,9 @@ import { BackupRefused, checkBackup, moveDatabase, restoreBackup, writeBackup } 
 import { afterAll, expect, it } from 'vitest'
 import { shopCustomer } from './test/factories/customers.ts'
 import { testClock } from './test/factories/doubles.ts'
+import { addPlan, joinPlan } from './test/factories/memberships.ts'
 import { buyPackage } from './test/factories/payments.ts'
+import { issuedVoucher } from './test/factories/vouchers.ts'
 import { staffUser } from './test/factories/staff.ts'
 import { createEmptyDatabase, createTestDatabase, onCi, postgresAvailable } from './test/database.ts'
 import { anotherProcess, describeApi, type TestApp } from './test/harness.ts'
@@ -24,7 +26,7 @@ describeApi(
     let made: Awaited<ReturnType<typeof tableContents>>
     let first: Awaited<ReturnType<typeof shopCustomer>>
 
-    it('a salon with customers, minutes, a booking, a payment and audit entries comes back table for table, every sequence too', async () => {
+    it('a salon with customers, minutes, a booking, payments, a gift voucher, a membership, the waitlist and audit entries comes back table for table, every sequence too', async () => {
       const customer = (first = await shopCustomer(t()))
       const owner = await staffUser(t(), { role: 'owner' })
       await buyPackage(t(), customer, t().shop.packages[0]!.id)
@@ -37,8 +39,15 @@ describeApi(
         (await t().api(`staff/customers/${customer.sub}/notes`, { body: { text: 'Prefers the stand-up "booth"\nand \\ a new line' }, headers: owner.headers }))
           .status,
       ).toBe(201)
+      await issuedVoucher(t(), 2500)
+      expect((await joinPlan(t(), customer, (await addPlan(t(), owner)).id)).recorded.status).toBe(200)
+      const waiting = await t().api('p_account/waitlist', { body: { date: '2026-11-25', from: '10:00', to: '12:00', minutes: 6 }, headers: customer.headers })
+      expect(waiting.status, JSON.stringify(waiting.json)).toBe(201)
       made = await tableContents(t().database)
-      for (const table of ['customers', 'payments', 'minute_lots', 'balance_ledger', 'bookings', 'staff_audit_log', 'identity_users', 'jobs'])
+      for (const table of [
+        ...['customers', 'payments', 'minute_lots', 'balance_ledger', 'bookings', 'staff_audit_log', 'identity_users', 'jobs'],
+        ...['gift_vouchers', 'membership_plans', 'memberships', 'membership_payments', 'waitlist_entries'],
+      ])
         expect(made.fingerprint[table], table).not.toMatch(/^0:/)
 
       const summary = await writeBackup(t().database, file, clock.now)
