@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { eq, schema } from '@salon/db'
 import { expect, it } from 'vitest'
 import { createWorker } from '../../jobs/worker.ts'
 import { createLogger } from '../../lib/logger.ts'
@@ -56,7 +57,13 @@ describeApi(
       const voucher = await voucherOf(t(), paymentId)
       expect(voucher).toMatchObject({ status: 'issued', pendingCode: null })
       expect(voucher.codeHash).toMatch(/^[0-9a-f]{64}$/)
-      expect(JSON.stringify(voucher)).not.toContain((await codeSentTo(t(), email)).replace(/-/g, ''))
+      const code = await codeSentTo(t(), email)
+      expect(JSON.stringify(voucher)).not.toContain(code.replace(/-/g, ''))
+      // Nor in the salon's record of the message that carried it: only its last four characters, as on the voucher's list.
+      const kept = await t().db.select().from(schema.customerMessages).where(eq(schema.customerMessages.key, `voucher:${voucher.id}:email`))
+      expect(kept).toHaveLength(1)
+      expect(kept[0]!.body).not.toContain(code)
+      expect(kept[0]!.body).toContain(`Your code: ••••-••••-••••-${code.slice(-4)}`)
     })
 
     it('a voucher for a later day waits for it', async () => {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { formatVoucherCode } from '@salon/contracts/rules/vouchers'
 import { readReceipt } from '../commerce/public.ts'
 import { and, eq, gt, inArray, isNull, schema, sql, type Db } from '@salon/db'
 
@@ -128,8 +129,21 @@ export function createMessagesRepository(db: Db) {
     },
 
     /** The voucher's message went: its plain code is no longer kept (docs/decisions/042). */
-    async voucherSent(voucherId: string, at: Date) {
-      await db.update(giftVouchers).set({ sentAt: at, pendingCode: null }).where(eq(giftVouchers.id, voucherId))
+    /**
+     * The voucher has gone: its plain code is forgotten, on the voucher and in the record of the messages that
+     * carried it, where all but its last four characters are blanked (docs/product.md "Gift vouchers": the salon
+     * keeps only the code's SHA-256). In one transaction, so the code is never kept in one place and not the other.
+     */
+    async voucherSent(voucherId: string, at: Date, code: string) {
+      const written = formatVoucherCode(code)
+      const blanked = `••••-••••-••••-${written.slice(-4)}`
+      await db.transaction(async (tx) => {
+        await tx.update(giftVouchers).set({ sentAt: at, pendingCode: null }).where(eq(giftVouchers.id, voucherId))
+        await tx
+          .update(messages)
+          .set({ body: sql`replace(${messages.body}, ${written}, ${blanked})` })
+          .where(inArray(messages.key, [`voucher:${voucherId}:sms`, `voucher:${voucherId}:email`]))
+      })
     },
 
     async lotFacts(lotId: string) {

@@ -268,7 +268,7 @@ export function createMessagesService(deps: {
           ? await emailOnce(`voucher:${voucher.id}`, 'gift-voucher', shop.id, { sub: null, email: voucher.recipientEmail }, message.email)
           : 'none',
       }
-      await repo.voucherSent(voucher.id, new Date(now()))
+      await repo.voucherSent(voucher.id, new Date(now()), voucher.pendingCode)
       return outcome
     },
 
