@@ -78,7 +78,7 @@ export const RETENTION_NOTICE: readonly RetentionPromise[] = [
     keptBy: [{ erasure: true }],
   },
   {
-    data: 'Payment and purchase records (packages, sessions paid by card, promo codes, refunds, the last four digits of the card and the payment reference)',
+    data: 'Payment and purchase records (packages, memberships and each monthly payment, gift vouchers with the name they were for and how they were sent, sessions paid by card, promo codes, refunds, the last four digits of the card and the payment reference)',
     period:
       'At least 6 years from the end of the financial year they relate to, as HMRC requires. When your account is closed or deleted, they are kept without your name or contact details.',
     keptBy: [{ erasure: true }],
@@ -92,6 +92,11 @@ export const RETENTION_NOTICE: readonly RetentionPromise[] = [
     data: 'Marketing consent and the times you gave or withdrew it',
     period: `While you are subscribed. If you unsubscribe, we keep the time you did so for ${periodText(RETENTION.withdrawnConsentMonths)}, then delete it; you stay unsubscribed.`,
     keptBy: [{ job: RETENTION_JOBS.withdrawnConsents }, { erasure: true }],
+  },
+  {
+    data: 'Your waitlist entries (the day, the times and the length you asked for) and the times we offered you',
+    period: 'While your account is open; an entry stops being used at the end of its day. Deleted when you close your account or it is deleted.',
+    keptBy: [{ erasure: true }],
   },
   {
     data: 'Texts and emails we sent you, and whether they were delivered',

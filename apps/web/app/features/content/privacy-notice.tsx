@@ -86,6 +86,33 @@ export function PrivacyNotice({ shop }: { shop: PrivacyNoticeShop }) {
         card is taken or charged.
       </p>
 
+      <h3>Memberships</h3>
+      <p>
+        If you join a monthly membership, we keep which plan you joined and its terms, when it started, each month{'’'}s dates, whether it is running, paused,
+        behind with a payment or cancelled, what it paid for, and every monthly payment with whether it went through and the last four digits of the card. Your
+        card is kept by our card payment provider, not by us, so that it can take each month{'’'}s payment; we keep only the provider{'’'}s reference for it. If
+        a payment does not go through, we text you (never between 9pm and 8am). Once your membership ends, the card is not charged again.
+      </p>
+
+      <h3>Gift vouchers</h3>
+      <p>
+        If you buy a gift voucher, we keep what you bought and paid as for any purchase, the name you signed it with, your message, and the name, mobile number
+        or email address of the person you sent it to and the day to send it. We use their details only to send them the voucher, once, on that day. The voucher
+        {'’'}s code goes to them: once it has gone we keep only a one-way fingerprint of it and its last four characters, to recognise it when it is used. A
+        voucher redeemed into an account becomes credit on it, with the day it must be used by.
+      </p>
+      <p>
+        If someone sent you a voucher, we had your name and your mobile number or email address from them, to send it to you. You can ask us to delete them (see
+        Your rights).
+      </p>
+
+      <h3>Waitlist</h3>
+      <p>
+        If you ask us to tell you when a time frees up on a full day, we keep the day, the times and the length you asked for. When a time frees up we text you
+        a link that works only for you and hold the time for you for 15 minutes; we keep the offer and whether you booked it. An entry stops being used at the
+        end of its day, and you can leave the list at any time.
+      </p>
+
       <h3>Refer a friend</h3>
       <p>
         If you sign up with a friend{'’'}s referral link, we record whose code you used so that we can give you both the reward after your first package. Your
@@ -164,6 +191,14 @@ export function PrivacyNotice({ shop }: { shop: PrivacyNoticeShop }) {
           financial records for tax purposes.
         </li>
         <li>
+          <strong>To run memberships, gift vouchers and the waitlist (contract).</strong> We take a membership{'’'}s monthly payments from the card you gave for
+          it, send a voucher you bought to the person you chose, and tell you when a time you are waiting for frees up.
+        </li>
+        <li>
+          <strong>To deliver a gift voucher to its recipient (legitimate interests).</strong> We use the recipient{'’'}s name and mobile number or email
+          address, given by the buyer, only to send them the voucher.
+        </li>
+        <li>
           <strong>To run refer-a-friend rewards (contract).</strong> When you sign up with a friend{'’'}s link, we link your account to theirs so that we can
           give you both the reward, and show them your first name and initial and whether the reward has been given.
         </li>
@@ -215,12 +250,13 @@ export function PrivacyNotice({ shop }: { shop: PrivacyNoticeShop }) {
       <ul>
         <li>
           <strong>SMS provider:</strong> sends the codes that confirm your number or reset your password, booking confirmations and appointment reminders,
-          receipts if we have no email address for you, and marketing texts if you have opted in.
+          receipts if we have no email address for you, waitlist offers, gift vouchers sent by text, notices of membership payments that did not go through, and
+          marketing texts if you have opted in.
         </li>
         <li>
-          <strong>Card payment provider (Stripe):</strong> takes card payments securely, once the salon has set card payments up; your card details go to
-          Stripe, not to us. Stripe also acts as a separate controller for some purposes, such as preventing fraud and meeting its own legal obligations, as
-          explained in its own privacy policy.
+          <strong>Card payment provider (Stripe):</strong> takes card payments securely, once the salon has set card payments up, and keeps a member{'’'}s card
+          for their monthly payments; your card details go to Stripe, not to us. Stripe also acts as a separate controller for some purposes, such as preventing
+          fraud and meeting its own legal obligations, as explained in its own privacy policy.
         </li>
         <li>
           <strong>Email provider:</strong> sends booking confirmations, payment receipts, replies to your messages and, if you have opted in, marketing emails.
@@ -337,12 +373,12 @@ export function PrivacyNotice({ shop }: { shop: PrivacyNoticeShop }) {
 
       <h2>Changes to this notice</h2>
       <p>
-        We may update this notice from time to time, for example when we change a service provider or the law changes. The latest version will always be on this
-        page, and if we make significant changes we will let account holders know by email or text message.
+        We may update this notice from time to time, for example when we offer something new, change a service provider or the law changes. The latest version
+        is always on this page, with the date it last changed below.
       </p>
 
       <p>
-        <em>Last updated 28 November 2026</em>
+        <em>Last updated 29 November 2026</em>
       </p>
     </div>
   )
