@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { APPOINTMENT_REQUEST as APPOINTMENT_REQUEST_KEY } from '../booking/public.ts'
 import { SELECTED_PACKAGE } from '../packages/public.ts'
+import { WAITLIST_RETURN } from '../waitlist/public.ts'
 import { afterSignIn } from './after-sign-in.ts'
 import { rememberSignIn, takeRememberedPassword } from './pending-sign-in.ts'
 
@@ -86,6 +87,27 @@ describe('after signing in with a package chosen', () => {
     const navigate = vi.fn()
     await afterSignIn({ navigate })
     expect(navigate).toHaveBeenCalledWith('/', { replace: true })
+  })
+})
+
+describe('after signing in to wait for a full day', () => {
+  it('goes back to /book/, which opens on that day', async () => {
+    withStorage({}, { [WAITLIST_RETURN]: JSON.stringify({ date: '2026-11-28', minutes: 9, at: Date.now() }) })
+    const navigate = vi.fn()
+    await afterSignIn({ navigate })
+    expect(navigate).toHaveBeenCalledWith('/book/', { replace: true })
+  })
+
+  it('pays for a package chosen first, and goes home when the day was kept too long ago', async () => {
+    withStorage({}, { [SELECTED_PACKAGE]: chosenPackage(), [WAITLIST_RETURN]: JSON.stringify({ date: '2026-11-28', minutes: 9, at: Date.now() }) })
+    const first = vi.fn()
+    await afterSignIn({ navigate: first })
+    expect(first).toHaveBeenCalledWith('/payment/', { replace: true })
+
+    withStorage({}, { [WAITLIST_RETURN]: JSON.stringify({ date: '2026-11-28', minutes: 9, at: Date.now() - 2 * 60 * 60 * 1000 }) })
+    const later = vi.fn()
+    await afterSignIn({ navigate: later })
+    expect(later).toHaveBeenCalledWith('/', { replace: true })
   })
 })
 

@@ -25,7 +25,7 @@ import {
   type PriceAnswer,
 } from './planner-data.ts'
 import { TimePicker } from './time-picker.tsx'
-import { JoinWaitlist } from '../waitlist/public.ts'
+import { forgetWaitlistDay, JoinWaitlist, waitlistDayWaiting } from '../waitlist/public.ts'
 
 interface BookPlannerProps {
   salon: Pick<SalonResponse, 'beds' | 'bedTypes'>
@@ -84,6 +84,15 @@ export function BookPlanner({ salon, preload, stored, signedIn, notice }: BookPl
   useEffect(() => {
     if (notice) showAlert({ kind: 'error', message: notice, onConfirm: () => dayHeading.current?.focus() })
   }, [notice, showAlert])
+
+  // Back from signing in to wait for a full day (docs/product.md "Waitlist"): the planner opens on it, once. Read after
+  // hydration, as the page is the same for everyone until then.
+  useEffect(() => {
+    const waiting = signedIn && !stored ? waitlistDayWaiting() : null
+    if (!waiting) return
+    forgetWaitlistDay()
+    setChoice({ date: waiting.date, bedId: waiting.bedType ? typeChoice(waiting.bedType) : ANY_BED, minutes: waiting.minutes, time: null })
+  }, [signedIn, stored])
 
   // docs/product.md §3 times and timesLoading: the chosen day's free times for this request, preloaded with the page or
   // loaded by a fetcher; React Router keeps only the answer to the latest request.

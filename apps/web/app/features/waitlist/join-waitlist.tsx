@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { Link } from 'react-router'
 import { Field } from '../../components/ui/field.tsx'
 import { browserWaitlistCalls } from './waitlist-api.ts'
+import { rememberWaitlistDay } from './waitlist-return.ts'
 
 interface JoinWaitlistProps {
   date: string
@@ -19,7 +20,7 @@ export function JoinWaitlist({ date, minutes, bedType, signedIn }: JoinWaitlistP
   if (!signedIn) {
     return (
       <p className="text-cocoa-700">
-        <Link to="/sign-in/" className="font-semibold underline">
+        <Link to="/sign-in/" className="font-semibold underline" onClick={() => rememberWaitlistDay({ date, minutes, ...(bedType ? { bedType } : {}) })}>
           Sign in
         </Link>{' '}
         to be told if a time frees up.
