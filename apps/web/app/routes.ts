@@ -10,6 +10,8 @@ export default [
     route('book/times', 'routes/book-times.tsx'),
     route('book/price', 'routes/book-price.tsx'),
     route('prices', 'routes/prices.tsx'),
+    // Buying a gift voucher by card, signed in or not, and the buyer's confirmation.
+    route('gift-vouchers', 'routes/gift-vouchers.tsx'),
     route('blog', 'routes/blog.tsx'),
     route('blog/:id', 'routes/blog-post.tsx'),
     route('sign-in', 'routes/sign-in.tsx'),
