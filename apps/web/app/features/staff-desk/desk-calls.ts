@@ -4,6 +4,7 @@ import type {
   AdjustmentResponse,
   CashUpRequest,
   CashUpResponse,
+  CounterMethod,
   CounterMinutesRequest,
   CounterRefundRequest,
   CounterRefundResponse,
@@ -44,6 +45,7 @@ import type {
   SunbedSettings,
 } from '@salon/contracts/sunbed-safety'
 import type { JoinWaitlistResponse, LeaveWaitlistResponse, StaffJoinWaitlistRequest, StaffWaitlistResponse } from '@salon/contracts/waitlist'
+import type { DeskVoucher, DeskVoucherRedeemResponse, DeskVoucherSale } from '@salon/contracts/vouchers'
 import { query, staffApi, staffParts } from '../staff/public.ts'
 
 const customer = (sub: string) => `staff/customers/${encodeURIComponent(sub)}`
@@ -76,6 +78,13 @@ export const deskCalls = {
   products: () => staffApi.get<CounterProductsResponse>('staff/counter/products'),
   sellProducts: (request: ProductSaleRequest) => staffApi.post<ProductSale>('staff/counter/products', request),
   receipt: (paymentId: string) => staffApi.get<Receipt>(`staff/receipts/${encodeURIComponent(paymentId)}`),
+
+  /** Gift vouchers at the desk (docs/product.md "Gift vouchers"): the code goes in the body, never in the address. */
+  sellVoucher: (request: { method: CounterMethod; amountPence?: number; packageId?: string; recipientName?: string; idempotencyKey: string }) =>
+    staffApi.post<DeskVoucherSale>('staff/vouchers/sales', request),
+  lookUpVoucher: (code: string) => staffApi.post<DeskVoucher>('staff/vouchers/lookup', { code }),
+  redeemVoucher: (request: { code: string; amountPence: number; sub?: string }) =>
+    staffApi.post<DeskVoucherRedeemResponse>('staff/vouchers/redemptions', request),
 
   searchCustomers: (text: string) => staffApi.get<CustomerSearchResponse>(`staff/customers${query({ query: text })}`),
   customer: (sub: string) => staffApi.get<StaffCustomerResponse>(customer(sub)),

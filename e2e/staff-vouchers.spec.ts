@@ -1,0 +1,76 @@
+import { accessibilityProblems } from './axe.ts'
+import { expect, keepScreenshot, test, untilHydrated } from './fixtures.ts'
+import { signedInOwner } from './staff.ts'
+
+// docs/product.md "Gift vouchers": a voucher sold at the counter and printed with its code, then handed back, looked
+// up and spent in part.
+
+const owner = signedInOwner()
+test.use({
+  storageState: owner.storageState,
+  // The refusals the test asks for: more than is left, and a code that is no voucher.
+  allowedConsoleErrors: [/Failed to load resource: the server responded with a status of (404 \(Not Found\)|409 \(Conflict\)) \S*\/api\/staff\/vouchers\//],
+})
+
+test('@layout a gift voucher is sold at the counter, printed once with its code, then looked up and spent in part', async ({ page }, testInfo) => {
+  await page.goto('/staff/counter/')
+  await untilHydrated(page)
+  const sell = page.getByRole('form', { name: 'Sell a gift voucher' })
+  // Not a whole number of pounds: nothing is sent.
+  await sell.getByLabel('Amount (£)').fill('12.50')
+  await sell.getByRole('button', { name: 'Sell the voucher' }).click()
+  await expect(sell.getByRole('alert')).toHaveText('Please give a whole number of pounds from £1 to £1,000, for example 20.')
+  await sell.getByLabel('Amount (£)').fill('50')
+  await sell.getByLabel("Recipient's name (optional)").fill('Alex')
+  expect(await accessibilityProblems(page, 'form[aria-label="Sell a gift voucher"]')).toEqual([])
+  await keepScreenshot(page, testInfo.outputPath('sell-voucher.png'))
+  await sell.getByRole('button', { name: 'Sell the voucher: £50.00' }).click()
+
+  const sold = page.getByTestId('voucher-sold')
+  await expect(sold).toContainText(/^.*£50\.00 taken in cash\. The gift voucher is ready to print, to use by \w+day \d{1,2} \w+ \d{4}\./)
+  const voucher = page.getByTestId('gift-voucher')
+  await expect(voucher).toContainText('Gift voucher')
+  await expect(voucher).toContainText('For Alex')
+  await expect(voucher).toContainText('£50.00')
+  const code = (await voucher.locator('.font-mono').textContent())!.trim()
+  expect(code).toMatch(/^[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$/)
+  // The roll is 80 mm wide on screen as on paper; A4 is wider.
+  const roll = (await voucher.boundingBox())!.width
+  expect(roll).toBeLessThanOrEqual(Math.ceil((80 / 25.4) * 96) + 1)
+  expect(await accessibilityProblems(page, 'main')).toEqual([])
+  await keepScreenshot(page, testInfo.outputPath('voucher-80mm.png'))
+  // Printing shows the voucher alone.
+  await page.emulateMedia({ media: 'print' })
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeHidden()
+  await expect(sold).toBeHidden()
+  await expect(voucher).toBeVisible()
+  await page.emulateMedia({ media: 'screen' })
+  await sold.getByRole('button', { name: 'A4 sheet instead' }).click()
+  if (testInfo.project.name !== 'phone') expect((await voucher.boundingBox())!.width).toBeGreaterThan(roll * 1.5)
+  await keepScreenshot(page, testInfo.outputPath('voucher-a4.png'))
+  await sold.getByRole('button', { name: 'Next sale' }).click()
+
+  // Handed back: typed in small letters without dashes, it is found; £18 is taken and £32 stays on it.
+  const lookup = page.getByRole('form', { name: 'Look up a gift voucher' })
+  await lookup.getByLabel('Gift voucher code').fill(code.replace(/-/g, '').toLowerCase())
+  await lookup.getByRole('button', { name: 'Look up' }).click()
+  const found = page.getByRole('region', { name: 'Gift voucher found' })
+  await expect(found).toContainText(`Ending ${code.slice(-4)}`)
+  await expect(found).toContainText('Valid')
+  await expect(found).toContainText('Left£50.00')
+  const take = found.getByRole('form', { name: 'Take from the voucher' })
+  await take.getByLabel('Amount to take (£)').fill('60')
+  await take.getByRole('button', { name: 'Take from the voucher' }).click()
+  await expect(page.getByText('This gift voucher has only £50.00 left.')).toBeVisible()
+  await take.getByLabel('Amount to take (£)').fill('18')
+  await take.getByRole('button', { name: 'Take from the voucher' }).click()
+  await expect(page.getByText('£18.00 taken from the gift voucher. £32.00 is left on it.')).toBeVisible()
+  await expect(found).toContainText('Left£32.00')
+  expect(await accessibilityProblems(page, 'main')).toEqual([])
+  await keepScreenshot(page, testInfo.outputPath('voucher-lookup.png'))
+
+  // A code that is no voucher is refused beside the field.
+  await lookup.getByLabel('Gift voucher code').fill('AAAA-AAAA-AAAA-AAAA')
+  await lookup.getByRole('button', { name: 'Look up' }).click()
+  await expect(page.getByText('This code does not match a gift voucher. Please check it and try again.')).toBeVisible()
+})
