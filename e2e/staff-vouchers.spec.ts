@@ -1,6 +1,7 @@
+import { readFile } from 'node:fs/promises'
 import { accessibilityProblems } from './axe.ts'
 import { expect, keepScreenshot, test, untilHydrated } from './fixtures.ts'
-import { signedInOwner } from './staff.ts'
+import { openManage, signedInOwner } from './staff.ts'
 
 // docs/product.md "Gift vouchers": a voucher sold at the counter and printed with its code, then handed back, looked
 // up and spent in part.
@@ -73,4 +74,56 @@ test('@layout a gift voucher is sold at the counter, printed once with its code,
   await lookup.getByLabel('Gift voucher code').fill('AAAA-AAAA-AAAA-AAAA')
   await lookup.getByRole('button', { name: 'Look up' }).click()
   await expect(page.getByText('This code does not match a gift voucher. Please check it and try again.')).toBeVisible()
+})
+
+test('@layout the owner sets what vouchers are sold for, sees the voucher sold (never its code) and the vouchers report with its CSV', async ({
+  page,
+}, testInfo) => {
+  await page.goto('/staff/counter/')
+  await untilHydrated(page)
+  const sell = page.getByRole('form', { name: 'Sell a gift voucher' })
+  await sell.getByLabel('Amount (£)').fill('30')
+  await sell.getByRole('radio', { name: 'Card terminal' }).check({ force: true })
+  await sell.getByRole('button', { name: 'Sell the voucher: £30.00' }).click()
+  const code = (await page.getByTestId('gift-voucher').locator('.font-mono').textContent())!.trim()
+
+  await openManage(page, '/staff/manage/vouchers/', 'Gift vouchers')
+  const settings = page.getByRole('region', { name: 'Selling gift vouchers' })
+  const amounts = settings.getByLabel('Amounts (£)')
+  const before = await amounts.inputValue()
+  await settings.getByLabel('A voucher lasts (months)').fill('6')
+  await settings.getByRole('button', { name: 'Save voucher settings' }).click()
+  await expect(settings.getByText('Please give a whole number of months from 12 to 60.')).toBeVisible()
+  await settings.getByLabel('A voucher lasts (months)').fill('12')
+  // The amounts shown online stay as they were (the other tests buy £25), only written another way.
+  await amounts.fill(`${before.replace(/,/g, ' ')} 25`)
+  await settings.getByRole('button', { name: 'Save voucher settings' }).click()
+  await expect(settings.getByText('Gift voucher settings saved. Vouchers sold from now follow them.')).toBeVisible()
+  await expect(amounts).toHaveValue(before)
+
+  const list = page.getByRole('list', { name: 'Gift vouchers' })
+  const sold = list.getByRole('listitem').filter({ hasText: `…${code.slice(-4)}` })
+  await expect(sold).toContainText('£30.00')
+  await expect(sold).toContainText('Sold at the desk')
+  await expect(sold).toContainText('£30.00 left')
+  await expect(sold).toContainText('Valid')
+  await expect(page.getByRole('main')).not.toContainText(code)
+  await expect(page.getByRole('main')).not.toContainText(code.slice(0, 9))
+  expect(await accessibilityProblems(page, 'main')).toEqual([])
+  await keepScreenshot(page, testInfo.outputPath('manage-vouchers.png'))
+
+  await openManage(page, '/staff/reports/', 'Reports')
+  await page.getByRole('button', { name: 'This month' }).click()
+  const report = page.getByRole('region', { name: 'Gift vouchers' })
+  await expect(report.getByRole('columnheader', { name: 'Outstanding' })).toBeVisible()
+  await expect(report.getByRole('row')).toHaveCount(2)
+  await expect(report).toContainText(/\d+ vouchers?/)
+  await keepScreenshot(page, testInfo.outputPath('vouchers-report.png'))
+  const download = page.waitForEvent('download')
+  await report.getByRole('button', { name: 'Download the vouchers report (CSV)' }).click()
+  const file = await download
+  expect(file.suggestedFilename()).toMatch(/^vouchers-(\d{4}-\d{2})-to-\1\.csv$/)
+  const text = await readFile((await file.path())!, 'utf8')
+  expect(text.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('month,sold,sold_gbp,redeemed_gbp,expired_gbp,refunded_gbp,outstanding_gbp')
+  await expect(report.getByText('Vouchers report downloaded.')).toBeVisible()
 })

@@ -60,6 +60,7 @@ export default [
     route('manage/beds', 'routes/staff/manage-beds.tsx'),
     route('manage/rules', 'routes/staff/manage-rules.tsx'),
     route('manage/prices', 'routes/staff/manage-prices.tsx'),
+    route('manage/vouchers', 'routes/staff/manage-vouchers.tsx'),
     route('manage/blog', 'routes/staff/manage-blog.tsx'),
     route('manage/blog/:slug', 'routes/staff/manage-blog-post.tsx'),
     route('manage/marketing', 'routes/staff/manage-marketing.tsx'),

@@ -8,6 +8,8 @@ import {
   RangePicker,
   SalesReportPanel,
   SessionsReportPanel,
+  voucherMonthsOf,
+  VouchersReportPanel,
   WhenLoaded,
   type Range,
 } from '../../features/staff-manage/public.ts'
@@ -29,18 +31,20 @@ function rangeOf(url: string): Range {
 /** The range's sessions and sales, what the privacy notice's jobs will delete next, and the last backup. */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const range = rangeOf(request.url)
-  const { due, backups, ...reports } = await ownerParts(request, {
+  const months = voucherMonthsOf(range)
+  const { due, backups, vouchers, ...reports } = await ownerParts(request, {
     sessions: () => manageCalls.sessionsReport(range),
     sales: () => manageCalls.salesReport(range),
+    vouchers: () => manageCalls.vouchersReport(months),
     due: () => manageCalls.retentionDue(),
     backups: () => manageCalls.backups(),
   })
-  return { range, reports, due, backups }
+  return { range, reports, months, vouchers, due, backups }
 }
 
-/** docs/product.md §10.7: sessions, sales and takings for a range, and the CSV files. */
+/** docs/product.md §10.7: sessions, sales and takings for a range, gift vouchers by month, and the CSV files. */
 export default function Reports({ loaderData }: Route.ComponentProps) {
-  const { range, reports, due, backups } = loaderData
+  const { range, reports, months, vouchers, due, backups } = loaderData
   const [, setParams] = useSearchParams()
   return (
     <OwnerOnly>
@@ -54,6 +58,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
             </div>
           )}
         </WhenLoaded>
+        <VouchersReportPanel report={vouchers} months={months} />
         <ExportButtons range={range} />
         <DueForDeletion due={due} />
         <Backups backups={backups} />
