@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { accessibilityProblems } from './axe.ts'
-import { expect, keepScreenshot, test, untilHydrated } from './fixtures.ts'
-import { openManage, signedInOwner } from './staff.ts'
+import { createCustomer, expect, keepScreenshot, test, untilHydrated } from './fixtures.ts'
+import { customerSub, idTokenOf, openManage, shopHeaders, signedInOwner } from './staff.ts'
 
 // docs/product.md "Gift vouchers": a voucher sold at the counter and printed with its code, then handed back, looked
 // up and spent in part.
@@ -83,7 +83,6 @@ test('@layout the owner sets what vouchers are sold for, sees the voucher sold (
   await untilHydrated(page)
   const sell = page.getByRole('form', { name: 'Sell a gift voucher' })
   await sell.getByLabel('Amount (£)').fill('30')
-  await sell.getByRole('radio', { name: 'Card terminal' }).check({ force: true })
   await sell.getByRole('button', { name: 'Sell the voucher: £30.00' }).click()
   const code = (await page.getByTestId('gift-voucher').locator('.font-mono').textContent())!.trim()
 
@@ -126,4 +125,25 @@ test('@layout the owner sets what vouchers are sold for, sees the voucher sold (
   const text = await readFile((await file.path())!, 'utf8')
   expect(text.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('month,sold,sold_gbp,redeemed_gbp,expired_gbp,refunded_gbp,outstanding_gbp')
   await expect(report.getByText('Vouchers report downloaded.')).toBeVisible()
+})
+
+test('@layout a customer who redeemed a voucher into credit has the credit on their record at the desk', async ({ page, request, baseURL }, testInfo) => {
+  await page.goto('/staff/counter/')
+  await untilHydrated(page)
+  const sell = page.getByRole('form', { name: 'Sell a gift voucher' })
+  await sell.getByLabel('Amount (£)').fill('40')
+  await sell.getByRole('button', { name: 'Sell the voucher: £40.00' }).click()
+  const code = (await page.getByTestId('gift-voucher').locator('.font-mono').textContent())!.trim()
+
+  const customer = await createCustomer(request)
+  const redeemed = await request.post('/api/p_account/vouchers', {
+    headers: { ...shopHeaders, authorization: await idTokenOf(request, customer, baseURL!) },
+    data: { code },
+  })
+  expect(redeemed.status(), await redeemed.text()).toBe(200)
+  await page.goto(`/staff/customers/${await customerSub(request, customer, baseURL!)}/`)
+  const credit = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Gift voucher credit' }) })
+  await expect(credit).toContainText('£40.00')
+  await expect(credit.getByRole('list', { name: 'Credit from gift vouchers' })).toContainText(/Use by \w+day \d{1,2} \w+ \d{4}£40\.00 of £40\.00/)
+  await keepScreenshot(page, testInfo.outputPath('customer-credit.png'))
 })

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { expect, it } from 'vitest'
-import { freshHeaders } from '../../test/factories/customers.ts'
+import { freshHeaders, shopCustomer } from '../../test/factories/customers.ts'
 import { fastPasswords, newAddress, testClock } from '../../test/factories/doubles.ts'
 import { staffUser } from '../../test/factories/staff.ts'
 import { buyVoucher, issuedVoucher } from '../../test/factories/vouchers.ts'
@@ -86,6 +86,20 @@ describeApi(
       const tooLong = await t().api('staff/reports/vouchers?from=2025-01&to=2027-01', { headers })
       expect(tooLong).toMatchObject({ status: 422, json: { message: 'A report covers at most 24 months. Please choose a shorter range.' } })
       expect((await t().api('staff/reports/vouchers?from=2027-01&to=2026-11', { headers })).status).toBe(400)
+    })
+
+    it("shows the desk a customer's credit from vouchers, with each part's last day", async () => {
+      const staff = await staffUser(t(), { role: 'staff', passwords: fastPasswords })
+      const customer = await shopCustomer(t())
+      const { code } = await issuedVoucher(t(), 4000)
+      const lastDay = new Date(t().now() + 365 * DAY - 1).toLocaleDateString('en-CA', { timeZone: 'Europe/London' })
+      await t().api('p_account/vouchers', { body: { code }, headers: { ...customer.headers, 'x-forwarded-for': newAddress() } })
+      const headers = await freshHeaders(t(), staff)
+      const credit = await t().api(`staff/customers/${customer.sub}/credit`, { headers })
+      expect(credit).toMatchObject({ status: 200, json: { creditPence: 4000, lots: [{ amountPence: 4000, remainingPence: 4000, lastDay }] } })
+      expect(credit.headers.get('cache-control')).toBe('private, no-store')
+      expect((await t().api(`staff/customers/${randomUUID()}/credit`, { headers })).json).toEqual({ creditPence: 0, lots: [] })
+      expect((await t().api(`staff/customers/${customer.sub}/credit`)).status).toBe(401)
     })
   },
   { deps: () => ({ passwords: fastPasswords, now: clock.now, trustProxy: true }) },

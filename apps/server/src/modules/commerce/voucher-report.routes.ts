@@ -1,15 +1,29 @@
 import { ErrorResponse } from '@salon/contracts/errors'
-import { StaffVouchersResponse, VoucherReport, VoucherReportQuery } from '@salon/contracts/vouchers'
+import { CreditResponse, StaffVouchersResponse, VoucherReport, VoucherReportQuery } from '@salon/contracts/vouchers'
 import { z } from 'zod'
 import { createRouter, json } from '../../lib/openapi.ts'
 import { staffRoute, type StaffEnv } from '../shop/public.ts'
 import type { VoucherReports } from './voucher-report.service.ts'
 
 const PRIVATE = { 'Cache-Control': 'private, no-store' }
+const Sub = z.object({ sub: z.uuid({ message: 'must be a customer id' }) })
 
-/** The owner's list of gift vouchers and the vouchers report under /api/staff/ (docs/product.md "Gift vouchers"). */
-export function createVoucherReportRoutes(reports: VoucherReports) {
+/**
+ * The owner's list of gift vouchers and the vouchers report under /api/staff/ (docs/product.md "Gift vouchers"), and
+ * a customer's credit from vouchers as the desk sees it on their record.
+ */
+export function createVoucherReportRoutes(reports: VoucherReports, creditOf: (shopId: string, sub: string) => Promise<CreditResponse>) {
   return createRouter<StaffEnv>()
+    .openapi(
+      staffRoute('staff', {
+        method: 'get',
+        path: '/staff/customers/{sub}/credit',
+        summary: "A customer's credit in pounds from gift vouchers, with each part's last day, as their record at the desk shows it",
+        request: { params: Sub },
+        responses: { 200: json(CreditResponse, 'The credit (none for a customer without any)') },
+      }),
+      async (c) => c.json(await creditOf(c.get('staff').shopId, c.req.valid('param').sub), 200, PRIVATE),
+    )
     .openapi(
       staffRoute('owner', {
         method: 'get',

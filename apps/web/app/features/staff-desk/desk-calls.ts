@@ -45,7 +45,7 @@ import type {
   SunbedSettings,
 } from '@salon/contracts/sunbed-safety'
 import type { JoinWaitlistResponse, LeaveWaitlistResponse, StaffJoinWaitlistRequest, StaffWaitlistResponse } from '@salon/contracts/waitlist'
-import type { DeskVoucher, DeskVoucherRedeemResponse, DeskVoucherSale } from '@salon/contracts/vouchers'
+import type { CreditResponse, DeskVoucher, DeskVoucherRedeemResponse, DeskVoucherSale } from '@salon/contracts/vouchers'
 import { query, staffApi, staffParts } from '../staff/public.ts'
 
 const customer = (sub: string) => `staff/customers/${encodeURIComponent(sub)}`
@@ -89,6 +89,8 @@ export const deskCalls = {
   searchCustomers: (text: string) => staffApi.get<CustomerSearchResponse>(`staff/customers${query({ query: text })}`),
   customer: (sub: string) => staffApi.get<StaffCustomerResponse>(customer(sub)),
   photoId: (sub: string) => staffApi.get<PhotoIdStatus>(`${customer(sub)}/photo-id`),
+  /** The customer's credit in pounds from gift vouchers. */
+  credit: (sub: string) => staffApi.get<CreditResponse>(`${customer(sub)}/credit`),
   sunbedSafety: (sub: string) => staffApi.get<StaffSunbedSafetyResponse>(`${customer(sub)}/sunbed-safety`),
   /** The version of the health questions a new customer answers at the desk (the salon's, GET /api/staff/sunbed-law). */
   healthQuestionsVersion: async () => (await staffApi.get<SunbedSettings>('staff/sunbed-law')).healthQuestionsVersion,
@@ -109,6 +111,6 @@ export const deskCalls = {
   exportCustomer: (sub: string) => staffApi.download(`${customer(sub)}/export`, 'application/json'),
 }
 
-/** A customer's record page: the record, the photo-ID check and the sunbed-safety state, asked together. */
+/** A customer's record page: the record, the photo-ID check, the sunbed-safety state and the credit, asked together. */
 export const customerRecordOf = (request: Request, sub: string) =>
-  staffParts(request, { record: deskCalls.customer(sub), photoId: deskCalls.photoId(sub), safety: deskCalls.sunbedSafety(sub) })
+  staffParts(request, { record: deskCalls.customer(sub), photoId: deskCalls.photoId(sub), safety: deskCalls.sunbedSafety(sub), credit: deskCalls.credit(sub) })

@@ -1,6 +1,6 @@
 import type { PackagesResponse } from '@salon/contracts/content'
 import type { CounterMethod } from '@salon/contracts/staff-counter'
-import type { DeskVoucher, DeskVoucherSale } from '@salon/contracts/vouchers'
+import type { CreditResponse, DeskVoucher, DeskVoucherSale } from '@salon/contracts/vouchers'
 import { useId, useState, type FormEvent } from 'react'
 import { Field, SelectField } from '../../components/ui/field.tsx'
 import { SegmentedControl } from '../../components/ui/segmented-control.tsx'
@@ -243,6 +243,33 @@ export function VoucherLookup() {
           </section>
         )}
       </div>
+    </Panel>
+  )
+}
+
+/** A customer's credit in pounds from gift vouchers, on their record at the desk: the total, and each part with its last day. */
+export function CreditPanel({ credit }: { credit: Part<CreditResponse> }) {
+  if (credit.status === 'error') return null
+  const { creditPence, lots } = credit.data
+  return (
+    <Panel title="Gift voucher credit">
+      {lots.length === 0 ? (
+        <p className="px-4 py-4 text-sm text-cocoa-600 sm:px-5">No credit from gift vouchers.</p>
+      ) : (
+        <div className="flex flex-col">
+          <p className="px-4 pt-4 text-2xl font-bold text-cocoa-950 tabular-nums sm:px-5">{formatAmount(creditPence)}</p>
+          <ul className="divide-y divide-cocoa-100" aria-label="Credit from gift vouchers">
+            {lots.map((lot) => (
+              <li key={lot.id} className="flex items-center justify-between gap-3 px-4 py-2.5 text-sm sm:px-5">
+                <span className="text-cocoa-600">Use by {longDate(lot.lastDay)}</span>
+                <span className="font-semibold text-cocoa-950 tabular-nums">
+                  {formatAmount(lot.remainingPence)} of {formatAmount(lot.amountPence)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
     </Panel>
   )
 }
