@@ -19,6 +19,9 @@ test.use({
 test('a gift voucher bought by card reaches its recipient, who redeems it into credit on the balance page', async ({ page, request }) => {
   test.setTimeout(60_000)
   const email = `${unique('gift').replace(/\s/g, '-')}@example.com`
+  await page.goto('/gift-vouchers/')
+  await expect(page.getByRole('form', { name: 'Gift voucher' })).toBeVisible()
+  await keepScreenshot(page, 'test-results/gift-buy-desktop.png')
   await page.setViewportSize({ width: 390, height: 844 })
   await page.goto('/book/package/')
   await page.getByRole('link', { name: 'Give a gift voucher' }).click()
@@ -38,6 +41,7 @@ test('a gift voucher bought by card reaches its recipient, who redeems it into c
   await details.getByRole('button', { name: 'Continue to payment' }).click()
   await expect(page.getByRole('region', { name: 'Your order' })).toContainText('Alex')
   await startPayment(page, '£25.00')
+  await keepScreenshot(page, 'test-results/gift-pay-phone.png')
   await payWith(page, cards.pays)
   await expect(page).toHaveURL(/\/gift-vouchers\/\?paid=/)
   await expect(page.getByText(`Thank you. Your £25.00 gift voucher for Alex will be sent on ${longDay(ukToday())}.`)).toBeVisible()
