@@ -1,33 +1,52 @@
-import { TEST_PAYMENTS_PATH } from '@salon/contracts/rules/test-cards'
-import { demo, expect, keepScreenshot, test, unique } from './fixtures.ts'
+import { MONTHS, WEEKDAYS } from '@salon/contracts/uk-calendar'
+import { expect, keepScreenshot, test, unique, untilHydrated } from './fixtures.ts'
 import { OUTBOX_JSON } from './outbox.ts'
-import { cards } from './payment.ts'
+import { cards, payWith, startPayment } from './payment.ts'
 
-const shopHeaders = { shop_id: demo.shopId, api_key: demo.apiKey }
 const ukToday = () => new Date().toLocaleDateString('en-CA', { timeZone: 'Europe/London' })
+const longDay = (date: string) => {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number]
+  return `${WEEKDAYS[new Date(Date.UTC(y, m - 1, d)).getUTCDay()]} ${d} ${MONTHS[m - 1]} ${y}`
+}
 
 test.use({
   signedIn: 'own',
   allowedConsoleErrors: [/Failed to load resource: the server responded with a status of 409 \(Conflict\) \S*\/api\/p_account\/vouchers/],
 })
 
-// A voucher bought by card (the payment confirmed at the offline processor, as the browser's card form does), its
+// A voucher bought by card on the gift voucher page at phone width (paid on the test processor's card form), its
 // message in the outbox on its day, and its code redeemed into credit on another customer's balance page.
 test('a gift voucher bought by card reaches its recipient, who redeems it into credit on the balance page', async ({ page, request }) => {
   test.setTimeout(60_000)
   const email = `${unique('gift').replace(/\s/g, '-')}@example.com`
-  const started = await request.post('/api/gift_vouchers', {
-    headers: { ...shopHeaders, 'idempotency-key': crypto.randomUUID() },
-    data: { amountPence: 2500, fromName: 'Sam', recipientName: 'Alex', recipientEmail: email, message: 'Happy birthday!', sendOn: ukToday() },
-  })
-  expect(started.status()).toBe(201)
-  const { payment } = await started.json()
-  const paid = await request.post(`${TEST_PAYMENTS_PATH}/${payment.providerRef}/confirm`, {
-    data: { clientSecret: payment.clientSecret, card: { number: cards.pays, expiry: '12/34', cvc: '123' } },
-  })
-  expect((await paid.json()).status).toBe('succeeded')
-  const confirmation = await request.get(`/api/gift_vouchers/${payment.id}`, { headers: shopHeaders })
-  expect((await confirmation.json()).status).toBe('issued')
+  await page.goto('/gift-vouchers/')
+  await expect(page.getByRole('form', { name: 'Gift voucher' })).toBeVisible()
+  await keepScreenshot(page, 'test-results/gift-buy-desktop.png')
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.goto('/book/package/')
+  await page.getByRole('link', { name: 'Give a gift voucher' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Give a gift voucher' })).toBeVisible()
+  await untilHydrated(page)
+  const details = page.getByRole('form', { name: 'Gift voucher' })
+  // Nothing filled in: each field says what it needs, and nothing is sent.
+  await details.getByRole('button', { name: 'Continue to payment' }).click()
+  await expect(details.getByText('Please give the mobile number or the email address to send the voucher to.')).toBeVisible()
+  await details.getByRole('radio', { name: '£25.00' }).check()
+  await details.getByLabel('Your name').fill('Sam')
+  await details.getByLabel("Recipient's name").fill('Alex')
+  await details.getByLabel("Recipient's email address").fill(email)
+  await details.getByLabel('Message (optional)').fill('Happy birthday!')
+  await expect(details.getByLabel('Day to send it')).toHaveValue(ukToday())
+  await keepScreenshot(page, 'test-results/gift-buy-phone.png')
+  await details.getByRole('button', { name: 'Continue to payment' }).click()
+  await expect(page.getByRole('region', { name: 'Your order' })).toContainText('Alex')
+  await startPayment(page, '£25.00')
+  await keepScreenshot(page, 'test-results/gift-pay-phone.png')
+  await payWith(page, cards.pays)
+  await expect(page).toHaveURL(/\/gift-vouchers\/\?paid=/)
+  await expect(page.getByText(`Thank you. Your £25.00 gift voucher for Alex will be sent on ${longDay(ukToday())}.`)).toBeVisible()
+  await keepScreenshot(page, 'test-results/gift-thanks-phone.png')
+  await page.setViewportSize({ width: 1280, height: 800 })
 
   let code = ''
   await expect(async () => {
@@ -44,8 +63,6 @@ test('a gift voucher bought by card reaches its recipient, who redeems it into c
   await expect(redeemed).toContainText(/£25\.00 is now on your account as credit, to use by/)
   await expect(credit.getByText('£25', { exact: true })).toBeVisible()
   await keepScreenshot(page, 'test-results/gift-credit-desktop.png')
-  await page.setViewportSize({ width: 390, height: 844 })
-  await keepScreenshot(page, 'test-results/gift-credit-phone.png')
 
   await redeemed.getByRole('button', { name: 'OK' }).click()
   // The same code again is refused beside the field.

@@ -15,6 +15,7 @@ export const publicPages: { path: string; heading: string | RegExp }[] = [
   { path: '/confirmation/success/', heading: 'Booking confirmed' },
   { path: '/booking/', heading: 'Your booking' },
   { path: '/privacypolicy/', heading: 'Privacy policy' },
+  { path: '/gift-vouchers/', heading: 'Give a gift voucher' },
 ]
 
 export const protectedPages = ['/account/', '/account/balance/', '/refer-earn/', '/upcoming-booking/', '/payment/', '/book/health/']

@@ -10,6 +10,8 @@ export default [
     route('book/times', 'routes/book-times.tsx'),
     route('book/price', 'routes/book-price.tsx'),
     route('prices', 'routes/prices.tsx'),
+    // Buying a gift voucher by card, signed in or not, and the buyer's confirmation.
+    route('gift-vouchers', 'routes/gift-vouchers.tsx'),
     route('blog', 'routes/blog.tsx'),
     route('blog/:id', 'routes/blog-post.tsx'),
     route('sign-in', 'routes/sign-in.tsx'),
@@ -58,6 +60,7 @@ export default [
     route('manage/beds', 'routes/staff/manage-beds.tsx'),
     route('manage/rules', 'routes/staff/manage-rules.tsx'),
     route('manage/prices', 'routes/staff/manage-prices.tsx'),
+    route('manage/vouchers', 'routes/staff/manage-vouchers.tsx'),
     route('manage/blog', 'routes/staff/manage-blog.tsx'),
     route('manage/blog/:slug', 'routes/staff/manage-blog-post.tsx'),
     route('manage/marketing', 'routes/staff/manage-marketing.tsx'),

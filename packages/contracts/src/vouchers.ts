@@ -144,3 +144,48 @@ export const DeskVoucherRedeemRequest = strictBody({
 })
 export const DeskVoucherRedeemResponse = DeskVoucher.extend({ message: z.string() })
 export type DeskVoucherRedeemResponse = z.infer<typeof DeskVoucherRedeemResponse>
+
+/** A voucher in the owner's list: never its code, only its last four characters to tell it apart. */
+export const StaffVoucher = z.object({
+  id: z.string(),
+  codeEnd: z.string(),
+  /** online (bought by card on the site) or desk (sold at the counter). */
+  soldAt: z.enum(['online', 'desk']),
+  /** When it was issued: paid for online, or sold at the desk. */
+  issuedAt: z.string(),
+  valuePence: z.number().int(),
+  remainingPence: z.number().int(),
+  lastDay: z.string().nullable(),
+  status: DeskVoucher.shape.status,
+  recipientName: z.string(),
+})
+export type StaffVoucher = z.infer<typeof StaffVoucher>
+/** GET staff/vouchers: the vouchers issued, the newest first (at most `limit`). */
+export const StaffVouchersResponse = z.object({ vouchers: z.array(StaffVoucher), limit: z.number().int() })
+export type StaffVouchersResponse = z.infer<typeof StaffVouchersResponse>
+
+/** A month of the shop's local calendar, YYYY-MM. */
+const Month = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { message: 'must be a month as YYYY-MM' })
+export const VoucherReportQuery = strictBody({ from: Month, to: Month }).refine((q) => q.from <= q.to, {
+  message: 'from must not be after to',
+  path: ['from'],
+})
+export type VoucherReportQuery = z.infer<typeof VoucherReportQuery>
+
+/** One month of the vouchers report, in pence: what the salon owes on vouchers, and how it moved. */
+export const VoucherReportMonth = z.object({
+  month: z.string(),
+  /** Vouchers issued in the month (paid for online, or sold at the desk): how many, and their value. */
+  soldCount: z.number().int(),
+  soldPence: z.number().int(),
+  /** Taken from vouchers in the month: into customers' credit, or at the desk. */
+  redeemedPence: z.number().int(),
+  /** Left unspent on vouchers whose last day ended in the month. */
+  expiredPence: z.number().int(),
+  /** Left on vouchers refunded in the month, given back. */
+  refundedPence: z.number().int(),
+  /** Owed on vouchers at the month's end (or now, for the month under way): the liability. */
+  outstandingPence: z.number().int(),
+})
+export const VoucherReport = z.object({ months: z.array(VoucherReportMonth) })
+export type VoucherReport = z.infer<typeof VoucherReport>

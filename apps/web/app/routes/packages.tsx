@@ -1,5 +1,5 @@
 import type { Package, PackagesResponse } from '@salon/contracts/content'
-import { useNavigate } from 'react-router'
+import { Link, useNavigate } from 'react-router'
 import { PageHeader } from '../components/ui/page-header.tsx'
 import { useAuth } from '../features/auth/auth-context.tsx'
 import { PackageGrid } from '../features/packages/package-card.tsx'
@@ -45,6 +45,13 @@ export default function Packages({ loaderData }: Route.ComponentProps) {
           )}
         />
         <p className="mt-8 text-sm text-cocoa-600">Pay securely by card online. Your minutes are on your account as soon as you have paid.</p>
+        <p className="mt-4 text-cocoa-800">
+          Buying for someone else?{' '}
+          <Link to="/gift-vouchers/" className="font-semibold text-brand-teal underline underline-offset-2">
+            Give a gift voucher
+          </Link>
+          , for an amount or a package, sent by text or email on the day you choose.
+        </p>
         <noscript>
           <p className="mt-4 rounded-2xl border border-glow-300 bg-glow-300/20 px-5 py-4 text-cocoa-800">
             Paying online needs JavaScript, which is switched off in this browser. You can also buy any package in the salon or by calling{' '}

@@ -35,6 +35,8 @@ import { createVouchersRepository, type VouchersRepository } from './vouchers.re
 import { createCreditPurchases } from './credit.service.ts'
 import { createVoucherRoutes, createVoucherStaffRoutes } from './vouchers.routes.ts'
 import { createDeskVouchers } from './vouchers-desk.service.ts'
+import { createVoucherReportRoutes } from './voucher-report.routes.ts'
+import { createVoucherReport } from './voucher-report.service.ts'
 import { createVouchers, type Vouchers } from './vouchers.service.ts'
 
 export interface CommerceModuleDeps {
@@ -98,7 +100,12 @@ function voucherRoutesOf(
   const desk = createDeskVouchers({ db, vouchers: vouchersRepo, commerce: repo, service: vouchers, shopOf: payments.shopOf, now })
   return {
     voucherRoutes: createVoucherRoutes({ vouchers, payments, commerce: repo, verifier: deps.verifier, trustProxy, buyWithCredit }),
-    voucherStaffRoutes: createVoucherStaffRoutes(vouchers, desk, trustProxy),
+    voucherStaffRoutes: createVoucherStaffRoutes(vouchers, desk, trustProxy).route(
+      '/',
+      createVoucherReportRoutes(createVoucherReport({ repo: vouchersRepo, shopOf: payments.shopOf, now }), async (shopId, sub) =>
+        vouchers.creditOf(shopId, sub, (await payments.shopOf(shopId)).timeZone),
+      ),
+    ),
   }
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, schema, sql, type Db } from '@salon/db'
+import { and, asc, desc, eq, gt, ne, schema, sql, type Db } from '@salon/db'
 
 const { voucherSettings, giftVouchers, voucherRedemptions, creditLots, creditSpends } = schema
 
@@ -113,6 +113,64 @@ export function createVouchersRepository(db: Db) {
 
     async addCreditSpend(row: typeof creditSpends.$inferInsert, executor: Db) {
       await executor.insert(creditSpends).values(row)
+    },
+
+    /** The owner's list: the vouchers issued (paid for), the newest first. */
+    async issued(shopId: string, limit: number) {
+      return db
+        .select()
+        .from(giftVouchers)
+        .where(and(eq(giftVouchers.shopId, shopId), ne(giftVouchers.status, 'awaiting_payment')))
+        .orderBy(desc(giftVouchers.issuedAt), desc(giftVouchers.id))
+        .limit(limit)
+    },
+
+    /**
+     * One month of the vouchers report, between two instants (`asAt` is the month's end, or now for the month under
+     * way): sold, redeemed, expired and refunded in it, and what is owed at its end.
+     */
+    async monthFigures(shopId: string, fromAt: Date, toAt: Date, asAt: Date) {
+      const from = sql`${fromAt.toISOString()}::timestamptz`
+      const to = sql`${toAt.toISOString()}::timestamptz`
+      const as = sql`${asAt.toISOString()}::timestamptz`
+      const v = giftVouchers
+      const issued = and(eq(v.shopId, shopId), ne(v.status, 'awaiting_payment'))
+      const [sold] = await db
+        .select({ n: sql<number>`count(*)::int`, pence: sql<number>`coalesce(sum(${v.valuePence}), 0)::int` })
+        .from(v)
+        .where(and(issued, sql`${v.issuedAt} >= ${from} and ${v.issuedAt} < ${to}`))
+      const [redeemed] = await db
+        .select({ pence: sql<number>`coalesce(sum(${voucherRedemptions.amountPence}), 0)::int` })
+        .from(voucherRedemptions)
+        .where(and(eq(voucherRedemptions.shopId, shopId), sql`${voucherRedemptions.at} >= ${from} and ${voucherRedemptions.at} < ${to}`))
+      // A voucher's remaining value no longer changes once it has expired or been refunded.
+      const [expired] = await db
+        .select({ pence: sql<number>`coalesce(sum(${v.remainingPence}), 0)::int` })
+        .from(v)
+        .where(
+          and(
+            issued,
+            sql`${v.expiresAt} >= ${from} and ${v.expiresAt} < ${to} and ${v.expiresAt} <= ${as}`,
+            sql`(${v.voidedAt} is null or ${v.voidedAt} >= ${v.expiresAt})`,
+          ),
+        )
+      const [refunded] = await db
+        .select({ pence: sql<number>`coalesce(sum(${v.remainingPence}), 0)::int` })
+        .from(v)
+        .where(and(eq(v.shopId, shopId), eq(v.status, 'void'), sql`${v.voidedAt} >= ${from} and ${v.voidedAt} < ${to}`, sql`${v.voidedAt} < ${v.expiresAt}`))
+      const spentBefore = sql`coalesce((select sum(r.amount_pence) from ${voucherRedemptions} r where r.voucher_id = ${v.id} and r.at < ${as}), 0)`
+      const [outstanding] = await db
+        .select({ pence: sql<number>`coalesce(sum(${v.valuePence} - ${spentBefore}), 0)::int` })
+        .from(v)
+        .where(and(issued, sql`${v.issuedAt} < ${as} and ${v.expiresAt} > ${as}`, sql`(${v.voidedAt} is null or ${v.voidedAt} > ${as})`))
+      return {
+        soldCount: sold!.n,
+        soldPence: sold!.pence,
+        redeemedPence: redeemed!.pence,
+        expiredPence: expired!.pence,
+        refundedPence: refunded!.pence,
+        outstandingPence: outstanding!.pence,
+      }
     },
 
     /** The voucher's payment was refunded: what was not spent of it is void. Answers the row when this call did it. */

@@ -14,6 +14,7 @@ const PRIVATE_PATHS = [
   '/webhooks/',
   '/account/',
   '/payment/',
+  '/gift-vouchers/',
   '/refer-earn/',
   '/upcoming-booking/',
   '/book/health/',

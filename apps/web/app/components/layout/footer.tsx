@@ -60,6 +60,11 @@ export function Footer({ shop, extra }: { shop: Shop; extra?: ReactNode }) {
               </Link>
             </li>
             <li>
+              <Link className="hover:underline" to="/gift-vouchers/">
+                Gift vouchers
+              </Link>
+            </li>
+            <li>
               <Link className="hover:underline" to="/blog/">
                 Blog
               </Link>

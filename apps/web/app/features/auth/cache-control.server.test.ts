@@ -23,7 +23,7 @@ describe('which pages a cache must not keep', () => {
   it('every page behind the sign-in guard, and the pages that sign a customer in', () => {
     const guarded = all.filter((page) => page.layouts.includes('routes/protected.tsx')).map((page) => `${page.path}/`)
     expect(guarded).toEqual(expect.arrayContaining(['/account/', '/account/balance/', '/upcoming-booking/', '/payment/', '/refer-earn/']))
-    for (const path of [...guarded, '/sign-in/', '/sign-up/', '/sign-up/confirm/', '/forgot-password/']) {
+    for (const path of [...guarded, '/sign-in/', '/sign-up/', '/sign-up/confirm/', '/forgot-password/', '/gift-vouchers/', '/gift-vouchers/?paid=p1']) {
       expect(cacheControl(request(path)), path).toBe(PRIVATE)
     }
   })
@@ -68,7 +68,16 @@ describe('which pages a cache must not keep', () => {
 
   it('public pages for a signed-out visitor keep their caching', () => {
     const guarded = new Set(all.filter((page) => page.layouts.includes('routes/protected.tsx')).map((page) => page.path))
-    const auth = new Set(['/sign-in', '/sign-up', '/sign-up/confirm', '/forgot-password', '/booking', '/confirmation', '/confirmation/success'])
+    const auth = new Set([
+      '/sign-in',
+      '/sign-up',
+      '/sign-up/confirm',
+      '/forgot-password',
+      '/booking',
+      '/confirmation',
+      '/confirmation/success',
+      '/gift-vouchers',
+    ])
     const staff = (path: string) => path === '/staff' || path.startsWith('/staff/')
     const open = all.filter((page) => !guarded.has(page.path) && !auth.has(page.path) && !staff(page.path))
     expect(open.map((page) => page.path)).toEqual(expect.arrayContaining(['/', '/prices', '/blog', '/blog/:id', '/book', '/privacypolicy']))

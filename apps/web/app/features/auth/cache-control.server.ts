@@ -5,7 +5,7 @@ export const PRIVATE = 'private, no-store'
 
 /**
  * The pages behind the sign-in guard (routes/protected.tsx), the pages that sign a customer in or reset a
- * password, and the pages of one customer's booking. Written without the trailing slash.
+ * password, the pages of one customer's booking, and the gift voucher checkout (open to visitors, but a buyer's). Written without the trailing slash.
  */
 const PRIVATE_PAGES = new Set([
   '/account',
@@ -13,6 +13,7 @@ const PRIVATE_PAGES = new Set([
   '/book/health',
   '/upcoming-booking',
   '/payment',
+  '/gift-vouchers',
   '/refer-earn',
   '/sign-in',
   '/sign-up',

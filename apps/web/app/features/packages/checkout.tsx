@@ -1,11 +1,12 @@
 import type { Payment, PaymentIntentRequest, PromoResponse } from '@salon/contracts/commerce'
+import type { VoucherCheckoutRequest } from '@salon/contracts/vouchers'
 import { lazy, Suspense, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { formatAmount } from '../../lib/format.ts'
 import { checkoutKeys, checkoutSubject } from './checkout-key.ts'
 import { commerceCalls } from './commerce-calls.ts'
 
-// Only /payment/ shows these, and only once a payment is started: neither the card form nor Stripe.js is in
+// Only /payment/ and /gift-vouchers/ show these, and only once a payment is started: neither the card form nor Stripe.js is in
 // any page's own scripts.
 const CardForm = lazy(() => import('./card-form.tsx'))
 const StripeForm = lazy(() => import('./stripe-form.tsx'))
@@ -15,6 +16,8 @@ export type CheckoutOrder =
   | { kind: 'package'; packageId: string; pricePence: number }
   /** A session waiting for its card payment. */
   | { kind: 'session'; bookingId: string; pricePence: number }
+  /** A gift voucher, for a visitor or a customer: the salon works out its price from the request. */
+  | { kind: 'voucher'; request: VoucherCheckoutRequest; pricePence: number }
 
 interface CheckoutProps {
   order: CheckoutOrder
@@ -43,8 +46,19 @@ export function Checkout({ order, summary, returnUrl, onPaid, notice = null }: C
   const problemId = useId()
 
   const total = payment?.amountPence ?? promo?.totalPence ?? order.pricePence
-  const request: PaymentIntentRequest =
-    order.kind === 'session' ? { bookingId: order.bookingId } : { packageId: order.packageId, ...(promo ? { promoCode: promo.code } : {}) }
+  const request: PaymentIntentRequest | null =
+    order.kind === 'voucher'
+      ? null
+      : order.kind === 'session'
+        ? { bookingId: order.bookingId }
+        : { packageId: order.packageId, ...(promo ? { promoCode: promo.code } : {}) }
+
+  /** The payment for this order: a voucher's own checkout, or the payment intent of a package or session. */
+  async function startPayment(): Promise<Payment> {
+    if (request) return (await commerceCalls.createPayment(request, keys.keyFor(checkoutSubject(request)))).payment
+    if (order.kind !== 'voucher') throw new Error('Nothing to pay for.')
+    return (await commerceCalls.startVoucher(order.request, keys.keyFor(`voucher:${JSON.stringify(order.request)}`))).payment
+  }
 
   function changePromo(next: PromoResponse | null) {
     // A different code is a different checkout: its own payment, with its own key.
@@ -62,7 +76,7 @@ export function Checkout({ order, summary, returnUrl, onPaid, notice = null }: C
     setCreating(true)
     setProblem(null)
     try {
-      const { payment: created } = await commerceCalls.createPayment(request, keys.keyFor(checkoutSubject(request)))
+      const created = await startPayment()
       if (created.status === 'succeeded') return paid(created)
       if (created.status === 'pending') return setPayment(created)
       // A payment that can no longer be paid: the next press starts a new one.

@@ -1,5 +1,6 @@
 import type { PackagesResponse } from '@salon/contracts/content'
 import type { PaymentIntentRequest, PaymentResponse, PromoResponse, PurchaseResponse } from '@salon/contracts/commerce'
+import type { BoughtVoucher, VoucherCheckoutRequest, VoucherCheckoutResponse, VoucherOptions } from '@salon/contracts/vouchers'
 import { browserApi } from '../../lib/browser-api.ts'
 
 /**
@@ -15,4 +16,11 @@ export const commerceCalls = {
   createPayment: (request: PaymentIntentRequest, idempotencyKey: string) =>
     browserApi.post<PaymentResponse>('stripe_payment_intent', request, { identityIfSignedIn: true, headers: { 'Idempotency-Key': idempotencyKey } }),
   recordPurchase: (paymentId: string) => browserApi.put<PurchaseResponse>('customer/package', { paymentId }),
+  /** What a gift voucher may be bought for. */
+  voucherOptions: () => browserApi.get<VoucherOptions>('gift_vouchers'),
+  /** A gift voucher's card payment, by a visitor or a signed-in customer. */
+  startVoucher: (request: VoucherCheckoutRequest, idempotencyKey: string) =>
+    browserApi.post<VoucherCheckoutResponse>('gift_vouchers', request, { identityIfSignedIn: true, headers: { 'Idempotency-Key': idempotencyKey } }),
+  /** The voucher a payment bought: the buyer's confirmation. */
+  boughtVoucher: (paymentId: string) => browserApi.get<BoughtVoucher>(`gift_vouchers/${encodeURIComponent(paymentId)}`),
 }

@@ -1,4 +1,5 @@
 import type { StaffCustomerPurchase, StaffCustomerResponse } from '@salon/contracts/staff-customers'
+import type { CreditResponse } from '@salon/contracts/vouchers'
 import type { PhotoIdStatus } from '@salon/contracts/staff-photo-id'
 import type { StaffSunbedSafetyResponse } from '@salon/contracts/sunbed-safety'
 import { useState } from 'react'
@@ -20,6 +21,7 @@ import {
 } from '../staff/public.ts'
 import { skinTypeText } from './customer-picker.tsx'
 import { deskCalls } from './desk-calls.ts'
+import { CreditPanel } from './voucher-desk.tsx'
 import { EditDetailsDialog } from './edit-details.tsx'
 import { AdjustDialog, RefundDialog } from './owner-corrections.tsx'
 import { photoIdCheckedText } from './photo-id.tsx'
@@ -44,10 +46,12 @@ export function CustomerRecord({
   data,
   photoId,
   safety,
+  credit,
 }: {
   data: StaffCustomerResponse
   photoId: Part<PhotoIdStatus>
   safety: Part<StaffSunbedSafetyResponse>
+  credit: Part<CreditResponse>
 }) {
   const { isOwner } = useStaff()
   const { customer } = data
@@ -154,6 +158,7 @@ export function CustomerRecord({
               </ul>
             )}
           </Panel>
+          <CreditPanel credit={credit} />
           <Panel title="Sessions">
             {data.bookings.upcoming.length + data.bookings.past.length === 0 ? (
               <Empty title="No sessions yet" />

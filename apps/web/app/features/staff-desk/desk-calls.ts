@@ -4,6 +4,7 @@ import type {
   AdjustmentResponse,
   CashUpRequest,
   CashUpResponse,
+  CounterMethod,
   CounterMinutesRequest,
   CounterRefundRequest,
   CounterRefundResponse,
@@ -44,6 +45,7 @@ import type {
   SunbedSettings,
 } from '@salon/contracts/sunbed-safety'
 import type { JoinWaitlistResponse, LeaveWaitlistResponse, StaffJoinWaitlistRequest, StaffWaitlistResponse } from '@salon/contracts/waitlist'
+import type { CreditResponse, DeskVoucher, DeskVoucherRedeemResponse, DeskVoucherSale } from '@salon/contracts/vouchers'
 import { query, staffApi, staffParts } from '../staff/public.ts'
 
 const customer = (sub: string) => `staff/customers/${encodeURIComponent(sub)}`
@@ -77,9 +79,18 @@ export const deskCalls = {
   sellProducts: (request: ProductSaleRequest) => staffApi.post<ProductSale>('staff/counter/products', request),
   receipt: (paymentId: string) => staffApi.get<Receipt>(`staff/receipts/${encodeURIComponent(paymentId)}`),
 
+  /** Gift vouchers at the desk (docs/product.md "Gift vouchers"): the code goes in the body, never in the address. */
+  sellVoucher: (request: { method: CounterMethod; amountPence?: number; packageId?: string; recipientName?: string; idempotencyKey: string }) =>
+    staffApi.post<DeskVoucherSale>('staff/vouchers/sales', request),
+  lookUpVoucher: (code: string) => staffApi.post<DeskVoucher>('staff/vouchers/lookup', { code }),
+  redeemVoucher: (request: { code: string; amountPence: number; sub?: string }) =>
+    staffApi.post<DeskVoucherRedeemResponse>('staff/vouchers/redemptions', request),
+
   searchCustomers: (text: string) => staffApi.get<CustomerSearchResponse>(`staff/customers${query({ query: text })}`),
   customer: (sub: string) => staffApi.get<StaffCustomerResponse>(customer(sub)),
   photoId: (sub: string) => staffApi.get<PhotoIdStatus>(`${customer(sub)}/photo-id`),
+  /** The customer's credit in pounds from gift vouchers. */
+  credit: (sub: string) => staffApi.get<CreditResponse>(`${customer(sub)}/credit`),
   sunbedSafety: (sub: string) => staffApi.get<StaffSunbedSafetyResponse>(`${customer(sub)}/sunbed-safety`),
   /** The version of the health questions a new customer answers at the desk (the salon's, GET /api/staff/sunbed-law). */
   healthQuestionsVersion: async () => (await staffApi.get<SunbedSettings>('staff/sunbed-law')).healthQuestionsVersion,
@@ -100,6 +111,6 @@ export const deskCalls = {
   exportCustomer: (sub: string) => staffApi.download(`${customer(sub)}/export`, 'application/json'),
 }
 
-/** A customer's record page: the record, the photo-ID check and the sunbed-safety state, asked together. */
+/** A customer's record page: the record, the photo-ID check, the sunbed-safety state and the credit, asked together. */
 export const customerRecordOf = (request: Request, sub: string) =>
-  staffParts(request, { record: deskCalls.customer(sub), photoId: deskCalls.photoId(sub), safety: deskCalls.sunbedSafety(sub) })
+  staffParts(request, { record: deskCalls.customer(sub), photoId: deskCalls.photoId(sub), safety: deskCalls.sunbedSafety(sub), credit: deskCalls.credit(sub) })

@@ -16,6 +16,7 @@ import type {
   UploadResponse,
 } from '@salon/contracts/staff-catalogue'
 import type { CounterRules } from '@salon/contracts/staff-counter'
+import type { StaffVouchersResponse, VoucherReport, VoucherSettings } from '@salon/contracts/vouchers'
 import type {
   BedChangeResponse,
   BedRequest,
@@ -124,6 +125,13 @@ export const manageCalls = {
   /** A CSV export; the marketing list is everyone who agreed to offers today, whatever the range. */
   exportCsv: (name: ExportName, range: ReportRange) =>
     staffApi.download(name === 'marketing' ? 'staff/exports/marketing.csv' : `staff/exports/${name}.csv${query({ from: range.from, to: range.to })}`),
+
+  /** Gift vouchers (docs/product.md "Gift vouchers"): the owner's settings, the vouchers issued, the report by month (YYYY-MM). */
+  voucherSettings: () => staffApi.get<VoucherSettings>('staff/vouchers/settings'),
+  saveVoucherSettings: (settings: VoucherSettings) => staffApi.put<VoucherSettings>('staff/vouchers/settings', settings),
+  vouchers: () => staffApi.get<StaffVouchersResponse>('staff/vouchers'),
+  vouchersReport: ({ from, to }: ReportRange) => staffApi.get<VoucherReport>(`staff/reports/vouchers${query({ from, to })}`),
+  exportVouchers: ({ from, to }: ReportRange) => staffApi.download(`staff/exports/vouchers.csv${query({ from, to })}`),
 
   team: () => staffApi.get<TeamResponse>('staff/team'),
   invite: (request: InviteRequest) => staffApi.post<unknown>('staff/team/invitations', request),

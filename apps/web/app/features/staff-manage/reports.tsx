@@ -85,7 +85,7 @@ function Stat({ label, value, detail }: { label: string; value: ReactNode; detai
   )
 }
 
-function Table({ head, rows, foot }: { head: string[]; rows: ReactNode[][]; foot?: ReactNode[] }) {
+export function Table({ head, rows, foot }: { head: string[]; rows: ReactNode[][]; foot?: ReactNode[] }) {
   // A table of three columns fits a half-width panel and a phone; a wider one keeps room for its figures.
   const minWidth = head.length <= 3 ? 'min-w-[18rem]' : 'min-w-[32rem]'
   // On a phone the table scrolls sideways: the region takes the focus, so the keyboard scrolls it too.

@@ -3,7 +3,18 @@ import type { CounterSale } from '@salon/contracts/staff-counter'
 import type { CounterProduct, ProductSale } from '@salon/contracts/staff-retail'
 import { useState } from 'react'
 import { Link, useNavigate } from 'react-router'
-import { CounterSaleForm, CustomerPicker, deskCalls, ProductSaleForm, RefundDialog, Takings } from '../../features/staff-desk/public.ts'
+import type { DeskVoucherSale } from '@salon/contracts/vouchers'
+import {
+  CounterSaleForm,
+  CustomerPicker,
+  deskCalls,
+  ProductSaleForm,
+  RefundDialog,
+  Takings,
+  VoucherLookup,
+  VoucherSaleForm,
+  VoucherSold,
+} from '../../features/staff-desk/public.ts'
 import { Panel, StaffPage, staffMeta, staffParts, useStaff } from '../../features/staff/public.ts'
 import type { Route } from './+types/counter'
 
@@ -77,15 +88,28 @@ function LowStock({ products }: { products: CounterProduct[] }) {
   )
 }
 
-/** docs/product.md §10.3: the counter: packages, minutes and products sold for cash or on the card terminal, receipts, and the day's takings. */
+/**
+ * docs/product.md §10.3: the counter: packages, minutes, products and gift vouchers sold for cash or on the card
+ * terminal, receipts, gift vouchers looked up and spent, and the day's takings.
+ */
 export default function StaffCounter({ loaderData }: Route.ComponentProps) {
-  const { isOwner } = useStaff()
+  const { isOwner, me } = useStaff()
   const navigate = useNavigate()
   const [sold, setSold] = useState<Sold | null>(null)
+  const [voucher, setVoucher] = useState<DeskVoucherSale | null>(null)
   const [refunding, setRefunding] = useState(false)
   const products = loaderData.products
+  if (voucher) {
+    // The voucher alone, as the receipt page shows a receipt: printing leaves out everything else.
+    return (
+      <div className="flex flex-col gap-5">
+        <h1 className="font-sans text-2xl font-bold tracking-tight text-cocoa-950 sm:text-3xl print:hidden">Counter</h1>
+        <VoucherSold sale={voucher} salonName={me.shopName} onNext={() => setVoucher(null)} />
+      </div>
+    )
+  }
   return (
-    <StaffPage title="Counter" subtitle="Packages, minutes and products paid for in the salon.">
+    <StaffPage title="Counter" subtitle="Packages, minutes, products and gift vouchers paid for in the salon.">
       <div className="grid items-start gap-5 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="flex flex-col gap-5">
           {sold && <SoldCard sold={sold} onNext={() => setSold(null)} onRefund={isOwner ? () => setRefunding(true) : null} />}
@@ -93,6 +117,8 @@ export default function StaffCounter({ loaderData }: Route.ComponentProps) {
             <>
               <CounterSaleForm packages={loaderData.packages} products={products} onSold={(sale) => setSold({ kind: 'minutes', sale })} />
               <ProductSaleForm products={products} onSold={(sale) => setSold({ kind: 'products', sale })} />
+              <VoucherSaleForm packages={loaderData.packages} onSold={(sale) => setVoucher(sale)} />
+              <VoucherLookup />
             </>
           )}
         </div>

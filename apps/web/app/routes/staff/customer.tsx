@@ -9,9 +9,9 @@ export const clientLoader = ({ request, params }: Route.ClientLoaderArgs) => cus
 
 /** docs/product.md §10.5: a customer's record. */
 export default function StaffCustomer({ loaderData }: Route.ComponentProps) {
-  const { record, photoId, safety } = loaderData
+  const { record, photoId, safety, credit } = loaderData
   return record.status === 'ready' ? (
-    <CustomerRecord data={record.data} photoId={photoId} safety={safety} />
+    <CustomerRecord data={record.data} photoId={photoId} safety={safety} credit={credit} />
   ) : (
     <StaffPage title="Customer">
       <Ready part={record}>{() => null}</Ready>

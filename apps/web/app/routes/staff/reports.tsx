@@ -9,6 +9,8 @@ import {
   RangePicker,
   SalesReportPanel,
   SessionsReportPanel,
+  voucherMonthsOf,
+  VouchersReportPanel,
   WhenLoaded,
   type Range,
 } from '../../features/staff-manage/public.ts'
@@ -27,22 +29,24 @@ function rangeOf(url: string): Range {
   return DAY.test(from) && DAY.test(to) ? { from, to } : presets()[2]!.range
 }
 
-/** The range's sessions and sales, what the privacy notice's jobs will delete next, the last backup and the work that failed. */
+/** The range's sessions and sales, its months' gift vouchers, what the privacy notice's jobs will delete next, the last backup and the work that failed. */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const range = rangeOf(request.url)
-  const { due, backups, failedWork, ...reports } = await ownerParts(request, {
+  const months = voucherMonthsOf(range)
+  const { due, backups, vouchers, failedWork, ...reports } = await ownerParts(request, {
     sessions: () => manageCalls.sessionsReport(range),
     sales: () => manageCalls.salesReport(range),
+    vouchers: () => manageCalls.vouchersReport(months),
     due: () => manageCalls.retentionDue(),
     backups: () => manageCalls.backups(),
     failedWork: () => manageCalls.failedWork(),
   })
-  return { range, reports, due, backups, failedWork }
+  return { range, reports, months, vouchers, due, backups, failedWork }
 }
 
-/** docs/product.md §10.7: sessions, sales and takings for a range, and the CSV files. */
+/** docs/product.md §10.7: sessions, sales and takings for a range, gift vouchers by month, and the CSV files. */
 export default function Reports({ loaderData }: Route.ComponentProps) {
-  const { range, reports, due, backups, failedWork } = loaderData
+  const { range, reports, months, vouchers, due, backups, failedWork } = loaderData
   const [, setParams] = useSearchParams()
   return (
     <OwnerOnly>
@@ -56,6 +60,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
             </div>
           )}
         </WhenLoaded>
+        <VouchersReportPanel report={vouchers} months={months} />
         <ExportButtons range={range} />
         <DueForDeletion due={due} />
         <Backups backups={backups} />
