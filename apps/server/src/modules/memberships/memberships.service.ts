@@ -8,6 +8,7 @@ import { createJobQueue } from '../../lib/job-queue.ts'
 import type { CustomersRepository, Identity } from '../identity/public.ts'
 import { MEMBERSHIP_MESSAGES as M } from './membership-words.ts'
 import { addMonths, cancellationTakesEffect, pauseLeft } from './membership-rules.ts'
+import { leftOf } from './membership-sessions.service.ts'
 import type { MembershipPaymentRow, MembershipRow, MembershipsRepository } from './memberships.repository.ts'
 
 /** The work memberships do on the job queue (docs/decisions/029): each renewal, and the text about one that failed. */
@@ -61,6 +62,7 @@ export function createMemberships(deps: MembershipsDeps) {
       earliestEnd: m.status === 'cancelled' ? null : iso(earliest ?? clock()),
       pauseRequested: m.pauseRequested,
       pauseLeft: pauseLeft(m),
+      leftThisMonth: m.periodStart ? leftOf(m, await repo.usedIn(m.id, m.period)) : null,
       payments: payments.map((p) => ({
         id: p.id,
         period: p.period,

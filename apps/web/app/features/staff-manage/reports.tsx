@@ -75,7 +75,7 @@ export function RangePicker({ range, onChange }: { range: Range; onChange: (rang
   )
 }
 
-function Stat({ label, value, detail }: { label: string; value: ReactNode; detail?: ReactNode }) {
+export function Stat({ label, value, detail }: { label: string; value: ReactNode; detail?: ReactNode }) {
   return (
     <div className="rounded-2xl border border-cocoa-100 bg-white p-4">
       <p className="text-sm font-medium text-cocoa-600">{label}</p>
@@ -85,7 +85,7 @@ function Stat({ label, value, detail }: { label: string; value: ReactNode; detai
   )
 }
 
-function Table({ head, rows, foot }: { head: string[]; rows: ReactNode[][]; foot?: ReactNode[] }) {
+export function Table({ head, rows, foot }: { head: string[]; rows: ReactNode[][]; foot?: ReactNode[] }) {
   // A table of three columns fits a half-width panel and a phone; a wider one keeps room for its figures.
   const minWidth = head.length <= 3 ? 'min-w-[18rem]' : 'min-w-[32rem]'
   // On a phone the table scrolls sideways: the region takes the focus, so the keyboard scrolls it too.

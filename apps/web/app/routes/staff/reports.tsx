@@ -4,6 +4,8 @@ import { useSearchParams } from 'react-router'
 import {
   ExportButtons,
   manageCalls,
+  MembershipReportPanel,
+  monthsOf,
   presets,
   RangePicker,
   SalesReportPanel,
@@ -26,21 +28,22 @@ function rangeOf(url: string): Range {
   return DAY.test(from) && DAY.test(to) ? { from, to } : presets()[2]!.range
 }
 
-/** The range's sessions and sales, what the privacy notice's jobs will delete next, and the last backup. */
+/** The range's sessions and sales, its months' memberships, what the privacy notice's jobs will delete next, and the last backup. */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const range = rangeOf(request.url)
-  const { due, backups, ...reports } = await ownerParts(request, {
+  const { due, backups, memberships, ...reports } = await ownerParts(request, {
     sessions: () => manageCalls.sessionsReport(range),
     sales: () => manageCalls.salesReport(range),
+    memberships: () => manageCalls.membershipsReport(monthsOf(range)),
     due: () => manageCalls.retentionDue(),
     backups: () => manageCalls.backups(),
   })
-  return { range, reports, due, backups }
+  return { range, reports, memberships, due, backups }
 }
 
 /** docs/product.md §10.7: sessions, sales and takings for a range, and the CSV files. */
 export default function Reports({ loaderData }: Route.ComponentProps) {
-  const { range, reports, due, backups } = loaderData
+  const { range, reports, memberships, due, backups } = loaderData
   const [, setParams] = useSearchParams()
   return (
     <OwnerOnly>
@@ -54,6 +57,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
             </div>
           )}
         </WhenLoaded>
+        <WhenLoaded parts={{ memberships }}>{(data) => <MembershipReportPanel report={data.memberships} range={range} />}</WhenLoaded>
         <ExportButtons range={range} />
         <DueForDeletion due={due} />
         <Backups backups={backups} />
