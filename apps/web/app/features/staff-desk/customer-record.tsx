@@ -1,3 +1,4 @@
+import type { MembershipResponse } from '@salon/contracts/memberships'
 import type { StaffCustomerPurchase, StaffCustomerResponse } from '@salon/contracts/staff-customers'
 import type { PhotoIdStatus } from '@salon/contracts/staff-photo-id'
 import type { StaffSunbedSafetyResponse } from '@salon/contracts/sunbed-safety'
@@ -23,6 +24,7 @@ import { deskCalls } from './desk-calls.ts'
 import { EditDetailsDialog } from './edit-details.tsx'
 import { AdjustDialog, RefundDialog } from './owner-corrections.tsx'
 import { photoIdCheckedText } from './photo-id.tsx'
+import { MembershipPanel } from './membership-panel.tsx'
 import { NotesPanel } from './notes-panel.tsx'
 import { SafetyPanel } from './safety-panel.tsx'
 
@@ -44,10 +46,12 @@ export function CustomerRecord({
   data,
   photoId,
   safety,
+  membership,
 }: {
   data: StaffCustomerResponse
   photoId: Part<PhotoIdStatus>
   safety: Part<StaffSunbedSafetyResponse>
+  membership: Part<MembershipResponse>
 }) {
   const { isOwner } = useStaff()
   const { customer } = data
@@ -123,6 +127,7 @@ export function CustomerRecord({
           {isOwner && <OwnerTools data={data} />}
         </div>
         <div className="flex flex-col gap-5">
+          <MembershipPanel membership={membership} />
           <Panel
             title={`Balance: ${data.balance} min`}
             actions={

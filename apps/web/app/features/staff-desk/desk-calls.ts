@@ -1,3 +1,4 @@
+import type { MembershipResponse } from '@salon/contracts/memberships'
 import type { PackagesResponse } from '@salon/contracts/content'
 import type {
   AdjustmentRequest,
@@ -80,6 +81,8 @@ export const deskCalls = {
   searchCustomers: (text: string) => staffApi.get<CustomerSearchResponse>(`staff/customers${query({ query: text })}`),
   customer: (sub: string) => staffApi.get<StaffCustomerResponse>(customer(sub)),
   photoId: (sub: string) => staffApi.get<PhotoIdStatus>(`${customer(sub)}/photo-id`),
+  /** The customer's membership (their live one, else their latest), or null. */
+  membership: (sub: string) => staffApi.get<MembershipResponse>(`${customer(sub)}/membership`),
   sunbedSafety: (sub: string) => staffApi.get<StaffSunbedSafetyResponse>(`${customer(sub)}/sunbed-safety`),
   /** The version of the health questions a new customer answers at the desk (the salon's, GET /api/staff/sunbed-law). */
   healthQuestionsVersion: async () => (await staffApi.get<SunbedSettings>('staff/sunbed-law')).healthQuestionsVersion,
@@ -102,4 +105,9 @@ export const deskCalls = {
 
 /** A customer's record page: the record, the photo-ID check and the sunbed-safety state, asked together. */
 export const customerRecordOf = (request: Request, sub: string) =>
-  staffParts(request, { record: deskCalls.customer(sub), photoId: deskCalls.photoId(sub), safety: deskCalls.sunbedSafety(sub) })
+  staffParts(request, {
+    record: deskCalls.customer(sub),
+    photoId: deskCalls.photoId(sub),
+    safety: deskCalls.sunbedSafety(sub),
+    membership: deskCalls.membership(sub),
+  })
