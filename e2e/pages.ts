@@ -17,4 +17,4 @@ export const publicPages: { path: string; heading: string | RegExp }[] = [
   { path: '/privacypolicy/', heading: 'Privacy policy' },
 ]
 
-export const protectedPages = ['/account/', '/account/balance/', '/refer-earn/', '/upcoming-booking/', '/payment/', '/book/health/']
+export const protectedPages = ['/account/', '/account/balance/', '/account/membership/', '/refer-earn/', '/upcoming-booking/', '/payment/', '/book/health/']
