@@ -4,6 +4,7 @@ import { expect, it } from 'vitest'
 import { shopCustomer } from '../../test/factories/customers.ts'
 import { fastPasswords, testClock } from '../../test/factories/doubles.ts'
 import { addPlan, joinPlan } from '../../test/factories/memberships.ts'
+import { CARDS, payWithCard } from '../../test/factories/payments.ts'
 import type { ShopInput } from '../../test/factories/shop.ts'
 import { staffUser } from '../../test/factories/staff.ts'
 import { describeApi } from '../../test/harness.ts'
@@ -61,6 +62,59 @@ describeApi(
       })
       // A customer's own token is no member of staff's.
       expect((await t().api(`staff/customers/${member.sub}/membership`, { headers: member.headers })).status).toBe(403)
+    })
+
+    it('the desk joins a plan for a customer, who pays the first month with their own card on the desk’s card form', async () => {
+      const owner = await staffUser(t(), { role: 'owner', passwords: fastPasswords })
+      const staff = await staffUser(t(), { role: 'staff', passwords: fastPasswords })
+      const plan = await addPlan(t(), owner, { name: 'Desk unlimited', bedTypes: ['lay-down'] })
+      const customer = await shopCustomer(t())
+      const other = await shopCustomer(t())
+      const path = `staff/customers/${customer.sub}/membership`
+
+      const started = await t().api(path, { body: { planId: plan.id }, headers: staff.headers })
+      expect(started).toMatchObject({ status: 201, json: { membership: { status: 'pending' }, payment: { amountPence: 3900 } } })
+      // Not paid yet: nothing starts.
+      expect(await t().api(`${path}/payment`, { method: 'PUT', body: { paymentId: started.json.payment.id }, headers: staff.headers })).toMatchObject({
+        status: 409,
+        json: { message: 'Your card payment has not gone through yet.' },
+      })
+      // Asking again before paying answers the same payment.
+      expect((await t().api(path, { body: { planId: plan.id }, headers: staff.headers })).json.payment.id).toBe(started.json.payment.id)
+      // Another customer's page cannot record it.
+      expect(
+        await t().api(`staff/customers/${other.sub}/membership/payment`, {
+          method: 'PUT',
+          body: { paymentId: started.json.payment.id },
+          headers: staff.headers,
+        }),
+      ).toMatchObject({ status: 404, json: { message: 'There is no such payment for your membership.' } })
+
+      await payWithCard(t(), started.json.payment, CARDS.succeeds)
+      const recorded = await t().api(`${path}/payment`, { method: 'PUT', body: { paymentId: started.json.payment.id }, headers: staff.headers })
+      expect(recorded).toMatchObject({
+        status: 200,
+        json: { message: 'Welcome to Desk unlimited! Your membership has started.', membership: { status: 'active', cardLast4: '4242' } },
+      })
+      // The customer sees it on their account, and books with it.
+      expect((await t().api('p_account/membership', { headers: customer.headers })).json.membership).toMatchObject({
+        planName: 'Desk unlimited',
+        status: 'active',
+      })
+      const booked = await t().api('p_book', {
+        body: { date: '2026-11-24', time: '14:00', minutes: 6, bedId: LAY_DOWN, payWith: 'membership' },
+        headers: customer.headers,
+      })
+      expect(booked).toMatchObject({ status: 201, json: { booking: { paidWith: 'membership' } } })
+
+      expect(await t().api(path, { body: { planId: plan.id }, headers: staff.headers })).toMatchObject({
+        status: 409,
+        json: { message: 'You are already a member. You can see your membership on your account.' },
+      })
+      expect(await t().api(`staff/customers/${randomUUID()}/membership`, { body: { planId: plan.id }, headers: staff.headers })).toMatchObject({
+        status: 404,
+        json: { message: NO_SUCH_CUSTOMER },
+      })
     })
   },
   { shop: SHOP, deps: () => ({ passwords: fastPasswords, now: clock.now }) },

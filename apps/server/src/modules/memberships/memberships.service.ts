@@ -128,10 +128,16 @@ export function createMemberships(deps: MembershipsDeps) {
     async join(shopId: string, identity: Identity, planId: string): Promise<MembershipCheckout> {
       cards()
       await deps.customers.ensure(shopId, identity.sub, identity.profile)
-      await deps.customers.refuseBlocked(shopId, identity.sub)
+      return this.joinFor(shopId, identity.sub, planId)
+    },
+
+    /** Joining for a customer the salon knows: the customer's own join, or the desk's for them. */
+    async joinFor(shopId: string, sub: string, planId: string): Promise<MembershipCheckout> {
+      cards()
+      await deps.customers.refuseBlocked(shopId, sub)
       let started: Awaited<ReturnType<typeof startJoin>>
       try {
-        started = await startJoin(shopId, identity.sub, planId)
+        started = await startJoin(shopId, sub, planId)
       } catch (error) {
         // Two joins at once: the database lets one membership live per customer.
         if (databaseError(error)?.constraint === 'memberships_one_live') throw new HttpError(409, M.alreadyMember)

@@ -127,7 +127,7 @@ export function CustomerRecord({
           {isOwner && <OwnerTools data={data} />}
         </div>
         <div className="flex flex-col gap-5">
-          <MembershipPanel membership={membership} />
+          <MembershipPanel sub={customer.sub} membership={membership} />
           <Panel
             title={`Balance: ${data.balance} min`}
             actions={

@@ -2,11 +2,12 @@ import type { MembershipResponse } from '@salon/contracts/memberships'
 import { formatAmount, formatPence } from '../../lib/format.ts'
 import { allowanceText, lastDayOf, leftText, longDay, PAYMENT_KIND, PAYMENT_STATUS, STATUS_TEXT } from '../memberships/public.ts'
 import { Badge, Empty, Panel, type Part } from '../staff/public.ts'
+import { MembershipJoin } from './membership-join.tsx'
 
 const TONE = { pending: 'warn', active: 'good', past_due: 'bad', paused: 'warn', cancelled: 'neutral' } as const
 
-/** The customer's membership at the desk (docs/product.md "Memberships"): plan, status, this month and the payments. */
-export function MembershipPanel({ membership }: { membership: Part<MembershipResponse> }) {
+/** The customer's membership at the desk (docs/product.md "Memberships"): plan, status, this month and the payments; without one, joining a plan. */
+export function MembershipPanel({ sub, membership }: { sub: string; membership: Part<MembershipResponse> }) {
   if (membership.status === 'error') {
     return (
       <Panel title="Membership">
@@ -15,14 +16,20 @@ export function MembershipPanel({ membership }: { membership: Part<MembershipRes
     )
   }
   const m = membership.data.membership
-  if (!m) {
+  if (!m || m.status === 'cancelled') {
     return (
       <Panel title="Membership">
-        <Empty title="No membership" />
+        {m ? (
+          <p className="px-4 pt-3 text-sm text-cocoa-700 sm:px-5">
+            {m.planName} ended{m.endsAt ? ` on ${longDay(m.endsAt)}` : ''}.
+          </p>
+        ) : (
+          <Empty title="No membership" />
+        )}
+        <MembershipJoin sub={sub} />
       </Panel>
     )
   }
-  const running = m.status !== 'cancelled'
   return (
     <Panel title={`Membership: ${m.planName}`} actions={<Badge tone={TONE[m.status]}>{STATUS_TEXT[m.status]}</Badge>}>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 px-4 py-3 text-sm sm:px-5">
@@ -36,7 +43,7 @@ export function MembershipPanel({ membership }: { membership: Part<MembershipRes
             <dd className="font-semibold">Ending {m.cardLast4}</dd>
           </>
         )}
-        {m.periodStart && m.periodEnd && running && (
+        {m.periodStart && m.periodEnd && (
           <>
             <dt className="text-cocoa-600">This month</dt>
             <dd className="font-semibold">
@@ -54,7 +61,7 @@ export function MembershipPanel({ membership }: { membership: Part<MembershipRes
         )}
         {m.endsAt && (
           <>
-            <dt className="text-cocoa-600">{m.status === 'cancelled' ? 'Ended' : 'Ends'}</dt>
+            <dt className="text-cocoa-600">Ends</dt>
             <dd className="font-semibold">{longDay(m.endsAt)}</dd>
           </>
         )}
