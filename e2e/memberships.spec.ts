@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test'
 import { accessibilityProblems } from './axe.ts'
-import { expect, keepScreenshot, openDays, test, unique, untilHydrated } from './fixtures.ts'
+import { createCustomer, expect, keepScreenshot, openDays, test, unique, untilHydrated } from './fixtures.ts'
 import { cardForm, cards, payWith } from './payment.ts'
-import { customerSub, openManage, ownerPage } from './staff.ts'
+import { customerSub, openManage, ownerPage, uniqueSurname } from './staff.ts'
 
 /** "2026-11-23" → "Monday 23 November", as the day strip names a day. */
 const dayName = (date: string) =>
@@ -97,6 +97,20 @@ test('the owner adds a plan; a customer joins it by card, books a session with i
     await expect(owner.page.getByText('Unlimited sessions left')).toBeVisible()
     expect.soft(await accessibilityProblems(owner.page)).toEqual([])
     await bothSizes(owner.page, 'desk')
+  })
+
+  await test.step('the desk joins the plan for another customer, who types their own card on the desk’s card form', async () => {
+    const walkIn = await createCustomer(request, { lastName: uniqueSurname() })
+    await owner.page.goto(`/staff/customers/${await customerSub(request, walkIn, baseURL!)}/`)
+    await untilHydrated(owner.page)
+    await owner.page.getByRole('button', { name: 'Join a plan' }).click()
+    await owner.page.getByLabel('Plan').selectOption({ label: `${name}: £39 a month, unlimited sessions` })
+    await owner.page.getByRole('button', { name: 'Take the first month by card' }).click()
+    await expect(cardForm(owner.page)).toBeVisible()
+    await bothSizes(owner.page, 'desk-join')
+    await payWith(owner.page, cards.pays)
+    await expect(owner.page.getByText(`Welcome to ${name}! Your membership has started.`)).toBeVisible()
+    await expect(owner.page.getByRole('heading', { name: `Membership: ${name}` })).toBeVisible()
   })
 
   await test.step('the customer cancels the membership', async () => {

@@ -14,7 +14,7 @@ import { deskCalls } from './desk-calls.ts'
  * month's card payment on the desk's card form, where the customer types their own card, which is kept for the
  * renewals; once paid the membership starts and the page loads again.
  */
-export function MembershipJoin({ sub }: { sub: string }) {
+export function MembershipJoin({ sub, onJoined }: { sub: string; onJoined: (message: string) => void }) {
   const [plans, setPlans] = useState<MembershipPlan[] | null>(null)
   const [planId, setPlanId] = useState('')
   const [checkout, setCheckout] = useState<MembershipCheckout | null>(null)
@@ -45,8 +45,7 @@ export function MembershipJoin({ sub }: { sub: string }) {
     run(
       () => deskCalls.recordMembershipPayment(sub, payment.id),
       async (answer) => {
-        setCheckout(null)
-        setNotice({ kind: 'success', text: answer.message ?? 'The membership has started.' })
+        onJoined(answer.message ?? '')
         await revalidate()
       },
     )

@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import type { MembershipResponse } from '@salon/contracts/memberships'
 import { formatAmount, formatPence } from '../../lib/format.ts'
 import { allowanceText, lastDayOf, leftText, longDay, PAYMENT_KIND, PAYMENT_STATUS, STATUS_TEXT } from '../memberships/public.ts'
@@ -8,6 +9,8 @@ const TONE = { pending: 'warn', active: 'good', past_due: 'bad', paused: 'warn',
 
 /** The customer's membership at the desk (docs/product.md "Memberships"): plan, status, this month and the payments; without one, joining a plan. */
 export function MembershipPanel({ sub, membership }: { sub: string; membership: Part<MembershipResponse> }) {
+  // What joining said, kept here while the page loads again with the new membership.
+  const [joined, setJoined] = useState<string | null>(null)
   if (membership.status === 'error') {
     return (
       <Panel title="Membership">
@@ -26,12 +29,17 @@ export function MembershipPanel({ sub, membership }: { sub: string; membership: 
         ) : (
           <Empty title="No membership" />
         )}
-        <MembershipJoin sub={sub} />
+        <MembershipJoin sub={sub} onJoined={setJoined} />
       </Panel>
     )
   }
   return (
     <Panel title={`Membership: ${m.planName}`} actions={<Badge tone={TONE[m.status]}>{STATUS_TEXT[m.status]}</Badge>}>
+      {joined && (
+        <p role="status" className="px-4 pt-3 text-sm font-semibold text-emerald-800 sm:px-5">
+          {joined}
+        </p>
+      )}
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 px-4 py-3 text-sm sm:px-5">
         <dt className="text-cocoa-600">Plan</dt>
         <dd className="font-semibold">
