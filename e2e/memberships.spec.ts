@@ -123,6 +123,16 @@ test('the owner adds a plan; a customer joins it by card, books a session with i
     await bothSizes(page, 'cancelled')
   })
 
+  await test.step('the owner’s reports show the memberships month by month, and their CSV', async () => {
+    await owner.page.goto('/staff/reports/')
+    await untilHydrated(owner.page)
+    const report = owner.page.getByRole('region', { name: 'Memberships' })
+    await expect(report.getByRole('table')).toBeVisible()
+    const [download] = await Promise.all([owner.page.waitForEvent('download'), report.getByRole('button', { name: 'Download CSV' }).click()])
+    expect(download.suggestedFilename()).toMatch(/^memberships-\d{4}-\d{2}-to-\d{4}-\d{2}\.csv$/)
+    await bothSizes(owner.page, 'reports')
+  })
+
   await test.step('the owner retires the plan: it is no longer on sale', async () => {
     await openManage(owner.page, '/staff/manage/memberships/', 'Membership plans')
     const row = owner.page.getByRole('listitem').filter({ hasText: name })
