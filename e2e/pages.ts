@@ -18,4 +18,4 @@ export const publicPages: { path: string; heading: string | RegExp }[] = [
   { path: '/gift-vouchers/', heading: 'Give a gift voucher' },
 ]
 
-export const protectedPages = ['/account/', '/account/balance/', '/refer-earn/', '/upcoming-booking/', '/payment/', '/book/health/']
+export const protectedPages = ['/account/', '/account/balance/', '/account/membership/', '/refer-earn/', '/upcoming-booking/', '/payment/', '/book/health/']

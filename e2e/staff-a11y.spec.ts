@@ -23,6 +23,7 @@ const MANAGE_PAGES: StaffPage[] = [
   { path: '/staff/manage/rules/', heading: 'Booking rules' },
   { path: '/staff/manage/prices/', heading: 'Prices and packages' },
   { path: '/staff/manage/vouchers/', heading: 'Gift vouchers' },
+  { path: '/staff/manage/memberships/', heading: 'Membership plans' },
   { path: '/staff/manage/blog/', heading: 'Blog' },
   { path: '/staff/manage/blog/new/', heading: 'New post' },
   { path: '/staff/manage/marketing/', heading: 'Popup and reviews' },

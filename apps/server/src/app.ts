@@ -297,6 +297,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', commerce.manageRoutes)
   api.route('/', commerce.voucherStaffRoutes)
   api.route('/', memberships.staffRoutes)
+  api.route('/', memberships.deskRoutes)
   api.route('/', content.staffRoutes)
   api.route('/', content.manageRoutes)
   api.route('/', content.popupRoutes)

@@ -83,6 +83,8 @@ export const Membership = z.object({
   earliestEnd: z.string().nullable(),
   pauseRequested: z.number().int(),
   pauseLeft: z.number().int(),
+  /** Minutes or sessions left this month; null for unlimited, or before the first month starts. */
+  leftThisMonth: z.number().int().nullable(),
   payments: z.array(MembershipPayment),
 })
 export type Membership = z.infer<typeof Membership>

@@ -43,6 +43,15 @@ export default function Account() {
             <MarketingForm key={account.sub} account={account} />
             <BookingTextsForm account={account} />
             <DevicesList />
+            <section aria-labelledby="membership-title" className="card flex flex-col gap-2 p-5 sm:p-6">
+              <h2 id="membership-title" className="text-2xl font-semibold">
+                Your membership
+              </h2>
+              <p className="text-cocoa-700">Your monthly plan, its payments, and cancelling, pausing or changing your card.</p>
+              <Link to="/account/membership/" className="btn-outline self-start">
+                See your membership
+              </Link>
+            </section>
             <section aria-labelledby="safety-title" className="card flex flex-col gap-2 p-5 sm:p-6">
               <h2 id="safety-title" className="text-2xl font-semibold">
                 Your sunbed safety

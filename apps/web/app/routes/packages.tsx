@@ -1,7 +1,9 @@
 import type { Package, PackagesResponse } from '@salon/contracts/content'
+import type { MembershipPlansResponse } from '@salon/contracts/memberships'
 import { Link, useNavigate } from 'react-router'
 import { PageHeader } from '../components/ui/page-header.tsx'
 import { useAuth } from '../features/auth/auth-context.tsx'
+import { PlansOnSale } from '../features/memberships/plans-on-sale.tsx'
 import { PackageGrid } from '../features/packages/package-card.tsx'
 import { PAYMENT_PATH, saveSelectedPackage } from '../features/packages/selected-package.ts'
 import { serverApi } from '../lib/api.server.ts'
@@ -12,8 +14,14 @@ import type { Route } from './+types/packages'
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, 'Packages', 'Minute packages for every kind of tanner: buy minutes once and book sessions when it suits you.')
 
+/** The packages, and the membership plans on sale (none shown when they do not load: the packages still sell). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return serverApi(context, request).get<PackagesResponse>('website/packages')
+  const api = serverApi(context, request)
+  const [packages, plans] = await Promise.all([
+    api.get<PackagesResponse>('website/packages'),
+    api.get<MembershipPlansResponse>('membership_plans').catch(() => ({ plans: [] })),
+  ])
+  return { ...packages, plans: plans.plans }
 }
 
 /** Signing in first, the package waits in the tab's storage; signing in (or up) then goes on to pay for it. */
@@ -45,6 +53,7 @@ export default function Packages({ loaderData }: Route.ComponentProps) {
           )}
         />
         <p className="mt-8 text-sm text-cocoa-600">Pay securely by card online. Your minutes are on your account as soon as you have paid.</p>
+        <PlansOnSale plans={loaderData.plans} bedTypes={bedTypes} signedIn={signedIn} />
         <p className="mt-4 text-cocoa-800">
           Buying for someone else?{' '}
           <Link to="/gift-vouchers/" className="font-semibold text-brand-teal underline underline-offset-2">

@@ -1,6 +1,8 @@
 import type { Db } from '@salon/db'
 import type { PaymentProviderAdapter } from '../../adapters/payments/payments.ts'
 import type { CustomersRepository, IdentityVerifier } from '../identity/public.ts'
+import { createMembershipDesk } from './membership-desk.service.ts'
+import { createMembershipDeskRoutes } from './membership-desk.routes.ts'
 import { createMembershipChanges } from './membership-changes.service.ts'
 import { createMembershipSessions } from './membership-sessions.service.ts'
 import { createMembershipReport } from './membership-report.service.ts'
@@ -34,5 +36,7 @@ export function createMembershipsModule(deps: {
     sessions: createMembershipSessions({ repo }),
     routes: createMembershipRoutes({ plans, memberships, changes }, deps.verifier),
     staffRoutes: createPlanRoutes(plans, createMembershipReport({ repo })),
+    /** The customer's membership on their page at the desk. */
+    deskRoutes: createMembershipDeskRoutes(createMembershipDesk({ repo, customers: deps.customers, memberships })),
   }
 }

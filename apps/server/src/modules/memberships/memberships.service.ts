@@ -8,6 +8,7 @@ import { createJobQueue } from '../../lib/job-queue.ts'
 import type { CustomersRepository, Identity } from '../identity/public.ts'
 import { MEMBERSHIP_MESSAGES as M } from './membership-words.ts'
 import { addMonths, cancellationTakesEffect, pauseLeft } from './membership-rules.ts'
+import { leftOf } from './membership-sessions.service.ts'
 import type { MembershipPaymentRow, MembershipRow, MembershipsRepository } from './memberships.repository.ts'
 
 /** The work memberships do on the job queue (docs/decisions/029): each renewal, and the text about one that failed. */
@@ -61,6 +62,7 @@ export function createMemberships(deps: MembershipsDeps) {
       earliestEnd: m.status === 'cancelled' ? null : iso(earliest ?? clock()),
       pauseRequested: m.pauseRequested,
       pauseLeft: pauseLeft(m),
+      leftThisMonth: m.periodStart ? leftOf(m, await repo.usedIn(m.id, m.period)) : null,
       payments: payments.map((p) => ({
         id: p.id,
         period: p.period,
@@ -126,10 +128,16 @@ export function createMemberships(deps: MembershipsDeps) {
     async join(shopId: string, identity: Identity, planId: string): Promise<MembershipCheckout> {
       cards()
       await deps.customers.ensure(shopId, identity.sub, identity.profile)
-      await deps.customers.refuseBlocked(shopId, identity.sub)
+      return this.joinFor(shopId, identity.sub, planId)
+    },
+
+    /** Joining for a customer the salon knows: the customer's own join, or the desk's for them. */
+    async joinFor(shopId: string, sub: string, planId: string): Promise<MembershipCheckout> {
+      cards()
+      await deps.customers.refuseBlocked(shopId, sub)
       let started: Awaited<ReturnType<typeof startJoin>>
       try {
-        started = await startJoin(shopId, identity.sub, planId)
+        started = await startJoin(shopId, sub, planId)
       } catch (error) {
         // Two joins at once: the database lets one membership live per customer.
         if (databaseError(error)?.constraint === 'memberships_one_live') throw new HttpError(409, M.alreadyMember)

@@ -16,7 +16,7 @@ describe('header items (docs/product.md §2)', () => {
     expect(labels(visibleTo(mobileNav, false))).toEqual(['Book', 'Our Sunbeds', 'Packages', 'Price List', 'Account', 'Blog', 'Contact Us', 'SIGN IN'])
   })
 
-  it('adds Account Balance, UPCOMING BOOKINGS and SIGN OUT to the side menu for a signed-in customer', () => {
+  it('adds Account Balance, Membership, UPCOMING BOOKINGS and SIGN OUT to the side menu for a signed-in customer', () => {
     const items = labels(visibleTo(mobileNav, true))
     expect(items).toEqual([
       'Book',
@@ -25,6 +25,7 @@ describe('header items (docs/product.md §2)', () => {
       'Price List',
       'Account',
       'Account Balance',
+      'Membership',
       'Blog',
       'Contact Us',
       'UPCOMING BOOKINGS',

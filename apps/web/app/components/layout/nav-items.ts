@@ -31,6 +31,7 @@ export const mobileNav: NavItem[] = [
   { kind: 'section', label: 'Price List', section: 'prices', show: 'everyone' },
   { kind: 'link', label: 'Account', to: '/account/', show: 'everyone' },
   { kind: 'link', label: 'Account Balance', to: '/account/balance/', show: 'signed-in' },
+  { kind: 'link', label: 'Membership', to: '/account/membership/', show: 'signed-in' },
   { kind: 'link', label: 'Blog', to: '/blog/', show: 'everyone' },
   { kind: 'section', label: 'Contact Us', section: 'contact', show: 'everyone' },
   { kind: 'link', label: 'SIGN IN', to: '/sign-in/', show: 'signed-out' },

@@ -10,6 +10,7 @@ export const PRIVATE = 'private, no-store'
 const PRIVATE_PAGES = new Set([
   '/account',
   '/account/balance',
+  '/account/membership',
   '/book/health',
   '/upcoming-booking',
   '/payment',

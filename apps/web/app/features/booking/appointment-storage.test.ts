@@ -93,4 +93,13 @@ describe('the appointment request in local storage (docs/product.md §3)', () =>
   it('gives the p_book payload without the bed type', () => {
     expect(bookRequestOf(request)).toEqual({ date: '2026-11-23', time: '10:15', minutes: 6, bedId: 'bed-1' })
   })
+
+  it('keeps paying with the membership across signing in and the health questions, and sends it to p_book', () => {
+    const storage = memoryStorage()
+    saveAppointment({ ...request, payWith: 'membership' }, storage)
+    const stored = loadAppointment(storage)
+    expect(stored).toEqual({ ...request, payWith: 'membership' })
+    expect(bookRequestOf(stored!)).toEqual({ date: '2026-11-23', time: '10:15', minutes: 6, bedId: 'bed-1', payWith: 'membership' })
+    expect(asStoredAppointment({ ...request, payWith: 'card' })).toEqual(request)
+  })
 })

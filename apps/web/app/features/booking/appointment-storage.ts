@@ -24,6 +24,7 @@ export function asStoredAppointment(value: unknown): StoredAppointment | null {
   if (typeof v.bedId !== 'string' || !v.bedId) return null
   const stored: StoredAppointment = { date: v.date as string, time: v.time as string, minutes: v.minutes, bedId: v.bedId }
   if (typeof v.bedType === 'string' && v.bedType) stored.bedType = v.bedType
+  if (v.payWith === 'membership') stored.payWith = 'membership'
   return stored
 }
 
@@ -55,4 +56,10 @@ export function loadAppointment(storage = local(), now = Date.now()): StoredAppo
 export const clearAppointment = (storage = local()): void => appointmentStore(Date.now()).clear(storage)
 
 /** The p_book payload of a stored appointment. */
-export const bookRequestOf = ({ date, time, minutes, bedId }: StoredAppointment): BookRequest => ({ date, time, minutes, bedId })
+export const bookRequestOf = ({ date, time, minutes, bedId, payWith }: StoredAppointment): BookRequest => ({
+  date,
+  time,
+  minutes,
+  bedId,
+  ...(payWith ? { payWith } : {}),
+})

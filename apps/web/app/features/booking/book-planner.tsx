@@ -26,6 +26,7 @@ import {
 } from './planner-data.ts'
 import { TimePicker } from './time-picker.tsx'
 import { forgetWaitlistDay, JoinWaitlist, waitlistDayWaiting } from '../waitlist/public.ts'
+import { useMyMembership } from '../memberships/public.ts'
 
 interface BookPlannerProps {
   salon: Pick<SalonResponse, 'beds' | 'bedTypes'>
@@ -112,8 +113,13 @@ export function BookPlanner({ salon, preload, stored, signedIn, notice }: BookPl
   // Any free sunbed: the first the slot names (slots give the ids of their free beds, in the salon's order).
   const firstFree = slot?.bedIds[0]
   const bookedBed = bed ?? (firstFree ? (salon.beds.find((b) => b.id === firstFree) ?? null) : null)
-  const request: StoredAppointment | null =
+  // A member may pay with their membership instead of as the salon's rules say (docs/product.md "Memberships").
+  const membership = useMyMembership(signedIn)
+  const [withMembership, setWithMembership] = useState(false)
+  const payWithMembership = withMembership && membership !== null
+  const booked: StoredAppointment | null =
     date && slot && bookedBed ? { date, time: slot.time, minutes, bedId: bookedBed.id, ...(bed ? {} : { bedType: bookedBed.type }) } : null
+  const request: StoredAppointment | null = booked && payWithMembership ? { ...booked, payWith: 'membership' } : booked
 
   // The price, and how it will be paid, once a time is chosen; asked again when the request or the session changes.
   const priceFetcher = useFetcher<PriceAnswer>()
@@ -173,7 +179,7 @@ export function BookPlanner({ salon, preload, stored, signedIn, notice }: BookPl
 
   const days = useMemo(() => Object.entries(preload?.times ?? {}).map(([d, s]) => ({ date: d, slots: s })), [preload])
   const today = days[0]?.date ?? null
-  const noPayment = price.status === 'ready' && price.price.paidWith === null && signedIn
+  const noPayment = price.status === 'ready' && price.price.paidWith === null && signedIn && !payWithMembership
   const canBook = request !== null && !state.isLoading && !noPayment
   const liveText = timesLoading
     ? 'Loading free times…'
@@ -297,8 +303,14 @@ export function BookPlanner({ salon, preload, stored, signedIn, notice }: BookPl
               </span>
             )}
             {price.status === 'error' && price.message}
-            {price.status === 'ready' && <PriceLine price={price.price} />}
+            {price.status === 'ready' && (payWithMembership ? <MembershipLine minutes={minutes} /> : <PriceLine price={price.price} />)}
           </div>
+          {membership && (
+            <label className="flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border border-cocoa-200 px-3 py-2 font-semibold text-cocoa-900">
+              <input type="checkbox" className="size-5 accent-brand-teal" checked={withMembership} onChange={(e) => setWithMembership(e.target.checked)} />
+              Pay with my membership
+            </label>
+          )}
           {noPayment && (
             <Link to="/book/package/" className="btn-outline">
               Buy a package
@@ -320,7 +332,11 @@ export function BookPlanner({ salon, preload, stored, signedIn, notice }: BookPl
               </strong>
               <span className="text-cocoa-700">
                 {request.minutes} min
-                {price.status === 'ready' ? ` · ${price.price.paidWith === 'balance' ? 'from your balance' : formatPence(price.price.pricePence)}` : ''}
+                {payWithMembership
+                  ? ' · with your membership'
+                  : price.status === 'ready'
+                    ? ` · ${price.price.paidWith === 'balance' ? 'from your balance' : formatPence(price.price.pricePence)}`
+                    : ''}
               </span>
             </p>
             <button
@@ -399,6 +415,16 @@ export function PriceLine({ price }: { price: PriceResponse }) {
         <span className="font-display text-xl font-semibold">{formatPence(price.pricePence)}</span>
       </span>
       {(price.paidWith !== 'in_salon' || price.balance !== null) && <span className="text-cocoa-700">{price.message}</span>}
+    </span>
+  )
+}
+
+/** A session paid with the customer's membership: nothing to pay for it. */
+function MembershipLine({ minutes }: { minutes: number }) {
+  return (
+    <span className="flex flex-col gap-1">
+      <span className="font-semibold">With your membership</span>
+      <span className="text-cocoa-700">{minutes} minutes with your membership</span>
     </span>
   )
 }

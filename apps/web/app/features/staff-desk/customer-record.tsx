@@ -1,3 +1,4 @@
+import type { MembershipResponse } from '@salon/contracts/memberships'
 import type { StaffCustomerPurchase, StaffCustomerResponse } from '@salon/contracts/staff-customers'
 import type { CreditResponse } from '@salon/contracts/vouchers'
 import type { PhotoIdStatus } from '@salon/contracts/staff-photo-id'
@@ -25,6 +26,7 @@ import { CreditPanel } from './voucher-desk.tsx'
 import { EditDetailsDialog } from './edit-details.tsx'
 import { AdjustDialog, RefundDialog } from './owner-corrections.tsx'
 import { photoIdCheckedText } from './photo-id.tsx'
+import { MembershipPanel } from './membership-panel.tsx'
 import { NotesPanel } from './notes-panel.tsx'
 import { SafetyPanel } from './safety-panel.tsx'
 
@@ -47,11 +49,13 @@ export function CustomerRecord({
   photoId,
   safety,
   credit,
+  membership,
 }: {
   data: StaffCustomerResponse
   photoId: Part<PhotoIdStatus>
   safety: Part<StaffSunbedSafetyResponse>
   credit: Part<CreditResponse>
+  membership: Part<MembershipResponse>
 }) {
   const { isOwner } = useStaff()
   const { customer } = data
@@ -127,6 +131,7 @@ export function CustomerRecord({
           {isOwner && <OwnerTools data={data} />}
         </div>
         <div className="flex flex-col gap-5">
+          <MembershipPanel sub={customer.sub} membership={membership} />
           <Panel
             title={`Balance: ${data.balance} min`}
             actions={

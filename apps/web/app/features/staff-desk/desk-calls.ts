@@ -1,3 +1,4 @@
+import type { MembershipCheckout, MembershipPlansResponse, MembershipResponse } from '@salon/contracts/memberships'
 import type { PackagesResponse } from '@salon/contracts/content'
 import type {
   AdjustmentRequest,
@@ -91,6 +92,13 @@ export const deskCalls = {
   photoId: (sub: string) => staffApi.get<PhotoIdStatus>(`${customer(sub)}/photo-id`),
   /** The customer's credit in pounds from gift vouchers. */
   credit: (sub: string) => staffApi.get<CreditResponse>(`${customer(sub)}/credit`),
+  /** The customer's membership (their live one, else their latest), or null. */
+  membership: (sub: string) => staffApi.get<MembershipResponse>(`${customer(sub)}/membership`),
+  /** The plans, retired ones too (the desk offers those on sale). */
+  membershipPlans: () => staffApi.get<MembershipPlansResponse>('staff/membership-plans'),
+  /** Joining a plan for the customer: the first month's card payment, for the customer's card on the desk's card form. */
+  joinMembership: (sub: string, planId: string) => staffApi.post<MembershipCheckout>(`${customer(sub)}/membership`, { planId }),
+  recordMembershipPayment: (sub: string, paymentId: string) => staffApi.put<MembershipResponse>(`${customer(sub)}/membership/payment`, { paymentId }),
   sunbedSafety: (sub: string) => staffApi.get<StaffSunbedSafetyResponse>(`${customer(sub)}/sunbed-safety`),
   /** The version of the health questions a new customer answers at the desk (the salon's, GET /api/staff/sunbed-law). */
   healthQuestionsVersion: async () => (await staffApi.get<SunbedSettings>('staff/sunbed-law')).healthQuestionsVersion,
@@ -113,4 +121,10 @@ export const deskCalls = {
 
 /** A customer's record page: the record, the photo-ID check, the sunbed-safety state and the credit, asked together. */
 export const customerRecordOf = (request: Request, sub: string) =>
-  staffParts(request, { record: deskCalls.customer(sub), photoId: deskCalls.photoId(sub), safety: deskCalls.sunbedSafety(sub), credit: deskCalls.credit(sub) })
+  staffParts(request, {
+    record: deskCalls.customer(sub),
+    photoId: deskCalls.photoId(sub),
+    safety: deskCalls.sunbedSafety(sub),
+    membership: deskCalls.membership(sub),
+    credit: deskCalls.credit(sub),
+  })

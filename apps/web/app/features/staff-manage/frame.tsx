@@ -9,6 +9,7 @@ export const MANAGE_PARTS = [
   { to: '/staff/manage/rules/', title: 'Booking rules', detail: 'Start times, notice, cancelling, paying, counter discounts' },
   { to: '/staff/manage/prices/', title: 'Prices and packages', detail: 'Prices, extras, packages, promo codes, refer and earn' },
   { to: '/staff/manage/vouchers/', title: 'Gift vouchers', detail: 'Amounts, packages as gifts, how long they last; the vouchers sold' },
+  { to: '/staff/manage/memberships/', title: 'Membership plans', detail: 'Monthly plans: price, what a month gives, term and pauses' },
   { to: '/staff/manage/blog/', title: 'Blog', detail: 'Write, publish and take down posts' },
   { to: '/staff/manage/marketing/', title: 'Popup and reviews', detail: 'The offers popup and where reviews come from' },
   { to: '/staff/manage/sunbed-safety/', title: 'Sunbed safety', detail: 'Nation and its law, reaction pause, yearly limit' },

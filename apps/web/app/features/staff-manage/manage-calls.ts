@@ -15,6 +15,7 @@ import type {
   StaffPromoCode,
   UploadResponse,
 } from '@salon/contracts/staff-catalogue'
+import type { MembershipPlan, MembershipPlanRequest, MembershipPlansResponse, MembershipReport } from '@salon/contracts/memberships'
 import type { CounterRules } from '@salon/contracts/staff-counter'
 import type { StaffVouchersResponse, VoucherReport, VoucherSettings } from '@salon/contracts/vouchers'
 import type {
@@ -94,6 +95,10 @@ export const manageCalls = {
   addPromoCode: (request: PromoCodeRequest) => staffApi.post<unknown>('staff/promo-codes', request),
   savePromoCode: (promoId: string, request: PromoCodeRequest & { active?: boolean }) => staffApi.put<unknown>(`staff/promo-codes/${id(promoId)}`, request),
   deletePromoCode: (promoId: string) => staffApi.delete(`staff/promo-codes/${id(promoId)}`),
+  membershipPlans: () => staffApi.get<MembershipPlansResponse>('staff/membership-plans'),
+  addMembershipPlan: (request: MembershipPlanRequest) => staffApi.post<MembershipPlan>('staff/membership-plans', request),
+  saveMembershipPlan: (planId: string, request: MembershipPlanRequest) => staffApi.put<MembershipPlan>(`staff/membership-plans/${id(planId)}`, request),
+  retireMembershipPlan: (planId: string) => staffApi.delete(`staff/membership-plans/${id(planId)}`),
   referralReward: () => staffApi.get<ReferralReward>('staff/referral-reward'),
   saveReferralReward: (request: ReferralReward) => staffApi.put<ReferralReward>('staff/referral-reward', request),
 
@@ -118,6 +123,9 @@ export const manageCalls = {
 
   sessionsReport: ({ from, to }: ReportRange) => staffApi.get<SessionsReport>(`staff/reports/bed-sessions${query({ from, to })}`),
   salesReport: ({ from, to }: ReportRange) => staffApi.get<SalesReport>(`staff/reports/sales${query({ from, to })}`),
+  /** Memberships month by month (YYYY-MM, both included). */
+  membershipsReport: ({ from, to }: ReportRange) => staffApi.get<MembershipReport>(`staff/reports/memberships${query({ from, to })}`),
+  membershipsCsv: ({ from, to }: ReportRange) => staffApi.download(`staff/exports/memberships.csv${query({ from, to })}`),
   retentionDue: () => staffApi.get<RetentionDueResponse>('staff/retention'),
   backups: () => staffApi.get<BackupStatusResponse>('staff/backups'),
   failedWork: () => staffApi.get<FailedJobsResponse>('staff/jobs/failed'),

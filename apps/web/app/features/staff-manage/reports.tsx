@@ -75,7 +75,7 @@ export function RangePicker({ range, onChange }: { range: Range; onChange: (rang
   )
 }
 
-function Stat({ label, value, detail }: { label: string; value: ReactNode; detail?: ReactNode }) {
+export function Stat({ label, value, detail }: { label: string; value: ReactNode; detail?: ReactNode }) {
   return (
     <div className="rounded-2xl border border-cocoa-100 bg-white p-4">
       <p className="text-sm font-medium text-cocoa-600">{label}</p>

@@ -18,10 +18,10 @@ export function monthText(month: string): string {
 }
 
 /**
- * The months (YYYY-MM) of the days chosen: the month of the first day to the month of the last, at most the last
- * 24 of them.
+ * The months (YYYY-MM) of the days chosen, as the month-by-month reports (gift vouchers, memberships) take them: the
+ * month of the first day to the month of the last, at most the last 24 of them.
  */
-export function voucherMonthsOf(range: Range): ReportRange {
+export function reportMonthsOf(range: Range): ReportRange {
   const to = range.to.slice(0, 7)
   let from = range.from.slice(0, 7)
   const [ty, tm] = to.split('-').map(Number) as [number, number]

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { monthText, voucherMonthsOf } from './voucher-report.tsx'
+import { monthText, reportMonthsOf } from './voucher-report.tsx'
 import { amountsOf } from './vouchers.tsx'
 
 describe('the gift voucher amounts the owner types', () => {
@@ -16,11 +16,11 @@ describe('the gift voucher amounts the owner types', () => {
 
 describe('the months of the vouchers report', () => {
   it('run from the month of the first day chosen to the month of the last, at most 24', () => {
-    expect(voucherMonthsOf({ from: '2026-11-01', to: '2026-11-29' })).toEqual({ from: '2026-11', to: '2026-11' })
-    expect(voucherMonthsOf({ from: '2026-10-20', to: '2027-01-05' })).toEqual({ from: '2026-10', to: '2027-01' })
-    expect(voucherMonthsOf({ from: '2020-01-01', to: '2026-11-29' })).toEqual({ from: '2024-12', to: '2026-11' })
-    expect(voucherMonthsOf({ from: '2024-11-01', to: '2026-11-29' })).toEqual({ from: '2024-12', to: '2026-11' })
-    expect(voucherMonthsOf({ from: '2024-12-01', to: '2026-12-29' })).toEqual({ from: '2025-01', to: '2026-12' })
+    expect(reportMonthsOf({ from: '2026-11-01', to: '2026-11-29' })).toEqual({ from: '2026-11', to: '2026-11' })
+    expect(reportMonthsOf({ from: '2026-10-20', to: '2027-01-05' })).toEqual({ from: '2026-10', to: '2027-01' })
+    expect(reportMonthsOf({ from: '2020-01-01', to: '2026-11-29' })).toEqual({ from: '2024-12', to: '2026-11' })
+    expect(reportMonthsOf({ from: '2024-11-01', to: '2026-11-29' })).toEqual({ from: '2024-12', to: '2026-11' })
+    expect(reportMonthsOf({ from: '2024-12-01', to: '2026-12-29' })).toEqual({ from: '2025-01', to: '2026-12' })
     expect(monthText('2027-01')).toBe('January 2027')
   })
 })

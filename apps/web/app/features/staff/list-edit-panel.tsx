@@ -20,8 +20,8 @@ interface EditInPlace<T> {
   form: (item: T | null, onDone: (said?: string) => void) => ReactNode
   /** The accessible name of an item's Edit button ("Edit Course of 60"). */
   editLabel: (item: T) => string
-  /** Its on/off button, if it has one. */
-  itemSwitch?: (item: T) => ItemSwitch
+  /** Its on/off button, if it has one (an item that cannot be switched on again has none once off). */
+  itemSwitch?: (item: T) => ItemSwitch | undefined
 }
 
 interface ListEditPanelProps<T> {

@@ -5,11 +5,12 @@ import {
   ExportButtons,
   FailedWorkPanel,
   manageCalls,
+  MembershipReportPanel,
   presets,
   RangePicker,
   SalesReportPanel,
   SessionsReportPanel,
-  voucherMonthsOf,
+  reportMonthsOf,
   VouchersReportPanel,
   WhenLoaded,
   type Range,
@@ -29,24 +30,28 @@ function rangeOf(url: string): Range {
   return DAY.test(from) && DAY.test(to) ? { from, to } : presets()[2]!.range
 }
 
-/** The range's sessions and sales, its months' gift vouchers, what the privacy notice's jobs will delete next, the last backup and the work that failed. */
+/**
+ * The range's sessions and sales, its months' gift vouchers and memberships, what the privacy notice's jobs will delete
+ * next, the last backup and the work that failed.
+ */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const range = rangeOf(request.url)
-  const months = voucherMonthsOf(range)
-  const { due, backups, vouchers, failedWork, ...reports } = await ownerParts(request, {
+  const months = reportMonthsOf(range)
+  const { due, backups, vouchers, memberships, failedWork, ...reports } = await ownerParts(request, {
     sessions: () => manageCalls.sessionsReport(range),
     sales: () => manageCalls.salesReport(range),
     vouchers: () => manageCalls.vouchersReport(months),
+    memberships: () => manageCalls.membershipsReport(months),
     due: () => manageCalls.retentionDue(),
     backups: () => manageCalls.backups(),
     failedWork: () => manageCalls.failedWork(),
   })
-  return { range, reports, months, vouchers, due, backups, failedWork }
+  return { range, reports, months, vouchers, memberships, due, backups, failedWork }
 }
 
 /** docs/product.md §10.7: sessions, sales and takings for a range, gift vouchers by month, and the CSV files. */
 export default function Reports({ loaderData }: Route.ComponentProps) {
-  const { range, reports, months, vouchers, due, backups, failedWork } = loaderData
+  const { range, reports, months, vouchers, memberships, due, backups, failedWork } = loaderData
   const [, setParams] = useSearchParams()
   return (
     <OwnerOnly>
@@ -61,6 +66,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
           )}
         </WhenLoaded>
         <VouchersReportPanel report={vouchers} months={months} />
+        <WhenLoaded parts={{ memberships }}>{(data) => <MembershipReportPanel report={data.memberships} months={months} />}</WhenLoaded>
         <ExportButtons range={range} />
         <DueForDeletion due={due} />
         <Backups backups={backups} />

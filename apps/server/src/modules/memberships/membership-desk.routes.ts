@@ -1,0 +1,45 @@
+import { ErrorResponse } from '@salon/contracts/errors'
+import { JoinRequest, MembershipCheckout, MembershipPaymentRequest, MembershipResponse } from '@salon/contracts/memberships'
+import { z } from 'zod'
+import { createRouter, json, jsonBody } from '../../lib/openapi.ts'
+import { staffRoute, type StaffEnv } from '../shop/public.ts'
+import type { MembershipDesk } from './membership-desk.service.ts'
+
+const CustomerSub = z.object({ sub: z.uuid({ message: 'must be a customer id' }) })
+const missing = { 404: json(ErrorResponse, 'No such customer at this salon, plan on sale or payment of theirs') }
+const refused = { 409: json(ErrorResponse, 'Already a member, the card not taken yet, or the salon cannot keep cards (the message says why)') }
+
+/** A customer's membership on their page at the desk, and joining for them, for every member of staff (docs/product.md "Memberships"). */
+export function createMembershipDeskRoutes(desk: MembershipDesk) {
+  return createRouter<StaffEnv>()
+    .openapi(
+      staffRoute('staff', {
+        method: 'get',
+        path: '/staff/customers/{sub}/membership',
+        summary: "A customer's membership (their live one, else their latest): plan, status, this month, next payment and payments; null when they have none",
+        request: { params: CustomerSub },
+        responses: { 200: json(MembershipResponse, 'The membership'), 404: json(ErrorResponse, 'No such customer at this salon') },
+      }),
+      async (c) => c.json(await desk.ofCustomer(c.get('staff').shopId, c.req.valid('param').sub), 200),
+    )
+    .openapi(
+      staffRoute('staff', {
+        method: 'post',
+        path: '/staff/customers/{sub}/membership',
+        summary: "Join a plan for the customer: the first month is paid by the customer's card on the desk's card form, and the card kept",
+        request: { params: CustomerSub, ...jsonBody(JoinRequest) },
+        responses: { 201: json(MembershipCheckout, 'The membership, pending until the card payment succeeds'), ...missing, ...refused },
+      }),
+      async (c) => c.json(await desk.join(c.get('staff').shopId, c.req.valid('param').sub, c.req.valid('json').planId), 201),
+    )
+    .openapi(
+      staffRoute('staff', {
+        method: 'put',
+        path: '/staff/customers/{sub}/membership/payment',
+        summary: 'Record the first month the card provider says was paid on the desk’s card form: the membership starts',
+        request: { params: CustomerSub, ...jsonBody(MembershipPaymentRequest) },
+        responses: { 200: json(MembershipResponse, 'The membership'), ...missing, ...refused },
+      }),
+      async (c) => c.json(await desk.confirm(c.get('staff').shopId, c.req.valid('param').sub, c.req.valid('json').paymentId), 200),
+    )
+}

@@ -1,0 +1,93 @@
+import { useState } from 'react'
+import type { MembershipResponse } from '@salon/contracts/memberships'
+import { formatAmount, formatPence } from '../../lib/format.ts'
+import { allowanceText, lastDayOf, leftText, longDay, PAYMENT_KIND, PAYMENT_STATUS, STATUS_TEXT } from '../memberships/public.ts'
+import { Badge, Empty, Panel, type Part } from '../staff/public.ts'
+import { MembershipJoin } from './membership-join.tsx'
+
+const TONE = { pending: 'warn', active: 'good', past_due: 'bad', paused: 'warn', cancelled: 'neutral' } as const
+
+/** The customer's membership at the desk (docs/product.md "Memberships"): plan, status, this month and the payments; without one, joining a plan. */
+export function MembershipPanel({ sub, membership }: { sub: string; membership: Part<MembershipResponse> }) {
+  // What joining said, kept here while the page loads again with the new membership.
+  const [joined, setJoined] = useState<string | null>(null)
+  if (membership.status === 'error') {
+    return (
+      <Panel title="Membership">
+        <p className="px-4 py-3 text-sm text-cocoa-700 sm:px-5">{membership.message}</p>
+      </Panel>
+    )
+  }
+  const m = membership.data.membership
+  if (!m || m.status === 'cancelled') {
+    return (
+      <Panel title="Membership">
+        {m ? (
+          <p className="px-4 pt-3 text-sm text-cocoa-700 sm:px-5">
+            {m.planName} ended{m.endsAt ? ` on ${longDay(m.endsAt)}` : ''}.
+          </p>
+        ) : (
+          <Empty title="No membership" />
+        )}
+        <MembershipJoin sub={sub} onJoined={setJoined} />
+      </Panel>
+    )
+  }
+  return (
+    <Panel title={`Membership: ${m.planName}`} actions={<Badge tone={TONE[m.status]}>{STATUS_TEXT[m.status]}</Badge>}>
+      {joined && (
+        <p role="status" className="px-4 pt-3 text-sm font-semibold text-emerald-800 sm:px-5">
+          {joined}
+        </p>
+      )}
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 px-4 py-3 text-sm sm:px-5">
+        <dt className="text-cocoa-600">Plan</dt>
+        <dd className="font-semibold">
+          {formatPence(m.pricePence)} a month · {allowanceText(m)}
+        </dd>
+        {m.cardLast4 && (
+          <>
+            <dt className="text-cocoa-600">Card</dt>
+            <dd className="font-semibold">Ending {m.cardLast4}</dd>
+          </>
+        )}
+        {m.periodStart && m.periodEnd && (
+          <>
+            <dt className="text-cocoa-600">This month</dt>
+            <dd className="font-semibold">
+              {longDay(m.periodStart)} to {lastDayOf(m.periodEnd)} · {leftText(m)} left
+            </dd>
+          </>
+        )}
+        {m.nextPayment && (
+          <>
+            <dt className="text-cocoa-600">Next payment</dt>
+            <dd className="font-semibold">
+              {formatAmount(m.nextPayment.amountPence)} on {longDay(m.nextPayment.at)}
+            </dd>
+          </>
+        )}
+        {m.endsAt && (
+          <>
+            <dt className="text-cocoa-600">Ends</dt>
+            <dd className="font-semibold">{longDay(m.endsAt)}</dd>
+          </>
+        )}
+      </dl>
+      {m.payments.length > 0 && (
+        <ul className="divide-y divide-cocoa-100 border-t border-cocoa-100">
+          {m.payments.map((p) => (
+            <li key={p.id} className="flex flex-wrap items-center justify-between gap-x-3 px-4 py-2 text-sm sm:px-5">
+              <span>
+                <span className="font-semibold text-cocoa-950">{PAYMENT_KIND[p.kind]}</span> · {longDay(p.at)}
+              </span>
+              <span className="tabular-nums">
+                {formatAmount(p.amountPence)} · {PAYMENT_STATUS[p.status]}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Panel>
+  )
+}
