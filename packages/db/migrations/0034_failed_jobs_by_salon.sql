@@ -2,6 +2,7 @@
 -- names its salon. The database sets it from what the job's payload names (a payment, booking, membership, gift
 -- voucher, skin reaction, minute lot or the salon itself), for the jobs the app adds and those its triggers add,
 -- and fills it in for the jobs already there. The installation's own work (sweeps, backups) names none.
+-- And the membership plans on sale, shown on the packages page the server keeps, drop it when they change.
 ALTER TABLE "jobs" ADD COLUMN "shop_id" text;--> statement-breakpoint
 CREATE INDEX "jobs_failed_by_shop" ON "jobs" USING btree ("shop_id","finished_at") WHERE status = 'failed';--> statement-breakpoint
 CREATE FUNCTION "job_shop"(p jsonb) RETURNS text LANGUAGE sql STABLE AS $$
@@ -25,3 +26,9 @@ END;
 $$;--> statement-breakpoint
 CREATE TRIGGER "jobs_shop" BEFORE INSERT ON "jobs" FOR EACH ROW EXECUTE FUNCTION "jobs_shop"();--> statement-breakpoint
 UPDATE "jobs" SET "shop_id" = "job_shop"("payload") WHERE "shop_id" IS NULL;
+--> statement-breakpoint
+-- The membership plans on sale are on the packages page, which the server keeps (decision 024): a change to them drops it, as a package's does.
+CREATE TRIGGER "membership_plans_content_insert" AFTER INSERT ON "membership_plans" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "content_changed"();--> statement-breakpoint
+CREATE TRIGGER "membership_plans_content_update" AFTER UPDATE ON "membership_plans" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "content_changed"();--> statement-breakpoint
+CREATE TRIGGER "membership_plans_content_delete" AFTER DELETE ON "membership_plans" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "content_changed"();--> statement-breakpoint
+CREATE TRIGGER "membership_plans_content_truncate" AFTER TRUNCATE ON "membership_plans" FOR EACH STATEMENT EXECUTE FUNCTION "content_truncated"();

@@ -1,6 +1,8 @@
 import { and, eq, schema } from '@salon/db'
 import { expect, it } from 'vitest'
 import { eventually } from '../test/eventually.ts'
+import { addPlan } from '../test/factories/memberships.ts'
+import { staffUser } from '../test/factories/staff.ts'
 import { anotherProcess, describeApi } from '../test/harness.ts'
 
 const CACHE_MS = 60_000
@@ -56,6 +58,29 @@ describeApi(
       await t().db.update(schema.blogPosts).set({ title: 'A new title' }).where(eq(schema.blogPosts.shopId, t().shop.id))
       const after = await eventually(blogs, (list) => list.length > 0 && list.every((b) => b.title === 'A new title'))
       expect(after.map((b) => b.title)).toEqual(before.map(() => 'A new title'))
+    })
+
+    it('a membership plan added, changed or retired drops the kept pages that show the plans on sale', async () => {
+      const heard: string[] = []
+      const stop = await t().database.listen('salon_content', (shopId) => heard.push(shopId))
+      try {
+        const owner = await staffUser(t(), { role: 'owner' })
+        const plan = await addPlan(t(), owner, { name: 'Unlimited for the cache' })
+        await eventually(
+          async () => heard.length,
+          (n) => n >= 1,
+        )
+        expect(heard).toContain(t().shop.id)
+        heard.length = 0
+        expect((await t().api(`staff/membership-plans/${plan.id}`, { method: 'DELETE', headers: owner.headers })).status).toBe(200)
+        await eventually(
+          async () => heard.length,
+          (n) => n >= 1,
+        )
+        expect(heard).toContain(t().shop.id)
+      } finally {
+        await stop()
+      }
     })
   },
   { deps: () => ({ publicCacheMs: CACHE_MS }) },
