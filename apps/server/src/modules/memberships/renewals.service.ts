@@ -62,6 +62,8 @@ export function createRenewals(deps: { db: Db; repo: MembershipsRepository; prov
         return { skipped: 'the membership ended' }
       }
       if (attempt === 0 && m.pauseRequested > 0) return startPause(m, period, tx)
+      // Stripe charges a subscription's months itself, and its invoice.paid moves the month on (subscription-events.service.ts).
+      if (m.subscriptionRef) return { skipped: 'Stripe charges this month' }
       const values = { shopId: m.shopId, sub: m.sub, membershipId: m.id, period, attempt: String(attempt), kind: 'renewal', amountPence: m.pricePence }
       const charge = (await repo.insertPayment(values, tx)) ?? (await repo.paymentTry(m.id, period, String(attempt), tx))!
       if (charge.status !== 'pending') return { skipped: `the try was ${charge.status}` }
