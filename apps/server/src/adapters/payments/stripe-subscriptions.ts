@@ -138,13 +138,9 @@ export function createStripeSubscriptions(
     },
 
     async cancelNow(ref) {
-      try {
-        await stripe.subscriptions.cancel(ref)
-      } catch (error) {
-        // Ended already (by Stripe after its last try, or in the dashboard): what was asked is so.
-        if ((error as { code?: string }).code === 'resource_missing') return
-        throw failure(error)
-      }
+      // Ended already (by Stripe after its last try, in the dashboard, or by an earlier try of ours): what was asked is so.
+      if ((await call(() => stripe.subscriptions.retrieve(ref))).status === 'canceled') return
+      await call(() => stripe.subscriptions.cancel(ref))
     },
 
     async pauseUntil(ref, resumesAt) {

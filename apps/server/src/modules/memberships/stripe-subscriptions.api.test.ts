@@ -1,4 +1,4 @@
-import { eq, schema } from '@salon/db'
+import { and, eq, schema } from '@salon/db'
 import Stripe from 'stripe'
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
 import { createStripePayments } from '../../adapters/payments/stripe.ts'
@@ -196,6 +196,18 @@ describeApi(
       expect((await membershipPaymentsOf(t(), m.id)).map((p) => p.period).sort()).toEqual([1, 2])
     })
 
+    it('a membership whose customer was erased ends at its month’s end, and its subscription with it', async () => {
+      const { customer, m, subscription } = await member()
+      await t()
+        .db.update(schema.customers)
+        .set({ erasedAt: new Date(clock.now()) })
+        .where(and(eq(schema.customers.shopId, t().shop.id), eq(schema.customers.sub, customer.sub)))
+      clock.set('2026-12-23T10:00:00Z')
+      await runJobs()
+      expect(await membershipRow(t(), m.id)).toMatchObject({ status: 'cancelled', period: 1 })
+      expect(standIn.subscriptions.subscriptions.get(subscription)!.status).toBe('canceled')
+    })
+
     it('a membership not paid for yet ends at once, and so does its subscription at Stripe', async () => {
       const customer = await shopCustomer(t())
       const started = await t().api('p_account/membership', { body: { planId }, headers: customer.headers })
@@ -206,10 +218,20 @@ describeApi(
     })
 
     it('a pause asks Stripe to take no payment until the month after it', async () => {
-      const { customer, subscription } = await member()
+      const { customer, m, subscription } = await member()
       const pause = await t().api('p_account/membership/pause', { body: { months: 1 }, headers: customer.headers })
       expect(pause.json.message).toBe('Your membership pauses from Wednesday 23 December 2026 for 1 month. No payment is taken while it is paused.')
       expect(standIn.subscriptions.subscriptions.get(subscription)!.pause_collection).toMatchObject({ behavior: 'void', resumes_at: expect.any(Number) })
+      clock.set('2026-12-23T10:00:00Z')
+      await runJobs()
+      expect(await membershipRow(t(), m.id)).toMatchObject({ status: 'paused', pausedReason: 'customer', periodEnd: new Date('2027-01-23T10:00:00Z') })
+      // After the pause the job queue still charges nothing; Stripe's first month after it starts the membership again.
+      clock.set('2027-01-23T10:00:00Z')
+      await runJobs()
+      expect(await membershipRow(t(), m.id)).toMatchObject({ status: 'paused' })
+      await event('invoice.paid', await standIn.subscriptions.renew(subscription))
+      expect(await membershipRow(t(), m.id)).toMatchObject({ status: 'active', period: 3, periodStart: new Date('2027-01-23T10:00:00Z') })
+      expect(await membershipPaymentsOf(t(), m.id)).toHaveLength(2)
     })
 
     it('forged or unsigned subscription events change nothing', async () => {
