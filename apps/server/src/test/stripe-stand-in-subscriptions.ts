@@ -232,7 +232,10 @@ export function createSubscriptionsStandIn(shared: {
       const invoice = invoices.get(ref)
       if (method !== 'GET') return undefined
       if (!invoice) return noSuch('invoice', ref)
-      return unknownParam(params, new Set(['expand'])) ?? { status: 200, body: invoice }
+      const asked = params.expand === undefined ? [] : Array.isArray(params.expand) ? params.expand : [params.expand]
+      if (asked.some((e) => e !== 'payments')) return fail(400, { type: 'invalid_request_error', message: 'This property cannot be expanded.' })
+      // Without `expand[]=payments`, the invoice leaves out its payments, as Stripe's does (an includable field).
+      return unknownParam(params, new Set(['expand'])) ?? { status: 200, body: asked.length ? invoice : { ...invoice, payments: undefined } }
     }
     const subscription = subscriptions.get(ref)
     if (!subscription) return noSuch('subscription', ref)

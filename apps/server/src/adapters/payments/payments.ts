@@ -84,6 +84,8 @@ export interface ProviderInvoice {
   attemptCount: number
   /** When the provider tries again; null after its last try. */
   nextAttemptAt: Date | null
+  /** The intent that pays it (which the browser confirms when a changed card pays it). */
+  intentRef: string | null
 }
 
 /**
@@ -107,6 +109,8 @@ export interface SubscriptionBilling {
   }): Promise<{ ref: string; intent: ProviderIntent }>
   retrieve(ref: string): Promise<ProviderSubscription>
   retrieveInvoice(ref: string): Promise<ProviderInvoice>
+  /** The intent of the subscription's invoice still owed, while the subscription runs; null when none is. */
+  owedIntent(ref: string): Promise<ProviderIntent | null>
   /** The card that paid an intent, which the subscription keeps for its renewals; null before it succeeded. */
   keptCardOf(intentRef: string): Promise<KeptCard | null>
   /** No invoice at or after `at`: the subscription ends then (and a pause of its payments asked for before is dropped). */

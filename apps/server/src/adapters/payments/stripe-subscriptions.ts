@@ -44,6 +44,7 @@ function toInvoice(invoice: Stripe.Invoice): ProviderInvoice {
     amountPence: invoice.status === 'paid' ? invoice.amount_paid : invoice.amount_due,
     attemptCount: invoice.attempt_count,
     nextAttemptAt: invoice.next_payment_attempt ? new Date(invoice.next_payment_attempt * 1000) : null,
+    intentRef: idOf(invoice.payments?.data[0]?.payment.payment_intent),
   }
 }
 
@@ -77,7 +78,7 @@ export function createStripeSubscriptions(
     return id
   }
 
-  /** The PaymentIntent of a subscription's first invoice, which the browser confirms. */
+  /** The PaymentIntent of a subscription's latest invoice (its first, or one owed), which the browser confirms. */
   async function firstIntent(subscription: Stripe.Subscription) {
     const invoice = typeof subscription.latest_invoice === 'object' ? subscription.latest_invoice : null
     const ref = idOf(invoice?.payments?.data[0]?.payment.payment_intent)
@@ -119,7 +120,14 @@ export function createStripeSubscriptions(
     },
 
     async retrieveInvoice(ref) {
-      return toInvoice(await call(() => stripe.invoices.retrieve(ref)))
+      return toInvoice(await call(() => stripe.invoices.retrieve(ref, { expand: ['payments'] })))
+    },
+
+    async owedIntent(ref) {
+      const subscription = await call(() => stripe.subscriptions.retrieve(ref, { expand: ['latest_invoice.payments'] }))
+      const invoice = typeof subscription.latest_invoice === 'object' ? subscription.latest_invoice : null
+      if (subscription.status === 'canceled' || invoice?.status !== 'open' || invoice.billing_reason === 'subscription_create') return null
+      return firstIntent(subscription)
     },
 
     async keptCardOf(intentRef) {

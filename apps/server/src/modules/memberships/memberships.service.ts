@@ -227,17 +227,21 @@ export function createMemberships(deps: MembershipsDeps) {
 
     /** A changed card: a payment of the month owed (nothing when none is), which keeps the new card. */
     async changeCard(shopId: string, identity: Identity): Promise<MembershipCheckout> {
-      // With Stripe the subscription keeps the card; changing it online is not built yet (docs/decisions/047).
-      if (!deps.provider.cards) throw new HttpError(409, M.notOnline)
+      cards()
+      // With Stripe, a changed card pays the subscription's invoice owed; with nothing owed it is not built yet (docs/decisions/047).
+      const live = deps.provider.subscriptions ? await repo.live(shopId, identity.sub) : undefined
+      const stripeOwed = live?.subscriptionRef ? await deps.provider.subscriptions!.owedIntent(live.subscriptionRef) : null
       const { m, payment } = await db.transaction(async (tx) => {
         const m = await repo.live(shopId, identity.sub, tx, true)
         if (!m) throw new HttpError(404, M.noMembership)
         if (m.status === 'pending') throw new HttpError(409, M.notStarted)
         const owed = m.status === 'past_due' || (m.status === 'paused' && m.pausedReason === 'payment_failed')
+        if (deps.provider.subscriptions && !(owed && stripeOwed && m.id === live?.id)) throw new HttpError(409, M.notOnline)
         const values = { shopId, sub: m.sub, membershipId: m.id, period: m.period, attempt: `card:${randomUUID()}`, kind: 'card_change', status: 'pending' }
-        const payment = await repo.insertPayment({ ...values, amountPence: owed ? m.pricePence : 0 }, tx)
+        const payment = await repo.insertPayment({ ...values, amountPence: owed ? (stripeOwed?.amountPence ?? m.pricePence) : 0 }, tx)
         return { m, payment: payment! }
       })
+      if (stripeOwed) return answer(m, payment, stripeOwed)
       return checkout(m, payment, `${m.planName} membership: ${payment.amountPence > 0 ? 'the month owed' : 'a new card'}`)
     },
   }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
 import { createStripePayments } from '../../adapters/payments/stripe.ts'
 import { createWorker } from '../../jobs/worker.ts'
 import { createLogger } from '../../lib/logger.ts'
-import { shopCustomer } from '../../test/factories/customers.ts'
+import { freshHeaders, shopCustomer } from '../../test/factories/customers.ts'
 import { fastPasswords, testClock } from '../../test/factories/doubles.ts'
 import { addPlan, membershipPaymentsOf, membershipRow } from '../../test/factories/memberships.ts'
 import { staffUser, type StaffUser } from '../../test/factories/staff.ts'
@@ -248,10 +248,33 @@ describeApi(
       expect(await membershipPaymentsOf(t(), m.id)).toHaveLength(1)
     })
 
-    it('changing the card online is refused with Stripe for now', async () => {
-      const { customer } = await member()
-      const change = await t().api('p_account/membership/card', { method: 'POST', headers: customer.headers })
-      expect(change).toMatchObject({ status: 409, json: { message: 'Memberships cannot be paid for online at this salon yet. Please ask at the desk.' } })
+    it('a changed card pays the invoice owed and the membership runs again, once; with nothing owed it is not offered with Stripe yet', async () => {
+      const { customer, m, subscription } = await member()
+      const early = await t().api('p_account/membership/card', { method: 'POST', headers: customer.headers })
+      expect(early).toMatchObject({ status: 409, json: { message: 'Memberships cannot be paid for online at this salon yet. Please ask at the desk.' } })
+
+      clock.set('2026-12-23T10:00:00Z')
+      const failed = await standIn.subscriptions.renew(subscription, { paid: false })
+      await event('invoice.payment_failed', failed)
+      const headers = await freshHeaders(t(), customer)
+      const change = await t().api('p_account/membership/card', { method: 'POST', headers })
+      const owedIntent = failed.payments!.data[0]!.payment.payment_intent as string
+      expect(change).toMatchObject({ status: 201, json: { payment: { amountPence: 2500, providerRef: owedIntent } } })
+      await standIn.succeed(owedIntent, { last4: '5556' })
+      const done = await t().api('p_account/membership/payment', { method: 'PUT', body: { paymentId: change.json.payment.id }, headers })
+      expect(done.json).toMatchObject({
+        message: 'Your card is changed and £25.00 is paid. Your membership is running again.',
+        membership: { status: 'active', cardLast4: '5556', period: 2, periodEnd: '2027-01-23T10:00:00.000Z' },
+      })
+      // Stripe's report of the same invoice paid, twice, records nothing more.
+      await event('invoice.paid', standIn.subscriptions.invoices.get(failed.id)!)
+      await event('invoice.paid', standIn.subscriptions.invoices.get(failed.id)!)
+      const paid = (await membershipPaymentsOf(t(), m.id)).filter((p) => p.status === 'succeeded')
+      expect(paid.map((p) => [p.period, p.kind]).sort()).toEqual([
+        [1, 'join'],
+        [2, 'card_change'],
+      ])
+      expect(await membershipRow(t(), m.id)).toMatchObject({ status: 'active', period: 2 })
     })
   },
   { deps: () => ({ passwords: fastPasswords, now: clock.now, payments: stripe(), stripeWebhookSecret: WEBHOOK_SECRET }) },

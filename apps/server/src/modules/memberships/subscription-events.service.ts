@@ -55,6 +55,8 @@ export function createSubscriptionEvents(deps: {
       const join = await repo.paymentTry(found.id, 1, '0')
       return join?.providerRef ? deps.providerSucceeded(join.providerRef) : false
     }
+    // A month owed paid in the browser with a changed card: settled as that payment is, once.
+    if (invoice.intentRef && (await repo.paymentByRef(invoice.intentRef))) return deps.providerSucceeded(invoice.intentRef)
     const endsAt = await db.transaction(async (tx) => {
       const m = (await repo.lock(found.id, tx))!
       const attempt = `invoice:${invoice.ref}`
