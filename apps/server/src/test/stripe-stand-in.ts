@@ -15,7 +15,8 @@ import { createSubscriptionsStandIn } from './stripe-stand-in-subscriptions.ts'
  * What the browser does at Stripe (confirming with a card, 3-D Secure) is played by the test controls:
  * `succeed`, `requireAction` and `decline`, also reachable over HTTP at POST /_stand-in/payment_intents/{id}/…
  * for a local end-to-end run (`npx tsx apps/server/src/test/stripe-stand-in.ts [port]`, then
- * STRIPE_API_BASE_URL=http://127.0.0.1:{port} with the key it prints).
+ * STRIPE_API_BASE_URL=http://127.0.0.1:{port} with the key it prints). Customers, products, subscriptions and
+ * invoices (a membership's) are in stripe-stand-in-subscriptions.ts, with test controls of their own.
  */
 
 export const STAND_IN_SECRET_KEY = 'sk_test_51StandIn0000000000000000000000000000000000000000000000000000000000000000000000000000000000000'
