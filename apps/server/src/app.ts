@@ -173,6 +173,7 @@ export function createApp(deps: AppDeps) {
   })
   const memberships = createMembershipsModule({ db, customers: identity.customers, verifier: identity.verifier, provider: commerce.provider, now })
   commerce.followPayments(memberships.providerSucceeded)
+  for (const follow of memberships.stripeEvents) commerce.followStripeEvents(follow)
   const booking = createBookingModule({
     database: deps.database,
     ledger: commerce.ledger,

@@ -1840,6 +1840,8 @@ export const memberships = pgTable(
     /** The provider's kept card (pm_…), once the first payment succeeded. */
     cardRef: text('card_ref'),
     cardLast4: text('card_last4'),
+    /** With Stripe, the Subscription (sub_…) that charges the months (docs/decisions/047-stripe-subscriptions.md). */
+    subscriptionRef: text('subscription_ref'),
     period: integer('period').notNull().default(0),
     periodStart: timestamp('period_start', { withTimezone: true }),
     periodEnd: timestamp('period_end', { withTimezone: true }),
@@ -1859,6 +1861,7 @@ export const memberships = pgTable(
       .on(t.shopId, t.sub)
       .where(sql`status <> 'cancelled'`),
     index('memberships_plan').on(t.planId),
+    uniqueIndex('memberships_subscription').on(t.subscriptionRef),
     check('memberships_status', sql`${t.status} in ('pending', 'active', 'past_due', 'paused', 'cancelled')`),
     check('memberships_paused', sql`(${t.status} = 'paused') = (${t.pausedReason} is not null) and ${t.pausedReason} in ('payment_failed', 'customer')`),
     check('memberships_provider', sql`${t.provider} in ('offline', 'stripe')`),

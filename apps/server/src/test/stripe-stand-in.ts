@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net'
 import { pathToFileURL } from 'node:url'
 import Stripe from 'stripe'
+import { createSubscriptionsStandIn } from './stripe-stand-in-subscriptions.ts'
 
 /**
  * A local stand-in for the parts of Stripe's API the card-payment adapter calls, checking requests the way
@@ -14,7 +15,8 @@ import Stripe from 'stripe'
  * What the browser does at Stripe (confirming with a card, 3-D Secure) is played by the test controls:
  * `succeed`, `requireAction` and `decline`, also reachable over HTTP at POST /_stand-in/payment_intents/{id}/…
  * for a local end-to-end run (`npx tsx apps/server/src/test/stripe-stand-in.ts [port]`, then
- * STRIPE_API_BASE_URL=http://127.0.0.1:{port} with the key it prints).
+ * STRIPE_API_BASE_URL=http://127.0.0.1:{port} with the key it prints). Customers, products, subscriptions and
+ * invoices (a membership's) are in stripe-stand-in-subscriptions.ts, with test controls of their own.
  */
 
 export const STAND_IN_SECRET_KEY = 'sk_test_51StandIn0000000000000000000000000000000000000000000000000000000000000000000000000000000000000'
@@ -23,7 +25,10 @@ export interface StandInOptions {
   /** The only key the stand-in accepts. */
   secretKey?: string
   port?: number
-  /** When set, a signed payment_intent.succeeded event is posted here on each success, as Stripe would. */
+  /**
+   * When set, signed events are posted here as Stripe would: payment_intent.succeeded on each success, and the
+   * subscriptions' invoice.paid, invoice.payment_failed and customer.subscription.deleted.
+   */
   webhook?: { url: string; secret: string }
 }
 
@@ -44,9 +49,9 @@ export interface RecordedRequest {
   replayed: boolean
 }
 
-type Params = { [key: string]: string | Params | (string | Params)[] }
+export type Params = { [key: string]: string | Params | (string | Params)[] }
 
-interface Answer {
+export interface Answer {
   status: number
   body: unknown
 }
@@ -58,9 +63,9 @@ interface StripeErrorBody {
   param?: string
 }
 
-const fail = (status: number, error: StripeErrorBody): Answer => ({ status, body: { error } })
-const id = (prefix: string, length = 24) => `${prefix}_${randomBytes(length).toString('base64url').replace(/[-_]/g, '').slice(0, length)}`
-const now = () => Math.floor(Date.now() / 1000)
+export const fail = (status: number, error: StripeErrorBody): Answer => ({ status, body: { error } })
+export const id = (prefix: string, length = 24) => `${prefix}_${randomBytes(length).toString('base64url').replace(/[-_]/g, '').slice(0, length)}`
+export const now = () => Math.floor(Date.now() / 1000)
 
 /** Stripe's own decoding of bracketed form keys: a[b]=1 → { a: { b: '1' } }, a[0]=x or a[]=x → { a: ['x'] }. */
 export function decodeStripeParams(pairs: Iterable<[string, string]>): Params {
@@ -99,14 +104,15 @@ const PAYMENT_INTENT_PARAMS = new Set([
 const REFUND_PARAMS = new Set(['payment_intent', 'charge', 'amount', 'reason', 'metadata', 'expand'])
 const CURRENCIES = new Set(['gbp', 'eur', 'usd'])
 
-function unknownParam(params: Params, allowed: Set<string>): Answer | undefined {
+export function unknownParam(params: Params, allowed: Set<string>): Answer | undefined {
   const unknown = Object.keys(params).find((key) => !allowed.has(key))
   return unknown
     ? fail(400, { type: 'invalid_request_error', code: 'parameter_unknown', param: unknown, message: `Received unknown parameter: ${unknown}` })
     : undefined
 }
 
-const missing = (param: string) => fail(400, { type: 'invalid_request_error', code: 'parameter_missing', param, message: `Missing required param: ${param}.` })
+export const missing = (param: string) =>
+  fail(400, { type: 'invalid_request_error', code: 'parameter_missing', param, message: `Missing required param: ${param}.` })
 
 export async function startStripeStandIn(options: StandInOptions = {}) {
   const secretKey = options.secretKey ?? STAND_IN_SECRET_KEY
@@ -116,6 +122,12 @@ export async function startStripeStandIn(options: StandInOptions = {}) {
   const refunds = new Map<string, Stripe.Refund>()
   const idempotent = new Map<string, { endpoint: string; fingerprint: string; answer: Answer }>()
   const webhookDeliveries: { type: string; intent: string; status: number }[] = []
+  const subscriptions = createSubscriptionsStandIn({
+    intents,
+    charges,
+    createIntent: (params) => createIntent(params),
+    deliver: (type, object) => post(type, object),
+  })
   let outages: { times: number; status: number } = { times: 0, status: 500 }
 
   function createIntent(params: Params): Answer {
@@ -235,11 +247,13 @@ export async function startStripeStandIn(options: StandInOptions = {}) {
     return { status: 200, body: made }
   }
 
-  function route(method: string, path: string, params: Params): Answer {
+  async function route(method: string, path: string, params: Params): Promise<Answer> {
     if (method === 'POST' && path === '/v1/payment_intents') return createIntent(params)
     if (method === 'POST' && path === '/v1/refunds') return refund(params)
     const one = path.match(/^\/v1\/payment_intents\/([^/]+)$/)
     if (method === 'GET' && one) return retrieveIntent(decodeURIComponent(one[1]!), params)
+    const answered = await subscriptions.route(method, path, params)
+    if (answered) return answered
     return fail(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}).` })
   }
 
@@ -335,12 +349,12 @@ export async function startStripeStandIn(options: StandInOptions = {}) {
         recorded.replayed = true
         return answer(earlier.answer, { 'Idempotent-Replayed': 'true' })
       }
-      const result = route(method, url.pathname, params)
+      const result = await route(method, url.pathname, params)
       // As at Stripe, a request refused before it began (bad parameters) saves no result, so it may be sent again corrected.
       if (result.status < 400 || result.status === 402) idempotent.set(key, { endpoint, fingerprint, answer: result })
       return answer(result)
     }
-    return answer(route(method, url.pathname, params))
+    return answer(await route(method, url.pathname, params))
   }
 
   function intentFor(ref: string): Stripe.PaymentIntent {
@@ -382,7 +396,13 @@ export async function startStripeStandIn(options: StandInOptions = {}) {
       last_payment_error: null,
     } as Stripe.PaymentIntent
     intents.set(ref, succeeded)
-    if (options.webhook) await deliver(options.webhook, 'payment_intent.succeeded', succeeded)
+    await post('payment_intent.succeeded', succeeded)
+    await subscriptions.intentSucceeded(succeeded)
+  }
+
+  /** Posts a signed event to the webhook, when there is one. */
+  async function post(type: string, object: { id: string }) {
+    if (options.webhook) await deliver(options.webhook, type, object)
   }
 
   /** The card asked the customer to confirm (3-D Secure): the intent waits in requires_action. */
@@ -410,7 +430,7 @@ export async function startStripeStandIn(options: StandInOptions = {}) {
     outages = { times, status }
   }
 
-  async function deliver(webhook: { url: string; secret: string }, type: string, object: Stripe.PaymentIntent) {
+  async function deliver(webhook: { url: string; secret: string }, type: string, object: { id: string }) {
     const payload = JSON.stringify({
       id: id('evt'),
       object: 'event',
@@ -452,6 +472,8 @@ export async function startStripeStandIn(options: StandInOptions = {}) {
     charges,
     refunds,
     webhookDeliveries,
+    /** The subscriptions' objects and test controls (stripe-stand-in-subscriptions.ts). */
+    subscriptions,
     succeed,
     requireAction,
     decline,

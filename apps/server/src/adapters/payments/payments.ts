@@ -62,6 +62,65 @@ export interface CardKeeping {
   }): Promise<KeptCardCharge>
 }
 
+/** A provider's Subscription, as far as a membership reads it. */
+export interface ProviderSubscription {
+  ref: string
+  /** Stripe's words: incomplete, active, past_due, canceled, … */
+  status: string
+  /** The membership it charges, from the metadata we gave it. */
+  membershipId: string | null
+}
+
+/** A provider's invoice of a subscription's month, as far as a membership reads it. */
+export interface ProviderInvoice {
+  ref: string
+  subscriptionRef: string | null
+  /** paid, open, void, … */
+  status: string
+  /** The invoice that started the subscription (its first month, paid in the browser), not a renewal. */
+  first: boolean
+  amountPence: number
+  /** How many times the provider has tried to take it. */
+  attemptCount: number
+  /** When the provider tries again; null after its last try. */
+  nextAttemptAt: Date | null
+  /** The intent that pays it (which the browser confirms when a changed card pays it). */
+  intentRef: string | null
+}
+
+/**
+ * A membership's months billed by the provider itself (Stripe Subscriptions, docs/decisions/047): the first month's
+ * invoice is paid in the browser like any intent; later months are the provider's, which tells us by webhook.
+ */
+export interface SubscriptionBilling {
+  /**
+   * The customer, the plan's product and the subscription, made once (keyed by our ids): answers the subscription
+   * and the intent of its first invoice, which the browser confirms. With `ref`, the subscription made before.
+   */
+  start(subscription: {
+    ref: string | null
+    membershipId: string
+    shopId: string
+    sub: string
+    paymentId: string
+    planId: string
+    planName: string
+    amountPence: number
+  }): Promise<{ ref: string; intent: ProviderIntent }>
+  retrieve(ref: string): Promise<ProviderSubscription>
+  retrieveInvoice(ref: string): Promise<ProviderInvoice>
+  /** The intent of the subscription's invoice still owed, while the subscription runs; null when none is. */
+  owedIntent(ref: string): Promise<ProviderIntent | null>
+  /** The card that paid an intent, which the subscription keeps for its renewals; null before it succeeded. */
+  keptCardOf(intentRef: string): Promise<KeptCard | null>
+  /** No invoice at or after `at`: the subscription ends then (and a pause of its payments asked for before is dropped). */
+  cancelAt(ref: string, at: Date): Promise<void>
+  /** Ends the subscription at once (one never paid, or not owed). */
+  cancelNow(ref: string): Promise<void>
+  /** No payment is taken until `resumesAt`; invoices meanwhile are voided. */
+  pauseUntil(ref: string, resumesAt: Date): Promise<void>
+}
+
 export interface PaymentProviderAdapter {
   readonly kind: 'offline' | 'stripe'
   /** Stripe's publishable key for the browser; null for the offline processor. */
@@ -73,6 +132,8 @@ export interface PaymentProviderAdapter {
   refund(ref: string, idempotencyKey: string, amountPence?: number): Promise<void>
   /** Kept cards for memberships, where the adapter offers them. */
   readonly cards?: CardKeeping
+  /** Subscriptions the provider charges each month, where the adapter offers them (Stripe). */
+  readonly subscriptions?: SubscriptionBilling
 }
 
 /** The provider is unreachable or answered with an error that is not the customer's to fix. */

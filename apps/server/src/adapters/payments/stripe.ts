@@ -1,5 +1,6 @@
 import Stripe from 'stripe'
 import { type IntentStatus, type PaymentProviderAdapter, type ProviderIntent, PaymentProviderError } from './payments.ts'
+import { createStripeSubscriptions } from './stripe-subscriptions.ts'
 
 /**
  * The API version every request names. Pinned so that a Stripe account upgraded in the dashboard cannot change
@@ -15,7 +16,7 @@ export const STRIPE_UNAVAILABLE = 'The card payment service did not answer. Plea
 export const WEBHOOK_TOLERANCE_SECONDS = 300
 
 export interface StripePaymentsOptions {
-  /** sk_… or rk_… (a restricted key needs write access to PaymentIntents and Refunds). */
+  /** sk_… or rk_… (a restricted key needs write access to PaymentIntents, Refunds, Customers, Products and Subscriptions, and to read Invoices). */
   secretKey: string
   /** pk_…, handed to the browser for Stripe's Payment Element. */
   publishableKey: string
@@ -43,7 +44,7 @@ export function stripeApiAddress(baseUrl: string): { host: string; port: number;
  */
 export class StripeRequestError extends PaymentProviderError {
   constructor(
-    readonly operation: 'createIntent' | 'retrieveIntent' | 'refund',
+    readonly operation: 'createIntent' | 'retrieveIntent' | 'refund' | 'subscriptions',
     readonly stripeType: string,
     readonly stripeCode: string | undefined,
     readonly statusCode: number | undefined,
@@ -108,9 +109,18 @@ export function createStripePayments(options: StripePaymentsOptions): PaymentPro
     return new StripeRequestError(operation, 'unknown', undefined, undefined, undefined, redact(error instanceof Error ? error.message : String(error)))
   }
 
+  async function retrieveIntent(ref: string) {
+    try {
+      return toIntent(await stripe.paymentIntents.retrieve(ref, { expand: ['latest_charge'] }))
+    } catch (error) {
+      throw failure('retrieveIntent', error)
+    }
+  }
+
   return {
     kind: 'stripe',
     publishableKey: options.publishableKey,
+    subscriptions: createStripeSubscriptions(stripe, (error) => failure('subscriptions', error), retrieveIntent),
 
     async createIntent(intent) {
       try {
@@ -130,13 +140,7 @@ export function createStripePayments(options: StripePaymentsOptions): PaymentPro
       }
     },
 
-    async retrieveIntent(ref) {
-      try {
-        return toIntent(await stripe.paymentIntents.retrieve(ref, { expand: ['latest_charge'] }))
-      } catch (error) {
-        throw failure('retrieveIntent', error)
-      }
-    },
+    retrieveIntent,
 
     async refund(ref, idempotencyKey, amountPence) {
       try {

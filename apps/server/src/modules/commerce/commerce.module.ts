@@ -30,7 +30,7 @@ import { createPackagesRepository, type PackagesRepository } from './packages.re
 import { createPackagesRoutes } from './packages.routes.ts'
 import { createRefunds } from './refunds.service.ts'
 import { createRefundsRoutes } from './refunds.routes.ts'
-import { createStripeWebhookRoutes } from './stripe-webhook.routes.ts'
+import { createStripeWebhookRoutes, type WebhookFollower } from './stripe-webhook.routes.ts'
 import { createVouchersRepository, type VouchersRepository } from './vouchers.repository.ts'
 import { createCreditPurchases } from './credit.service.ts'
 import { createVoucherRoutes, createVoucherStaffRoutes } from './vouchers.routes.ts'
@@ -200,6 +200,7 @@ export function createCommerceModule(deps: CommerceModuleDeps) {
   const secret = deps.stripeWebhookSecret
   // Other modules' payments (a membership's) are told of a provider's success too, after the commerce module's own.
   const followers: ((ref: string) => Promise<unknown>)[] = []
+  const eventFollowers: WebhookFollower[] = []
   const succeeded = async (ref: string) => {
     await payments.providerSucceeded(ref)
     for (const follow of followers) await follow(ref)
@@ -235,11 +236,14 @@ export function createCommerceModule(deps: CommerceModuleDeps) {
     provider,
     /** Another module's payments made through the provider: told when the provider reports one succeeded. */
     followPayments: (follow: (ref: string) => Promise<unknown>) => void followers.push(follow),
+    /** Another module's Stripe events (a membership's invoices and subscription), which the webhook hands on once verified. */
+    followStripeEvents: (follow: WebhookFollower) => void eventFollowers.push(follow),
     /** POST /stripe: Stripe's events, signed with the webhook secret. */
     webhookRoutes: secret
       ? createStripeWebhookRoutes({
           verify: (raw, signature) => verifyStripeWebhook(secret, raw, signature, deps.now ? Math.floor(deps.now() / 1000) : undefined),
           onSucceeded: succeeded,
+          followers: () => eventFollowers,
           logger: deps.logger,
         })
       : undefined,

@@ -1,15 +1,21 @@
 import type { Db } from '@salon/db'
+import type { SubscriptionBilling } from '../../adapters/payments/payments.ts'
 import { HttpError } from '../../lib/errors.ts'
 import { MEMBERSHIP_MESSAGES as M } from './membership-words.ts'
-import { cancellationTakesEffect, pauseLeft } from './membership-rules.ts'
+import { addMonths, cancellationTakesEffect, pauseLeft } from './membership-rules.ts'
 import type { MembershipRow, MembershipsRepository } from './memberships.repository.ts'
 
 /**
  * A cancellation and a pause, under the same rules whoever asks (the customer online, the desk for them): each
  * locks the membership's row, so one made while its renewal runs is settled one way or the other, never both.
  */
-export function createMembershipChanges(deps: { db: Db; repo: MembershipsRepository; now: () => number }) {
+export function createMembershipChanges(deps: { db: Db; repo: MembershipsRepository; now: () => number; billing?: SubscriptionBilling }) {
   const { db, repo, now } = deps
+  /**
+   * With Stripe, its subscription is changed too, while the row is locked: if Stripe does not answer, nothing is
+   * changed here either and the customer is asked to try again (docs/decisions/047-stripe-subscriptions.md).
+   */
+  const stripe = (m: MembershipRow) => (m.subscriptionRef && deps.billing ? { billing: deps.billing, ref: m.subscriptionRef } : null)
 
   async function locked<T>(shopId: string, sub: string, change: (m: MembershipRow, tx: Db) => Promise<T>) {
     return db.transaction(async (tx) => {
@@ -30,9 +36,13 @@ export function createMembershipChanges(deps: { db: Db; repo: MembershipsReposit
         if (m.cancelAt && m.status !== 'cancelled') return { row: m, message: M.endsOn(m.cancelAt.getTime(), timeZone) }
         const effect = cancellationTakesEffect(m, now())
         if (!effect) {
+          const subscription = stripe(m)
+          if (subscription) await subscription.billing.cancelNow(subscription.ref)
           const row = await repo.update(m.id, { status: 'cancelled', pausedReason: null, cancelAt: new Date(now()), cancelledAt: new Date(now()) }, tx)
           return { row, message: M.ended }
         }
+        const subscription = stripe(m)
+        if (subscription) await subscription.billing.cancelAt(subscription.ref, effect)
         const row = await repo.update(m.id, { cancelAt: effect, pauseRequested: 0 }, tx)
         return { row, message: M.endsOn(effect.getTime(), timeZone) }
       })
@@ -46,6 +56,8 @@ export function createMembershipChanges(deps: { db: Db; repo: MembershipsReposit
         if (m.status !== 'active') throw new HttpError(409, M.notActive)
         const left = pauseLeft({ ...m, pauseRequested: 0 })
         if (months > left) throw new HttpError(409, M.pauseLeft(left))
+        const subscription = stripe(m)
+        if (subscription) await subscription.billing.pauseUntil(subscription.ref, addMonths(m.periodEnd!, months))
         const row = await repo.update(m.id, { pauseRequested: months }, tx)
         return { row, message: M.paused(m.periodEnd!.getTime(), months, await repo.timeZoneOf(shopId, tx)) }
       })

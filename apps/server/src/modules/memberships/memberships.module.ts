@@ -11,6 +11,7 @@ import { createMembershipRoutes, createPlanRoutes } from './memberships.routes.t
 import { createMemberships } from './memberships.service.ts'
 import { createPlans } from './plans.service.ts'
 import { createRenewals } from './renewals.service.ts'
+import { createSubscriptionEvents, SUBSCRIPTION_EVENTS, type SubscriptionEvent } from './subscription-events.service.ts'
 
 /**
  * Monthly memberships (docs/product.md "Memberships", docs/decisions/043-memberships.md): the owner's plans, joining
@@ -26,12 +27,20 @@ export function createMembershipsModule(deps: {
   const repo = createMembershipsRepository(deps.db)
   const plans = createPlans(repo)
   const memberships = createMemberships({ db: deps.db, repo, customers: deps.customers, provider: deps.provider, now: deps.now })
-  const changes = createMembershipChanges({ db: deps.db, repo, now: deps.now })
+  const billing = deps.provider.subscriptions
+  const changes = createMembershipChanges({ db: deps.db, repo, now: deps.now, billing })
+  const events = billing ? createSubscriptionEvents({ db: deps.db, repo, billing, providerSucceeded: memberships.providerSucceeded, now: deps.now }) : null
   const renewals = createRenewals({ db: deps.db, repo, provider: deps.provider, now: deps.now })
   return {
     /** A payment the provider reports as succeeded: true when it was a membership's. */
     providerSucceeded: memberships.providerSucceeded,
     handlers: renewals.handlers,
+    /** Stripe's events about subscriptions, for the webhook (docs/decisions/047): each names the object it carries. */
+    stripeEvents: SUBSCRIPTION_EVENTS.map((type: SubscriptionEvent) => ({
+      type,
+      object: type === 'customer.subscription.deleted' ? ('subscription' as const) : ('invoice' as const),
+      handle: async (ref: string) => (events ? events.handle(type, ref) : false),
+    })),
     /** Paying a session with a membership, inside the booking's transaction (the booking module asks it). */
     sessions: createMembershipSessions({ repo }),
     routes: createMembershipRoutes({ plans, memberships, changes }, deps.verifier),

@@ -126,6 +126,21 @@ export function createMembershipsRepository(db: Db) {
       return row
     },
 
+    /** The membership a provider's subscription charges. */
+    async bySubscription(subscriptionRef: string) {
+      const [row] = await db.select().from(memberships).where(eq(memberships.subscriptionRef, subscriptionRef))
+      return row
+    },
+
+    /** A payment recorded from the provider's word (an invoice's), whatever month it paid: one per try of the invoice. */
+    async paymentByAttempt(membershipId: string, attempt: string, executor: Db) {
+      const [row] = await executor
+        .select()
+        .from(payments)
+        .where(and(eq(payments.membershipId, membershipId), eq(payments.attempt, attempt)))
+      return row
+    },
+
     async setPaymentRef(id: string, providerRef: string, clientSecret: string | null) {
       await db.update(payments).set({ providerRef, clientSecret }).where(eq(payments.id, id))
     },

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Membership, MembershipCheckout } from '@salon/contracts/memberships'
 import type { Db } from '@salon/db'
-import type { PaymentProviderAdapter } from '../../adapters/payments/payments.ts'
+import type { PaymentProviderAdapter, ProviderIntent } from '../../adapters/payments/payments.ts'
 import { databaseError } from '../../lib/database-errors.ts'
 import { HttpError } from '../../lib/errors.ts'
 import { createJobQueue } from '../../lib/job-queue.ts'
@@ -35,8 +35,8 @@ export function createMemberships(deps: MembershipsDeps) {
   const { db, repo, now } = deps
   const clock = () => new Date(now())
   const cards = () => {
-    if (!deps.provider.cards) throw new HttpError(409, M.notOnline)
-    return deps.provider.cards
+    if (!deps.provider.cards && !deps.provider.subscriptions) throw new HttpError(409, M.notOnline)
+    return deps.provider.subscriptions ?? deps.provider.cards!
   }
 
   async function view(m: MembershipRow): Promise<Membership> {
@@ -75,8 +75,28 @@ export function createMemberships(deps: MembershipsDeps) {
     }
   }
 
+  /**
+   * The card payment of the first month with Stripe: its subscription's first invoice (docs/decisions/047), made
+   * once per membership; the subscription is named on the membership before the browser can pay it.
+   */
+  async function subscriptionIntent(m: MembershipRow, payment: MembershipPaymentRow) {
+    const { ref, intent } = await deps.provider.subscriptions!.start({
+      ref: m.subscriptionRef,
+      membershipId: m.id,
+      shopId: m.shopId,
+      sub: m.sub,
+      paymentId: payment.id,
+      planId: m.planId,
+      planName: m.planName,
+      amountPence: payment.amountPence,
+    })
+    if (m.subscriptionRef !== ref) await db.transaction(async (tx) => repo.update(m.id, { subscriptionRef: ref }, tx))
+    return intent
+  }
+
   /** Asks the provider for the card payment of a pending payment row: the same row always makes the same intent. */
   async function checkout(m: MembershipRow, payment: MembershipPaymentRow, description: string): Promise<MembershipCheckout> {
+    if (deps.provider.subscriptions && payment.kind === 'join') return answer(m, payment, await subscriptionIntent(m, payment))
     const intent = await deps.provider.createIntent({
       amountPence: payment.amountPence,
       currency: 'gbp',
@@ -85,6 +105,10 @@ export function createMemberships(deps: MembershipsDeps) {
       idempotencyKey: `membership-payment:${payment.id}`,
       keepCard: true,
     })
+    return answer(m, payment, intent)
+  }
+
+  async function answer(m: MembershipRow, payment: MembershipPaymentRow, intent: ProviderIntent): Promise<MembershipCheckout> {
     if (payment.providerRef !== intent.ref) await repo.setPaymentRef(payment.id, intent.ref, intent.clientSecret)
     return {
       membership: await view(m),
@@ -204,15 +228,20 @@ export function createMemberships(deps: MembershipsDeps) {
     /** A changed card: a payment of the month owed (nothing when none is), which keeps the new card. */
     async changeCard(shopId: string, identity: Identity): Promise<MembershipCheckout> {
       cards()
+      // With Stripe, a changed card pays the subscription's invoice owed; with nothing owed it is not built yet (docs/decisions/047).
+      const live = deps.provider.subscriptions ? await repo.live(shopId, identity.sub) : undefined
+      const stripeOwed = live?.subscriptionRef ? await deps.provider.subscriptions!.owedIntent(live.subscriptionRef) : null
       const { m, payment } = await db.transaction(async (tx) => {
         const m = await repo.live(shopId, identity.sub, tx, true)
         if (!m) throw new HttpError(404, M.noMembership)
         if (m.status === 'pending') throw new HttpError(409, M.notStarted)
         const owed = m.status === 'past_due' || (m.status === 'paused' && m.pausedReason === 'payment_failed')
+        if (deps.provider.subscriptions && !(owed && stripeOwed && m.id === live?.id)) throw new HttpError(409, M.notOnline)
         const values = { shopId, sub: m.sub, membershipId: m.id, period: m.period, attempt: `card:${randomUUID()}`, kind: 'card_change', status: 'pending' }
-        const payment = await repo.insertPayment({ ...values, amountPence: owed ? m.pricePence : 0 }, tx)
+        const payment = await repo.insertPayment({ ...values, amountPence: owed ? (stripeOwed?.amountPence ?? m.pricePence) : 0 }, tx)
         return { m, payment: payment! }
       })
+      if (stripeOwed) return answer(m, payment, stripeOwed)
       return checkout(m, payment, `${m.planName} membership: ${payment.amountPence > 0 ? 'the month owed' : 'a new card'}`)
     },
   }

@@ -6,7 +6,7 @@ import type { MembershipPaymentRow, MembershipRow, MembershipsRepository } from 
 import { MEMBERSHIP_JOBS, renewalKey } from './memberships.service.ts'
 
 type Renewal = { membershipId: string; period: number; attempt: number }
-type Begun = { skipped: string } | { charge: MembershipPaymentRow; cardRef: string }
+type Begun = { skipped: string; endsSubscription?: string } | { charge: MembershipPaymentRow; cardRef: string }
 
 /**
  * A membership's renewals with the offline processor's kept card (docs/decisions/043-memberships.md): one job per
@@ -53,15 +53,21 @@ export function createRenewals(deps: { db: Db; repo: MembershipsRepository; prov
   async function begin({ membershipId, period, attempt }: Renewal): Promise<Begun> {
     return db.transaction(async (tx) => {
       const m = await repo.lock(membershipId, tx)
-      if (!m || m.status === 'cancelled' || m.status === 'pending') return { skipped: `the membership is ${m?.status ?? 'gone'}` }
+      if (!m || m.status === 'cancelled' || m.status === 'pending') {
+        // A Stripe subscription is ended again when its membership is, in case an earlier try of this job could not.
+        const ended = m?.status === 'cancelled' && m.subscriptionRef ? { endsSubscription: m.subscriptionRef } : {}
+        return { skipped: `the membership is ${m?.status ?? 'gone'}`, ...ended }
+      }
       const due = attempt === 0 ? m.period === period - 1 : m.period === period && m.status === 'past_due'
       if (!due || (await repo.periodPaid(m.id, period, tx))) return { skipped: 'the month is paid or was moved on' }
       const starts = attempt === 0 ? m.periodEnd! : m.periodStart!
       if ((m.cancelAt && m.cancelAt <= starts) || (await repo.customerErased(m.shopId, m.sub, tx))) {
         await end(m, tx)
-        return { skipped: 'the membership ended' }
+        return { skipped: 'the membership ended', ...(m.subscriptionRef ? { endsSubscription: m.subscriptionRef } : {}) }
       }
       if (attempt === 0 && m.pauseRequested > 0) return startPause(m, period, tx)
+      // Stripe charges a subscription's months itself, and its invoice.paid moves the month on (subscription-events.service.ts).
+      if (m.subscriptionRef) return { skipped: 'Stripe charges this month' }
       const values = { shopId: m.shopId, sub: m.sub, membershipId: m.id, period, attempt: String(attempt), kind: 'renewal', amountPence: m.pricePence }
       const charge = (await repo.insertPayment(values, tx)) ?? (await repo.paymentTry(m.id, period, String(attempt), tx))!
       if (charge.status !== 'pending') return { skipped: `the try was ${charge.status}` }
@@ -102,7 +108,11 @@ export function createRenewals(deps: { db: Db; repo: MembershipsRepository; prov
 
   async function renew(renewal: Renewal) {
     const begun = await begin(renewal)
-    if ('skipped' in begun) return begun
+    if ('skipped' in begun) {
+      // Ended here (at its cancellation, or its customer erased): Stripe takes nothing more (docs/decisions/047).
+      if (begun.endsSubscription) await deps.provider.subscriptions!.cancelNow(begun.endsSubscription)
+      return begun
+    }
     const { charge, cardRef } = begun
     const result = await deps.provider.cards!.chargeKeptCard({
       cardRef,

@@ -103,6 +103,42 @@ describeApi(
       expect(await counts()).toEqual(before)
     })
 
+    const membershipCounts = async () => {
+      const [payments, memberships] = await Promise.all([
+        t()
+          .db.select({ n: sql<number>`count(*)::int` })
+          .from(schema.membershipPayments),
+        t()
+          .db.select({ n: sql<number>`count(*)::int` })
+          .from(schema.memberships)
+          .where(sql`${schema.memberships.status} <> 'pending'`),
+      ])
+      return [payments[0]!.n, memberships[0]!.n].map(Number)
+    }
+
+    it.each([
+      ['invoice.paid', 'invoice', { id: 'in_123', object: 'invoice', status: 'paid', amount_paid: 3900 }],
+      ['invoice.payment_failed', 'invoice', { id: 'in_123', object: 'invoice', status: 'open' }],
+      ['customer.subscription.deleted', 'subscription', { id: 'sub_123', object: 'subscription', status: 'canceled' }],
+    ])('a %s event with a forged signature is refused; a signed one without its %s is refused; neither changes a membership', async (type, noun, object) => {
+      const before = [...(await counts()), ...(await membershipCounts())]
+      const payload = JSON.stringify(event(type, { object }))
+      const forged = await t().app.request('/webhooks/stripe', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_forger' }) },
+        body: payload,
+      })
+      expect(forged.status).toBe(400)
+      const wrongObject = await deliver(t(), event(type, { object: { id: 'pi_123', object: 'payment_intent' } }))
+      expect(wrongObject).toMatchObject({
+        status: 400,
+        json: { message: `This Stripe event is not one we can act on: a ${type} event must carry the ${noun} in data.object.` },
+      })
+      // Signed and well formed, for nothing of this salon's: acknowledged, and nothing is read from the event itself.
+      expect(await deliver(t(), event(type, { object }))).toMatchObject({ status: 200, json: { received: true } })
+      expect([...(await counts()), ...(await membershipCounts())]).toEqual(before)
+    })
+
     it('an event of a type this server does not act on is acknowledged with 200, whatever its object, as Stripe expects', async () => {
       for (const data of [{ object: { id: 'ch_1', object: 'charge', amount: '100' } }, { object: {} }]) {
         expect(await deliver(t(), event('charge.refunded', data))).toMatchObject({ status: 200, json: { received: true } })
@@ -116,11 +152,26 @@ describeApi(
         {
           id: value,
           object: fc.constantFrom('event', null, 7),
-          type: fc.oneof(fc.constantFrom('payment_intent.succeeded', 'payment_intent.created', 'charge.succeeded'), value),
+          type: fc.oneof(
+            fc.constantFrom(
+              'payment_intent.succeeded',
+              'payment_intent.created',
+              'charge.succeeded',
+              'invoice.paid',
+              'invoice.payment_failed',
+              'customer.subscription.deleted',
+            ),
+            value,
+          ),
           data: fc.oneof(
             value,
             fc.record(
-              { object: fc.oneof(value, fc.record({ id: value, object: fc.oneof(fc.constant('payment_intent'), value), amount: value })) },
+              {
+                object: fc.oneof(
+                  value,
+                  fc.record({ id: value, object: fc.oneof(fc.constantFrom('payment_intent', 'invoice', 'subscription'), value), amount: value }),
+                ),
+              },
               { requiredKeys: [] },
             ),
           ),
