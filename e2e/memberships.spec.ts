@@ -111,6 +111,11 @@ test('the owner adds a plan; a customer joins it by card, books a session with i
     await payWith(owner.page, cards.pays)
     await expect(owner.page.getByText(`Welcome to ${name}! Your membership has started.`)).toBeVisible()
     await expect(owner.page.getByRole('heading', { name: `Membership: ${name}` })).toBeVisible()
+    // And cancels it for them, as they would on their account.
+    await owner.page.getByRole('button', { name: 'Cancel membership' }).click()
+    await owner.page.getByRole('dialog').getByRole('button', { name: 'Cancel membership' }).click()
+    await expect(owner.page.getByText(/^Your membership ends on \w+day \d{1,2} \w+ \d{4}\.$/)).toBeVisible()
+    await expect(owner.page.getByRole('button', { name: 'Cancel membership' })).toHaveCount(0)
   })
 
   await test.step('the customer cancels the membership', async () => {

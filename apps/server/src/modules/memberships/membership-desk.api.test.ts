@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { NO_SUCH_CUSTOMER } from '@salon/contracts/staff-customers'
+import { eq, schema } from '@salon/db'
 import { expect, it } from 'vitest'
 import { shopCustomer } from '../../test/factories/customers.ts'
 import { fastPasswords, testClock } from '../../test/factories/doubles.ts'
@@ -114,6 +115,52 @@ describeApi(
       expect(await t().api(`staff/customers/${randomUUID()}/membership`, { body: { planId: plan.id }, headers: staff.headers })).toMatchObject({
         status: 404,
         json: { message: NO_SUCH_CUSTOMER },
+      })
+    })
+
+    it('the desk pauses and cancels a membership for the customer under the same rules and in the same words, each in the audit log', async () => {
+      const owner = await staffUser(t(), { role: 'owner', passwords: fastPasswords })
+      const staff = await staffUser(t(), { role: 'staff', passwords: fastPasswords })
+      const fixed = await addPlan(t(), owner, { name: 'No pauses', bedTypes: ['lay-down'] })
+      const flexible = await addPlan(t(), owner, { name: 'Two pauses', bedTypes: ['lay-down'], maxPausePeriods: 2 })
+      const customer = await shopCustomer(t())
+      const other = await shopCustomer(t())
+      expect((await joinPlan(t(), customer, flexible.id)).recorded.status).toBe(200)
+      expect((await joinPlan(t(), other, fixed.id)).recorded.status).toBe(200)
+      const path = (sub: string, what: string) => `staff/customers/${sub}/membership/${what}`
+
+      expect(await t().api(path(other.sub, 'pause'), { body: { months: 1 }, headers: staff.headers })).toMatchObject({
+        status: 409,
+        json: { message: 'Your plan cannot be paused.' },
+      })
+      expect(await t().api(path(customer.sub, 'pause'), { body: { months: 3 }, headers: staff.headers })).toMatchObject({
+        status: 409,
+        json: { message: 'Your plan lets you pause for 2 more months.' },
+      })
+      expect((await t().api(path(customer.sub, 'pause'), { body: { months: '1; drop table' }, headers: staff.headers })).status).toBe(400)
+      const paused = await t().api(path(customer.sub, 'pause'), { body: { months: 1 }, headers: staff.headers })
+      expect(paused).toMatchObject({ status: 200, json: { membership: { pauseRequested: 1 } } })
+      expect(paused.json.message).toMatch(/^Your membership pauses from \w+ \d{1,2} \w+ \d{4} for 1 month\. No payment is taken while it is paused\.$/)
+
+      const cancelled = await t().api(path(customer.sub, 'cancel'), { method: 'POST', headers: staff.headers })
+      expect(cancelled).toMatchObject({ status: 200, json: { membership: { status: 'active' } } })
+      expect(cancelled.json.message).toMatch(/^Your membership ends on \w+ \d{1,2} \w+ \d{4}\.$/)
+      // The customer sees the same on their account.
+      expect((await t().api('p_account/membership', { headers: customer.headers })).json.membership.endsAt).toBe(cancelled.json.membership.endsAt)
+
+      const audit = await t().db.select().from(schema.staffAuditLog).where(eq(schema.staffAuditLog.subjectType, 'membership'))
+      expect(audit.map((a) => [a.action, a.actorSub, (a.after as { pauseRequested: number }).pauseRequested])).toEqual([
+        ['membership.changed', staff.sub, 1],
+        ['membership.changed', staff.sub, 0],
+      ])
+      expect(await t().api(path(randomUUID(), 'cancel'), { method: 'POST', headers: staff.headers })).toMatchObject({
+        status: 404,
+        json: { message: NO_SUCH_CUSTOMER },
+      })
+      const none = await shopCustomer(t())
+      expect(await t().api(path(none.sub, 'cancel'), { method: 'POST', headers: staff.headers })).toMatchObject({
+        status: 404,
+        json: { message: 'You have no membership.' },
       })
     })
   },

@@ -1,5 +1,5 @@
 import { ErrorResponse } from '@salon/contracts/errors'
-import { JoinRequest, MembershipCheckout, MembershipPaymentRequest, MembershipResponse } from '@salon/contracts/memberships'
+import { JoinRequest, MembershipCheckout, MembershipPaymentRequest, MembershipResponse, PauseRequest } from '@salon/contracts/memberships'
 import { z } from 'zod'
 import { createRouter, json, jsonBody } from '../../lib/openapi.ts'
 import { staffRoute, type StaffEnv } from '../shop/public.ts'
@@ -41,5 +41,29 @@ export function createMembershipDeskRoutes(desk: MembershipDesk) {
         responses: { 200: json(MembershipResponse, 'The membership'), ...missing, ...refused },
       }),
       async (c) => c.json(await desk.confirm(c.get('staff').shopId, c.req.valid('param').sub, c.req.valid('json').paymentId), 200),
+    )
+    .openapi(
+      staffRoute('staff', {
+        method: 'post',
+        path: '/staff/customers/{sub}/membership/cancel',
+        summary: 'Cancel the customer’s membership for them, as their own Cancel does: at the end of the month paid for or of the minimum term',
+        request: { params: CustomerSub },
+        responses: { 200: json(MembershipResponse, 'The membership, with when it ends'), 404: json(ErrorResponse, 'No such customer, or no membership') },
+      }),
+      async (c) => c.json(await desk.cancel(c.get('staff'), c.req.valid('param').sub), 200),
+    )
+    .openapi(
+      staffRoute('staff', {
+        method: 'post',
+        path: '/staff/customers/{sub}/membership/pause',
+        summary: 'Pause the customer’s membership for them from the end of this month, as far as the plan allows',
+        request: { params: CustomerSub, ...jsonBody(PauseRequest) },
+        responses: {
+          200: json(MembershipResponse, 'The membership, with the pause asked for'),
+          404: json(ErrorResponse, 'No such customer, or no membership'),
+          409: json(ErrorResponse, 'The plan cannot be paused, no pause is left, or the membership is ending or not running'),
+        },
+      }),
+      async (c) => c.json(await desk.pause(c.get('staff'), c.req.valid('param').sub, c.req.valid('json').months), 200),
     )
 }

@@ -46,6 +46,6 @@ export function createMembershipsModule(deps: {
     routes: createMembershipRoutes({ plans, memberships, changes }, deps.verifier),
     staffRoutes: createPlanRoutes(plans, createMembershipReport({ repo })),
     /** The customer's membership on their page at the desk. */
-    deskRoutes: createMembershipDeskRoutes(createMembershipDesk({ repo, customers: deps.customers, memberships })),
+    deskRoutes: createMembershipDeskRoutes(createMembershipDesk({ repo, customers: deps.customers, memberships, changes })),
   }
 }

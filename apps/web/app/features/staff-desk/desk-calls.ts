@@ -99,6 +99,9 @@ export const deskCalls = {
   /** Joining a plan for the customer: the first month's card payment, for the customer's card on the desk's card form. */
   joinMembership: (sub: string, planId: string) => staffApi.post<MembershipCheckout>(`${customer(sub)}/membership`, { planId }),
   recordMembershipPayment: (sub: string, paymentId: string) => staffApi.put<MembershipResponse>(`${customer(sub)}/membership/payment`, { paymentId }),
+  /** Cancelling or pausing for the customer, under the rules of their own account's buttons. */
+  cancelMembership: (sub: string) => staffApi.post<MembershipResponse>(`${customer(sub)}/membership/cancel`),
+  pauseMembership: (sub: string, months: number) => staffApi.post<MembershipResponse>(`${customer(sub)}/membership/pause`, { months }),
   sunbedSafety: (sub: string) => staffApi.get<StaffSunbedSafetyResponse>(`${customer(sub)}/sunbed-safety`),
   /** The version of the health questions a new customer answers at the desk (the salon's, GET /api/staff/sunbed-law). */
   healthQuestionsVersion: async () => (await staffApi.get<SunbedSettings>('staff/sunbed-law')).healthQuestionsVersion,

@@ -1,8 +1,10 @@
 import { useState } from 'react'
+import { SelectField } from '../../components/ui/field.tsx'
 import type { MembershipResponse } from '@salon/contracts/memberships'
 import { formatAmount, formatPence } from '../../lib/format.ts'
 import { allowanceText, lastDayOf, leftText, longDay, PAYMENT_KIND, PAYMENT_STATUS, STATUS_TEXT } from '../memberships/public.ts'
-import { Badge, Empty, Panel, type Part } from '../staff/public.ts'
+import { Badge, Empty, NoticeLine, Panel, useConfirm, useFormAction, type Part } from '../staff/public.ts'
+import { deskCalls } from './desk-calls.ts'
 import { MembershipJoin } from './membership-join.tsx'
 
 const TONE = { pending: 'warn', active: 'good', past_due: 'bad', paused: 'warn', cancelled: 'neutral' } as const
@@ -74,6 +76,7 @@ export function MembershipPanel({ sub, membership }: { sub: string; membership: 
           </>
         )}
       </dl>
+      <MembershipChanges sub={sub} membership={m} />
       {m.payments.length > 0 && (
         <ul className="divide-y divide-cocoa-100 border-t border-cocoa-100">
           {m.payments.map((p) => (
@@ -89,5 +92,63 @@ export function MembershipPanel({ sub, membership }: { sub: string; membership: 
         </ul>
       )}
     </Panel>
+  )
+}
+
+const monthsText = (n: number) => `${n} ${n === 1 ? 'month' : 'months'}`
+
+/** Pause and Cancel for a customer at the desk, under the rules and in the words of their own account's buttons. */
+function MembershipChanges({ sub, membership: m }: { sub: string; membership: NonNullable<MembershipResponse['membership']> }) {
+  const [months, setMonths] = useState(1)
+  const change = useFormAction()
+  const confirm = useConfirm()
+  if (m.status === 'pending' || m.status === 'cancelled') return null
+  const answer = (done: MembershipResponse) => done.message ?? ''
+  return (
+    <div className="flex flex-col gap-3 border-t border-cocoa-100 px-4 py-3 sm:px-5">
+      <div className="flex flex-wrap items-end gap-3">
+        {m.pauseLeft > 0 && !m.endsAt && (
+          <form
+            className="flex flex-wrap items-end gap-3"
+            onSubmit={(event) => {
+              event.preventDefault()
+              void change.run(() => deskCalls.pauseMembership(sub, months), answer)
+            }}
+          >
+            <SelectField label="Pause for" value={String(months)} onChange={(e) => setMonths(Number(e.target.value))}>
+              {Array.from({ length: m.pauseLeft }, (_, i) => i + 1).map((n) => (
+                <option key={n} value={n}>
+                  {monthsText(n)}
+                </option>
+              ))}
+            </SelectField>
+            <button type="submit" className="btn-outline" disabled={change.pending}>
+              Pause
+            </button>
+          </form>
+        )}
+        {!m.endsAt && (
+          <button
+            type="button"
+            className="btn-outline text-red-700"
+            disabled={change.pending}
+            onClick={() =>
+              confirm.ask({
+                title: `Cancel ${m.planName}?`,
+                message: m.earliestEnd
+                  ? `The membership would end on ${longDay(m.earliestEnd)}. Nothing is charged after that.`
+                  : 'The membership would end. Nothing is charged after that.',
+                confirmLabel: 'Cancel membership',
+                onConfirm: () => change.run(() => deskCalls.cancelMembership(sub), answer),
+              })
+            }
+          >
+            Cancel membership
+          </button>
+        )}
+      </div>
+      <NoticeLine notice={change.notice} />
+      {confirm.element}
+    </div>
   )
 }
