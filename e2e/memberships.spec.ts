@@ -111,6 +111,11 @@ test('the owner adds a plan; a customer joins it by card, books a session with i
     await payWith(owner.page, cards.pays)
     await expect(owner.page.getByText(`Welcome to ${name}! Your membership has started.`)).toBeVisible()
     await expect(owner.page.getByRole('heading', { name: `Membership: ${name}` })).toBeVisible()
+    // A new card for them, typed on the desk's card form: nothing is owed, so nothing is taken.
+    await owner.page.getByRole('button', { name: 'Change card' }).click()
+    await expect(owner.page.getByText('The customer types their new card: it is kept for each month’s payment. Nothing is taken now.')).toBeVisible()
+    await payWith(owner.page, cards.pays)
+    await expect(owner.page.getByText('Your card is changed.')).toBeVisible()
     // And cancels it for them, as they would on their account.
     await owner.page.getByRole('button', { name: 'Cancel membership' }).click()
     await owner.page.getByRole('dialog').getByRole('button', { name: 'Cancel membership' }).click()

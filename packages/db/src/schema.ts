@@ -1876,7 +1876,8 @@ export const memberships = pgTable(
 
 /**
  * Each payment for a membership: the first month's when joining, each renewal's tries, and a changed card's. One
- * succeeded payment per membership and month at most (`membership_payments_once`): a month is never paid twice.
+ * succeeded payment of money per membership and month at most (`membership_payments_once`): a month is never paid
+ * twice. A new card with nothing owed is a payment of £0, which pays for no month.
  */
 export const membershipPayments = pgTable(
   'membership_payments',
@@ -1906,7 +1907,7 @@ export const membershipPayments = pgTable(
     uniqueIndex('membership_payments_try').on(t.membershipId, t.period, t.attempt),
     uniqueIndex('membership_payments_once')
       .on(t.membershipId, t.period)
-      .where(sql`status = 'succeeded'`),
+      .where(sql`status = 'succeeded' and amount_pence > 0`),
     index('membership_payments_shop_settled').on(t.shopId, t.settledAt),
     check('membership_payments_status', sql`${t.status} in ('pending', 'succeeded', 'failed')`),
     check('membership_payments_kind', sql`${t.kind} in ('join', 'renewal', 'card_change')`),

@@ -60,7 +60,10 @@ describeApi(
       const code = await codeSentTo(t(), email)
       expect(JSON.stringify(voucher)).not.toContain(code.replace(/-/g, ''))
       // Nor in the salon's record of the message that carried it: only its last four characters, as on the voucher's list.
-      const kept = await t().db.select().from(schema.customerMessages).where(eq(schema.customerMessages.key, `voucher:${voucher.id}:email`))
+      const kept = await t()
+        .db.select()
+        .from(schema.customerMessages)
+        .where(eq(schema.customerMessages.key, `voucher:${voucher.id}:email`))
       expect(kept).toHaveLength(1)
       expect(kept[0]!.body).not.toContain(code)
       expect(kept[0]!.body).toContain(`Your code: ••••-••••-••••-${code.slice(-4)}`)

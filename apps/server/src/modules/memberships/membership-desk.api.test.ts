@@ -108,6 +108,21 @@ describeApi(
       })
       expect(booked).toMatchObject({ status: 201, json: { booking: { paidWith: 'membership' } } })
 
+      // A new card, typed by the customer on the desk's card form: nothing is owed, so nothing is taken.
+      const card = await t().api(`${path}/card`, { method: 'POST', headers: staff.headers })
+      expect(card).toMatchObject({ status: 201, json: { payment: { amountPence: 0 } } })
+      await payWithCard(t(), card.json.payment, CARDS.succeeds)
+      expect(await t().api(`${path}/payment`, { method: 'PUT', body: { paymentId: card.json.payment.id }, headers: staff.headers })).toMatchObject({
+        status: 200,
+        json: { message: 'Your card is changed.', membership: { status: 'active' } },
+      })
+      // The join and the card change are in the audit log, by the member of staff who made them.
+      const audit = await t().db.select().from(schema.staffAuditLog).where(eq(schema.staffAuditLog.subjectId, recorded.json.membership.id))
+      expect(audit.map((a) => [a.action, a.actorSub])).toEqual([
+        ['membership.joined', staff.sub],
+        ['membership.card_change', staff.sub],
+      ])
+
       expect(await t().api(path, { body: { planId: plan.id }, headers: staff.headers })).toMatchObject({
         status: 409,
         json: { message: 'You are already a member. You can see your membership on your account.' },
@@ -148,7 +163,8 @@ describeApi(
       // The customer sees the same on their account.
       expect((await t().api('p_account/membership', { headers: customer.headers })).json.membership.endsAt).toBe(cancelled.json.membership.endsAt)
 
-      const audit = await t().db.select().from(schema.staffAuditLog).where(eq(schema.staffAuditLog.subjectType, 'membership'))
+      const membershipId = (await t().api('p_account/membership', { headers: customer.headers })).json.membership.id as string
+      const audit = await t().db.select().from(schema.staffAuditLog).where(eq(schema.staffAuditLog.subjectId, membershipId))
       expect(audit.map((a) => [a.action, a.actorSub, (a.after as { pauseRequested: number }).pauseRequested])).toEqual([
         ['membership.changed', staff.sub, 1],
         ['membership.changed', staff.sub, 0],

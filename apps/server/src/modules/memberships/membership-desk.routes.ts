@@ -30,7 +30,7 @@ export function createMembershipDeskRoutes(desk: MembershipDesk) {
         request: { params: CustomerSub, ...jsonBody(JoinRequest) },
         responses: { 201: json(MembershipCheckout, 'The membership, pending until the card payment succeeds'), ...missing, ...refused },
       }),
-      async (c) => c.json(await desk.join(c.get('staff').shopId, c.req.valid('param').sub, c.req.valid('json').planId), 201),
+      async (c) => c.json(await desk.join(c.get('staff'), c.req.valid('param').sub, c.req.valid('json').planId), 201),
     )
     .openapi(
       staffRoute('staff', {
@@ -41,6 +41,17 @@ export function createMembershipDeskRoutes(desk: MembershipDesk) {
         responses: { 200: json(MembershipResponse, 'The membership'), ...missing, ...refused },
       }),
       async (c) => c.json(await desk.confirm(c.get('staff').shopId, c.req.valid('param').sub, c.req.valid('json').paymentId), 200),
+    )
+    .openapi(
+      staffRoute('staff', {
+        method: 'post',
+        path: '/staff/customers/{sub}/membership/card',
+        summary:
+          "Change the customer's card: a payment of the month owed (none when nothing is), typed by them on the desk's card form, which keeps the new card",
+        request: { params: CustomerSub },
+        responses: { 201: json(MembershipCheckout, 'The card payment to confirm on the card form'), ...missing, ...refused },
+      }),
+      async (c) => c.json(await desk.changeCard(c.get('staff'), c.req.valid('param').sub), 201),
     )
     .openapi(
       staffRoute('staff', {

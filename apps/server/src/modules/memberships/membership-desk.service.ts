@@ -4,7 +4,6 @@ import { HttpError } from '../../lib/errors.ts'
 import type { CustomersRepository } from '../identity/public.ts'
 import type { StaffActor } from '../shop/public.ts'
 import type { MembershipChanges } from './membership-changes.service.ts'
-import { MEMBERSHIP_MESSAGES as M } from './membership-words.ts'
 import type { MembershipsRepository } from './memberships.repository.ts'
 import type { Memberships } from './memberships.service.ts'
 
@@ -16,7 +15,7 @@ import type { Memberships } from './memberships.service.ts'
 export function createMembershipDesk(deps: {
   repo: MembershipsRepository
   customers: CustomersRepository
-  memberships: Pick<Memberships, 'view' | 'joinFor' | 'providerSucceeded'>
+  memberships: Pick<Memberships, 'view' | 'joinFor' | 'changeCard' | 'confirm'>
   changes: MembershipChanges
 }) {
   const { repo, customers, memberships, changes } = deps
@@ -30,9 +29,15 @@ export function createMembershipDesk(deps: {
       return { membership: m ? await memberships.view(m) : null }
     },
 
-    async join(shopId: string, sub: string, planId: string): Promise<MembershipCheckout> {
-      await known(shopId, sub)
-      return memberships.joinFor(shopId, sub, planId)
+    async join(by: StaffActor, sub: string, planId: string): Promise<MembershipCheckout> {
+      await known(by.shopId, sub)
+      return memberships.joinFor(by.shopId, sub, planId, by)
+    },
+
+    /** A new card for the customer, typed by them on the desk's card form: the month owed paid with it, as their own "Change card". */
+    async changeCard(by: StaffActor, sub: string): Promise<MembershipCheckout> {
+      await known(by.shopId, sub)
+      return memberships.changeCard(by.shopId, sub, by)
     },
 
     /** Cancelling for the customer, under the rules and in the words of their own "Cancel" (and in the audit log). */
@@ -49,16 +54,13 @@ export function createMembershipDesk(deps: {
       return { membership: await memberships.view(done.row), message: done.message }
     },
 
-    /** The desk's card form says the first month is paid: the membership starts, as the customer's own return does. */
+    /**
+     * The desk's card form says the first month (or a new card's payment) went through: recorded as the customer's
+     * own return records it, with the same words.
+     */
     async confirm(shopId: string, sub: string, paymentId: string): Promise<MembershipResponse> {
       await known(shopId, sub)
-      const payment = await repo.payment(paymentId)
-      if (!payment || payment.shopId !== shopId || payment.sub !== sub || payment.kind !== 'join' || !payment.providerRef) {
-        throw new HttpError(404, M.noSuchPayment)
-      }
-      if (payment.status !== 'succeeded' && !(await memberships.providerSucceeded(payment.providerRef))) throw new HttpError(409, M.notPaid)
-      const m = (await repo.byId(payment.membershipId))!
-      return { membership: await memberships.view(m), message: M.joined(m.planName) }
+      return memberships.confirm(shopId, sub, paymentId)
     },
   }
 }

@@ -76,7 +76,7 @@ export function createMembershipRoutes(services: { plans: Plans; memberships: Me
         request: jsonBody(MembershipPaymentRequest),
         responses: { 200: json(MembershipResponse, 'The membership'), 404: json(ErrorResponse, 'No such payment among the customer’s own'), ...refused },
       }),
-      async (c) => c.json(await memberships.confirm(c.get('shopId'), c.get('identity'), c.req.valid('json').paymentId), 200),
+      async (c) => c.json(await memberships.confirm(c.get('shopId'), c.get('identity').sub, c.req.valid('json').paymentId), 200),
     )
     .openapi(
       signedInRoute(verifier, {
@@ -86,7 +86,7 @@ export function createMembershipRoutes(services: { plans: Plans; memberships: Me
         summary: 'Change the card: a payment of the month owed (none when nothing is), which keeps the new card',
         responses: { 201: json(MembershipCheckout, 'The payment to confirm in the browser'), ...noMembership, ...refused },
       }),
-      async (c) => c.json(await memberships.changeCard(c.get('shopId'), c.get('identity')), 201),
+      async (c) => c.json(await memberships.changeCard(c.get('shopId'), c.get('identity').sub), 201),
     )
     .openapi(
       signedInRoute(verifier, {

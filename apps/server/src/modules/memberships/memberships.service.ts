@@ -6,6 +6,7 @@ import { databaseError } from '../../lib/database-errors.ts'
 import { HttpError } from '../../lib/errors.ts'
 import { createJobQueue } from '../../lib/job-queue.ts'
 import type { CustomersRepository, Identity } from '../identity/public.ts'
+import { createAuditLog, type StaffActor } from '../shop/public.ts'
 import { MEMBERSHIP_MESSAGES as M } from './membership-words.ts'
 import { addMonths, cancellationTakesEffect, pauseLeft } from './membership-rules.ts'
 import { leftOf } from './membership-sessions.service.ts'
@@ -122,8 +123,11 @@ export function createMemberships(deps: MembershipsDeps) {
     }
   }
 
-  /** The membership row and its first payment, made together; a pending one of the same plan is answered again. */
-  async function startJoin(shopId: string, sub: string, planId: string) {
+  /**
+   * The membership row and its first payment, made together; a pending one of the same plan is answered again. Made
+   * at the desk (`by`), the new membership is in the audit log in the same transaction.
+   */
+  async function startJoin(shopId: string, sub: string, planId: string, by?: StaffActor) {
     return db.transaction(async (tx) => {
       const plan = await repo.plan(shopId, planId, tx)
       if (!plan?.active) throw new HttpError(404, M.noPlan)
@@ -137,6 +141,8 @@ export function createMemberships(deps: MembershipsDeps) {
         { shopId, sub, membershipId: m.id, period: 1, attempt: '0', kind: 'join', amountPence: plan.pricePence, status: 'pending' },
         tx,
       )
+      const after = { planId, planName: plan.name, pricePence: plan.pricePence }
+      if (by) await createAuditLog(tx).record(by, { action: 'membership.joined', subjectType: 'membership', subjectId: m.id, after })
       return { m, payment: payment! }
     })
   }
@@ -156,12 +162,12 @@ export function createMemberships(deps: MembershipsDeps) {
     },
 
     /** Joining for a customer the salon knows: the customer's own join, or the desk's for them. */
-    async joinFor(shopId: string, sub: string, planId: string): Promise<MembershipCheckout> {
+    async joinFor(shopId: string, sub: string, planId: string, by?: StaffActor): Promise<MembershipCheckout> {
       cards()
       await deps.customers.refuseBlocked(shopId, sub)
       let started: Awaited<ReturnType<typeof startJoin>>
       try {
-        started = await startJoin(shopId, sub, planId)
+        started = await startJoin(shopId, sub, planId, by)
       } catch (error) {
         // Two joins at once: the database lets one membership live per customer.
         if (databaseError(error)?.constraint === 'memberships_one_live') throw new HttpError(409, M.alreadyMember)
@@ -216,9 +222,9 @@ export function createMemberships(deps: MembershipsDeps) {
     },
 
     /** The browser's return from paying: the payment must be the customer's own and have succeeded. */
-    async confirm(shopId: string, identity: Identity, paymentId: string) {
+    async confirm(shopId: string, sub: string, paymentId: string) {
       const payment = await repo.payment(paymentId)
-      if (!payment || payment.shopId !== shopId || payment.sub !== identity.sub || !payment.providerRef) throw new HttpError(404, M.noSuchPayment)
+      if (!payment || payment.shopId !== shopId || payment.sub !== sub || !payment.providerRef) throw new HttpError(404, M.noSuchPayment)
       if (payment.status !== 'succeeded' && !(await this.providerSucceeded(payment.providerRef))) throw new HttpError(409, M.notPaid)
       const m = (await repo.byId(payment.membershipId))!
       const message = payment.kind === 'join' ? M.joined(m.planName) : payment.amountPence > 0 ? M.cardChangedAndPaid(payment.amountPence) : M.cardChanged
@@ -226,19 +232,21 @@ export function createMemberships(deps: MembershipsDeps) {
     },
 
     /** A changed card: a payment of the month owed (nothing when none is), which keeps the new card. */
-    async changeCard(shopId: string, identity: Identity): Promise<MembershipCheckout> {
+    async changeCard(shopId: string, sub: string, by?: StaffActor): Promise<MembershipCheckout> {
       cards()
       // With Stripe, a changed card pays the subscription's invoice owed; with nothing owed it is not built yet (docs/decisions/047).
-      const live = deps.provider.subscriptions ? await repo.live(shopId, identity.sub) : undefined
+      const live = deps.provider.subscriptions ? await repo.live(shopId, sub) : undefined
       const stripeOwed = live?.subscriptionRef ? await deps.provider.subscriptions!.owedIntent(live.subscriptionRef) : null
       const { m, payment } = await db.transaction(async (tx) => {
-        const m = await repo.live(shopId, identity.sub, tx, true)
+        const m = await repo.live(shopId, sub, tx, true)
         if (!m) throw new HttpError(404, M.noMembership)
         if (m.status === 'pending') throw new HttpError(409, M.notStarted)
         const owed = m.status === 'past_due' || (m.status === 'paused' && m.pausedReason === 'payment_failed')
         if (deps.provider.subscriptions && !(owed && stripeOwed && m.id === live?.id)) throw new HttpError(409, M.notOnline)
         const values = { shopId, sub: m.sub, membershipId: m.id, period: m.period, attempt: `card:${randomUUID()}`, kind: 'card_change', status: 'pending' }
         const payment = await repo.insertPayment({ ...values, amountPence: owed ? (stripeOwed?.amountPence ?? m.pricePence) : 0 }, tx)
+        const after = { amountPence: payment!.amountPence }
+        if (by) await createAuditLog(tx).record(by, { action: 'membership.card_change', subjectType: 'membership', subjectId: m.id, after })
         return { m, payment: payment! }
       })
       if (stripeOwed) return answer(m, payment, stripeOwed)

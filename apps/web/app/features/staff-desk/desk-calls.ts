@@ -100,6 +100,8 @@ export const deskCalls = {
   joinMembership: (sub: string, planId: string) => staffApi.post<MembershipCheckout>(`${customer(sub)}/membership`, { planId }),
   recordMembershipPayment: (sub: string, paymentId: string) => staffApi.put<MembershipResponse>(`${customer(sub)}/membership/payment`, { paymentId }),
   /** Cancelling or pausing for the customer, under the rules of their own account's buttons. */
+  /** A new card for the customer, typed by them on the desk's card form: the month owed, or nothing. */
+  changeMembershipCard: (sub: string) => staffApi.post<MembershipCheckout>(`${customer(sub)}/membership/card`),
   cancelMembership: (sub: string) => staffApi.post<MembershipResponse>(`${customer(sub)}/membership/cancel`),
   pauseMembership: (sub: string, months: number) => staffApi.post<MembershipResponse>(`${customer(sub)}/membership/pause`, { months }),
   sunbedSafety: (sub: string) => staffApi.get<StaffSunbedSafetyResponse>(`${customer(sub)}/sunbed-safety`),

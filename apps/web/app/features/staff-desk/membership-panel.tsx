@@ -1,4 +1,7 @@
-import { useState } from 'react'
+import { Suspense, useState } from 'react'
+import type { MembershipCheckout } from '@salon/contracts/memberships'
+import { Spinner } from '../../components/ui/spinner.tsx'
+import { CardForm } from '../packages/public.ts'
 import { SelectField } from '../../components/ui/field.tsx'
 import type { MembershipResponse } from '@salon/contracts/memberships'
 import { formatAmount, formatPence } from '../../lib/format.ts'
@@ -100,13 +103,52 @@ const monthsText = (n: number) => `${n} ${n === 1 ? 'month' : 'months'}`
 /** Pause and Cancel for a customer at the desk, under the rules and in the words of their own account's buttons. */
 function MembershipChanges({ sub, membership: m }: { sub: string; membership: NonNullable<MembershipResponse['membership']> }) {
   const [months, setMonths] = useState(1)
+  const [checkout, setCheckout] = useState<MembershipCheckout | null>(null)
   const change = useFormAction()
   const confirm = useConfirm()
   if (m.status === 'pending' || m.status === 'cancelled') return null
   const answer = (done: MembershipResponse) => done.message ?? ''
+  if (checkout) {
+    return (
+      <div className="flex flex-col gap-3 border-t border-cocoa-100 px-4 py-3 sm:px-5">
+        <p className="text-sm text-cocoa-700">
+          The customer types their new card: it is kept for each month&rsquo;s payment
+          {checkout.payment.amountPence > 0 ? `, and ${formatAmount(checkout.payment.amountPence)} owed is taken now.` : '. Nothing is taken now.'}
+        </p>
+        <Suspense fallback={<Spinner label="Loading the card form" />}>
+          <CardForm
+            payment={checkout.payment}
+            onSucceeded={() => {
+              setCheckout(null)
+              void change.run(() => deskCalls.recordMembershipPayment(sub, checkout.payment.id), answer)
+            }}
+            onCancelled={(message) => {
+              setCheckout(null)
+              change.setNotice({ kind: 'error', text: message })
+            }}
+          />
+        </Suspense>
+        <button type="button" className="btn-outline self-start" onClick={() => setCheckout(null)}>
+          Keep the card
+        </button>
+      </div>
+    )
+  }
   return (
     <div className="flex flex-col gap-3 border-t border-cocoa-100 px-4 py-3 sm:px-5">
       <div className="flex flex-wrap items-end gap-3">
+        <button
+          type="button"
+          className="btn-outline"
+          disabled={change.pending}
+          onClick={() =>
+            void change.run(async () => {
+              setCheckout(await deskCalls.changeMembershipCard(sub))
+            })
+          }
+        >
+          Change card
+        </button>
         {m.pauseLeft > 0 && !m.endsAt && (
           <form
             className="flex flex-wrap items-end gap-3"
