@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { formatAmount } from '../../lib/format.ts'
 import { manageCalls, type ReportRange } from './manage-calls.ts'
-import { Stat, Table } from './reports.tsx'
+import { saveFile, Stat, Table } from './reports.tsx'
 import { monthText } from './voucher-report.tsx'
 import { Empty, type Notice, NoticeLine, Panel } from '../staff/public.ts'
 
@@ -19,14 +19,7 @@ export function MembershipReportPanel({ report, months }: { report: MembershipRe
     setNotice(null)
     try {
       const { blob, fileName } = await manageCalls.membershipsCsv(months)
-      const url = URL.createObjectURL(blob)
-      const link = document.createElement('a')
-      link.href = url
-      link.download = fileName ?? 'memberships.csv'
-      document.body.append(link)
-      link.click()
-      link.remove()
-      setTimeout(() => URL.revokeObjectURL(url), 10_000)
+      saveFile(blob, fileName ?? 'memberships.csv')
       setNotice({ kind: 'success', text: 'Memberships downloaded.' })
     } catch (failure) {
       setNotice({ kind: 'error', text: failure instanceof Error ? failure.message : 'The file could not be downloaded. Please try again.' })

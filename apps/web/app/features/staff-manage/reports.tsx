@@ -262,14 +262,7 @@ export function ExportButtons({ range }: { range: Range }) {
     setNotice(null)
     try {
       const { blob, fileName } = await manageCalls.exportCsv(name, range)
-      const url = URL.createObjectURL(blob)
-      const link = document.createElement('a')
-      link.href = url
-      link.download = fileName ?? `${name}.csv`
-      document.body.append(link)
-      link.click()
-      link.remove()
-      setTimeout(() => URL.revokeObjectURL(url), 10_000)
+      saveFile(blob, fileName ?? `${name}.csv`)
       setNotice({ kind: 'success', text: `${EXPORT_LABELS[name].label} downloaded.` })
     } catch (failure) {
       setNotice({ kind: 'error', text: failure instanceof Error ? failure.message : 'The file could not be downloaded. Please try again.' })
@@ -315,4 +308,16 @@ export function ExportButtons({ range }: { range: Range }) {
       </div>
     </Panel>
   )
+}
+
+/** Hands a file the server sent to the browser's downloads, under its name. */
+export function saveFile(blob: Blob, fileName: string) {
+  const url = URL.createObjectURL(blob)
+  const link = document.createElement('a')
+  link.href = url
+  link.download = fileName
+  document.body.append(link)
+  link.click()
+  link.remove()
+  setTimeout(() => URL.revokeObjectURL(url), 10_000)
 }

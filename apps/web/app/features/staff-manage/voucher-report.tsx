@@ -6,7 +6,7 @@ import { Spinner } from '../../components/ui/spinner.tsx'
 import { formatAmount } from '../../lib/format.ts'
 import { LoadError, type Notice, NoticeLine, Panel, type Part } from '../staff/public.ts'
 import { manageCalls, type ReportRange } from './manage-calls.ts'
-import { Table, type Range } from './reports.tsx'
+import { saveFile, Table, type Range } from './reports.tsx'
 
 /** The most months the vouchers report covers. */
 export const VOUCHER_REPORT_MONTHS = 24
@@ -45,14 +45,7 @@ export function VouchersReportPanel({ report, months }: { report: Part<VoucherRe
     setNotice(null)
     try {
       const { blob, fileName } = await manageCalls.exportVouchers(months)
-      const url = URL.createObjectURL(blob)
-      const link = document.createElement('a')
-      link.href = url
-      link.download = fileName ?? 'vouchers.csv'
-      document.body.append(link)
-      link.click()
-      link.remove()
-      setTimeout(() => URL.revokeObjectURL(url), 10_000)
+      saveFile(blob, fileName ?? 'vouchers.csv')
       setNotice({ kind: 'success', text: 'Vouchers report downloaded.' })
     } catch (failure) {
       setNotice({ kind: 'error', text: failure instanceof Error ? failure.message : 'The file could not be downloaded. Please try again.' })
