@@ -8,7 +8,10 @@ type Listener = (req: IncomingMessage, res: ServerResponse) => void
 export interface Listening {
   /** The port plain HTTP listens on (the one asked for, or the one given for port 0). */
   port: Promise<number>
-  /** Stops taking connections, waits for the requests in flight (10 s at most), then calls `done`. */
+  /**
+   * Stops: answers what still arrives on open connections for a moment, each answer closing its connection, then stops
+   * taking connections, waits for the requests in flight (10 s at most in all), and calls `done`.
+   */
   close(done: () => Promise<void>): Promise<void>
 }
 
@@ -21,6 +24,12 @@ export function listen(options: {
   logger: Logger
 }): Listening {
   const servers: Server[] = []
+  let stopping = false
+  // While stopping, every answer closes its connection, so a proxy sends its next request to another process.
+  const listener: Listener = (req, res) => {
+    if (stopping) res.setHeader('Connection', 'close')
+    options.listener(req, res)
+  }
   const make = (server: Server) => {
     // Clients keep an idle connection to send the next request on (load balancers for up to 60 s). Node closes idle
     // ones after 5 s, and a request sent just as it does fails with ECONNRESET ("socket hang up"): the server waits
@@ -30,12 +39,9 @@ export function listen(options: {
     servers.push(server)
     return server
   }
-  const plain = make(createServer(options.listener))
+  const plain = make(createServer(listener))
   if (options.https)
-    make(createHttpsServer({ cert: options.https.certificate.cert, key: options.https.certificate.key }, options.listener)).listen(
-      options.https.port,
-      options.host,
-    )
+    make(createHttpsServer({ cert: options.https.certificate.cert, key: options.https.certificate.key }, listener)).listen(options.https.port, options.host)
   const port = new Promise<number>((resolve) =>
     plain.listen(options.port, options.host, () => {
       const address = plain.address()
@@ -43,7 +49,6 @@ export function listen(options: {
     }),
   )
 
-  let stopping = false
   async function close(done: () => Promise<void>) {
     if (stopping) return
     stopping = true
@@ -52,12 +57,32 @@ export function listen(options: {
       for (const server of servers) server.closeAllConnections()
     }, 10_000)
     force.unref()
-    for (const server of servers) server.closeIdleConnections()
+    await drain()
+    // Closing stops taking connections and closes the ones still idle: a proxy that sent nothing on them in the
+    // drain's time is not about to.
     await Promise.all(servers.map((s) => new Promise<void>((resolve) => s.close(() => resolve()))))
     await done()
   }
+  /**
+   * A proxy keeps idle connections and sends its next request on one without warning. Closing one just as a request
+   * goes out on it fails that request, and a proxy does not send a POST again (nginx answers 502). So for a moment
+   * the connections stay open; what arrives on them is answered with `Connection: close`, and a proxy stops using
+   * them. With no connection open there is nothing to wait for.
+   */
+  async function drain() {
+    const end = Date.now() + DRAIN_MS
+    while (Date.now() < end && (await openConnections()) > 0) await new Promise((resolve) => setTimeout(resolve, 25))
+  }
+  const openConnections = async () =>
+    (await Promise.all(servers.map((server) => new Promise<number>((resolve) => server.getConnections((error, count) => resolve(error ? 0 : count)))))).reduce(
+      (sum, count) => sum + count,
+      0,
+    )
   return { port, close }
 }
+
+/** How long a stopping process keeps answering on open connections before it closes the idle ones. */
+const DRAIN_MS = 1_000
 
 /** The timeouts every server of `listen` has, for the start-up log. */
 export const CONNECTION_TIMEOUTS = { keepAliveTimeout: 65_000, headersTimeout: 66_000 }
