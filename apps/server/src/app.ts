@@ -177,6 +177,7 @@ export function createApp(deps: AppDeps) {
   const booking = createBookingModule({
     database: deps.database,
     ledger: commerce.ledger,
+    credit: commerce.sessionCredit,
     memberships: memberships.sessions,
     customers: identity.customers,
     verifier: identity.verifier,

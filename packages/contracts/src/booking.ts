@@ -53,8 +53,11 @@ export type PreloadTimesResponse = z.infer<typeof PreloadTimesResponse>
 export const SessionsResponse = z.object({ date: z.string(), beds: z.array(SlotBed), times: z.array(TimeSlot) })
 export type SessionsResponse = z.infer<typeof SessionsResponse>
 
-/** balance: from the customer's minutes; in_salon: paid on the day; card: paid online when booked (the shop asks for payment up front). */
-export const PaidWith = z.enum(['balance', 'in_salon', 'card', 'membership'])
+/**
+ * balance: from the customer's minutes; in_salon: paid on the day; card: paid online when booked (the shop asks for
+ * payment up front); membership: with the customer's membership; credit: with their gift voucher credit.
+ */
+export const PaidWith = z.enum(['balance', 'in_salon', 'card', 'membership', 'credit'])
 export type PaidWith = z.infer<typeof PaidWith>
 
 /** pending: held for 10 minutes while its card payment is made, then booked or (unpaid) cancelled; no_show: the salon marked it missed. */
@@ -87,8 +90,11 @@ export const BookRequest = z.object({
   time: LocalTime,
   minutes: SessionMinutes,
   bedId: z.string().min(1).max(64),
-  /** Pay with the customer's membership (docs/product.md "Memberships") rather than as the salon's rules say. */
-  payWith: z.enum(['membership'], { message: 'must be membership, or left out' }).optional(),
+  /**
+   * Pay with the customer's membership (docs/product.md "Memberships") or their gift voucher credit ("Gift vouchers")
+   * rather than as the salon's rules say.
+   */
+  payWith: z.enum(['membership', 'credit'], { message: 'must be membership or credit, or left out' }).optional(),
 })
 export type BookRequest = z.infer<typeof BookRequest>
 

@@ -164,8 +164,11 @@ export type CounterRefundOrder = z.output<typeof CounterRefundRequest>
 
 export const CounterRefundResponse = z.object({
   paymentId: z.string(),
-  /** online_card: a package bought online, going back to the card through the job queue. */
-  method: z.enum(['cash', 'card_terminal', 'online_card']),
+  /**
+   * online_card: a package bought online, going back to the card through the job queue; credit: a package paid with
+   * gift voucher credit, given back as credit.
+   */
+  method: z.enum(['cash', 'card_terminal', 'online_card', 'credit']),
   /** What is given back: all that was paid, or the unused minutes' share of it. */
   part: z.enum(['whole', 'unused']),
   amountPence: z.number().int(),

@@ -27,7 +27,7 @@ export type DaySheetStatus = z.infer<typeof DaySheetStatus>
  * let go).
  */
 /** How a session to be paid in the salon was paid at the desk (docs/product.md §10.2). */
-export const DeskPaymentMethod = z.enum(['cash', 'card_terminal', 'balance'], { message: 'must be cash, card_terminal or balance' })
+export const DeskPaymentMethod = z.enum(['cash', 'card_terminal', 'balance', 'credit'], { message: 'must be cash, card_terminal, balance or credit' })
 export type DeskPaymentMethod = z.infer<typeof DeskPaymentMethod>
 
 /** A payment taken at the desk: how, when (ISO 8601 with offset) and by whom. */
@@ -40,6 +40,8 @@ export const DaySheetPayment = z.discriminatedUnion('method', [
   /** `paidAtDesk`: null while it is still to be paid. */
   z.object({ method: z.literal('in_salon'), pricePence: z.number().int(), paidAtDesk: DeskPaid.nullable() }),
   z.object({ method: z.literal('membership'), minutes: z.number().int() }),
+  /** Paid with gift voucher credit: `paidAtDesk` when the desk took it, null when the customer paid so online. */
+  z.object({ method: z.literal('credit'), pricePence: z.number().int(), paidAtDesk: DeskPaid.nullable() }),
   z.object({ method: z.literal('card'), pricePence: z.number().int(), state: z.enum(['paid', 'pending', 'refunded', 'unpaid']) }),
 ])
 export type DaySheetPayment = z.infer<typeof DaySheetPayment>

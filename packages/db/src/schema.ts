@@ -803,7 +803,10 @@ export const bookings = pgTable(
     blockedUntil: timestamp('blocked_until', { withTimezone: true }).notNull(),
     minutes: integer('minutes').notNull(),
     pricePence: integer('price_pence').notNull(),
-    /** balance, in_salon, card or membership (docs/product.md "Memberships") */
+    /**
+     * balance, in_salon, card, membership (docs/product.md "Memberships") or credit (gift voucher credit, spent on its
+     * payments row: docs/product.md "Gift vouchers")
+     */
     paidWith: text('paid_with').notNull(),
     /** pending (its bed held until hold_until while the card payment is made), booked, attended, no_show or cancelled */
     status: text('status').notNull().default('booked'),
@@ -819,7 +822,8 @@ export const bookings = pgTable(
     cancelledBy: uuid('cancelled_by'),
     /**
      * A session to be paid in the salon, paid at the desk (docs/product.md §10.2): cash or card_terminal (with its
-     * payments row), or balance (paid_with becomes balance and its minutes are spent); when, and the member of staff
+     * payments row), balance (paid_with becomes balance and its minutes are spent) or credit (paid_with becomes credit,
+     * spent on its payments row); when, and the member of staff
      * who took it. Null until then, and again when the owner undoes a payment taken by mistake.
      */
     deskPayment: text('desk_payment'),
@@ -834,12 +838,13 @@ export const bookings = pgTable(
       .on(t.shopId, t.sub, t.localDate)
       .where(sql`status <> 'cancelled'`),
     check('bookings_status', sql`${t.status} in ('pending', 'booked', 'attended', 'no_show', 'cancelled')`),
-    check('bookings_paid_with', sql`${t.paidWith} in ('balance', 'in_salon', 'card', 'membership')`),
+    check('bookings_paid_with', sql`${t.paidWith} in ('balance', 'in_salon', 'card', 'membership', 'credit')`),
     check(
       'bookings_desk_payment',
       sql`(${t.deskPayment} is null and ${t.deskPaidAt} is null and ${t.deskPaidBy} is null)
       or (${t.deskPayment} in ('cash', 'card_terminal') and ${t.paidWith} = 'in_salon' and ${t.deskPaidAt} is not null and ${t.deskPaidBy} is not null)
-      or (${t.deskPayment} = 'balance' and ${t.paidWith} = 'balance' and ${t.deskPaidAt} is not null and ${t.deskPaidBy} is not null)`,
+      or (${t.deskPayment} = 'balance' and ${t.paidWith} = 'balance' and ${t.deskPaidAt} is not null and ${t.deskPaidBy} is not null)
+      or (${t.deskPayment} = 'credit' and ${t.paidWith} = 'credit' and ${t.deskPaidAt} is not null and ${t.deskPaidBy} is not null)`,
     ),
     check('bookings_hold', sql`(${t.status} = 'pending') = (${t.holdUntil} is not null) or ${t.status} = 'cancelled'`),
     check('bookings_minutes', sql`${t.minutes} > 0 and ${t.pricePence} >= 0`),
@@ -1010,7 +1015,8 @@ export const payments = pgTable(
     idempotencyKey: text('idempotency_key').notNull(),
     /**
      * offline (the built-in test processor) or stripe; cash or card_terminal for a sale at the salon's counter; credit
-     * for a package paid wholly from the customer's gift voucher credit (no money came in: the voucher's sale was that).
+     * for a package or session paid wholly from the customer's gift voucher credit (no money came in: the voucher's sale
+     * was that).
      */
     provider: text('provider').notNull(),
     /** The staff member who took a counter sale; null for a payment the customer made online. */
@@ -1069,6 +1075,10 @@ export const payments = pgTable(
     uniqueIndex('payments_desk_session_once')
       .on(t.bookingId)
       .where(sql`provider in ('cash', 'card_terminal') and status = 'succeeded' and booking_id is not null`),
+    // A session paid with credit is paid once: online when booked, or at the desk.
+    uniqueIndex('payments_credit_session_once')
+      .on(t.bookingId)
+      .where(sql`provider = 'credit' and status = 'succeeded' and booking_id is not null`),
     index('payments_promo_code').on(t.promoCodeId),
     index('payments_shop_succeeded').on(t.shopId, t.succeededAt),
     index('payments_shop_refunded')

@@ -209,6 +209,7 @@ describe('free times kept by the booking service', () => {
       ledger: {} as never,
       customers: {} as never,
       memberships: {} as never,
+      credit: {} as never,
       now: () => now,
       availability: cache,
     })

@@ -1,7 +1,8 @@
 import { weekdayOf } from '@salon/contracts/dates'
 import type { Booking, PaidWith } from '@salon/contracts/booking'
 import { HttpError } from '../../lib/errors.ts'
-import { toIsoWithOffset, localTimeOf } from '../../lib/local-time.ts'
+import { describeDate, toIsoWithOffset, localTimeOf } from '../../lib/local-time.ts'
+import { plural } from '@salon/contracts/words'
 import type { BookingRules, DaySchedule, OpeningHours } from './availability.ts'
 import type { BookingRow, ShopSetup } from './booking.repository.ts'
 
@@ -60,8 +61,12 @@ export function toBooking(row: BookingRow, setup: ShopSetup): Booking {
  * How a session is paid: from the minutes that fit its bed when they cover it; else by card when booked if the
  * shop asks for payment up front; else in the salon when the shop allows it.
  */
-export function payment(rules: BookingRules, fitting: number | null, minutes: number): Exclude<PaidWith, 'membership'> | null {
+export function payment(rules: BookingRules, fitting: number | null, minutes: number): Exclude<PaidWith, 'membership' | 'credit'> | null {
   if (fitting !== null && fitting >= minutes) return 'balance'
   if (rules.payUpFront) return 'card'
   return rules.payInSalon ? 'in_salon' : null
 }
+
+/** A session as its payment's line says it, at the desk and on credit alike: "Sunbed session: Lay-down A, 9 minutes, Monday 7 January at 10:00". */
+export const sessionDescription = (bedName: string, minutes: number, localDate: string, time: string) =>
+  `Sunbed session: ${bedName}, ${plural(minutes, 'minute')}, ${describeDate(localDate)} at ${time}`

@@ -1,7 +1,7 @@
 import type { Database, Db } from '@salon/db'
 import type { SmsSender } from '../../adapters/sms/sms.ts'
 import type { Logger } from '../../lib/logger.ts'
-import type { LedgerRepository } from '../commerce/public.ts'
+import type { LedgerRepository, SessionCredit } from '../commerce/public.ts'
 import type { CustomersRepository, IdentityVerifier } from '../identity/public.ts'
 import { createAvailabilityCache } from './availability-cache.ts'
 import { createBookingRepository } from './booking.repository.ts'
@@ -28,6 +28,8 @@ import { createWaitlistOffers } from './waitlist-offers.service.ts'
 export function createBookingModule(deps: {
   database: Database
   ledger: LedgerRepository
+  /** Paying a session with gift voucher credit (docs/product.md "Gift vouchers"). */
+  credit: SessionCredit
   customers: CustomersRepository
   /** Paying a session with a membership (docs/product.md "Memberships"). */
   memberships: MembershipSessions
@@ -51,6 +53,7 @@ export function createBookingModule(deps: {
     ledger: deps.ledger,
     customers: deps.customers,
     memberships: deps.memberships,
+    credit: deps.credit,
     now,
   })
   const waitlistRepo = createWaitlistRepository(deps.database.db)
@@ -70,6 +73,7 @@ export function createBookingModule(deps: {
         ledger: deps.ledger,
         customers: deps.customers,
         memberships: deps.memberships,
+        credit: deps.credit,
         now,
       }).forStaff,
       repo: createStaffDayRepository(tx),

@@ -154,13 +154,13 @@ function inTransaction(tx: Db, ledger: LedgerRepository, shopId: string, sub: st
 
     /**
      * Records a session to be paid in the salon as paid at the desk: by cash or card terminal (with its payments row,
-     * unique per session while it stands), or from the balance (paid_with becomes balance; the minutes are spent
-     * apart). Answers false when it was paid already: nothing is written.
+     * unique per session while it stands), or from the balance or credit (paid_with becomes balance or credit; the
+     * minutes or the credit are spent apart). Answers false when it was paid already: nothing is written.
      */
-    async payAtDesk(id: string, method: 'cash' | 'card_terminal' | 'balance', by: string, payment?: typeof payments.$inferInsert) {
+    async payAtDesk(id: string, method: 'cash' | 'card_terminal' | 'balance' | 'credit', by: string, payment?: typeof payments.$inferInsert) {
       const done = await tx
         .update(bookings)
-        .set({ deskPayment: method, deskPaidAt: at, deskPaidBy: by, ...(method === 'balance' ? { paidWith: 'balance' } : {}) })
+        .set({ deskPayment: method, deskPaidAt: at, deskPaidBy: by, ...(method === 'balance' || method === 'credit' ? { paidWith: method } : {}) })
         .where(and(eq(bookings.id, id), sql`${bookings.deskPayment} is null`, eq(bookings.paidWith, 'in_salon')))
         .returning({ id: bookings.id })
       if (done.length === 0) return false

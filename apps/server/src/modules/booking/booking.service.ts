@@ -16,8 +16,8 @@ import {
 import { HttpError } from '../../lib/errors.ts'
 import { type CustomersRepository, type Identity } from '../identity/public.ts'
 import type { MembershipSessions } from '../memberships/public.ts'
-import { type Draw, fittingMinutes, type LedgerRepository, planSpend } from '../commerce/public.ts'
-import { SESSION_HOLD_MINUTES } from '@salon/contracts/rules/money'
+import { type Draw, fittingMinutes, type LedgerRepository, planSpend, type SessionCredit } from '../commerce/public.ts'
+import { poundsAndPence, SESSION_HOLD_MINUTES } from '@salon/contracts/rules/money'
 import type { AvailabilityCache, CachedAnswer, ComputedAnswer } from './availability-cache.ts'
 import {
   bedOpenRefusal,
@@ -35,7 +35,7 @@ import {
 import type { BookingRepository, BookingRow, LockedCustomer, ShopSetup } from './booking.repository.ts'
 import { withRetries } from '../../lib/database-errors.ts'
 import { createCustomerLock } from './customer-lock.service.ts'
-import { bedsMatching, daySchedule, payment, rulesOf, toBooking } from './booking-views.ts'
+import { bedsMatching, daySchedule, payment, rulesOf, sessionDescription, toBooking } from './booking-views.ts'
 import { checkSunbedSafety } from './sunbed-safety-checks.service.ts'
 import { historyProblems, personProblems, type SessionProblem } from './session-rules.ts'
 import { plural } from '@salon/contracts/words'
@@ -53,6 +53,8 @@ export interface BookingServiceDeps {
   customers: CustomersRepository
   /** Paying a session with a membership, in the booking's transaction. */
   memberships: MembershipSessions
+  /** Sessions paid with gift voucher credit (docs/product.md "Gift vouchers"). */
+  credit: SessionCredit
   now: () => number
   /** Where availability answers are kept; without one, every call works its answer out. */
   availability?: AvailabilityCache
@@ -143,11 +145,13 @@ export function createBookingService(deps: BookingServiceDeps) {
     if (!row) throw notFound()
     const booking = toBooking(row, setup)
     const when = `${describeDate(booking.date)} at ${booking.time}`
-    const { refunded, expired } = outcome
+    const { refunded, expired, creditBack, creditExpired } = outcome
     const message =
       `Your session on ${when} is cancelled.` +
       (refunded ? ` ${plural(refunded, 'minute')} ${refunded === 1 ? 'is' : 'are'} back on your balance.` : '') +
       (expired ? ` ${plural(expired, 'minute')} came from a package that has expired since, so ${expired === 1 ? 'it stays' : 'they stay'} expired.` : '') +
+      (creditBack ? ` ${poundsAndPence(creditBack)} is back on your account as gift voucher credit.` : '') +
+      (creditExpired ? ` ${poundsAndPence(creditExpired)} came from gift voucher credit that has expired since, so it stays expired.` : '') +
       (outcome.card ? ` Your card payment of £${(booking.pricePence / 100).toFixed(2)} is refunded to your card.` : '')
     return { message, booking }
   }
@@ -265,8 +269,9 @@ export function createBookingService(deps: BookingServiceDeps) {
             if (unsafe) throw new HttpError(unsafe.status, unsafe.message, { rule: unsafe.rule })
             checkCustomerRules(customer.active, rules, request.date, startsAt, request.minutes, setup.timeZone)
             const fitting = fittingMinutes(customer.lots, bed.type, at)
-            // A member's session is paid with their membership, when they ask: every rule above applies all the same.
-            const paidWith = request.payWith === 'membership' ? 'membership' : payment(rules, fitting, request.minutes)
+            // A member's session is paid with their membership, or with gift voucher credit, when they ask: every rule
+            // above applies all the same.
+            const paidWith = request.payWith ?? payment(rules, fitting, request.minutes)
             if (!paidWith) {
               throw new HttpError(
                 402,
@@ -292,6 +297,16 @@ export function createBookingService(deps: BookingServiceDeps) {
               holdUntil: paidWith === 'card' ? holdUntil : null,
             })
             await tx.spend(id, draws)
+            if (paidWith === 'credit')
+              await deps.credit.pay(tx.db, {
+                shopId,
+                sub: identity.sub,
+                bookingId: id,
+                pricePence,
+                description: sessionDescription(bed.name, request.minutes, request.date, request.time),
+                at: new Date(at),
+                audience: 'customer',
+              })
             if (paidWith === 'membership')
               await payWithMembership(tx.db, {
                 shopId,

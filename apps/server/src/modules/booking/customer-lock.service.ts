@@ -1,13 +1,19 @@
 import { HttpError } from '../../lib/errors.ts'
+import type { SessionCredit } from '../commerce/public.ts'
 import type { CustomersRepository, Identity } from '../identity/public.ts'
 import { createAvailabilityCache, type AvailabilityCache } from './availability-cache.ts'
 import { CustomerMissing, type BookingRepository, type BookingTransaction, type LockedCustomer } from './booking.repository.ts'
 
-/** What a cancellation did: minutes back on the balance, minutes whose lot has expired since, and whether a card payment goes back. */
+/**
+ * What a cancellation did: minutes back on the balance, minutes whose lot has expired since, whether a card payment
+ * goes back, and gift voucher credit given back (creditExpired of it to credit whose last day has passed since).
+ */
 export interface CancelOutcome {
   refunded: number
   expired: number
   card: boolean
+  creditBack: number
+  creditExpired: number
 }
 
 /** The booking as it stood, locked, when a cancellation looked at it. */
@@ -16,6 +22,8 @@ export type LockedBooking = NonNullable<Awaited<ReturnType<BookingTransaction['b
 export interface CustomerLockDeps {
   bookings: BookingRepository
   customers: CustomersRepository
+  /** A session paid with credit gives it back when cancelled. */
+  credit: SessionCredit
   now: () => number
   /** Where availability answers are kept; without one, nothing is kept. */
   availability?: AvailabilityCache
@@ -101,13 +109,16 @@ export function createCustomerLock(deps: CustomerLockDeps) {
       if (!booking) throw options.notFound()
       options.refuse(booking)
       await tx.setStatus(id, 'cancelled', options.by)
-      const none: CancelOutcome = { refunded: 0, expired: 0, card: false }
+      const none: CancelOutcome = { refunded: 0, expired: 0, card: false, creditBack: 0, creditExpired: 0 }
+      const credit = booking.paidWith === 'credit' ? await deps.credit.giveBack(tx.db, id, new Date(now())) : null
       const done: CancelOutcome =
         booking.paidWith === 'card'
           ? { ...none, card: booking.status === 'booked' }
           : booking.paidWith === 'balance'
-            ? { ...(await tx.refund(id)), card: false }
-            : none
+            ? { ...none, ...(await tx.refund(id)) }
+            : credit
+              ? { ...none, creditBack: credit.backPence, creditExpired: credit.expiredPence }
+              : none
       await options.alongside?.(tx, booking, done)
       return done
     }).catch((error: unknown) => {
@@ -117,6 +128,6 @@ export function createCustomerLock(deps: CustomerLockDeps) {
     return outcome
   }
 
-  return { availability, setupOf, asCustomer, underCustomerLock, cancelBooking }
+  return { availability, setupOf, asCustomer, underCustomerLock, cancelBooking, credit: deps.credit }
 }
 export type CustomerLock = ReturnType<typeof createCustomerLock>

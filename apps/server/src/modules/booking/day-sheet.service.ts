@@ -60,9 +60,11 @@ export function createDaySheet(deps: StaffDayDeps) {
           ? { method: 'balance', minutes: row.minutes, paidAtDesk: deskPaid }
           : row.paidWith === 'membership'
             ? { method: 'membership', minutes: row.minutes }
-            : row.paidWith === 'card'
-              ? { method: 'card', pricePence: row.pricePence, state: card() }
-              : { method: 'in_salon', pricePence: row.pricePence, paidAtDesk: deskPaid },
+            : row.paidWith === 'credit'
+              ? { method: 'credit', pricePence: row.pricePence, paidAtDesk: deskPaid }
+              : row.paidWith === 'card'
+                ? { method: 'card', pricePence: row.pricePence, state: card() }
+                : { method: 'in_salon', pricePence: row.pricePence, paidAtDesk: deskPaid },
       bookedBy: row.bookedBy ? { sub: row.bookedBy, name: row.bookedByName ?? 'A former member of staff' } : null,
       overrideReason: row.overrideReason,
       cancelledAt: cancelledAt ? toIsoWithOffset(cancelledAt.getTime(), timeZone) : null,

@@ -167,7 +167,7 @@ describeApi(
       expect(await take(missed.id, 'cash')).toMatchObject({ status: 409, json: { message: PAYMENT_MESSAGES.noShow } })
       expect(await take(booked.id, 'cheque')).toMatchObject({
         status: 400,
-        json: { message: 'Please check the request: method must be cash, card_terminal or balance.' },
+        json: { message: 'Please check the request: method must be cash, card_terminal, balance or credit.' },
       })
       expect((await take('7d0e7c5e-0000-4000-8000-000000000000', 'cash')).status).toBe(404)
 

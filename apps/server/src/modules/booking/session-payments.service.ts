@@ -5,19 +5,25 @@ import { poundsAndPence } from '@salon/contracts/rules/money'
 import { plural } from '@salon/contracts/words'
 import { withRetries } from '../../lib/database-errors.ts'
 import { HttpError } from '../../lib/errors.ts'
-import { describeDate, localTimeOf } from '../../lib/local-time.ts'
+import { localTimeOf } from '../../lib/local-time.ts'
+import { sessionDescription } from './booking-views.ts'
 import { fittingMinutes, planSpend } from '../commerce/public.ts'
 import { ONLY_OWNER, type StaffActor } from '../shop/public.ts'
 import type { DaySheet, StaffDayDeps } from './day-sheet.service.ts'
 import { DAY_MESSAGES } from './desk-rules.ts'
 
-const METHOD_WORDS: Record<Exclude<DeskPaymentMethod, 'balance'>, string> = { cash: 'in cash', card_terminal: 'on the card terminal' }
+const METHOD_WORDS: Record<Exclude<DeskPaymentMethod, 'balance'>, string> = {
+  cash: 'in cash',
+  card_terminal: 'on the card terminal',
+  credit: 'from the gift voucher credit',
+}
 
 /** Every refusal of taking payment at the desk, word for word (docs/product.md §10.2). */
 export const PAYMENT_MESSAGES = {
   cancelled: 'This session is cancelled, so there is nothing to take.',
   noShow: 'This session was marked a no-show, so there is nothing to take. If the customer came after all, mark it booked first.',
   onBalance: 'This session was paid from the balance when it was booked: there is nothing to take.',
+  onCredit: 'This session was paid with gift voucher credit when it was booked: there is nothing to take.',
   byMembership: 'This session is paid with the customer’s membership: there is nothing to take.',
   byCard: 'This session is paid by card online: there is nothing to take at the desk.',
   alreadyPaid: 'This session has already been paid at the desk.',
@@ -58,6 +64,7 @@ export function createSessionPayments(deps: StaffDayDeps & { sheet: DaySheet }) 
             if (current.status === 'no_show') throw new HttpError(409, PAYMENT_MESSAGES.noShow)
             if (current.deskPayment) throw new HttpError(409, PAYMENT_MESSAGES.alreadyPaid)
             if (current.paidWith === 'balance') throw new HttpError(409, PAYMENT_MESSAGES.onBalance)
+            if (current.paidWith === 'credit') throw new HttpError(409, PAYMENT_MESSAGES.onCredit)
             if (current.paidWith === 'card') throw new HttpError(409, PAYMENT_MESSAGES.byCard)
             if (current.paidWith === 'membership') throw new HttpError(409, PAYMENT_MESSAGES.byMembership)
             if (current.pricePence === 0 && method !== 'balance') throw new HttpError(409, PAYMENT_MESSAGES.free)
@@ -73,6 +80,23 @@ export function createSessionPayments(deps: StaffDayDeps & { sheet: DaySheet }) 
               }
               if (!(await tx.payAtDesk(id, 'balance', actor.sub))) throw new HttpError(409, PAYMENT_MESSAGES.alreadyPaid)
               await tx.spend(id, planSpend(customer.lots, type, current.minutes, at)!)
+            } else if (method === 'credit') {
+              // The rule of paying a session with credit is the customer's own online (credit.service.ts).
+              if (!(await tx.payAtDesk(id, 'credit', actor.sub))) throw new HttpError(409, PAYMENT_MESSAGES.alreadyPaid)
+              await booking.credit.pay(tx.db, {
+                shopId: actor.shopId,
+                sub: found.sub,
+                bookingId: id,
+                pricePence: current.pricePence,
+                description: sessionDescription(
+                  bed?.name ?? 'sunbed',
+                  current.minutes,
+                  current.localDate,
+                  localTimeOf(current.startsAt.getTime(), setup.timeZone),
+                ),
+                at: new Date(at),
+                audience: 'desk',
+              })
             } else {
               if (current.pricePence < COUNTER_MIN_PENCE) throw new HttpError(422, PAYMENT_MESSAGES.tooSmall)
               const paymentId = randomUUID()
@@ -86,7 +110,12 @@ export function createSessionPayments(deps: StaffDayDeps & { sheet: DaySheet }) 
                 status: 'succeeded',
                 purpose: 'session',
                 bookingId: id,
-                description: `Sunbed session: ${bed?.name ?? 'sunbed'}, ${plural(current.minutes, 'minute')}, ${describeDate(current.localDate)} at ${localTimeOf(current.startsAt.getTime(), setup.timeZone)}`,
+                description: sessionDescription(
+                  bed?.name ?? 'sunbed',
+                  current.minutes,
+                  current.localDate,
+                  localTimeOf(current.startsAt.getTime(), setup.timeZone),
+                ),
                 pricePence: current.pricePence,
                 amountPence: current.pricePence,
                 createdAt: new Date(at),
@@ -129,16 +158,21 @@ export function createSessionPayments(deps: StaffDayDeps & { sheet: DaySheet }) 
         if (!method) throw new HttpError(409, PAYMENT_MESSAGES.notPaid)
         await tx.lockTill()
         const back = method === 'balance' ? await tx.refund(id) : null
+        const credit = method === 'credit' ? await booking.credit.giveBack(tx.db, id, new Date(now())) : null
         await tx.undoDeskPayment(id)
         await tx.audit(actor, {
           action: 'booking.payment-undone',
           subjectType: 'booking',
           subjectId: id,
           before: method === 'balance' ? { method, minutes: current.minutes } : { method, amountPence: current.pricePence },
-          after: back ? { minutesBack: back.refunded, minutesExpired: back.expired } : { givenBack: current.pricePence },
+          after: back
+            ? { minutesBack: back.refunded, minutesExpired: back.expired }
+            : credit
+              ? { creditBackPence: credit.backPence, creditExpiredPence: credit.expiredPence }
+              : { givenBack: current.pricePence },
           reason,
         })
-        return { method, back, pricePence: current.pricePence }
+        return { method, back, credit, pricePence: current.pricePence }
       })
       const { booking: session } = await sheet.sheetOf(actor.shopId, id, setup)
       const done = outcome.back
@@ -146,7 +180,10 @@ export function createSessionPayments(deps: StaffDayDeps & { sheet: DaySheet }) 
           (outcome.back.expired
             ? ` (${plural(outcome.back.expired, 'minute')} from a lot that has expired since ${outcome.back.expired === 1 ? 'stays' : 'stay'} expired)`
             : '')
-        : `${poundsAndPence(outcome.pricePence)} shows as given back in today's takings`
+        : outcome.credit
+          ? `${poundsAndPence(outcome.credit.backPence)} is back as the customer's gift voucher credit` +
+            (outcome.credit.expiredPence ? ` (${poundsAndPence(outcome.credit.expiredPence)} of credit that has expired since stays expired)` : '')
+          : `${poundsAndPence(outcome.pricePence)} shows as given back in today's takings`
       return { message: `The payment is undone: ${done}. The session is to be paid again.`, booking: session }
     },
   }

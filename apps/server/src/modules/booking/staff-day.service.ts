@@ -71,7 +71,13 @@ export function createStaffDay(deps: StaffDayDeps & { sms: SmsSender; logger: Lo
             subjectType: 'booking',
             subjectId: id,
             before: { status: before.status, paidWith: before.paidWith },
-            after: { status: 'cancelled', minutesBack: done.refunded, minutesExpired: done.expired, cardRefunded: done.card },
+            after: {
+              status: 'cancelled',
+              minutesBack: done.refunded,
+              minutesExpired: done.expired,
+              cardRefunded: done.card,
+              ...(before.paidWith === 'credit' ? { creditBackPence: done.creditBack, creditExpiredPence: done.creditExpired } : {}),
+            },
             reason: note,
           }),
       })
@@ -86,7 +92,9 @@ export function createStaffDay(deps: StaffDayDeps & { sms: SmsSender; logger: Lo
       const done =
         (refunded ? ` ${plural(refunded, 'minute')} ${refunded === 1 ? 'is' : 'are'} back on the customer's balance.` : '') +
         (expired ? ` ${plural(expired, 'minute')} came from a lot that has expired since, so ${expired === 1 ? 'it stays' : 'they stay'} expired.` : '') +
-        (outcome.card ? ` The card payment of ${price} is being refunded.` : '')
+        (outcome.card ? ` The card payment of ${price} is being refunded.` : '') +
+        (outcome.creditBack ? ` ${poundsAndPence(outcome.creditBack)} is back as the customer's gift voucher credit.` : '') +
+        (outcome.creditExpired ? ` ${poundsAndPence(outcome.creditExpired)} of it came from credit that has expired since, so it stays expired.` : '')
       return { message: `Session cancelled.${done}${told}`, booking: sheet }
     },
 

@@ -32,7 +32,7 @@ import { createRefunds } from './refunds.service.ts'
 import { createRefundsRoutes } from './refunds.routes.ts'
 import { createStripeWebhookRoutes, type WebhookFollower } from './stripe-webhook.routes.ts'
 import { createVouchersRepository, type VouchersRepository } from './vouchers.repository.ts'
-import { createCreditPurchases } from './credit.service.ts'
+import { createCreditPurchases, createSessionCredit } from './credit.service.ts'
 import { createVoucherRoutes, createVoucherStaffRoutes } from './vouchers.routes.ts'
 import { createDeskVouchers } from './vouchers-desk.service.ts'
 import { createVoucherReportRoutes } from './voucher-report.routes.ts'
@@ -213,6 +213,8 @@ export function createCommerceModule(deps: CommerceModuleDeps) {
     /** What the app calls itself: a payment the provider says succeeded, and the sweep of expired minutes. */
     commerce: { providerSucceeded: payments.providerSucceeded, expireDue: balance.expireDue },
     ledger,
+    /** Sessions paid with gift voucher credit, online and at the desk (the booking module pays and gives back). */
+    sessionCredit: createSessionCredit(vouchersRepo),
     /** Sales at the counter, refunds and corrections of a balance, the day's takings (docs/product.md §10.3). */
     counter,
     /** The desk's takings and cash-ups, which the owner's reports read too. */

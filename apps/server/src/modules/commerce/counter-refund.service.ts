@@ -6,6 +6,7 @@ import { createJobQueue } from '../../lib/job-queue.ts'
 import { createAuditLog, type StaffActor } from '../shop/public.ts'
 import type { CommerceRepository, PaymentRow } from './commerce.repository.ts'
 import { COUNTER_MESSAGES } from './counter.service.ts'
+import { giveBackCredit } from './credit.service.ts'
 import { lockTill, type CounterRepository } from './counter.repository.ts'
 import type { LedgerRepository, LotRow } from './ledger.repository.ts'
 import { pounds } from './promo.ts'
@@ -81,12 +82,14 @@ export function createCounterRefunds(deps: {
     const row = await repo.payment(request.paymentId)
     const refused = refusal(row, shopId, request.part)
     if (refused || !row) throw refused
-    const online = !isCounter(row.provider)
+    // A package paid with gift voucher credit gives it back as credit; one paid by card online, to the card.
+    const credit = row.provider === 'credit'
+    const online = !isCounter(row.provider) && !credit
     const sub = row.sub
     const outcome = await db.transaction(async (tx) => {
       const at = new Date(now())
       if (sub) await repo.lockCustomer(shopId, sub, tx)
-      if (!online) await lockTill(tx, shopId)
+      if (isCounter(row.provider)) await lockTill(tx, shopId)
       // Minutes whose time has come are expired first: they are not the customer's to give back.
       if (sub) await ledger.expireDue(shopId, sub, at, tx)
       const before = sub ? await ledger.balance(shopId, sub, tx) : null
@@ -108,7 +111,12 @@ export function createCounterRefunds(deps: {
         throw new HttpError(409, current?.status === 'succeeded' && !current.refundOwedAt ? PART_REFUND_MESSAGES.noneUnused : COUNTER_MESSAGES.alreadyRefunded)
       }
       const part = pence === row.amountPence ? null : pence
-      const refunded = online ? await counter.oweCardRefund(row.id, at, tx, part) : await counter.markCounterRefunded(row.id, at, tx, part)
+      const creditBack = credit ? await giveBackCredit(deps.vouchers, { paymentId: row.id, amountPence: row.amountPence, pence, at }, tx) : null
+      const refunded = credit
+        ? creditBack !== null
+        : online
+          ? await counter.oweCardRefund(row.id, at, tx, part)
+          : await counter.markCounterRefunded(row.id, at, tx, part)
       if (!refunded) throw new HttpError(409, COUNTER_MESSAGES.alreadyRefunded)
       if (online) {
         // Asked of the card provider by a job until it confirms; the customer is told once it has (docs/product.md §4.14).
@@ -135,15 +143,18 @@ export function createCounterRefunds(deps: {
         },
         reason: request.reason,
       })
-      return { lot, removed, after, products, pence }
+      return { lot, removed, after, products, pence, creditExpired: creditBack?.expiredPence ?? 0 }
     })
     const share = request.part === 'unused' ? `, the share of the ${plural(outcome.removed, 'minute')} not used,` : ''
-    const back = online
-      ? `${pounds(outcome.pence)}${share} goes back to the customer's card, and they are told once it has.`
-      : `${pounds(outcome.pence)}${share} to give back ${METHOD_WORDS[row.provider as CounterMethod]}.`
+    const expired = outcome.creditExpired ? ` ${pounds(outcome.creditExpired)} of it came from credit that has expired since, so it stays expired.` : ''
+    const back = credit
+      ? `${pounds(outcome.pence)}${share} goes back to the customer's gift voucher credit.${expired}`
+      : online
+        ? `${pounds(outcome.pence)}${share} goes back to the customer's card, and they are told once it has.`
+        : `${pounds(outcome.pence)}${share} to give back ${METHOD_WORDS[row.provider as CounterMethod]}.`
     return {
       paymentId: row.id,
-      method: online ? 'online_card' : (row.provider as CounterMethod),
+      method: credit ? 'credit' : online ? 'online_card' : (row.provider as CounterMethod),
       part: request.part,
       amountPence: outcome.pence,
       minutesRemoved: outcome.removed,

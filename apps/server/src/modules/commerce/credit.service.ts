@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { COUNTER_MIN_PENCE } from '@salon/contracts/staff-counter'
 import { poundsAndPence } from '@salon/contracts/rules/money'
 import type { CreditPurchaseResponse } from '@salon/contracts/vouchers'
 import type { Db } from '@salon/db'
@@ -36,6 +37,98 @@ export async function spendCredit(
   }
   if (left > 0) throw new HttpError(409, CREDIT_MESSAGES.notEnough)
 }
+
+/**
+ * Gives back credit a payment spent: all of it, or `pence` of it (a package's unused minutes), to the lots it came
+ * from, the one lasting longest first. Credit given back to a lot whose last day has passed stays expired. The payment
+ * is refunded from then; null when it was already.
+ */
+export async function giveBackCredit(
+  repo: VouchersRepository,
+  give: { paymentId: string; amountPence: number; pence?: number; at: Date },
+  tx: Db,
+): Promise<{ backPence: number; expiredPence: number } | null> {
+  const pence = give.pence ?? give.amountPence
+  if (!(await repo.markCreditRefunded(give.paymentId, give.at, pence === give.amountPence ? null : pence, tx))) return null
+  let left = pence
+  let expiredPence = 0
+  for (const spend of await repo.spendsOfPayment(give.paymentId, tx)) {
+    if (left === 0) break
+    const back = Math.min(spend.amountPence, left)
+    await repo.returnCredit(spend.lotId, back, tx)
+    if (spend.expiresAt.getTime() <= give.at.getTime()) expiredPence += back
+    left -= back
+  }
+  return { backPence: pence - expiredPence, expiredPence }
+}
+
+/** Refusals of paying a session with credit, for the customer online and for the desk. */
+export const SESSION_CREDIT_MESSAGES = {
+  customer: {
+    short: (credit: number, price: number) =>
+      `Your gift voucher credit is ${poundsAndPence(credit)} and this session costs ${poundsAndPence(price)}. Please choose another way to pay.`,
+    tooSmall: `A session paid with credit must cost at least ${poundsAndPence(COUNTER_MIN_PENCE)}. Please choose another way to pay.`,
+  },
+  desk: {
+    short: (credit: number, price: number) =>
+      `The customer's gift voucher credit is ${poundsAndPence(credit)} and this session costs ${poundsAndPence(price)}. Take cash or card instead.`,
+    tooSmall: `A session paid with credit must cost at least ${poundsAndPence(COUNTER_MIN_PENCE)}. Take it from the balance instead.`,
+  },
+} as const
+
+/** A session to pay with credit, in the booking's own transaction under the customer's lock. */
+export interface SessionOnCredit {
+  shopId: string
+  sub: string
+  bookingId: string
+  pricePence: number
+  description: string
+  at: Date
+  /** Whose words a refusal is in: the customer's online, or the desk's. */
+  audience: 'customer' | 'desk'
+}
+
+/**
+ * Sessions paid with gift voucher credit (docs/product.md "Gift vouchers"): online when booked and at the desk alike,
+ * one payments row per session spending the credit soonest to expire first; cancelling or undoing gives it back.
+ */
+export function createSessionCredit(repo: VouchersRepository) {
+  return {
+    async pay(tx: Db, session: SessionOnCredit): Promise<void> {
+      const words = SESSION_CREDIT_MESSAGES[session.audience]
+      if (session.pricePence < COUNTER_MIN_PENCE) throw new HttpError(422, words.tooSmall)
+      const live = (await repo.liveCredit(session.shopId, session.sub, session.at, tx)).reduce((sum, lot) => sum + lot.remainingPence, 0)
+      if (live < session.pricePence) throw new HttpError(402, words.short(live, session.pricePence))
+      const paymentId = randomUUID()
+      await repo.insertCreditPayment(
+        {
+          id: paymentId,
+          shopId: session.shopId,
+          sub: session.sub,
+          idempotencyKey: `credit-session:${session.bookingId}:${paymentId}`,
+          status: 'succeeded',
+          purpose: 'session',
+          bookingId: session.bookingId,
+          description: session.description,
+          pricePence: session.pricePence,
+          amountPence: session.pricePence,
+          createdAt: session.at,
+          succeededAt: session.at,
+        },
+        tx,
+      )
+      await spendCredit(repo, { shopId: session.shopId, sub: session.sub, amountPence: session.pricePence, paymentId, at: session.at }, tx)
+    },
+
+    /** The credit a session took, given back (its cancelling or an undone desk payment); null when it took none. */
+    async giveBack(tx: Db, bookingId: string, at: Date) {
+      const payment = await repo.creditPaymentOfSession(bookingId, tx)
+      if (!payment) return null
+      return giveBackCredit(repo, { paymentId: payment.id, amountPence: payment.amountPence, at }, tx)
+    },
+  }
+}
+export type SessionCredit = ReturnType<typeof createSessionCredit>
 
 /** A package paid for wholly from the customer's credit: no card, credited at once, once per idempotency key. */
 export function createCreditPurchases(deps: {

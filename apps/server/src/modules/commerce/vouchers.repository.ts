@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, ne, schema, sql, type Db } from '@salon/db'
 
-const { voucherSettings, giftVouchers, voucherRedemptions, creditLots, creditSpends } = schema
+const { voucherSettings, giftVouchers, voucherRedemptions, creditLots, creditSpends, payments } = schema
 
 export type VoucherRow = typeof giftVouchers.$inferSelect
 export type NewVoucher = typeof giftVouchers.$inferInsert
@@ -113,6 +113,49 @@ export function createVouchersRepository(db: Db) {
 
     async addCreditSpend(row: typeof creditSpends.$inferInsert, executor: Db) {
       await executor.insert(creditSpends).values(row)
+    },
+
+    /** What a payment took from each lot of credit, the lot that lasts longest first (given back in that order). */
+    async spendsOfPayment(paymentId: string, executor: Db) {
+      return executor
+        .select({ lotId: creditSpends.creditLotId, amountPence: creditSpends.amountPence, expiresAt: creditLots.expiresAt })
+        .from(creditSpends)
+        .innerJoin(creditLots, eq(creditLots.id, creditSpends.creditLotId))
+        .where(eq(creditSpends.paymentId, paymentId))
+        .orderBy(desc(creditLots.expiresAt), desc(creditSpends.amountPence))
+    },
+
+    /** Credit given back to the lot it came from (never past what the lot held: its check constraint). */
+    async returnCredit(lotId: string, amountPence: number, executor: Db) {
+      await executor
+        .update(creditLots)
+        .set({ remainingPence: sql`${creditLots.remainingPence} + ${amountPence}` })
+        .where(eq(creditLots.id, lotId))
+    },
+
+    /** A payment made with credit: a package or a session bought with it. */
+    async insertCreditPayment(row: Omit<typeof payments.$inferInsert, 'provider'>, executor: Db) {
+      await executor.insert(payments).values({ ...row, provider: 'credit' })
+    },
+
+    /** The credit payment standing for a session, locked; undefined when the session was not paid with credit. */
+    async creditPaymentOfSession(bookingId: string, executor: Db) {
+      const [row] = await executor
+        .select({ id: payments.id, amountPence: payments.amountPence })
+        .from(payments)
+        .where(and(eq(payments.bookingId, bookingId), eq(payments.provider, 'credit'), eq(payments.status, 'succeeded')))
+        .for('update')
+      return row
+    },
+
+    /** A credit payment given back, whole or (`refundedPence`) in part; false when it was given back already. */
+    async markCreditRefunded(paymentId: string, at: Date, refundedPence: number | null, executor: Db) {
+      const done = await executor
+        .update(payments)
+        .set({ status: 'refunded', refundedAt: at, refundedPence })
+        .where(and(eq(payments.id, paymentId), eq(payments.provider, 'credit'), eq(payments.status, 'succeeded')))
+        .returning({ id: payments.id })
+      return done.length > 0
     },
 
     /** The owner's list: the vouchers issued (paid for), the newest first. */

@@ -113,9 +113,11 @@ export function createMessagesService(deps: {
         ? { with: 'balance', minutes: booking.minutes }
         : booking.paidWith === 'membership'
           ? { with: 'membership' }
-          : booking.paidWith === 'card'
-            ? { with: 'card', pence: facts.cardPayment?.amountPence ?? booking.pricePence }
-            : { with: 'in_salon', pence: booking.pricePence }
+          : booking.paidWith === 'credit'
+            ? { with: 'credit', pence: booking.pricePence }
+            : booking.paidWith === 'card'
+              ? { with: 'card', pence: facts.cardPayment?.amountPence ?? booking.pricePence }
+              : { with: 'in_salon', pence: booking.pricePence }
     const session = {
       date: localDateOf(booking.startsAt.getTime(), shop.timeZone),
       time: localTimeOf(booking.startsAt.getTime(), shop.timeZone),
@@ -171,7 +173,9 @@ export function createMessagesService(deps: {
             ? { to: 'card', pence: facts.cardPayment.amountPence }
             : booking.paidWith === 'membership'
               ? { to: 'membership' }
-              : { to: 'nothing' }
+              : booking.paidWith === 'credit'
+                ? { to: 'credit', pence: booking.pricePence }
+                : { to: 'nothing' }
       const message = bookingCancelled(salonOf(facts.shop), facts.session, by, returned, facts.customer.firstName)
       return deliver(`cancellation:${bookingId}`, 'booking-cancelled', facts.shop.id, facts.customer, message)
     },

@@ -16,7 +16,12 @@ export interface SalonWords {
 }
 
 /** How a session is paid, as the messages say it. */
-export type Payment = { with: 'balance'; minutes: number } | { with: 'card'; pence: number } | { with: 'in_salon'; pence: number } | { with: 'membership' }
+export type Payment =
+  | { with: 'balance'; minutes: number }
+  | { with: 'card'; pence: number }
+  | { with: 'in_salon'; pence: number }
+  | { with: 'membership' }
+  | { with: 'credit'; pence: number }
 
 export interface SessionWords {
   date: string
@@ -44,6 +49,8 @@ function paidLine(payment: Payment): string {
       return `${poundsAndPence(payment.pence)}, to pay in the salon`
     case 'membership':
       return 'with your membership'
+    case 'credit':
+      return `${poundsAndPence(payment.pence)}, paid with your gift voucher credit`
   }
 }
 
@@ -83,7 +90,8 @@ export function bookingReminder(salon: SalonWords, session: SessionWords, link: 
 }
 
 /** Where what was paid for a cancelled session went. */
-export type Returned = { to: 'balance'; minutes: number } | { to: 'card'; pence: number } | { to: 'membership' } | { to: 'nothing' }
+export type Returned =
+  { to: 'balance'; minutes: number } | { to: 'card'; pence: number } | { to: 'membership' } | { to: 'credit'; pence: number } | { to: 'nothing' }
 
 function returnedLine(returned: Returned): string {
   switch (returned.to) {
@@ -93,6 +101,8 @@ function returnedLine(returned: Returned): string {
       return `Your card payment of ${poundsAndPence(returned.pence)} is being refunded: we will text you when it is done.`
     case 'membership':
       return 'It no longer counts against your membership.'
+    case 'credit':
+      return `${poundsAndPence(returned.pence)} is back on your account as gift voucher credit.`
     case 'nothing':
       return 'Nothing was paid for it.'
   }

@@ -56,3 +56,19 @@ export async function codeSentTo(t: TestApp, to: string) {
   if (!code) throw new Error(`no voucher reached ${to}`)
   return code
 }
+
+/**
+ * Gift voucher credit on a customer's account: a voucher of `pence` issued and redeemed by them online, lasting
+ * `lastsMs` from the app's now. Answers the credit lot.
+ */
+export async function creditOnAccount(t: TestApp, customer: { sub: string; headers: Record<string, string> }, pence: number, lastsMs?: number) {
+  const { code, voucher } = await issuedVoucher(t, pence, lastsMs)
+  const redeemed = await t.api('p_account/vouchers', { body: { code }, headers: { ...customer.headers, 'x-forwarded-for': newAddress() } })
+  if (redeemed.status !== 200) throw new Error(`the voucher was not redeemed: ${redeemed.status} ${JSON.stringify(redeemed.json)}`)
+  const [lot] = await t.db.select().from(schema.creditLots).where(eq(schema.creditLots.voucherId, voucher.id))
+  return lot!
+}
+
+/** What is left of a customer's gift voucher credit, as their balance page reads it. */
+export const creditLeft = async (t: TestApp, customer: { headers: Record<string, string> }) =>
+  (await t.api('p_account/credit', { headers: customer.headers })).json.creditPence as number
