@@ -24,7 +24,7 @@ export function asStoredAppointment(value: unknown): StoredAppointment | null {
   if (typeof v.bedId !== 'string' || !v.bedId) return null
   const stored: StoredAppointment = { date: v.date as string, time: v.time as string, minutes: v.minutes, bedId: v.bedId }
   if (typeof v.bedType === 'string' && v.bedType) stored.bedType = v.bedType
-  if (v.payWith === 'membership') stored.payWith = 'membership'
+  if (v.payWith === 'membership' || v.payWith === 'credit') stored.payWith = v.payWith
   return stored
 }
 

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useId, useMemo, useReducer, useRef, useState, t
 import { Link, useFetcher, useNavigate } from 'react-router'
 import { useAlert } from '../../components/ui/alert.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
-import { formatPence } from '../../lib/format.ts'
+import { formatAmount, formatPence } from '../../lib/format.ts'
 import type { StoredAppointment } from './appointment-storage.ts'
 import { ANY_BED, BedPicker, bedFilter, typeChoice } from './bed-picker.tsx'
 import { DUPLICATE_BOOKING_ALERT, HEALTH_QUESTIONS_PATH } from './book-failure.ts'
@@ -27,6 +27,7 @@ import {
 import { TimePicker } from './time-picker.tsx'
 import { forgetWaitlistDay, JoinWaitlist, waitlistDayWaiting } from '../waitlist/public.ts'
 import { useMyMembership } from '../memberships/public.ts'
+import { useMyCredit } from './my-credit.ts'
 
 interface BookPlannerProps {
   salon: Pick<SalonResponse, 'beds' | 'bedTypes'>
@@ -113,13 +114,18 @@ export function BookPlanner({ salon, preload, stored, signedIn, notice }: BookPl
   // Any free sunbed: the first the slot names (slots give the ids of their free beds, in the salon's order).
   const firstFree = slot?.bedIds[0]
   const bookedBed = bed ?? (firstFree ? (salon.beds.find((b) => b.id === firstFree) ?? null) : null)
-  // A member may pay with their membership instead of as the salon's rules say (docs/product.md "Memberships").
+  // A member may pay with their membership, and anyone with gift voucher credit with that, instead of as the salon's
+  // rules say (docs/product.md "Memberships", "Gift vouchers"): one or the other.
   const membership = useMyMembership(signedIn)
-  const [withMembership, setWithMembership] = useState(false)
-  const payWithMembership = withMembership && membership !== null
+  const credit = useMyCredit(signedIn)
+  const [payWith, setPayWith] = useState<'membership' | 'credit' | null>(null)
+  const payWithMembership = payWith === 'membership' && membership !== null
+  const payWithCredit = payWith === 'credit' && credit !== null
   const booked: StoredAppointment | null =
     date && slot && bookedBed ? { date, time: slot.time, minutes, bedId: bookedBed.id, ...(bed ? {} : { bedType: bookedBed.type }) } : null
-  const request: StoredAppointment | null = booked && payWithMembership ? { ...booked, payWith: 'membership' } : booked
+  const request: StoredAppointment | null =
+    booked && (payWithMembership || payWithCredit) ? { ...booked, payWith: payWithMembership ? 'membership' : 'credit' } : booked
+  const choosePayWith = (way: 'membership' | 'credit', chosen: boolean) => setPayWith(chosen ? way : null)
 
   // The price, and how it will be paid, once a time is chosen; asked again when the request or the session changes.
   const priceFetcher = useFetcher<PriceAnswer>()
@@ -179,8 +185,10 @@ export function BookPlanner({ salon, preload, stored, signedIn, notice }: BookPl
 
   const days = useMemo(() => Object.entries(preload?.times ?? {}).map(([d, s]) => ({ date: d, slots: s })), [preload])
   const today = days[0]?.date ?? null
-  const noPayment = price.status === 'ready' && price.price.paidWith === null && signedIn && !payWithMembership
-  const canBook = request !== null && !state.isLoading && !noPayment
+  const noPayment = price.status === 'ready' && price.price.paidWith === null && signedIn && !payWithMembership && !payWithCredit
+  // Credit that does not cover the session's price cannot pay for it: the customer is told, and chooses another way.
+  const creditShort = payWithCredit && price.status === 'ready' && credit < price.price.pricePence
+  const canBook = request !== null && !state.isLoading && !noPayment && !creditShort
   const liveText = timesLoading
     ? 'Loading free times…'
     : date && slots
@@ -303,12 +311,30 @@ export function BookPlanner({ salon, preload, stored, signedIn, notice }: BookPl
               </span>
             )}
             {price.status === 'error' && price.message}
-            {price.status === 'ready' && (payWithMembership ? <MembershipLine minutes={minutes} /> : <PriceLine price={price.price} />)}
+            {price.status === 'ready' &&
+              (payWithMembership ? (
+                <MembershipLine minutes={minutes} />
+              ) : payWithCredit ? (
+                <CreditLine pricePence={price.price.pricePence} creditPence={credit} />
+              ) : (
+                <PriceLine price={price.price} />
+              ))}
           </div>
           {membership && (
             <label className="flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border border-cocoa-200 px-3 py-2 font-semibold text-cocoa-900">
-              <input type="checkbox" className="size-5 accent-brand-teal" checked={withMembership} onChange={(e) => setWithMembership(e.target.checked)} />
+              <input
+                type="checkbox"
+                className="size-5 accent-brand-teal"
+                checked={payWithMembership}
+                onChange={(e) => choosePayWith('membership', e.target.checked)}
+              />
               Pay with my membership
+            </label>
+          )}
+          {credit !== null && (
+            <label className="flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border border-cocoa-200 px-3 py-2 font-semibold text-cocoa-900">
+              <input type="checkbox" className="size-5 accent-brand-teal" checked={payWithCredit} onChange={(e) => choosePayWith('credit', e.target.checked)} />
+              Pay with my gift voucher credit ({formatPence(credit)})
             </label>
           )}
           {noPayment && (
@@ -334,9 +360,11 @@ export function BookPlanner({ salon, preload, stored, signedIn, notice }: BookPl
                 {request.minutes} min
                 {payWithMembership
                   ? ' · with your membership'
-                  : price.status === 'ready'
-                    ? ` · ${price.price.paidWith === 'balance' ? 'from your balance' : formatPence(price.price.pricePence)}`
-                    : ''}
+                  : payWithCredit
+                    ? ' · with your credit'
+                    : price.status === 'ready'
+                      ? ` · ${price.price.paidWith === 'balance' ? 'from your balance' : formatPence(price.price.pricePence)}`
+                      : ''}
               </span>
             </p>
             <button
@@ -415,6 +443,23 @@ export function PriceLine({ price }: { price: PriceResponse }) {
         <span className="font-display text-xl font-semibold">{formatPence(price.pricePence)}</span>
       </span>
       {(price.paidWith !== 'in_salon' || price.balance !== null) && <span className="text-cocoa-700">{price.message}</span>}
+    </span>
+  )
+}
+
+/** A session paid with the customer's gift voucher credit: what it takes of it, or that it does not cover it. */
+function CreditLine({ pricePence, creditPence }: { pricePence: number; creditPence: number }) {
+  return (
+    <span className="flex flex-col gap-1">
+      <span className="flex items-baseline justify-between gap-3">
+        <span className="font-semibold">Paid with your gift voucher credit</span>
+        <span className="font-display text-xl font-semibold">{formatPence(pricePence)}</span>
+      </span>
+      <span className={creditPence < pricePence ? 'font-medium text-coral-700' : 'text-cocoa-700'}>
+        {creditPence < pricePence
+          ? `Your gift voucher credit is ${formatAmount(creditPence)} and this session costs ${formatAmount(pricePence)}. Please choose another way to pay.`
+          : `${formatAmount(creditPence - pricePence)} of your credit will be left.`}
+      </span>
     </span>
   )
 }

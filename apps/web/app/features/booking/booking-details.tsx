@@ -8,6 +8,7 @@ export function paidWithText(booking: Pick<Booking, 'paidWith' | 'minutes' | 'pr
   if (booking.paidWith === 'balance') return `${booking.minutes} minutes from your balance`
   if (booking.paidWith === 'card') return `${formatPence(booking.pricePence)}, by card`
   if (booking.paidWith === 'membership') return `${booking.minutes} minutes with your membership`
+  if (booking.paidWith === 'credit') return `${formatPence(booking.pricePence)}, with your gift voucher credit`
   return `${formatPence(booking.pricePence)}, paid in the salon`
 }
 

@@ -8,6 +8,7 @@ import { STATUS_LABELS } from './status-labels.ts'
 function paidText(booking: Booking) {
   if (booking.paidWith === 'balance') return 'from your balance'
   if (booking.paidWith === 'membership') return 'with your membership'
+  if (booking.paidWith === 'credit') return `${formatPence(booking.pricePence)} with your gift voucher credit`
   return `${formatPence(booking.pricePence)} ${booking.paidWith === 'card' ? 'by card' : 'in the salon'}`
 }
 

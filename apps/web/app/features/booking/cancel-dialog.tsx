@@ -14,6 +14,7 @@ const cutoffText = (booking: Booking) => {
 export function cancelOutcomeText(booking: Pick<Booking, 'paidWith' | 'status' | 'minutes' | 'pricePence'>): string {
   if (booking.paidWith === 'balance') return `The ${booking.minutes} minutes go back on your balance.`
   if (booking.paidWith === 'membership') return 'It no longer counts against your membership.'
+  if (booking.paidWith === 'credit') return `The ${formatAmount(booking.pricePence)} goes back on your account as gift voucher credit.`
   if (booking.paidWith === 'card' && booking.status === 'booked') return `The card payment of ${formatAmount(booking.pricePence)} goes back to your card.`
   return 'Nothing has been paid for it yet.'
 }

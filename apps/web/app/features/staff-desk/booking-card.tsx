@@ -16,6 +16,7 @@ const STATUS: Record<DaySheetStatus, { label: string; tone: 'neutral' | 'good' |
 export function paymentText(payment: DaySheetPayment): string {
   if (payment.method === 'balance') return `From balance (${payment.minutes} min)${payment.paidAtDesk ? ', taken at the desk' : ''}`
   if (payment.method === 'membership') return `Membership (${payment.minutes} min)`
+  if (payment.method === 'credit') return `Gift voucher credit ${formatPence(payment.pricePence)}${payment.paidAtDesk ? ', taken at the desk' : ''}`
   if (payment.method === 'in_salon') {
     const paid = payment.paidAtDesk
     if (paid) return `Paid in salon ${formatPence(payment.pricePence)} (${paid.method === 'cash' ? 'cash' : 'card terminal'})`
@@ -45,7 +46,7 @@ const payLabel = (booking: DaySheetBooking) => `Take payment ${formatPence(booki
 
 /** A payment taken at the desk for the session, which the owner may undo. */
 export const paidAtDesk = (booking: DaySheetBooking) =>
-  booking.payment.method === 'in_salon' || booking.payment.method === 'balance' ? booking.payment.paidAtDesk : null
+  booking.payment.method === 'in_salon' || booking.payment.method === 'balance' || booking.payment.method === 'credit' ? booking.payment.paidAtDesk : null
 
 /**
  * One session on the day sheet: time, customer, skin type, minutes, how paid, status, and what staff may do with it.

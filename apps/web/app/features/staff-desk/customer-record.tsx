@@ -181,7 +181,9 @@ export function CustomerRecord({
                             ? 'pay in salon'
                             : b.paidWith === 'membership'
                               ? 'membership'
-                              : 'card'}
+                              : b.paidWith === 'credit'
+                                ? 'gift voucher credit'
+                                : 'card'}
                       </span>
                     </span>
                     <Badge tone={BOOKING_STATUS[b.status]?.tone ?? 'neutral'}>{BOOKING_STATUS[b.status]?.label ?? b.status}</Badge>

@@ -1,8 +1,8 @@
 import type { DaySheetBooking, DeskPaymentMethod } from '@salon/contracts/staff-day'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { SegmentedControl } from '../../components/ui/segmented-control.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
-import { formatPence } from '../../lib/format.ts'
+import { formatAmount, formatPence } from '../../lib/format.ts'
 import { ConfirmDialog, StaffDialog, useStaff, useStaffAction } from '../staff/public.ts'
 import { paidAtDesk } from './booking-card.tsx'
 import { deskCalls } from './desk-calls.ts'
@@ -11,17 +11,20 @@ const METHODS: readonly { value: DeskPaymentMethod; label: string }[] = [
   { value: 'cash', label: 'Cash' },
   { value: 'card_terminal', label: 'Card terminal' },
   { value: 'balance', label: 'Balance' },
+  { value: 'credit', label: 'Credit' },
 ]
 
 /**
- * docs/product.md §10.2: taking payment at the desk for a session to be paid in the salon (cash, the card terminal, or
- * the minutes on the customer's balance), once; the owner undoes a payment taken by mistake, saying why.
+ * docs/product.md §10.2: taking payment at the desk for a session to be paid in the salon (cash, the card terminal,
+ * the minutes on the customer's balance, or their gift voucher credit), once; the owner undoes a payment taken by
+ * mistake, saying why.
  */
 export function PaymentDialog({ booking, onClose }: { booking: DaySheetBooking | null; onClose: () => void }) {
   const { notify } = useStaff()
   const action = useStaffAction()
   const [method, setMethod] = useState<DeskPaymentMethod>('cash')
   const paid = booking ? paidAtDesk(booking) : null
+  const credit = useCustomerCredit(booking && !paid ? booking.customer.sub : null)
   const close = () => {
     setMethod('cash')
     onClose()
@@ -43,7 +46,7 @@ export function PaymentDialog({ booking, onClose }: { booking: DaySheetBooking |
     }
   }
   if (booking && paid) {
-    const how = paid.method === 'cash' ? 'in cash' : paid.method === 'card_terminal' ? 'on the card terminal' : 'from the balance'
+    const how = { cash: 'in cash', card_terminal: 'on the card terminal', balance: 'from the balance', credit: 'with gift voucher credit' }[paid.method]
     return (
       <ConfirmDialog
         open
@@ -51,8 +54,12 @@ export function PaymentDialog({ booking, onClose }: { booking: DaySheetBooking |
         message={
           <p>
             {booking.customer.name}'s session at {booking.time} was paid {how} by {paid.by}.{' '}
-            {paid.method === 'balance' ? 'The minutes go back on their balance.' : 'The money shows as given back in today’s takings.'} The session is then to
-            be paid again.
+            {paid.method === 'balance'
+              ? 'The minutes go back on their balance.'
+              : paid.method === 'credit'
+                ? 'The credit goes back on their account.'
+                : 'The money shows as given back in today’s takings.'}{' '}
+            The session is then to be paid again.
           </p>
         }
         confirmLabel="Undo the payment"
@@ -65,6 +72,12 @@ export function PaymentDialog({ booking, onClose }: { booking: DaySheetBooking |
     )
   }
   const price = booking?.payment.method === 'in_salon' ? booking.payment.pricePence : 0
+  const creditWords =
+    credit === undefined
+      ? 'It comes off their gift voucher credit.'
+      : credit < price
+        ? `Their gift voucher credit is ${formatAmount(credit)}: not enough for this session.`
+        : `It comes off their gift voucher credit of ${formatAmount(credit)}, leaving ${formatAmount(credit - price)}. It is not in the takings: the voucher's sale was.`
   return (
     <StaffDialog
       open={booking !== null}
@@ -91,12 +104,31 @@ export function PaymentDialog({ booking, onClose }: { booking: DaySheetBooking |
           <p className="text-sm text-cocoa-700">
             {method === 'balance'
               ? `${booking.minutes} minutes come off their balance, from minutes that fit ${booking.bed.type} sunbeds.`
-              : method === 'cash'
-                ? 'Count the cash into the till: it is in today’s cash-up.'
-                : 'Take it on the card terminal first: it is in today’s card-terminal total.'}
+              : method === 'credit'
+                ? creditWords
+                : method === 'cash'
+                  ? 'Count the cash into the till: it is in today’s cash-up.'
+                  : 'Take it on the card terminal first: it is in today’s card-terminal total.'}
           </p>
         </div>
       )}
     </StaffDialog>
   )
+}
+
+/** The customer's gift voucher credit in pence while the dialog is open for them; undefined until it is known. */
+function useCustomerCredit(sub: string | null): number | undefined {
+  const [credit, setCredit] = useState<{ sub: string; pence: number } | undefined>(undefined)
+  useEffect(() => {
+    if (!sub) return
+    let current = true
+    deskCalls
+      .credit(sub)
+      .then((answer) => current && setCredit({ sub, pence: answer.creditPence }))
+      .catch(() => undefined)
+    return () => {
+      current = false
+    }
+  }, [sub])
+  return credit && credit.sub === sub ? credit.pence : undefined
 }

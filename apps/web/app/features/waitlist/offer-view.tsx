@@ -6,7 +6,13 @@ import { awaitingCardPayment, sessionPaymentPath } from '../booking/public.ts'
 import type { OfferResult } from './waitlist-api.ts'
 import { browserWaitlistCalls } from './waitlist-api.ts'
 
-const PAID_WORDS = { balance: 'from your balance', in_salon: 'paid in the salon', card: 'paid by card', membership: 'with your membership' } as const
+const PAID_WORDS = {
+  balance: 'from your balance',
+  in_salon: 'paid in the salon',
+  card: 'paid by card',
+  membership: 'with your membership',
+  credit: 'paid with your gift voucher credit',
+} as const
 
 /** The page a waitlist text's link opens: the held time and "Book this time", or that the offer has gone. */
 export function OfferView({ token, result }: { token: string; result: OfferResult }) {
