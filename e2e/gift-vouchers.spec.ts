@@ -1,7 +1,11 @@
 import { MONTHS, WEEKDAYS } from '@salon/contracts/uk-calendar'
-import { expect, keepScreenshot, test, unique, untilHydrated } from './fixtures.ts'
+import { expect, keepScreenshot, openDays, test, unique, untilHydrated } from './fixtures.ts'
 import { OUTBOX_JSON } from './outbox.ts'
 import { cards, payWith, startPayment } from './payment.ts'
+
+/** "2026-11-23" → "Monday 23 November", as the day strip names a day. */
+const dayName = (date: string) =>
+  new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`)).replace(',', '')
 
 const ukToday = () => new Date().toLocaleDateString('en-CA', { timeZone: 'Europe/London' })
 const longDay = (date: string) => {
@@ -15,9 +19,10 @@ test.use({
 })
 
 // A voucher bought by card on the gift voucher page at phone width (paid on the test processor's card form), its
-// message in the outbox on its day, and its code redeemed into credit on another customer's balance page.
-test('a gift voucher bought by card reaches its recipient, who redeems it into credit on the balance page', async ({ page, request }) => {
-  test.setTimeout(60_000)
+// message in the outbox on its day, its code redeemed into credit on another customer's balance page, and a session
+// booked with that credit.
+test('a gift voucher bought by card reaches its recipient, who redeems it into credit on the balance page and books with it', async ({ page, request }) => {
+  test.setTimeout(90_000)
   const email = `${unique('gift').replace(/\s/g, '-')}@example.com`
   await page.goto('/gift-vouchers/')
   await expect(page.getByRole('form', { name: 'Gift voucher' })).toBeVisible()
@@ -69,4 +74,27 @@ test('a gift voucher bought by card reaches its recipient, who redeems it into c
   await credit.getByLabel('Gift voucher code').fill(code)
   await credit.getByRole('button', { name: 'Redeem' }).click()
   await expect(credit.getByText('This gift voucher has already been used in full.')).toBeVisible()
+
+  // The credit pays for a session on /book/.
+  const date = (await openDays(request)).at(-1)!
+  await page.goto('/book/')
+  await untilHydrated(page)
+  await page
+    .getByRole('radiogroup', { name: 'Day' })
+    .getByRole('radio', { name: new RegExp(`^${dayName(date)}:`) })
+    .check()
+  const times = page.getByRole('radiogroup', { name: 'Start time' }).getByRole('radio')
+  await expect(times.first()).toBeAttached()
+  const values = await times.evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value))
+  const time = values[Math.floor(Math.random() * values.length)]!
+  await page.getByRole('radiogroup', { name: 'Start time' }).getByRole('radio', { name: time, exact: true }).check()
+  await page.getByLabel('Pay with my gift voucher credit (£25)').check()
+  await expect(page.getByText('Paid with your gift voucher credit')).toBeVisible()
+  await expect(page.getByText(/^£\d+\.\d{2} of your credit will be left\.$/)).toBeVisible()
+  await keepScreenshot(page, 'test-results/gift-credit-book-desktop.png')
+  await page.getByRole('button', { name: `Book ${time}` }).click()
+  await expect(page).toHaveURL(/\/confirmation\/success\/\?id=[0-9a-f-]{36}$/)
+  await expect(page.getByRole('definition').filter({ hasText: /^£[\d.]+, with your gift voucher credit$/ })).toBeVisible()
+  await page.goto('/account/balance/')
+  await expect(page.getByRole('region', { name: 'Gift voucher credit' }).getByText(/^£(1\d|2[0-4])(\.\d{2})?$/)).toBeVisible()
 })

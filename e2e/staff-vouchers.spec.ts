@@ -146,4 +146,16 @@ test('@layout a customer who redeemed a voucher into credit has the credit on th
   await expect(credit).toContainText('£40.00')
   await expect(credit.getByRole('list', { name: 'Credit from gift vouchers' })).toContainText(/Use by \w+day \d{1,2} \w+ \d{4}£40\.00 of £40\.00/)
   await keepScreenshot(page, testInfo.outputPath('customer-credit.png'))
+
+  // The desk buys a package for them with it, as they can online.
+  await untilHydrated(page)
+  await credit.getByRole('button', { name: 'Buy a package with this credit' }).click()
+  const choice = credit.getByLabel('Package')
+  await expect(choice.locator('option')).not.toHaveCount(1)
+  const [, first] = await choice.locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value))
+  await choice.selectOption(first!)
+  await credit.getByRole('button', { name: 'Buy with credit' }).click()
+  await expect(page.getByText(/ is on the customer's balance, paid with £\d+\.\d{2} of their credit\.$/)).toBeVisible()
+  await expect(credit).not.toContainText('£40.00 of £40.00')
+  await keepScreenshot(page, testInfo.outputPath('customer-credit-bought.png'))
 })

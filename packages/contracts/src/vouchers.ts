@@ -101,6 +101,13 @@ export const CreditPurchaseRequest = strictBody({ packageId: z.string().min(1).m
 export const CreditPurchaseResponse = CreditResponse.extend({ message: z.string(), created: z.boolean() })
 export type CreditPurchaseResponse = z.infer<typeof CreditPurchaseResponse>
 
+/** POST staff/customers/{sub}/credit/purchase: the desk buys a package for a customer with their credit, as they can online. */
+export const DeskCreditPurchaseRequest = strictBody({
+  packageId: z.string().min(1).max(64),
+  idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{16,100}$/, { message: 'must be 16 to 100 letters, digits, dashes or underscores' }),
+})
+export type DeskCreditPurchaseRequest = z.infer<typeof DeskCreditPurchaseRequest>
+
 /** POST staff/vouchers/sales: a voucher sold at the desk, for cash or on the card terminal. */
 export const DeskVoucherSaleRequest = strictBody({
   method: z.enum(['cash', 'card_terminal'], { message: 'must be cash or card_terminal' }),

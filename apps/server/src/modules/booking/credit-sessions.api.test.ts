@@ -8,7 +8,7 @@ import { creditLeft, creditOnAccount } from '../../test/factories/vouchers.ts'
 import { createWorker } from '../../jobs/worker.ts'
 import { createLogger } from '../../lib/logger.ts'
 import { describeApi } from '../../test/harness.ts'
-import { SESSION_CREDIT_MESSAGES } from '../commerce/credit.service.ts'
+import { DESK_CREDIT_MESSAGES, SESSION_CREDIT_MESSAGES } from '../commerce/credit.service.ts'
 import { PAYMENT_MESSAGES } from './session-payments.service.ts'
 
 /** Tuesday 24 November 2026, 09:00 GMT. */
@@ -224,6 +224,35 @@ describeApi(
         .from(schema.jobs)
         .where(eq(schema.jobs.key, `refund:${payment!.id}`))
       expect(jobs).toEqual([])
+    })
+
+    it('the desk buys a package for a customer with their credit, under the rule of their own purchase, once per key, in the audit log', async () => {
+      const c = await customer()
+      await creditOnAccount(get(), c, 4000)
+      const buy = (body: object, sub = c.sub) => get().api(`staff/customers/${sub}/credit/purchase`, { body, headers: staff.headers })
+      const key = crypto.randomUUID()
+      const bought = await buy({ packageId: 'glow-60', idempotencyKey: key })
+      expect(bought.status, JSON.stringify(bought.json)).toBe(201)
+      expect(bought.json).toMatchObject({ creditPence: 700, created: true, message: "Glow 60 is on the customer's balance, paid with £33.00 of their credit." })
+      expect(await balanceOf(get(), c)).toBe(60)
+      expect(await buy({ packageId: 'glow-60', idempotencyKey: key })).toMatchObject({ status: 200, json: { created: false, creditPence: 700 } })
+      expect(await balanceOf(get(), c)).toBe(60)
+      expect(await buy({ packageId: 'glow-60', idempotencyKey: crypto.randomUUID() })).toMatchObject({
+        status: 409,
+        json: { message: DESK_CREDIT_MESSAGES.notEnough },
+      })
+      expect(await creditLeft(get(), c)).toBe(700)
+      expect(await buy({ packageId: 'glow-60', idempotencyKey: crypto.randomUUID() }, crypto.randomUUID())).toMatchObject({
+        status: 404,
+        json: { message: DESK_CREDIT_MESSAGES.noCustomer },
+      })
+      expect((await buy({ packageId: 'glow-60', idempotencyKey: 'short' })).status).toBe(400)
+      const audit = await get()
+        .db.select()
+        .from(schema.staffAuditLog)
+        .where(and(eq(schema.staffAuditLog.subjectId, c.sub), eq(schema.staffAuditLog.action, 'credit.purchase')))
+      expect(audit).toHaveLength(1)
+      expect(audit[0]!.after).toMatchObject({ packageId: 'glow-60', amountPence: 3300 })
     })
   },
   { deps: () => ({ now: clock.now, passwords: fastPasswords }), shop: SHOP },

@@ -102,9 +102,10 @@ function voucherRoutesOf(
     voucherRoutes: createVoucherRoutes({ vouchers, payments, commerce: repo, verifier: deps.verifier, trustProxy, buyWithCredit }),
     voucherStaffRoutes: createVoucherStaffRoutes(vouchers, desk, trustProxy).route(
       '/',
-      createVoucherReportRoutes(createVoucherReport({ repo: vouchersRepo, shopOf: payments.shopOf, now }), async (shopId, sub) =>
-        vouchers.creditOf(shopId, sub, (await payments.shopOf(shopId)).timeZone),
-      ),
+      createVoucherReportRoutes(createVoucherReport({ repo: vouchersRepo, shopOf: payments.shopOf, now }), {
+        creditOf: async (shopId, sub) => vouchers.creditOf(shopId, sub, (await payments.shopOf(shopId)).timeZone),
+        buyWithCredit,
+      }),
     ),
   }
 }

@@ -5,6 +5,7 @@ import type { CreditPurchaseResponse } from '@salon/contracts/vouchers'
 import type { Db } from '@salon/db'
 import { HttpError } from '../../lib/errors.ts'
 import type { CustomersRepository, Identity } from '../identity/public.ts'
+import { createAuditLog, type StaffActor } from '../shop/public.ts'
 import type { CommerceRepository } from './commerce.repository.ts'
 import type { PaymentsService } from './payments.service.ts'
 import type { VouchersRepository } from './vouchers.repository.ts'
@@ -130,7 +131,16 @@ export function createSessionCredit(repo: VouchersRepository) {
 }
 export type SessionCredit = ReturnType<typeof createSessionCredit>
 
-/** A package paid for wholly from the customer's credit: no card, credited at once, once per idempotency key. */
+/** The desk's words where the customer's own would say "your" (docs/product.md "Gift vouchers"). */
+export const DESK_CREDIT_MESSAGES = {
+  notEnough: "The customer's credit does not cover this package. Sell it for cash or on the card terminal instead.",
+  noCustomer: 'There is no such customer at this salon.',
+} as const
+
+/**
+ * A package paid for wholly from the customer's credit: no card, credited at once, once per idempotency key. The
+ * customer buys so online; the desk (`by`) buys so for them, under the same rule, in the audit log.
+ */
 export function createCreditPurchases(deps: {
   db: Db
   commerce: CommerceRepository
@@ -141,16 +151,23 @@ export function createCreditPurchases(deps: {
   now: () => number
 }) {
   const { commerce: repo, now } = deps
-  return async function buyWithCredit(shopId: string, identity: Identity, key: string, packageId: string): Promise<CreditPurchaseResponse> {
-    await deps.customers.ensure(shopId, identity.sub, identity.profile)
-    await deps.customers.refuseBlocked(shopId, identity.sub)
+  return async function buyWithCredit(
+    shopId: string,
+    buyer: Pick<Identity, 'sub'> & Partial<Pick<Identity, 'profile'>>,
+    key: string,
+    packageId: string,
+    by?: StaffActor,
+  ): Promise<CreditPurchaseResponse> {
+    if (buyer.profile) await deps.customers.ensure(shopId, buyer.sub, buyer.profile)
+    await deps.customers.refuseBlocked(shopId, buyer.sub)
     const pkg = await repo.activePackage(shopId, packageId)
     if (!pkg) throw new HttpError(404, 'There is no such package on sale.')
     const shop = await deps.payments.shopOf(shopId)
     const made = await deps.db.transaction(async (tx) => {
       const at = new Date(now())
-      const customer = await repo.lockCustomer(shopId, identity.sub, tx)
-      const again = await repo.paymentByKey(shopId, identity.sub, key, tx)
+      const customer = await repo.lockCustomer(shopId, buyer.sub, tx)
+      if (!customer) throw new HttpError(404, DESK_CREDIT_MESSAGES.noCustomer)
+      const again = await repo.paymentByKey(shopId, buyer.sub, key, tx)
       if (again) {
         if (again.packageId !== pkg.id || again.provider !== 'credit') throw new HttpError(409, CREDIT_MESSAGES.otherCheckout)
         return { created: false }
@@ -159,7 +176,7 @@ export function createCreditPurchases(deps: {
         {
           id: randomUUID(),
           shopId,
-          sub: identity.sub,
+          sub: buyer.sub,
           idempotencyKey: key,
           provider: 'credit',
           status: 'succeeded',
@@ -176,15 +193,28 @@ export function createCreditPurchases(deps: {
         },
         tx,
       )
-      await spendCredit(deps.vouchers, { shopId, sub: identity.sub, amountPence: pkg.pricePence, paymentId: payment!.id, at }, tx)
-      await deps.payments.creditPurchase(payment!, customer!, at, shop.timeZone, tx)
+      await spendCredit(deps.vouchers, { shopId, sub: buyer.sub, amountPence: pkg.pricePence, paymentId: payment!.id, at }, tx).catch((error: unknown) => {
+        throw by && error instanceof HttpError ? new HttpError(error.status, DESK_CREDIT_MESSAGES.notEnough) : error
+      })
+      await deps.payments.creditPurchase(payment!, customer, at, shop.timeZone, tx)
+      if (by)
+        await createAuditLog(tx).record(by, {
+          action: 'credit.purchase',
+          subjectType: 'customer',
+          subjectId: buyer.sub,
+          after: { paymentId: payment!.id, packageId: pkg.id, amountPence: pkg.pricePence },
+        })
       return { created: true }
     })
-    const credit = await deps.voucherService.creditOf(shopId, identity.sub, shop.timeZone)
+    const credit = await deps.voucherService.creditOf(shopId, buyer.sub, shop.timeZone)
+    const paid = poundsAndPence(pkg.pricePence)
     return {
       ...credit,
       created: made.created,
-      message: `${pkg.name} is on your balance, paid with ${poundsAndPence(pkg.pricePence)} of your credit.`,
+      message: by
+        ? `${pkg.name} is on the customer's balance, paid with ${paid} of their credit.`
+        : `${pkg.name} is on your balance, paid with ${paid} of your credit.`,
     }
   }
 }
+export type BuyWithCredit = ReturnType<typeof createCreditPurchases>

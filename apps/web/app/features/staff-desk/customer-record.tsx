@@ -163,7 +163,7 @@ export function CustomerRecord({
               </ul>
             )}
           </Panel>
-          <CreditPanel credit={credit} />
+          <CreditPanel credit={credit} sub={customer.sub} />
           <Panel title="Sessions">
             {data.bookings.upcoming.length + data.bookings.past.length === 0 ? (
               <Empty title="No sessions yet" />

@@ -46,7 +46,14 @@ import type {
   SunbedSettings,
 } from '@salon/contracts/sunbed-safety'
 import type { JoinWaitlistResponse, LeaveWaitlistResponse, StaffJoinWaitlistRequest, StaffWaitlistResponse } from '@salon/contracts/waitlist'
-import type { CreditResponse, DeskVoucher, DeskVoucherRedeemResponse, DeskVoucherSale } from '@salon/contracts/vouchers'
+import type {
+  CreditPurchaseResponse,
+  CreditResponse,
+  DeskCreditPurchaseRequest,
+  DeskVoucher,
+  DeskVoucherRedeemResponse,
+  DeskVoucherSale,
+} from '@salon/contracts/vouchers'
 import { query, staffApi, staffParts } from '../staff/public.ts'
 
 const customer = (sub: string) => `staff/customers/${encodeURIComponent(sub)}`
@@ -92,6 +99,8 @@ export const deskCalls = {
   photoId: (sub: string) => staffApi.get<PhotoIdStatus>(`${customer(sub)}/photo-id`),
   /** The customer's credit in pounds from gift vouchers. */
   credit: (sub: string) => staffApi.get<CreditResponse>(`${customer(sub)}/credit`),
+  /** A package bought for the customer with their credit, as they can online. */
+  buyWithCredit: (sub: string, request: DeskCreditPurchaseRequest) => staffApi.post<CreditPurchaseResponse>(`${customer(sub)}/credit/purchase`, request),
   /** The customer's membership (their live one, else their latest), or null. */
   membership: (sub: string) => staffApi.get<MembershipResponse>(`${customer(sub)}/membership`),
   /** The plans, retired ones too (the desk offers those on sale). */

@@ -1,4 +1,4 @@
-import type { PackagesResponse } from '@salon/contracts/content'
+import type { Package, PackagesResponse } from '@salon/contracts/content'
 import type { CounterMethod } from '@salon/contracts/staff-counter'
 import type { CreditResponse, DeskVoucher, DeskVoucherSale } from '@salon/contracts/vouchers'
 import { useId, useState, type FormEvent } from 'react'
@@ -6,7 +6,7 @@ import { Field, SelectField } from '../../components/ui/field.tsx'
 import { SegmentedControl } from '../../components/ui/segmented-control.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { formatAmount, penceOf } from '../../lib/format.ts'
-import { Badge, longDate, messageOf, Panel, useStaffAction, type Part } from '../staff/public.ts'
+import { Badge, longDate, messageOf, Panel, useStaff, useStaffAction, type Part } from '../staff/public.ts'
 import { MethodChoice, newKey } from './counter-parts.tsx'
 import { deskCalls } from './desk-calls.ts'
 
@@ -247,8 +247,11 @@ export function VoucherLookup() {
   )
 }
 
-/** A customer's credit in pounds from gift vouchers, on their record at the desk: the total, and each part with its last day. */
-export function CreditPanel({ credit }: { credit: Part<CreditResponse> }) {
+/**
+ * A customer's credit in pounds from gift vouchers, on their record at the desk: the total, each part with its last
+ * day, and a package bought for them with it, as they can online.
+ */
+export function CreditPanel({ credit, sub }: { credit: Part<CreditResponse>; sub: string }) {
   if (credit.status === 'error') return null
   const { creditPence, lots } = credit.data
   return (
@@ -268,8 +271,68 @@ export function CreditPanel({ credit }: { credit: Part<CreditResponse> }) {
               </li>
             ))}
           </ul>
+          {creditPence > 0 && <BuyWithCredit sub={sub} creditPence={creditPence} />}
         </div>
       )}
     </Panel>
+  )
+}
+
+/** "Buy a package with this credit": the packages on sale that the credit covers, bought at once. */
+function BuyWithCredit({ sub, creditPence }: { sub: string; creditPence: number }) {
+  const action = useStaffAction()
+  const { notify } = useStaff()
+  const [packages, setPackages] = useState<Package[] | 'failed' | null>(null)
+  const [packageId, setPackageId] = useState('')
+  const [key, setKey] = useState(newKey)
+  const open = () =>
+    deskCalls.packages().then(
+      (answer) => setPackages(answer.packages.filter((p) => p.pricePence <= creditPence)),
+      () => setPackages('failed'),
+    )
+  async function buy(event: FormEvent) {
+    event.preventDefault()
+    if (!packageId) return
+    const answer = await action.run(() => deskCalls.buyWithCredit(sub, { packageId, idempotencyKey: key }))
+    if (answer) {
+      // The page's data is loaded again (the balance, the credit left); the sale's sentence is the notice.
+      notify({ kind: 'success', message: answer.message })
+      setPackages(null)
+      setPackageId('')
+      setKey(newKey())
+    }
+  }
+  return (
+    <div className="flex flex-col gap-3 border-t border-cocoa-100 px-4 py-4 sm:px-5">
+      {packages === null || packages === 'failed' ? (
+        <>
+          <button type="button" className="btn-outline self-start" onClick={() => void open()}>
+            Buy a package with this credit
+          </button>
+          {packages === 'failed' && (
+            <p role="alert" className="text-sm font-medium text-coral-700">
+              The packages could not be loaded. Please try again.
+            </p>
+          )}
+        </>
+      ) : packages.length === 0 ? (
+        <p className="text-sm text-cocoa-600">The credit does not cover any package on sale.</p>
+      ) : (
+        <form className="flex flex-col gap-3" onSubmit={(e) => void buy(e)}>
+          <SelectField label="Package" value={packageId} onChange={(e) => setPackageId(e.target.value)} required>
+            <option value="">Choose a package</option>
+            {packages.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}: {p.minutes} minutes, {formatAmount(p.pricePence)}
+              </option>
+            ))}
+          </SelectField>
+          <button type="submit" className="btn-primary self-start" disabled={action.busy || !packageId}>
+            {action.busy && <Spinner label="Buying" />}
+            Buy with credit
+          </button>
+        </form>
+      )}
+    </div>
   )
 }
