@@ -163,6 +163,11 @@ describeApi(
       expect(paid.json.booking.payment).toMatchObject({ method: 'credit', pricePence: 360, paidAtDesk: { method: 'credit' } })
       expect(await creditLeft(get(), c)).toBe(40)
       expect((await get().api('staff/counter/takings', { headers: staff.headers })).json.totalPence).toBe(takingsBefore)
+      // Nor in the owner's money per method: what credit pays is no money in.
+      const report = await get().api('staff/reports/sales?from=2026-11-24&to=2026-11-24', { headers: owner.headers })
+      expect(report.status).toBe(200)
+      expect(report.json.takings.map((m: { method: string }) => m.method).sort()).toEqual(['card_terminal', 'cash', 'online_card'])
+      expect(report.json.takings.reduce((sum: number, m: { grossPence: number }) => sum + m.grossPence, 0)).toBe(0)
       expect(await take(session.id, 'credit')).toMatchObject({ status: 409, json: { message: PAYMENT_MESSAGES.alreadyPaid } })
       expect(await take(session.id, 'cash')).toMatchObject({ status: 409, json: { message: PAYMENT_MESSAGES.alreadyPaid } })
 

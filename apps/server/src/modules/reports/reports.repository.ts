@@ -175,7 +175,8 @@ export function createReportsRepository(db: Db) {
 
     /**
      * Money per method: what came in during the range (the payments that took it), and what was given back during
-     * it (refunds counted on the day they were made, whenever the payment was).
+     * it (refunds counted on the day they were made, whenever the payment was). What gift voucher credit paid is no
+     * money in: the voucher's sale was.
      */
     takings: (shopId: string, range: DateRange) =>
       rows<{ method: string; payments: number; grossPence: number; refundedPence: number }>(sql`
@@ -183,11 +184,11 @@ export function createReportsRepository(db: Db) {
         moved as (
           select p.provider, p.amount_pence as gross, 0 as refunded
           from payments p cross join r
-          where p.shop_id = ${shopId} and ${TOOK_MONEY} and ${MONEY_IN} >= r.starts and ${MONEY_IN} < r.ends
+          where p.shop_id = ${shopId} and p.provider <> 'credit' and ${TOOK_MONEY} and ${MONEY_IN} >= r.starts and ${MONEY_IN} < r.ends
           union all
           select p.provider, 0, coalesce(p.refunded_pence, p.amount_pence)
           from payments p cross join r
-          where p.shop_id = ${shopId} and p.status = 'refunded' and p.refunded_at >= r.starts and p.refunded_at < r.ends
+          where p.shop_id = ${shopId} and p.provider <> 'credit' and p.status = 'refunded' and p.refunded_at >= r.starts and p.refunded_at < r.ends
         )
         select case when provider in ('cash', 'card_terminal') then provider else 'online_card' end as method,
           (count(*) filter (where gross > 0))::int as payments, sum(gross)::float8 as "grossPence", sum(refunded)::float8 as "refundedPence"
