@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import type { APIRequestContext, Page } from '@playwright/test'
-import { demo, expect, expectSignedIn, localPhone, openDays, smsCode, test, uniquePhone, untilHydrated } from './fixtures.ts'
+import { demo, expect, expectSignedIn, localPhone, openDays, smsCode, test, uniquePhone, untilHydrated, dayName } from './fixtures.ts'
 import { OUTBOX_JSON } from './outbox.ts'
 import { answerHealthQuestionsOnPage } from './health.ts'
 
@@ -9,10 +9,6 @@ const DUPLICATE_ALERT = 'You already have a booking on this day. Please select a
 const REFUSED_ERRORS =
   /Failed to load resource: the server responded with a status of (409 \(Conflict\) \S*\/api\/p_book|404 \(Not Found\) \S*\/api\/p_bookings\/)/
 const shopHeaders = { shop_id: demo.shopId, api_key: demo.apiKey }
-
-/** "2026-11-23" → "Monday 23 November", as the day strip and the confirmation name a day. */
-const dayName = (date: string) =>
-  new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`)).replace(',', '')
 
 /**
  * The `nth` open day after today with free times. Tests run side by side on one server, so each books on a

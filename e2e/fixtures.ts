@@ -409,3 +409,23 @@ export async function openDays(request: Requester): Promise<string[]> {
     .filter(([, slots]) => slots.length > 8)
     .map(([date]) => date)
 }
+
+/** "2026-11-23" → "Monday 23 November", as the booking page's day strip, its confirmation and a saved booking name a day. */
+export const dayName = (date: string) =>
+  new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`)).replace(',', '')
+
+/** On /book/: picks the day `date` and any of its free start times, at random; answers the time. */
+export async function chooseAnyTime(page: Page, date: string): Promise<string> {
+  await page.goto('/book/')
+  await untilHydrated(page)
+  await page
+    .getByRole('radiogroup', { name: 'Day' })
+    .getByRole('radio', { name: new RegExp(`^${dayName(date)}:`) })
+    .check()
+  const times = page.getByRole('radiogroup', { name: 'Start time' }).getByRole('radio')
+  await expect(times.first()).toBeAttached()
+  const values = await times.evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value))
+  const time = values[Math.floor(Math.random() * values.length)]!
+  await page.getByRole('radiogroup', { name: 'Start time' }).getByRole('radio', { name: time, exact: true }).check()
+  return time
+}

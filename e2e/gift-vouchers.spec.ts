@@ -1,11 +1,7 @@
 import { MONTHS, WEEKDAYS } from '@salon/contracts/uk-calendar'
-import { expect, keepScreenshot, openDays, test, unique, untilHydrated } from './fixtures.ts'
+import { expect, keepScreenshot, openDays, test, unique, untilHydrated, chooseAnyTime } from './fixtures.ts'
 import { OUTBOX_JSON } from './outbox.ts'
 import { cards, payWith, startPayment } from './payment.ts'
-
-/** "2026-11-23" → "Monday 23 November", as the day strip names a day. */
-const dayName = (date: string) =>
-  new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`)).replace(',', '')
 
 const ukToday = () => new Date().toLocaleDateString('en-CA', { timeZone: 'Europe/London' })
 const longDay = (date: string) => {
@@ -77,17 +73,7 @@ test('a gift voucher bought by card reaches its recipient, who redeems it into c
 
   // The credit pays for a session on /book/.
   const date = (await openDays(request)).at(-1)!
-  await page.goto('/book/')
-  await untilHydrated(page)
-  await page
-    .getByRole('radiogroup', { name: 'Day' })
-    .getByRole('radio', { name: new RegExp(`^${dayName(date)}:`) })
-    .check()
-  const times = page.getByRole('radiogroup', { name: 'Start time' }).getByRole('radio')
-  await expect(times.first()).toBeAttached()
-  const values = await times.evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value))
-  const time = values[Math.floor(Math.random() * values.length)]!
-  await page.getByRole('radiogroup', { name: 'Start time' }).getByRole('radio', { name: time, exact: true }).check()
+  const time = await chooseAnyTime(page, date)
   await page.getByLabel('Pay with my gift voucher credit (£25)').check()
   await expect(page.getByText('Paid with your gift voucher credit')).toBeVisible()
   await expect(page.getByText(/^£\d+\.\d{2} of your credit will be left\.$/)).toBeVisible()

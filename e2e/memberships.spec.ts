@@ -1,12 +1,8 @@
 import type { Page } from '@playwright/test'
 import { accessibilityProblems } from './axe.ts'
-import { createCustomer, expect, keepScreenshot, openDays, test, unique, untilHydrated } from './fixtures.ts'
+import { createCustomer, expect, keepScreenshot, openDays, test, unique, untilHydrated, chooseAnyTime } from './fixtures.ts'
 import { cardForm, cards, payWith } from './payment.ts'
 import { customerSub, openManage, ownerPage, uniqueSurname } from './staff.ts'
-
-/** "2026-11-23" → "Monday 23 November", as the day strip names a day. */
-const dayName = (date: string) =>
-  new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`)).replace(',', '')
 
 /** Both sizes of every page the test passes through, for a person to look at. */
 async function bothSizes(page: Page, name: string) {
@@ -71,17 +67,7 @@ test('the owner adds a plan; a customer joins it by card, books a session with i
 
   await test.step('the customer books a session with the membership', async () => {
     const date = (await openDays(request)).at(-1)!
-    await page.goto('/book/')
-    await untilHydrated(page)
-    await page
-      .getByRole('radiogroup', { name: 'Day' })
-      .getByRole('radio', { name: new RegExp(`^${dayName(date)}:`) })
-      .check()
-    const times = page.getByRole('radiogroup', { name: 'Start time' }).getByRole('radio')
-    await expect(times.first()).toBeAttached()
-    const values = await times.evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value))
-    const time = values[Math.floor(Math.random() * values.length)]!
-    await page.getByRole('radiogroup', { name: 'Start time' }).getByRole('radio', { name: time, exact: true }).check()
+    const time = await chooseAnyTime(page, date)
     await page.getByLabel('Pay with my membership').check()
     await expect(page.getByText('6 minutes with your membership')).toBeVisible()
     await bothSizes(page, 'book')

@@ -10,16 +10,14 @@ import {
   test,
   untilHydrated,
   type Customer,
+  dayName,
+  chooseAnyTime,
 } from './fixtures.ts'
 
 /**
  * A booking chosen before signing in waits in the browser; whoever signs in sees it and confirms it, and signing
  * out forgets it, so the next person to sign in on the same browser never books it (docs/decisions/022).
  */
-
-/** "2026-11-23" → "Monday 23 November", as the day strip and the saved booking name a day. */
-const dayName = (date: string) =>
-  new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`)).replace(',', '')
 
 const storedRequest = (page: Page) => page.evaluate(() => window.localStorage.getItem('APPOINTMENT_REQUEST'))
 
@@ -33,17 +31,7 @@ async function bookableDay(request: APIRequestContext) {
 
 /** As a visitor: picks the day and any free time on /book/, then Book, which goes to sign in; returns the time. */
 async function chooseAsVisitor(page: Page, date: string) {
-  await page.goto('/book/')
-  await untilHydrated(page)
-  await page
-    .getByRole('radiogroup', { name: 'Day' })
-    .getByRole('radio', { name: new RegExp(`^${dayName(date)}:`) })
-    .check()
-  const times = page.getByRole('radiogroup', { name: 'Start time' }).getByRole('radio')
-  await expect(times.first()).toBeAttached()
-  const values = await times.evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value))
-  const time = values[Math.floor(Math.random() * values.length)]!
-  await page.getByRole('radiogroup', { name: 'Start time' }).getByRole('radio', { name: time, exact: true }).check()
+  const time = await chooseAnyTime(page, date)
   await expect(page.getByText('Pay in the salon').first()).toBeVisible()
   await page.getByRole('button', { name: `Book ${time} and sign in` }).click()
   await expect(page).toHaveURL(/\/sign-in\/\?source=booking$/)

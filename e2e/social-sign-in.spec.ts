@@ -19,6 +19,7 @@ import {
   test,
   uniquePhone,
   untilHydrated,
+  dayName,
 } from './fixtures.ts'
 import { signUpInput } from '../apps/server/src/test/factories/sign-up.ts'
 import { OUTBOX_TOKEN } from './outbox.ts'
@@ -94,9 +95,6 @@ test.afterAll(async () => {
   await google?.close()
   if (dataDir) rmSync(dataDir, { recursive: true, force: true })
 })
-
-const dayName = (date: string) =>
-  new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`)).replace(',', '')
 
 /** Picks the first open day and a free time on /book/; returns the time. */
 async function chooseSlot(page: Page) {

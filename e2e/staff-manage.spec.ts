@@ -3,14 +3,10 @@ import { deflateSync } from 'node:zlib'
 import type { Page } from '@playwright/test'
 import pg from 'pg'
 import { e2eDatabaseUrl } from './database.ts'
-import { demo, expect, keepScreenshot, openDays, test, unique, untilHydrated } from './fixtures.ts'
+import { demo, expect, keepScreenshot, openDays, test, unique, untilHydrated, dayName } from './fixtures.ts'
 import { cardForm, payWith, startPayment, thankYou } from './payment.ts'
 import { openManage, ownerPage, PASSING_BED, shopHeaders } from './staff.ts'
 import { inTurn } from './turns.ts'
-
-/** "2026-11-23" → "Monday 23 November", as the day strip names a day. */
-const dayName = (date: string) =>
-  new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`)).replace(',', '')
 
 /** The times /book/ offers on a day for one sunbed, as the planner shows them. */
 async function offeredTimes(page: Page, date: string, bedName: string) {

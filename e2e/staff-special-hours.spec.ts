@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test'
-import { expect, openDays, test, untilHydrated } from './fixtures.ts'
+import { expect, openDays, test, untilHydrated, dayName } from './fixtures.ts'
 import { shopHeaders, signedInOwner } from './staff.ts'
 
 // docs/product.md §10.4, docs/decisions/039: the owner opens later than usual on one date (a late night before
@@ -7,10 +7,6 @@ import { shopHeaders, signedInOwner } from './staff.ts'
 
 const owner = signedInOwner()
 test.use({ storageState: owner.storageState })
-
-/** "2026-11-23" → "Monday 23 November", as the booking page's day strip names a day. */
-const dayName = (date: string) =>
-  new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`)).replace(',', '')
 
 /** "Thu 3 December 2026", as the Manage pages name a day. */
 const manageDay = (date: string) =>

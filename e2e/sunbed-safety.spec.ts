@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test'
-import { answerHealthQuestions, createCustomer, expect, openDays, signedInState, test, untilHydrated, type Customer } from './fixtures.ts'
+import { answerHealthQuestions, createCustomer, expect, openDays, signedInState, test, untilHydrated, type Customer, chooseAnyTime } from './fixtures.ts'
 import { answerHealthQuestionsOnPage } from './health.ts'
 import { customerSub, demoOwner, idTokenOf, shopHeaders, staffSignIn, walkInNow } from './staff.ts'
 
@@ -7,9 +7,6 @@ import { customerSub, demoOwner, idTokenOf, shopHeaders, staffSignIn, walkInNow 
 
 /** Chromium logs the booking the salon refuses (403 until the questions are answered or a yes is cleared) by itself. */
 const HEALTH_REFUSED = /Failed to load resource: the server responded with a status of 403 \(Forbidden\) \S*\/api\/p_book/
-
-const dayName = (date: string) =>
-  new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`)).replace(',', '')
 
 /** Signs the customer in as the site's cookies do, and answers their id. */
 async function signInAs(page: Page, request: APIRequestContext, customer: Customer, baseURL: string) {
@@ -19,17 +16,7 @@ async function signInAs(page: Page, request: APIRequestContext, customer: Custom
 
 /** Chooses any free time on an open day of the booking page, and answers it. */
 async function chooseSlot(page: Page, date: string) {
-  await page.goto('/book/')
-  await untilHydrated(page)
-  await page
-    .getByRole('radiogroup', { name: 'Day' })
-    .getByRole('radio', { name: new RegExp(`^${dayName(date)}:`) })
-    .check()
-  const times = page.getByRole('radiogroup', { name: 'Start time' }).getByRole('radio')
-  await expect(times.first()).toBeAttached()
-  const values = await times.evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value))
-  const time = values[Math.floor(Math.random() * values.length)]!
-  await page.getByRole('radiogroup', { name: 'Start time' }).getByRole('radio', { name: time, exact: true }).check()
+  const time = await chooseAnyTime(page, date)
   await expect(page.getByText('Pay in the salon').first()).toBeVisible()
   return time
 }
