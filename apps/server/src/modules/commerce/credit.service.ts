@@ -159,7 +159,8 @@ export function createCreditPurchases(deps: {
     by?: StaffActor,
   ): Promise<CreditPurchaseResponse> {
     if (buyer.profile) await deps.customers.ensure(shopId, buyer.sub, buyer.profile)
-    await deps.customers.refuseBlocked(shopId, buyer.sub)
+    // A customer on hold may not buy online; the desk, with them in front of it, still sells to them.
+    if (!by) await deps.customers.refuseBlocked(shopId, buyer.sub)
     const pkg = await repo.activePackage(shopId, packageId)
     if (!pkg) throw new HttpError(404, 'There is no such package on sale.')
     const shop = await deps.payments.shopOf(shopId)
