@@ -7,6 +7,8 @@
  *   npm run bench                         (builds first; about ten minutes)
  *   npm run bench -- --skip postgres,growth,lighthouse   (parts: embedded, postgres, growth, lighthouse, js, import)
  *
+ * Load: autocannon for the API's small answers, wrk (apt-get install wrk) for pages and files (bench/wrk.ts).
+ *
  * Settings: BENCH_SECONDS (load per measurement, default 10), BENCH_POSTGRES_URL (a server where the bench may
  * create and drop the database salon_bench; default postgres://postgres@127.0.0.1:5432/postgres).
  */
@@ -20,11 +22,15 @@ import pg from 'pg'
 import { kB, routeJsSizes } from '../scripts/route-js-size.ts'
 import { lighthouseRuns, middle, PHONE_PAGES } from './lighthouse.ts'
 import { BENCH_OUTBOX_TOKEN, RETURNING_VISITOR, signedInCookies } from './visitors.ts'
+import { capture, startTwin, wrkLoad, wrkMissing, type WrkLoad } from './wrk.ts'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const CONNECTIONS = 50
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const WARM_UP_SECONDS = 2
+/** wrk's settings for pages and files: the same connections and time as autocannon's, from one thread. */
+const WRK = { connections: CONNECTIONS, seconds: SECONDS, warmUpSeconds: WARM_UP_SECONDS }
+const TWIN_PORT = 3293
 const SHOP = { shop_id: 'bronze-glow', api_key: 'pk_demo_3f9c2a7e41b84d6a9e0c5b1d8f27a4c6' }
 const BROWSER = { 'accept-encoding': 'gzip, deflate, br' }
 const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
@@ -60,7 +66,8 @@ async function load(url: string, options: { method?: 'GET' | 'POST'; headers?: R
   const r = await run(SECONDS)
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, mean: r.latency.average, failures: r.errors + r.timeouts + r.non2xx }
 }
-const fmt = (l: Load) => `${Math.round(l.rps).toLocaleString('en-GB')} req/s, p99 ${l.p99} ms${l.failures ? `, ${l.failures} failed` : ''}`
+const round = (n: number) => Math.round(n).toLocaleString('en-GB')
+const fmt = (l: Pick<Load, 'rps' | 'p99' | 'failures'>) => `${round(l.rps)} req/s, p99 ${+l.p99.toFixed(1)} ms${l.failures ? `, ${l.failures} failed` : ''}`
 const pct = (part: number, whole: number) => `${((100 * part) / whole).toFixed(1)} %`
 
 /** How `npm start` runs the server: its script in package.json, and the flags it gives Node. */
@@ -126,7 +133,6 @@ async function startYardstick() {
       return runs.length > 0 ? middle([...runs].sort((a, b) => a - b)) : 0
     },
     summary(): string {
-      const round = (n: number) => Math.round(n).toLocaleString('en-GB')
       return `median ${round(this.median())} req/s of ${runs.length} runs, from ${round(Math.min(...runs))} to ${round(Math.max(...runs))}`
     },
     stop: () => stop(child),
@@ -191,28 +197,49 @@ async function measureServer(part: string, base: string, hello: Yardstick, pages
     record(part, what, '≥ 50 % of hello-world', m.shown, m.share >= 0.5 && m.l.failures === 0)
   }
   if (pages) {
-    // The public pages: the same for everyone, so the cookies a visitor carries must cost little.
-    const targets = new Map<Visitor, [number, number]>([
-      [fresh, [0.05, 200]],
-      [returning, [0.05, 200]],
-      [signedIn, [0.01, 500]],
-    ])
-    for (const path of ['/', '/prices/', '/blog/']) {
-      for (const [visitor, [share, p99]] of targets) {
-        const m = await paired(hello, `${base}${path}`, { headers: as(visitor, BROWSER) })
-        record(
-          part,
-          `GET ${path} (server-rendered page)${shown(visitor)}`,
-          `≥ ${share * 100} % of hello-world, p99 < ${p99} ms`,
-          m.shown,
-          m.share >= share && m.l.p99 < p99 && m.l.failures === 0,
-        )
-      }
-    }
+    await keptPages(part, base, [fresh, returning, signedIn])
     await pageCaching(part, base, signedIn)
-    await staticAsset(part, base, hello)
+    await staticAsset(part, base)
   }
   return availability.map(({ what, m }) => ({ what, l: m.l }))
+}
+
+/**
+ * The public pages, kept and sent to everyone (decision 026), so the cookies a visitor carries must cost little:
+ * each under wrk beside its static twin, which answers the very bytes and headers the server sent for the same
+ * request, measured right before and after it. The page's share is of the twin's mean.
+ */
+async function keptPages(part: string, base: string, visitors: Visitor[]) {
+  const missing = wrkMissing()
+  const target = '≥ 30 % of its static twin, p99 < 50 ms'
+  for (const path of ['/', '/prices/', '/blog/']) {
+    for (const visitor of visitors) {
+      const what = `GET ${path} (kept page, wrk)${shown(visitor)}`
+      if (missing) {
+        record(part, what, target, missing, false)
+        continue
+      }
+      const headers = as(visitor, BROWSER)
+      const answer = await capture(`${base}${path}`, headers)
+      const twin = await startTwin(root, answer, TWIN_PORT, waitFor)
+      try {
+        const before = await wrkLoad(twin.url, headers, WRK)
+        const l = await wrkLoad(`${base}${path}`, headers, WRK)
+        const after = await wrkLoad(twin.url, headers, WRK)
+        const twinRps = (before.rps + after.rps) / 2
+        const sent = kB(Buffer.from(answer.body, 'base64').length)
+        record(
+          part,
+          what,
+          target,
+          `${pct(l.rps, twinRps)} of the twin's ${round(twinRps)} req/s (${sent} body, twin p99 ${+Math.max(before.p99, after.p99).toFixed(1)} ms): ${fmt(l)}`,
+          l.rps >= 0.3 * twinRps && l.p99 < 50 && l.failures === 0 && before.failures + after.failures === 0,
+        )
+      } finally {
+        await twin.stop()
+      }
+    }
+  }
 }
 
 /**
@@ -242,7 +269,7 @@ async function pageCaching(part: string, base: string, signedIn: Visitor) {
 }
 
 /** A hashed build file: served precompressed (Brotli to browsers that take it), cached for a year, and fast. */
-async function staticAsset(part: string, base: string, hello: Yardstick) {
+async function staticAsset(part: string, base: string) {
   const assets = path.join(root, 'apps/web/build/client/assets')
   const file = readdirSync(assets)
     .filter((f) => f.endsWith('.js'))
@@ -255,8 +282,11 @@ async function staticAsset(part: string, base: string, hello: Yardstick) {
   const cache = res.headers.get('cache-control') ?? 'none'
   record(part, 'hashed asset: encoding and caching', 'br, immutable', `${encoding}; ${cache}`, encoding === 'br' && cache.includes('immutable'))
   // The largest file: its speed is bound by the bytes sent, so it is shown for comparison and has no share to meet.
-  const { l, shown } = await paired(hello, url, { headers: BROWSER })
-  record(part, `GET /assets/${file.slice(0, 24)}… (${kB(Number(res.headers.get('content-length')))} sent)`, 'answers every request', shown, l.failures === 0)
+  const what = `GET /assets/${file.slice(0, 24)}… (${kB(Number(res.headers.get('content-length')))} sent, wrk)`
+  const missing = wrkMissing()
+  if (missing) return record(part, what, 'answers every request', missing, false)
+  const l: WrkLoad = await wrkLoad(url, BROWSER, WRK)
+  record(part, what, 'answers every request', fmt(l), l.failures === 0)
 }
 
 async function embedded(hello: Yardstick) {
@@ -395,7 +425,7 @@ function compiledServer() {
 /** The table as Markdown, for docs/speed.md and the results file. */
 function markdown(hello: Yardstick): string {
   const lines = [
-    `Measured ${new Date().toISOString().slice(0, 10)} on ${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), Node ${process.version}, ${CONNECTIONS} connections for ${SECONDS} s each; each share is of what hello-world did just before it (${hello.summary()}).`,
+    `Measured ${new Date().toISOString().slice(0, 10)} on ${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), Node ${process.version}, ${CONNECTIONS} connections for ${SECONDS} s each: API answers with autocannon, each share of what hello-world did just before it (${hello.summary()}); pages and files with wrk (one thread), each page's share of its static twin.`,
     '',
     '| part | what | target | measured | met |',
     '|---|---|---|---|---|',

@@ -1,7 +1,7 @@
 import type { PublicConfig } from '@salon/contracts/web'
 import { Hono, type Context } from 'hono'
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router'
-import { createPageCache } from './lib/page-cache.ts'
+import { createPageCache, type SharingRequest } from './lib/page-cache.ts'
 import { pageNonce, type NonceVariables } from './lib/security-headers.ts'
 
 export interface WebOptions {
@@ -19,7 +19,7 @@ export interface WebOptions {
 
 /** What the web app's entry.server exports beside React Router's own: the Cache-Control a response must carry, if any. */
 interface WebEntry {
-  cacheControl?: (request: Request) => string | null
+  cacheControl?: (request: SharingRequest) => string | null
 }
 
 export interface WebHandler {
@@ -110,7 +110,7 @@ export function createWebHandler(options: WebOptions): WebHandler {
     // The web app says which requests get a page of their own (a customer's own pages, any other page for a
     // signed-in customer): every other visitor, whatever cookies their browser sends (a returning visitor's
     // analytics, a signed-in customer's session on a public page), is sent the page kept for everyone.
-    sharedWith: (request) => (entry?.cacheControl ? entry.cacheControl(request) === null : !request.headers.has('cookie')),
+    sharedWith: (request) => (entry?.cacheControl ? entry.cacheControl(request) === null : request.headers.get('cookie') === null),
     // Without the site's address, the page names the scheme it was asked with, which a trusted proxy says.
     vary: !options.config.siteUrl && options.trustProxy ? ['X-Forwarded-Proto'] : [],
   })

@@ -2,14 +2,14 @@ import { createHash } from 'node:crypto'
 import { Hono, type Context } from 'hono'
 import { describe, expect, it } from 'vitest'
 import { compression } from './compression.ts'
-import { createPageCache, inlineSources } from './page-cache.ts'
+import { createPageCache, inlineSources, type SharingRequest } from './page-cache.ts'
 import { pageNonce, securityHeaders, type NonceVariables } from './security-headers.ts'
 
 const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`
 const SCRIPT = 'window.__context = {"salon":"Bronze Glow"}'
 const STYLE = 'body{margin:0}'
 
-function site(options: { status?: number; setCookie?: boolean; ttlMs?: number; sharedWith?: (request: Request) => boolean } = {}) {
+function site(options: { status?: number; setCookie?: boolean; ttlMs?: number; sharedWith?: (request: SharingRequest) => boolean } = {}) {
   let clock = 1_000_000
   let renders = 0
   const cache = createPageCache({

@@ -1,7 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto'
+import type { IncomingMessage } from 'node:http'
+import type { TLSSocket } from 'node:tls'
 import type { Context } from 'hono'
 import { appendVary, PreparedBody } from './compression.ts'
 import { entityTag, noneMatch } from './http-caching.ts'
+import { replayableWhile, replayOnlyFor } from './replay.ts'
 import type { NonceVariables } from './security-headers.ts'
 
 /** The policy sources that let a cached page's own inline scripts and styles run: their hashes, as no nonce is shared. */
@@ -21,6 +24,35 @@ interface CachedPage {
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`
 const INLINE_SCRIPT = /<script\b((?:(?!\bsrc=)[^>])*)>([\s\S]*?)<\/script>/gi
 const INLINE_STYLE = /<style\b[^>]*>([\s\S]*?)<\/style>/gi
+
+/**
+ * What the web app reads of a request to say whether its visitor is sent the page kept for everyone: its method,
+ * address and headers (the cookies). A Fetch request is one; so is `sharingRequest`'s view of a Node request.
+ */
+export interface SharingRequest {
+  method: string
+  url: string
+  headers: Pick<Headers, 'get'>
+}
+
+/**
+ * A request as Node hands it over, seen as the web app reads it, without making a Fetch request of it: a GET
+ * without credentials, as every request given an answer again from memory is (lib/replay.ts).
+ */
+export function sharingRequest(req: IncomingMessage): SharingRequest {
+  const scheme = (req.socket as TLSSocket | undefined)?.encrypted === true ? 'https' : 'http'
+  const headers = req.headers
+  return {
+    method: req.method ?? 'GET',
+    url: `${scheme}://${headers.host ?? 'localhost'}${req.url ?? '/'}`,
+    headers: {
+      get(name: string) {
+        const value = headers[name.toLowerCase()]
+        return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value
+      },
+    },
+  }
+}
 
 /** The hashes of a document's inline scripts (not data blocks such as JSON-LD, which never run) and styles. */
 export function inlineSources(html: string): InlineSources {
@@ -45,7 +77,7 @@ export interface PageCacheOptions {
    * says which cookies change a page (its session's); other cookies a browser sends (a returning visitor's
    * analytics) change nothing, and such a visitor is sent the same page.
    */
-  sharedWith?: (request: Request) => boolean
+  sharedWith?: (request: SharingRequest) => boolean
   /**
    * Which visitors may be sent the same page: by default all who ask for its path. A page that names the address
    * it was asked for (its canonical link, when the site's address is not configured) must be kept per address.
@@ -78,7 +110,7 @@ export function createPageCache(options: PageCacheOptions) {
   const now = options.now ?? Date.now
   const maxPages = options.maxPages ?? 100
   const keyOf = options.keyOf ?? ((c: Context) => c.req.path)
-  const sharedWith = options.sharedWith ?? ((request: Request) => !request.headers.has('cookie'))
+  const sharedWith = options.sharedWith ?? ((request: SharingRequest) => request.headers.get('cookie') === null)
   const seconds = Math.floor(options.ttlMs / 1000)
   const cacheControl = seconds > 0 ? `public, max-age=0, s-maxage=${seconds}, stale-while-revalidate=${seconds}` : 'public, no-cache'
   const pages = new Map<string, CachedPage>()
@@ -90,7 +122,11 @@ export function createPageCache(options: PageCacheOptions) {
     return !url.includes('?') && options.cacheable(c.req.path)
   }
 
-  function send(c: Context<{ Variables: NonceVariables }>, page: CachedPage): Response {
+  function send(c: Context<{ Variables: NonceVariables }>, key: string, page: CachedPage): Response {
+    // The same answer is given again ahead of the framework (lib/replay.ts) while this page is the one kept, to
+    // every request with the same address, encoding and If-None-Match that the web app shares it with.
+    replayableWhile(c, () => pages.get(key) === page && page.until > now() && page.stillRight())
+    replayOnlyFor(c, (req) => sharedWith(sharingRequest(req)))
     c.set('inlineSources', page.sources)
     for (const [name, value] of page.headers) c.header(name, value)
     const response = page.body.respond(c)
@@ -137,11 +173,11 @@ export function createPageCache(options: PageCacheOptions) {
     async serve(c: Context<{ Variables: NonceVariables }>, render: (nonce: string) => Promise<Response>): Promise<Response> {
       const key = keyOf(c)
       const kept = pages.get(key)
-      if (kept && kept.until > now() && kept.stillRight()) return send(c, kept)
+      if (kept && kept.until > now() && kept.stillRight()) return send(c, key, kept)
       const pending = rendering.get(key)
       if (pending) {
         const page = await pending
-        if (page) return send(c, page)
+        if (page) return send(c, key, page)
         return render(ownNonce(c))
       }
       const marker = randomBytes(16).toString('base64')
@@ -158,7 +194,7 @@ export function createPageCache(options: PageCacheOptions) {
         }
         const page = await keep(key, marker, response, stillRight)
         settle(page)
-        return send(c, page)
+        return send(c, key, page)
       } catch (err) {
         settle(null)
         throw err

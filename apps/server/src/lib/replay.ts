@@ -20,17 +20,28 @@ import { requestIdOf, routeOf, type RequestLine } from './request-log.ts'
  * Set-Cookie are kept, and only for requests without an Authorization header. A cookie changes nothing: the API
  * reads none (the web app's session cookies are read by its pages, which never opt in), so a returning visitor's
  * or a signed-in customer's browser, which sends its cookies with every same-origin call, is answered as anyone.
+ * A kept public page (lib/page-cache.ts) is the one answer that depends on them: the web app decides by a visitor's
+ * cookies whether they are sent the page kept for everyone, so that answer is given again only to the requests the
+ * web app would send it to (`replayOnlyFor`, asked anew for each request).
  */
 
 /** Whether what an answer was made from is still as it was. */
 export type StillRight = () => boolean
 
-export type ReplayVariables = { replay?: { optedIn: boolean; conditions: StillRight[] } }
+/** Whether a request, as Node hands it over, may be given this answer: for what the key leaves out (its cookies). */
+export type Admits = (req: IncomingMessage) => boolean
 
-function conditionsOf(c: Context): { optedIn: boolean; conditions: StillRight[] } {
+interface Replayable {
+  optedIn: boolean
+  conditions: StillRight[]
+  admits: Admits[]
+}
+export type ReplayVariables = { replay?: Replayable }
+
+function conditionsOf(c: Context): Replayable {
   let replay = (c as Context<{ Variables: ReplayVariables }>).get('replay')
   if (!replay) {
-    replay = { optedIn: false, conditions: [] }
+    replay = { optedIn: false, conditions: [], admits: [] }
     ;(c as Context<{ Variables: ReplayVariables }>).set('replay', replay)
   }
   return replay
@@ -48,6 +59,14 @@ export function replayOnlyWhile(c: Context, stillRight: StillRight): void {
   conditionsOf(c).conditions.push(stillRight)
 }
 
+/**
+ * A replayed answer of this request may be given only to requests `admits` lets through: for an answer that depends
+ * on a part of the request the key leaves out (a kept page, which the web app shares or not by the visitor's cookies).
+ */
+export function replayOnlyFor(c: Context, admits: Admits): void {
+  conditionsOf(c).admits.push(admits)
+}
+
 /** Bodies this large or smaller are read ahead of the chain to be compared; larger ones always go through it. */
 const MAX_REPLAYED_BODY = 4096
 const MAX_ENTRIES = 1000
@@ -58,10 +77,11 @@ interface Entry {
   status: number
   /** Every header as sent but the request id: name, value, name, value… */
   headers: string[]
-  /** The body's bytes, as a latin1 string: written with the headers in one go. */
-  body: string
+  /** The body's bytes, sent as they are: nothing is encoded again per request. */
+  body: Buffer
   route: string
   conditions: StillRight[]
+  admits: Admits[]
 }
 
 type RawRequest = IncomingMessage & { rawBody?: Buffer }
@@ -143,16 +163,23 @@ export function createReplay(options: ReplayOptions) {
   function answer(req: IncomingMessage, res: ServerResponse, entry: Entry, started: number) {
     const requestId = requestIdOf(req.headers['x-request-id'] as string | undefined)
     res.writeHead(entry.status, [...entry.headers, 'x-request-id', requestId])
-    res.end(entry.body, 'latin1')
+    res.end(entry.body)
     logLine({ requestId, method: req.method!, route: entry.route, status: entry.status, ms: Math.round((performance.now() - started) * 10) / 10 })
   }
 
-  function lookup(key: string): Entry | undefined {
+  /** The answer kept for this key, while it holds, if this request may be given it. */
+  function lookup(key: string, req: IncomingMessage): Entry | undefined {
     const entry = entries.get(key)
     if (!entry) return undefined
-    if (holds(entry)) return entry
-    entries.delete(key)
-    return undefined
+    if (!holds(entry)) {
+      entries.delete(key)
+      return undefined
+    }
+    try {
+      return entry.admits.every((admits) => admits(req)) ? entry : undefined
+    } catch {
+      return undefined
+    }
   }
 
   return {
@@ -186,7 +213,6 @@ export function createReplay(options: ReplayOptions) {
         res.headers.forEach((value, name) => {
           if (name !== 'x-request-id' && name !== 'content-length') headers.push(name, value)
         })
-        const body = bytes.toString('latin1')
         if (res.status === 200) headers.push('content-length', String(bytes.byteLength))
         const request = keyOf(req, '')
         if (request.length > MAX_KEY_LENGTH) return
@@ -194,9 +220,10 @@ export function createReplay(options: ReplayOptions) {
         entries.set(request + (req.method === 'POST' ? req.rawBody!.toString('latin1') : ''), {
           status: res.status,
           headers,
-          body,
+          body: bytes,
           route: routeOf(c),
           conditions: replay.conditions,
+          admits: replay.admits,
         })
       }
     },
@@ -210,7 +237,7 @@ export function createReplay(options: ReplayOptions) {
         if ((entries.size === 0 && postPaths.size === 0) || !eligible(req)) return next(req, res)
         const started = performance.now()
         if (req.method === 'GET') {
-          const entry = lookup(keyOf(req, ''))
+          const entry = lookup(keyOf(req, ''), req)
           return entry ? answer(req, res, entry, started) : next(req, res)
         }
         const length = Number(req.headers['content-length'])
@@ -219,7 +246,7 @@ export function createReplay(options: ReplayOptions) {
         req.on('data', (chunk: Buffer) => chunks.push(chunk))
         req.once('end', () => {
           const body = Buffer.concat(chunks)
-          const entry = lookup(keyOf(req, body.toString('latin1')))
+          const entry = lookup(keyOf(req, body.toString('latin1')), req)
           if (entry) return answer(req, res, entry, started)
           // The chain reads the body from here, as it would from the stream.
           req.rawBody = body

@@ -25,6 +25,13 @@ const PRIVATE_PAGES = new Set([
   '/confirmation/success',
 ])
 
+/** What is read of a request here: a Fetch request, or the server's view of one it answers from memory. */
+export interface PageRequest {
+  method: string
+  url: string
+  headers: Pick<Headers, 'get'>
+}
+
 /** The page a request is for: React Router asks for a page's data at /page/_.data or /page.data, and for the home page's at /_root.data. */
 function pagePath(pathname: string): string {
   const page = pathname
@@ -46,7 +53,7 @@ const SHARED_PAGES = /^\/(?:prices|blog(?:\/[^/]+)?|book\/package|privacypolicy)
  * Account Balance, Sign out) come from the browser once the page has loaded. Not its data (a navigation in the
  * browser, which is the customer's), nor a form sent to it, whose answer is the sender's.
  */
-export function isSharedPage(request: Request): boolean {
+export function isSharedPage(request: PageRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false
   const { pathname } = new URL(request.url)
   return !pathname.endsWith('.data') && SHARED_PAGES.test(pagePath(pathname))
@@ -58,7 +65,7 @@ export function isSharedPage(request: Request): boolean {
  * rendered for a signed-in customer shows who they are, so a request with Amplify's session cookies is private;
  * so are the customer's own pages and the sign-in pages, whoever asks.
  */
-export function cacheControl(request: Request): string | null {
+export function cacheControl(request: PageRequest): string | null {
   if (isSharedPage(request)) return null
   const cookies = parseCookies(request.headers.get('cookie'))
   for (const name of cookies.keys()) if (name.startsWith(`${AUTH_COOKIE_PREFIX}.`)) return PRIVATE
