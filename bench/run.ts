@@ -406,7 +406,7 @@ function javascript() {
     grown.join(', ') || `none grew; largest ${largest.id.replace('routes/', '')} ${kB(largest.page)}`,
     grown.length === 0,
   )
-  for (const id of ['routes/sign-in', 'routes/sign-up', 'routes/account']) {
+  for (const id of ['routes/sign-in', 'routes/sign-up', 'routes/account', 'routes/staff/sign-in']) {
     const size = routeJsSizes(path.join(root, 'apps/web/build'), [id])[0]!.page
     record('phone', `JavaScript of ${id.replace('routes/', '')} (gzip)`, `≤ ${kB(baseline[id]!)}`, kB(size), size <= baseline[id]!)
   }

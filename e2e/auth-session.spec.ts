@@ -1,11 +1,14 @@
-import { expect, expectSignedIn, test } from './fixtures.ts'
+import { expect, expectSignedIn, test, untilHydrated } from './fixtures.ts'
 import type { Page } from '@playwright/test'
 
-/** The sign-in library's chunk: public pages leave it alone unless the visitor is signed in. */
-function watchAuthLibrary(page: Page) {
+/**
+ * The sign-in library's own chunk (its parts, amplify-sign-in-… and the like, load as they are used): public pages
+ * leave it alone unless the visitor is signed in.
+ */
+function watchAuthLibrary(page: Page, chunk = /\/assets\/amplify-[\w-]{8}\.js$/) {
   const loaded: string[] = []
   page.on('request', (request) => {
-    if (/\/assets\/amplify-[\w-]+\.js$/.test(request.url())) loaded.push(request.url())
+    if (chunk.test(request.url())) loaded.push(request.url())
   })
   return loaded
 }
@@ -85,8 +88,17 @@ test.describe('before the page’s scripts have run', () => {
   })
 })
 
-test('an auth page downloads the sign-in library as it opens', async ({ page }) => {
+test('an auth page downloads the sign-in library, and its sign-in part, once the visitor starts on the form', async ({ page }) => {
   const loaded = watchAuthLibrary(page)
+  const signInPart = watchAuthLibrary(page, /\/assets\/amplify-sign-in-[\w-]{8}\.js$/)
   await page.goto('/sign-in/')
-  await expect.poll(() => loaded.length).toBe(1)
+  await untilHydrated(page)
+  await page.waitForLoadState('networkidle')
+  // Once the page is idle: a callback asked for now runs after any the page asked for as it started.
+  await page.evaluate(() => new Promise((resolve) => window.requestIdleCallback(resolve)))
+  // A request the page had started by now is seen before an answer to a later one comes back.
+  await page.evaluate(() => fetch('/healthz').then((answer) => answer.text()))
+  expect(loaded, 'not before the visitor starts on the form').toEqual([])
+  await page.getByLabel('Mobile number').focus()
+  await expect.poll(() => [loaded.length, signInPart.length]).toEqual([1, 1])
 })

@@ -5,6 +5,7 @@
  * For each route it prints two numbers: the route's own chunks (its module and the chunks that module imports)
  * and the whole page (the client entry plus every route from the root down to this one, each chunk counted once).
  * Chunks loaded later with import() (such as the identity library) are not counted: the page does not wait for them.
+ * What a browser loads until the page is idle, those included, is e2e/page-weight.spec.ts's measure.
  * With route discovery 'initial' (apps/web/react-router.config.ts) every page also loads the routes' manifest, which
  * is counted in the whole page.
  */
@@ -80,7 +81,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const args = process.argv.slice(2)
   const buildFlag = args.indexOf('--build')
   const buildDir = resolve(buildFlag >= 0 ? args.splice(buildFlag, 2)[1]! : 'apps/web/build')
-  const sizes = routeJsSizes(buildDir, args.length > 0 ? args : ['routes/sign-in', 'routes/sign-up', 'routes/account'])
+  const sizes = routeJsSizes(buildDir, args.length > 0 ? args : ['routes/sign-in', 'routes/sign-up', 'routes/account', 'routes/staff/sign-in'])
   const rows: string[][] = [['route', 'route chunks (gzip)', 'whole page (gzip)', 'largest route chunks']]
   for (const s of sizes) rows.push([s.id, kB(s.own), kB(s.page), s.largest.map((l) => `${l.chunk} ${kB(l.bytes)}`).join(', ')])
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)))

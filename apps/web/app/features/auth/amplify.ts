@@ -1,28 +1,15 @@
 /**
  * Everything that touches Amplify lives here, and this module is only ever imported dynamically
- * (see load-amplify.ts), so public pages do not download it.
+ * (see load-amplify.ts), so public pages do not download it. It holds what every use of the session needs (its
+ * configuration, its tokens and who is signed in); each other part of Amplify is in a module of its own, loaded the
+ * first time it is used or asked for (`prepare`), so a page downloads only what its customer does there
+ * (docs/decisions/049-identity-client-in-parts.md).
  */
 import type { IdentityConfig, SocialProvider } from '@salon/contracts/web'
 import { Amplify } from 'aws-amplify'
-import {
-  autoSignIn,
-  confirmResetPassword,
-  confirmSignUp,
-  deleteUser,
-  fetchAuthSession,
-  fetchDevices,
-  fetchUserAttributes,
-  forgetDevice,
-  getCurrentUser,
-  resendSignUpCode,
-  resetPassword,
-  signIn,
-  signInWithRedirect,
-  signOut,
-  signUp,
-  updatePassword,
-  updateUserAttributes,
-} from 'aws-amplify/auth'
+import { fetchAuthSession, fetchUserAttributes, getCurrentUser } from 'aws-amplify/auth'
+// A sign-in that comes back from the hosted sign-in page is finished as Amplify is configured (docs/decisions/018).
+import 'aws-amplify/auth/enable-oauth-listener'
 import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito'
 import { CookieStorage, Hub } from 'aws-amplify/utils'
 import { SIGN_OUT_TIMEOUT_MS, SIGN_OUT_TOO_SLOW, withTimeout } from './redirect-sign-in.ts'
@@ -68,60 +55,58 @@ export function configureAmplify(identity: IdentityConfig, location: { origin: s
   )
 }
 
-/**
- * Sign-ins use Amplify's default, USER_SRP_AUTH: the password never leaves the browser. An account made before
- * SRP sign-in has no verifier yet; the pool says so, and that one sign-in is made with the password instead,
- * which gives the account its verifier (docs/decisions/017).
- */
-const PASSWORD_FLOW = { authFlowType: 'USER_PASSWORD_AUTH' } as const
-const needsPasswordFlowOnce = (error: unknown) =>
-  (error as { name?: string } | null)?.name === 'NotAuthorizedException' && /USER_PASSWORD_AUTH once more/.test((error as Error).message)
+/** The parts of Amplify loaded when first used, by what the customer does with them. */
+const parts = {
+  'sign-in': () => import('./amplify-sign-in.ts'),
+  'sign-up': () => import('./amplify-sign-up.ts'),
+  'forgot-password': () => import('./amplify-forgot-password.ts'),
+  'sign-out': () => import('./amplify-sign-out.ts'),
+  account: () => import('./amplify-account.ts'),
+  devices: () => import('./amplify-devices.ts'),
+  'social-sign-in': () => import('./amplify-social-sign-in.ts'),
+}
+
+export type AmplifyPart = keyof typeof parts
 
 export const auth = {
-  async signIn(username: string, password: string) {
-    try {
-      return await signIn({ username, password })
-    } catch (error) {
-      if (!needsPasswordFlowOnce(error)) throw error
-      return signIn({ username, password, options: PASSWORD_FLOW })
-    }
-  },
-  signUp: (input: { username: string; password: string; attributes: Record<string, string>; clientMetadata: Record<string, string> }) =>
-    signUp({
-      username: input.username,
-      password: input.password,
-      options: { userAttributes: input.attributes, clientMetadata: input.clientMetadata, autoSignIn: true },
-    }),
-  confirmSignUp: (username: string, confirmationCode: string, clientMetadata: Record<string, string>) =>
-    confirmSignUp({ username, confirmationCode, options: { clientMetadata } }),
-  // Amplify swaps autoSignIn for the real one once a sign-up starts: read the live binding at call time.
-  autoSignIn: () => autoSignIn(),
-  resendSignUpCode: (username: string) => resendSignUpCode({ username }),
-  resetPassword: (username: string) => resetPassword({ username }),
-  confirmResetPassword: (username: string, confirmationCode: string, newPassword: string) => confirmResetPassword({ username, confirmationCode, newPassword }),
+  /** Starts downloading a part of Amplify a page will soon need. */
+  prepare: (part: AmplifyPart) => parts[part]().then(() => undefined),
+  signIn: async (username: string, password: string) => (await parts['sign-in']()).signIn(username, password),
+  signUp: async (input: { username: string; password: string; attributes: Record<string, string>; clientMetadata: Record<string, string> }) =>
+    (await parts['sign-up']()).signUp(input),
+  confirmSignUp: async (username: string, confirmationCode: string, clientMetadata: Record<string, string>) =>
+    (await parts['sign-up']()).confirmSignUp(username, confirmationCode, clientMetadata),
+  autoSignIn: async () => (await parts['sign-up']()).autoSignIn(),
+  resendSignUpCode: async (username: string) => (await parts['sign-up']()).resendSignUpCode(username),
+  resetPassword: async (username: string) => (await parts['forgot-password']()).resetPassword(username),
+  confirmResetPassword: async (username: string, confirmationCode: string, newPassword: string) =>
+    (await parts['forgot-password']()).confirmResetPassword(username, confirmationCode, newPassword),
   // docs/product.md §9: a sign-out through the hosted sign-in page fails after 3 s (the caller then forgets the session here).
-  signOut: () => (hostedSignOut ? withTimeout(signOut(), SIGN_OUT_TIMEOUT_MS, SIGN_OUT_TOO_SLOW) : signOut()),
+  async signOut() {
+    const signOut = parts['sign-out']().then((part) => part.signOut())
+    return hostedSignOut ? withTimeout(signOut, SIGN_OUT_TIMEOUT_MS, SIGN_OUT_TOO_SLOW) : signOut
+  },
   getCurrentUser,
   fetchUserAttributes,
   fetchAuthSession: (forceRefresh = false) => fetchAuthSession({ forceRefresh }),
-  updateUserAttributes: (userAttributes: Record<string, string>) => updateUserAttributes({ userAttributes }),
-  updatePassword: (oldPassword: string, newPassword: string) => updatePassword({ oldPassword, newPassword }),
-  deleteUser,
+  updateUserAttributes: async (userAttributes: Record<string, string>) => (await parts.account()).updateUserAttributes(userAttributes),
+  updatePassword: async (oldPassword: string, newPassword: string) => (await parts.account()).updatePassword(oldPassword, newPassword),
+  deleteUser: async () => (await parts.account()).deleteUser(),
   /**
    * The devices signed in to the account, a page of 60 (docs/product.md §3, §9: Amplify asks for ListDevices' largest page);
    * this browser's is the one its access token names (device_key, as Cognito's tokens carry it).
    */
   async fetchDevices(): Promise<DeviceEntry[]> {
-    const [devices, session] = await Promise.all([fetchDevices(), fetchAuthSession()])
+    const [devices, session] = await Promise.all([parts.devices().then((part) => part.fetchDevices()), fetchAuthSession()])
     const current = session.tokens?.accessToken.payload.device_key
     return devices.map((device) => ({ id: device.id, name: device.name ?? '', lastUsed: device.lastAuthenticatedDate ?? null, current: device.id === current }))
   },
   /** Forgets a device, which signs it out at once; without an id, this browser's own device. */
-  forgetDevice: (id?: string) => forgetDevice(id ? { device: { id } } : undefined),
+  forgetDevice: async (id?: string) => (await parts.devices()).forgetDevice(id),
   /** Amplify's auth events (signedIn, signedOut, tokenRefresh, tokenRefresh_failure, …). */
   listen: (onEvent: (event: string) => void) => Hub.listen('auth', ({ payload }) => onEvent(payload.event)),
   /** Off to Google or Apple through the hosted sign-in; the page that comes back finishes it (listenRedirect). */
-  signInWithRedirect: (provider: SocialProvider) => signInWithRedirect({ provider }),
+  signInWithRedirect: async (provider: SocialProvider) => (await parts['social-sign-in']()).signInWithRedirect(provider),
   /** How a redirect sign-in ended, once Amplify has exchanged the code that came back (or failed to). */
   listenRedirect: (onSignedIn: () => void, onFailure: (message: string) => void) =>
     Hub.listen('auth', ({ payload }) => {

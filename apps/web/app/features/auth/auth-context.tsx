@@ -2,11 +2,10 @@ import type { PublicConfig } from '@salon/contracts/web'
 import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react'
 import { forgetSavedBooking } from '../../lib/saved-booking.ts'
 import type { AmplifyAuth, DeviceEntry } from './amplify.ts'
-import { errorMessageOf, type AuthErrorLike } from './auth-messages.ts'
+import { errorMessageOf, type AuthErrorLike } from './common-messages.ts'
 import { authReducer, initialAuthState, userFromSession, type AuthAction, type AuthState, type AuthUser } from './auth-state.ts'
 import { endSession } from './end-session.ts'
 import { loadAmplify, onAmplifyLoaded } from './load-amplify.ts'
-import { takeRememberedPassword } from './pending-sign-in.ts'
 import { dropSessionHint } from './session-hint.ts'
 import { AUTH_COOKIE_PREFIX, hasSessionCookie, jwtPayload, parseCookies, sessionFromCookies, type CustomerSession } from './session-cookies.ts'
 
@@ -27,8 +26,6 @@ export type SignInResult = 'signed-in' | 'confirm-phone' | 'reset-password'
 
 /** What signing in, up and out does; the same functions for the whole visit, whatever the state. */
 interface SessionActions {
-  /** Starts downloading Amplify, for pages that will need it. */
-  preload: () => void
   signIn: (phone: string, password: string) => Promise<SignInResult>
   /** `attributes`: the user-pool attributes of the details (see sign-up-attributes.ts). */
   signUp: (details: SignUpDetails, password: string, attributes: Record<string, string>) => Promise<void>
@@ -214,7 +211,6 @@ export function AuthProvider({ config, session, children }: { config: PublicConf
     }
 
     return {
-      preload: () => void load().catch(() => undefined),
       signOut,
 
       async signIn(phone, password) {
@@ -262,7 +258,12 @@ export function AuthProvider({ config, session, children }: { config: PublicConf
             // The auto sign-in lapsed (a reload, or it expired): fall back to the password, if we have it.
           }
         }
-        const password = takeRememberedPassword(phone)
+        // The password a sign-in before the confirmation left in this tab's memory (pending-sign-in.ts, which only the
+        // sign-in page loads as it opens).
+        const password = await import('./pending-sign-in.ts').then(
+          ({ takeRememberedPassword }) => takeRememberedPassword(phone),
+          () => null,
+        )
         if (password) {
           try {
             if ((await signInWith(auth, phone, password)).isSignedIn) {

@@ -1,7 +1,8 @@
+import { errorMessageOf, isNetworkError, NETWORK, plainErrorMessage, type AuthErrorLike } from './common-messages.ts'
+export { ACCOUNT_UPDATED, PASSWORD_CHANGED } from './common-messages.ts'
+
 /** docs/product.md §8, word for word: these are the sentences customers see. */
 export const CODE_SENT = 'A code has been sent to your phone. Please input below.'
-export const PASSWORD_CHANGED = 'Successfully changed your password.'
-export const ACCOUNT_UPDATED = 'Account was updated!'
 export const NOT_VERIFIED = 'Your phone is not verified. A code has been sent to your phone for verification. Please input below.'
 export const NO_ONLINE_ACCOUNT = 'No online account registered to this number. If you signed up in shop you still need to sign up online to link your accounts'
 export const ACCOUNT_EXISTS = 'An account already exists with this mobile number. Please follow reset password steps to activate.'
@@ -15,23 +16,14 @@ export const UNVERIFIED_RESET = 'Cannot reset password for the user as there is 
 /** The generic error alert: the message followed by the forgot-password hint. */
 export const withForgotPasswordHint = (message: string) => `${message} ${FORGOT_PASSWORD_HINT}`
 
-export interface AuthErrorLike {
-  name?: string
-  message?: string
-}
+export type { AuthErrorLike } from './common-messages.ts'
 
 /** What the page does after a failed step: show an alert, or resend the sign-up code and go to the confirm page. */
 export type ErrorOutcome = { kind: 'alert'; message: string; forgotPasswordButton?: boolean } | { kind: 'confirm-phone'; message: string }
 
-export const errorMessageOf = (error: unknown) => {
-  const message = (error as AuthErrorLike | null)?.message
-  return typeof message === 'string' && message ? message : 'Something went wrong. Please try again.'
-}
+export { errorMessageOf }
 
 const nameOf = (error: unknown) => (error as AuthErrorLike | null)?.name ?? ''
-
-const isNetworkError = (error: unknown) => nameOf(error) === 'NetworkError' || /network error|failed to fetch/i.test(errorMessageOf(error))
-const NETWORK = 'We could not reach the salon. Please check your connection and try again.'
 
 /** docs/product.md §8 login catalogue. */
 export function signInErrorOutcome(error: unknown): ErrorOutcome {
@@ -58,10 +50,7 @@ export function forgotPasswordErrorOutcome(error: unknown): ErrorOutcome {
   return { kind: 'alert', message }
 }
 
-/** Any other step (confirm code, resend code, change password): the user pool's message, or a plain one offline. */
-export function plainErrorMessage(error: unknown): string {
-  return isNetworkError(error) ? NETWORK : errorMessageOf(error)
-}
+export { plainErrorMessage }
 
 /** An unconfirmed number whose new code could not be sent: why, instead of asking for a code that never comes. */
 export const codeNotSentMessage = (error: unknown) =>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useRef, useState, type FormEvent } from 'react'
 import { flushSync } from 'react-dom'
 import { Form, useNavigate, useSearchParams } from 'react-router'
 import { useAlert } from '../../components/ui/alert.tsx'
@@ -8,6 +8,7 @@ import { Spinner } from '../../components/ui/spinner.tsx'
 import { usePageAction } from '../../lib/form-post.ts'
 import { afterSignIn } from './after-sign-in.ts'
 import { useAuth, type SignUpDetails } from './auth-context.tsx'
+import { usePrepareOnIntent } from './prepare-on-intent.ts'
 import { CODE_SENT, plainErrorMessage } from './auth-messages.ts'
 import { formatPhone } from '@salon/contracts/rules/phone'
 import { normalisePhone } from './phone.ts'
@@ -42,8 +43,7 @@ export function ConfirmSignUpForm({ initialPhone = '' }: { initialPhone?: string
   const [errors, setErrors] = useState<FormErrors<'phone' | 'code'>>({})
   const [busy, setBusy] = useState<'confirm' | 'resend' | null>(null)
 
-  const { preload } = auth
-  useEffect(() => preload(), [preload])
+  const prepare = usePrepareOnIntent('sign-up')
 
   function phoneOf(form: HTMLFormElement): string | null {
     if (knownPhone) return knownPhone
@@ -100,7 +100,16 @@ export function ConfirmSignUpForm({ initialPhone = '' }: { initialPhone?: string
 
   return (
     <>
-      <Form method="post" action={action} ref={formRef} onSubmit={onSubmit} noValidate aria-label="Confirm your mobile number" className="flex flex-col gap-4">
+      <Form
+        {...prepare}
+        method="post"
+        action={action}
+        ref={formRef}
+        onSubmit={onSubmit}
+        noValidate
+        aria-label="Confirm your mobile number"
+        className="flex flex-col gap-4"
+      >
         {knownPhone ? (
           <p className="text-base text-cocoa-800">
             We sent a 6-digit code by text message to <strong className="whitespace-nowrap">{formatPhone(knownPhone)}</strong>.

@@ -7,6 +7,7 @@ import { focusFirstError } from '../../components/ui/focus-first-error.ts'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { usePageAction } from '../../lib/form-post.ts'
 import { useAuth } from './auth-context.tsx'
+import { usePrepareOnIntent } from './prepare-on-intent.ts'
 import { CODE_SENT, codeNotSentMessage, forgotPasswordErrorOutcome, PASSWORD_CHANGED, plainErrorMessage } from './auth-messages.ts'
 import { PasswordRules } from './password-rules.tsx'
 import { formatPhone } from '@salon/contracts/rules/phone'
@@ -30,8 +31,7 @@ export function ForgotPasswordForm({ initialPhone = '' }: { initialPhone?: strin
   const stepHeading = useRef<HTMLHeadingElement>(null)
   const busy = auth.state.loading
 
-  const { preload } = auth
-  useEffect(() => preload(), [preload])
+  const prepare = usePrepareOnIntent('forgot-password')
 
   // A new step: move focus to its heading, so keyboard and screen-reader users start at the top of it.
   const firstStep = useRef(true)
@@ -115,6 +115,7 @@ export function ForgotPasswordForm({ initialPhone = '' }: { initialPhone?: strin
     <>
       {step.step === 'phone' ? (
         <Form
+          {...prepare}
           method="post"
           action={action}
           key="phone"
@@ -135,7 +136,17 @@ export function ForgotPasswordForm({ initialPhone = '' }: { initialPhone?: strin
           </button>
         </Form>
       ) : (
-        <Form method="post" action={action} key="reset" ref={formRef} onSubmit={reset} noValidate aria-labelledby="reset-step" className="flex flex-col gap-4">
+        <Form
+          {...prepare}
+          method="post"
+          action={action}
+          key="reset"
+          ref={formRef}
+          onSubmit={reset}
+          noValidate
+          aria-labelledby="reset-step"
+          className="flex flex-col gap-4"
+        >
           <h2 id="reset-step" ref={stepHeading} tabIndex={-1} className="font-sans text-lg font-semibold focus:outline-none">
             Step 2 of 2: choose a new password
           </h2>

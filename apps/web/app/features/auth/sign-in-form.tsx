@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useRef, useState, type FormEvent } from 'react'
 import { flushSync } from 'react-dom'
 import { Form, Link, useNavigate } from 'react-router'
 import { useAlert } from '../../components/ui/alert.tsx'
@@ -11,6 +11,7 @@ import { useAuth } from './auth-context.tsx'
 import { codeNotSentMessage, NOT_VERIFIED, signInErrorOutcome } from './auth-messages.ts'
 import { rememberSignIn } from './pending-sign-in.ts'
 import { normalisePhone } from './phone.ts'
+import { usePrepareOnIntent } from './prepare-on-intent.ts'
 import { validateSignIn, type FormErrors } from './validation.ts'
 
 /** `onSignedIn`: what happens once signed in, instead of the usual carrying on (a pending booking, or home). */
@@ -23,8 +24,7 @@ export function SignInForm({ initialPhone = '', onSignedIn }: { initialPhone?: s
   const [errors, setErrors] = useState<FormErrors<'phone' | 'password'>>({})
   const busy = auth.state.authLoader
 
-  const { preload } = auth
-  useEffect(() => preload(), [preload])
+  const prepare = usePrepareOnIntent('sign-in')
 
   /** docs/product.md §4: an unconfirmed customer gets a new code and goes to the confirm page; told why when no code could be sent. */
   async function confirmPhone(phone: string, password: string) {
@@ -71,7 +71,7 @@ export function SignInForm({ initialPhone = '', onSignedIn }: { initialPhone?: s
 
   return (
     <>
-      <Form method="post" action={action} ref={formRef} onSubmit={onSubmit} noValidate aria-label="Sign in" className="flex flex-col gap-4">
+      <Form {...prepare} method="post" action={action} ref={formRef} onSubmit={onSubmit} noValidate aria-label="Sign in" className="flex flex-col gap-4">
         <Field label="Mobile number" name="phone" type="tel" inputMode="tel" autoComplete="tel" defaultValue={initialPhone} error={errors.phone} required />
         <PasswordField label="Password" name="password" autoComplete="current-password" error={errors.password} required />
         <p className="-mt-1 text-right">

@@ -1,6 +1,6 @@
 import { todayInUk } from '@salon/contracts/dates'
 import { UNDER_18_MESSAGE } from '@salon/contracts/rules/date-of-birth'
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useRef, useState, type FormEvent } from 'react'
 import { flushSync } from 'react-dom'
 import { Form, Link, useNavigate } from 'react-router'
 import { useAlert } from '../../components/ui/alert.tsx'
@@ -9,8 +9,10 @@ import { focusFirstError } from '../../components/ui/focus-first-error.ts'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { usePageAction } from '../../lib/form-post.ts'
 import { useAuth, type SignUpDetails } from './auth-context.tsx'
+import { usePrepareOnIntent } from './prepare-on-intent.ts'
 import { confirmPageUrl } from './confirm-page-url.ts'
-import { signUpErrorOutcome } from './auth-messages.ts'
+import type { ErrorOutcome } from './auth-messages.ts'
+import { plainErrorMessage } from './common-messages.ts'
 import { NameAndEmailFields } from './name-and-email-fields.tsx'
 import { PasswordRules } from './password-rules.tsx'
 import { normalisePhone, PHONE_EXAMPLE } from './phone.ts'
@@ -18,6 +20,9 @@ import { SkinTypeField } from './skin-type-field.tsx'
 import { signUpAttributes } from './sign-up-attributes.ts'
 import { keptSignUpValues, validateSignUp, type SignUpField, type SignUpValues } from './sign-up-validation.ts'
 import type { FormErrors } from './validation.ts'
+
+/** What a failed sign-up says (auth-messages.ts), downloaded with Amplify's sign-up once the customer starts on the form. */
+const loadMessages = () => import('./auth-messages.ts')
 
 /** `initial`: the fields a form sent before the page was ready came back with (never the passwords). */
 /** `referralCode`: a friend's code from the sign-up link, sent with the sign-up. */
@@ -31,8 +36,7 @@ export function SignUpForm({ initial, referralCode = null }: { initial?: Record<
   const [errors, setErrors] = useState<FormErrors<SignUpField>>({})
   const busy = auth.state.authLoader
 
-  const { preload } = auth
-  useEffect(() => preload(), [preload])
+  const prepare = usePrepareOnIntent('sign-up', loadMessages)
 
   const set = <K extends SignUpField>(field: K, value: SignUpValues[K]) => {
     setValues((v) => ({ ...v, [field]: value }))
@@ -62,7 +66,11 @@ export function SignUpForm({ initial, referralCode = null }: { initial?: Record<
       await auth.signUp(details, values.password, signUpAttributes(details))
       await navigate(confirmPageUrl(details))
     } catch (error) {
-      const outcome = signUpErrorOutcome(error)
+      // Offline, the sentences may not have come either: the plain one says so.
+      const outcome = await loadMessages().then(
+        ({ signUpErrorOutcome }): ErrorOutcome => signUpErrorOutcome(error),
+        (): ErrorOutcome => ({ kind: 'alert', message: plainErrorMessage(error) }),
+      )
       if (outcome.message === UNDER_18_MESSAGE) {
         flushSync(() => setErrors({ dob: UNDER_18_MESSAGE }))
         return focusFirstError(formRef.current)
@@ -79,7 +87,16 @@ export function SignUpForm({ initial, referralCode = null }: { initial?: Record<
 
   return (
     <>
-      <Form method="post" action={action} ref={formRef} onSubmit={onSubmit} noValidate aria-label="Create your account" className="flex flex-col gap-6">
+      <Form
+        {...prepare}
+        method="post"
+        action={action}
+        ref={formRef}
+        onSubmit={onSubmit}
+        noValidate
+        aria-label="Create your account"
+        className="flex flex-col gap-6"
+      >
         <section aria-labelledby="signup-login" className="flex flex-col gap-4">
           <h2 id="signup-login" className="font-sans text-lg font-semibold">
             How you will sign in

@@ -1,12 +1,12 @@
 import { flushSync } from 'react-dom'
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useRef, useState, type FormEvent } from 'react'
 import { Form, Link, useLocation, useNavigate } from 'react-router'
 import { Field, PasswordField } from '../../components/ui/field.tsx'
 import { focusFirstError } from '../../components/ui/focus-first-error.ts'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { useAuth } from '../../features/auth/auth-context.tsx'
 import { normalisePhone } from '../../features/auth/phone.ts'
-import { plainErrorMessage } from '../../features/auth/public.ts'
+import { plainErrorMessage, usePrepareOnIntent } from '../../features/auth/public.ts'
 import { validateSignIn, type FormErrors } from '../../features/auth/validation.ts'
 import { afterStaffSignIn, StaffAuthFrame, staffLinks, staffMeta } from '../../features/staff/public.ts'
 import { NOT_READY_MESSAGE, usePageAction } from '../../lib/form-post.ts'
@@ -35,8 +35,7 @@ export default function StaffSignIn({ actionData }: Route.ComponentProps) {
   const [problem, setProblem] = useState<string | null>(null)
   const busy = auth.state.authLoader
 
-  const { preload } = auth
-  useEffect(() => preload(), [preload])
+  const prepare = usePrepareOnIntent('sign-in')
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -89,6 +88,7 @@ export default function StaffSignIn({ actionData }: Route.ComponentProps) {
         </p>
       )}
       <Form
+        {...prepare}
         method="post"
         action={action}
         ref={formRef}
