@@ -14,7 +14,8 @@ import { type Answer, fail, id, missing, now, type Params, unknownParam } from '
 const CUSTOMER_PARAMS = new Set(['metadata', 'description', 'expand'])
 const PRODUCT_PARAMS = new Set(['id', 'name', 'metadata', 'description', 'active', 'expand'])
 const SUBSCRIPTION_PARAMS = new Set(['customer', 'items', 'payment_behavior', 'payment_settings', 'metadata', 'expand'])
-const UPDATE_PARAMS = new Set(['cancel_at', 'pause_collection', 'proration_behavior', 'metadata', 'expand'])
+const UPDATE_PARAMS = new Set(['cancel_at', 'pause_collection', 'proration_behavior', 'default_payment_method', 'metadata', 'expand'])
+const SETUP_PARAMS = new Set(['customer', 'usage', 'allowed_payment_method_types', 'metadata', 'expand'])
 const EXPANDABLE = new Set(['latest_invoice', 'latest_invoice.payments'])
 const DAY = 24 * 3600
 
@@ -39,6 +40,43 @@ export function createSubscriptionsStandIn(shared: {
   const products = new Map<string, Stripe.Product>()
   const subscriptions = new Map<string, Stripe.Subscription>()
   const invoices = new Map<string, Stripe.Invoice>()
+  const setupIntents = new Map<string, Stripe.SetupIntent>()
+  const paymentMethods = new Map<string, Stripe.PaymentMethod>()
+
+  /** A SetupIntent for a customer's card, to be confirmed in the browser (the test control `setupSucceeded`). */
+  function createSetupIntent(params: Params): Answer {
+    const problem = unknownParam(params, SETUP_PARAMS)
+    if (problem) return problem
+    if (typeof params.customer !== 'string') return missing('customer')
+    if (!customers.has(params.customer)) return noSuch('customer', params.customer, 'customer')
+    if (params.usage !== undefined && params.usage !== 'off_session' && params.usage !== 'on_session') return invalid('usage', 'Invalid usage.')
+    const ref = id('seti', 24)
+    const setup = {
+      id: ref,
+      object: 'setup_intent',
+      client_secret: `${ref}_secret_${id('', 24).slice(1)}`,
+      created: now(),
+      customer: params.customer,
+      usage: params.usage ?? 'off_session',
+      metadata: params.metadata ?? {},
+      payment_method: null,
+      status: 'requires_payment_method',
+      livemode: false,
+    } as unknown as Stripe.SetupIntent
+    setupIntents.set(ref, setup)
+    return { status: 200, body: setup }
+  }
+
+  function retrieveSetupIntent(ref: string, params: Params): Answer {
+    const problem = unknownParam(params, new Set(['expand']))
+    if (problem) return problem
+    const setup = setupIntents.get(ref)
+    if (!setup) return noSuch('setup_intent', ref, 'intent')
+    const asked = params.expand === undefined ? [] : Array.isArray(params.expand) ? params.expand : [params.expand]
+    if (asked.some((e) => e !== 'payment_method')) return fail(400, { type: 'invalid_request_error', message: 'This property cannot be expanded.' })
+    const method = asked.length && typeof setup.payment_method === 'string' ? paymentMethods.get(setup.payment_method)! : setup.payment_method
+    return { status: 200, body: { ...setup, payment_method: method } }
+  }
 
   function createCustomer(params: Params): Answer {
     const problem = unknownParam(params, CUSTOMER_PARAMS)
@@ -196,6 +234,12 @@ export function createSubscriptionsStandIn(shared: {
         return invalid('cancel_at', 'Invalid timestamp.')
       changed.cancel_at = params.cancel_at === '' ? null : Number(params.cancel_at)
     }
+    if (params.default_payment_method !== undefined) {
+      if (typeof params.default_payment_method !== 'string' || !paymentMethods.has(params.default_payment_method)) {
+        return noSuch('PaymentMethod', String(params.default_payment_method), 'default_payment_method')
+      }
+      changed.default_payment_method = params.default_payment_method
+    }
     if (params.pause_collection !== undefined) {
       const pause = params.pause_collection
       if (pause === '') changed.pause_collection = null
@@ -225,6 +269,9 @@ export function createSubscriptionsStandIn(shared: {
     if (method === 'POST' && path === '/v1/customers') return createCustomer(params)
     if (method === 'POST' && path === '/v1/products') return createProduct(params)
     if (method === 'POST' && path === '/v1/subscriptions') return createSubscription(params)
+    if (method === 'POST' && path === '/v1/setup_intents') return createSetupIntent(params)
+    const setup = path.match(/^\/v1\/setup_intents\/([^/]+)$/)
+    if (method === 'GET' && setup) return retrieveSetupIntent(decodeURIComponent(setup[1]!), params)
     const one = path.match(/^\/v1\/(subscriptions|invoices)\/([^/]+)$/)
     if (!one) return undefined
     const ref = decodeURIComponent(one[2]!)
@@ -358,5 +405,27 @@ export function createSubscriptionsStandIn(shared: {
 
     /** Stripe ends the subscription (after its last try, or from the dashboard). */
     remove: end,
+
+    setupIntents,
+
+    /** The customer saved a card in the browser: the SetupIntent succeeds with a card ending `last4`, and setup_intent.succeeded is posted. */
+    async setupSucceeded(ref: string, card: { last4?: string } = {}): Promise<Stripe.SetupIntent> {
+      const setup = setupIntents.get(ref)
+      if (!setup) throw new Error(`The Stripe stand-in has no setup intent ${ref}`)
+      const method = {
+        id: id('pm'),
+        object: 'payment_method',
+        type: 'card',
+        customer: setup.customer,
+        card: { brand: 'visa', country: 'GB', exp_month: 12, exp_year: new Date().getUTCFullYear() + 3, funding: 'credit', last4: card.last4 ?? '4242' },
+        created: now(),
+        livemode: false,
+      } as unknown as Stripe.PaymentMethod
+      paymentMethods.set(method.id, method)
+      const succeeded = { ...setup, status: 'succeeded', payment_method: method.id } as Stripe.SetupIntent
+      setupIntents.set(ref, succeeded)
+      await shared.deliver('setup_intent.succeeded', succeeded)
+      return succeeded
+    },
   }
 }

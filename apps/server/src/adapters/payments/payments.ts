@@ -111,8 +111,15 @@ export interface SubscriptionBilling {
   retrieveInvoice(ref: string): Promise<ProviderInvoice>
   /** The intent of the subscription's invoice still owed, while the subscription runs; null when none is. */
   owedIntent(ref: string): Promise<ProviderIntent | null>
-  /** The card that paid an intent, which the subscription keeps for its renewals; null before it succeeded. */
+  /** The card that paid an intent (or that a card setup saved), which the subscription keeps for its renewals; null before it succeeded. */
   keptCardOf(intentRef: string): Promise<KeptCard | null>
+  /**
+   * A new card for a running subscription with nothing owed: a card setup (a Stripe SetupIntent) for the browser to
+   * confirm, made once per `paymentId`; its `amountPence` is 0. Null when the subscription has ended.
+   */
+  cardSetup(ref: string, paymentId: string): Promise<ProviderIntent | null>
+  /** The subscription's renewals are taken from this card from now on. */
+  useCard(ref: string, cardRef: string): Promise<void>
   /** No invoice at or after `at`: the subscription ends then (and a pause of its payments asked for before is dropped). */
   cancelAt(ref: string, at: Date): Promise<void>
   /** Ends the subscription at once (one never paid, or not owed). */

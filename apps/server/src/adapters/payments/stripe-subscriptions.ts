@@ -32,6 +32,32 @@ export function stripeMonthEndNear(anchor: number, at: number) {
   return best
 }
 
+/** A SetupIntent's id: a new card saved with nothing to pay, rather than a payment. */
+export const isSetup = (ref: string) => ref.startsWith('seti_')
+
+const SETUP_STATUSES: readonly ProviderIntent['status'][] = [
+  'requires_payment_method',
+  'requires_confirmation',
+  'requires_action',
+  'processing',
+  'canceled',
+  'succeeded',
+]
+
+/** A SetupIntent as the intent the browser confirms and the salon reads back: nothing is paid by it. */
+export function toSetup(setup: Stripe.SetupIntent): ProviderIntent {
+  return {
+    ref: setup.id,
+    clientSecret: setup.client_secret ?? '',
+    // A status added to the API after this was written is read as still under way: never as a success.
+    status: SETUP_STATUSES.includes(setup.status as ProviderIntent['status']) ? (setup.status as ProviderIntent['status']) : 'processing',
+    amountPence: 0,
+    currency: 'gbp',
+    metadata: { ...setup.metadata },
+    cardLast4: null,
+  }
+}
+
 /** The product a plan's subscriptions are priced under: one per plan, with an id made of ours, so it is made once. */
 export const planProductId = (planId: string) => `salon_plan_${planId}`
 
@@ -131,11 +157,37 @@ export function createStripeSubscriptions(
     },
 
     async keptCardOf(intentRef) {
+      if (isSetup(intentRef)) {
+        const setup = await call(() => stripe.setupIntents.retrieve(intentRef, { expand: ['payment_method'] }))
+        const method = typeof setup.payment_method === 'object' ? setup.payment_method : null
+        return setup.status === 'succeeded' && method ? { ref: method.id, last4: method.card?.last4 ?? null } : null
+      }
       const intent = await call(() => stripe.paymentIntents.retrieve(intentRef, { expand: ['latest_charge'] }))
       const card = idOf(intent.payment_method)
       if (intent.status !== 'succeeded' || !card) return null
       const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null
       return { ref: card, last4: charge?.payment_method_details?.card?.last4 ?? null }
+    },
+
+    async cardSetup(ref, paymentId) {
+      const subscription = await call(() => stripe.subscriptions.retrieve(ref))
+      if (subscription.status === 'canceled' || subscription.status === 'incomplete_expired') return null
+      const setup = await call(() =>
+        stripe.setupIntents.create(
+          {
+            customer: idOf(subscription.customer)!,
+            usage: 'off_session',
+            allowed_payment_method_types: ['card'],
+            metadata: { membershipPaymentId: paymentId },
+          },
+          { idempotencyKey: `membership-card-setup:${paymentId}` },
+        ),
+      )
+      return toSetup(setup)
+    },
+
+    async useCard(ref, cardRef) {
+      await call(() => stripe.subscriptions.update(ref, { default_payment_method: cardRef }))
     },
 
     async cancelAt(ref, at) {

@@ -1,6 +1,6 @@
 import Stripe from 'stripe'
 import { type IntentStatus, type PaymentProviderAdapter, type ProviderIntent, PaymentProviderError } from './payments.ts'
-import { createStripeSubscriptions } from './stripe-subscriptions.ts'
+import { createStripeSubscriptions, isSetup, toSetup } from './stripe-subscriptions.ts'
 
 /**
  * The API version every request names. Pinned so that a Stripe account upgraded in the dashboard cannot change
@@ -111,6 +111,8 @@ export function createStripePayments(options: StripePaymentsOptions): PaymentPro
 
   async function retrieveIntent(ref: string) {
     try {
+      // A membership's new card with nothing owed is saved by a SetupIntent, read back as an intent of £0.
+      if (isSetup(ref)) return toSetup(await stripe.setupIntents.retrieve(ref))
       return toIntent(await stripe.paymentIntents.retrieve(ref, { expand: ['latest_charge'] }))
     } catch (error) {
       throw failure('retrieveIntent', error)

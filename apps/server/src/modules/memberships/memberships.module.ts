@@ -36,11 +36,15 @@ export function createMembershipsModule(deps: {
     providerSucceeded: memberships.providerSucceeded,
     handlers: renewals.handlers,
     /** Stripe's events about subscriptions, for the webhook (docs/decisions/047): each names the object it carries. */
-    stripeEvents: SUBSCRIPTION_EVENTS.map((type: SubscriptionEvent) => ({
-      type,
-      object: type === 'customer.subscription.deleted' ? ('subscription' as const) : ('invoice' as const),
-      handle: async (ref: string) => (events ? events.handle(type, ref) : false),
-    })),
+    stripeEvents: [
+      ...SUBSCRIPTION_EVENTS.map((type: SubscriptionEvent) => ({
+        type,
+        object: type === 'customer.subscription.deleted' ? ('subscription' as const) : ('invoice' as const),
+        handle: async (ref: string) => (events ? events.handle(type, ref) : false),
+      })),
+      // A member's new card saved with nothing owed (a card setup): recorded, and made the subscription's, once.
+      { type: 'setup_intent.succeeded', object: 'setup_intent' as const, handle: (ref: string) => memberships.providerSucceeded(ref) },
+    ],
     /** Paying a session with a membership, inside the booking's transaction (the booking module asks it). */
     sessions: createMembershipSessions({ repo }),
     routes: createMembershipRoutes({ plans, memberships, changes }, deps.verifier),

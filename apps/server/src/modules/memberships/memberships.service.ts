@@ -187,6 +187,12 @@ export function createMemberships(deps: MembershipsDeps) {
       const intent = await deps.provider.retrieveIntent(ref)
       if (intent.status !== 'succeeded') return false
       const card = await cards().keptCardOf(ref)
+      // A new card saved with nothing owed (a Stripe card setup) is made the subscription's for the months to come
+      // before it is recorded: a Stripe that does not answer leaves it to be recorded on the next report.
+      if (payment.kind === 'card_change' && payment.amountPence === 0 && card && deps.provider.subscriptions) {
+        const subscriptionRef = (await repo.byId(payment.membershipId))?.subscriptionRef
+        if (subscriptionRef) await deps.provider.subscriptions.useCard(subscriptionRef, card.ref)
+      }
       await db.transaction(async (tx) => {
         const m = (await repo.lock(payment.membershipId, tx))!
         if (!(await repo.settlePayment(payment.id, { status: 'succeeded', error: null, at: clock() }, tx))) return
@@ -234,22 +240,31 @@ export function createMemberships(deps: MembershipsDeps) {
     /** A changed card: a payment of the month owed (nothing when none is), which keeps the new card. */
     async changeCard(shopId: string, sub: string, by?: StaffActor): Promise<MembershipCheckout> {
       cards()
-      // With Stripe, a changed card pays the subscription's invoice owed; with nothing owed it is not built yet (docs/decisions/047).
-      const live = deps.provider.subscriptions ? await repo.live(shopId, sub) : undefined
-      const stripeOwed = live?.subscriptionRef ? await deps.provider.subscriptions!.owedIntent(live.subscriptionRef) : null
+      // With Stripe, a changed card pays the subscription's invoice owed, or with nothing owed is saved by a card
+      // setup for the subscription; once Stripe has ended the subscription with a month owed it is not built yet
+      // (docs/decisions/047).
+      const subscriptions = deps.provider.subscriptions
+      const live = subscriptions ? await repo.live(shopId, sub) : undefined
+      const stripeOwed = live?.subscriptionRef ? await subscriptions!.owedIntent(live.subscriptionRef) : null
       const { m, payment } = await db.transaction(async (tx) => {
         const m = await repo.live(shopId, sub, tx, true)
         if (!m) throw new HttpError(404, M.noMembership)
         if (m.status === 'pending') throw new HttpError(409, M.notStarted)
         const owed = m.status === 'past_due' || (m.status === 'paused' && m.pausedReason === 'payment_failed')
-        if (deps.provider.subscriptions && !(owed && stripeOwed && m.id === live?.id)) throw new HttpError(409, M.notOnline)
+        const onStripe = m.id === live?.id && m.subscriptionRef !== null && (owed ? stripeOwed !== null : true)
+        if (subscriptions && !onStripe) throw new HttpError(409, M.notOnline)
         const values = { shopId, sub: m.sub, membershipId: m.id, period: m.period, attempt: `card:${randomUUID()}`, kind: 'card_change', status: 'pending' }
         const payment = await repo.insertPayment({ ...values, amountPence: owed ? (stripeOwed?.amountPence ?? m.pricePence) : 0 }, tx)
         const after = { amountPence: payment!.amountPence }
         if (by) await createAuditLog(tx).record(by, { action: 'membership.card_change', subjectType: 'membership', subjectId: m.id, after })
         return { m, payment: payment! }
       })
-      if (stripeOwed) return answer(m, payment, stripeOwed)
+      if (subscriptions && payment.amountPence > 0) return answer(m, payment, stripeOwed!)
+      if (subscriptions) {
+        const setup = await subscriptions.cardSetup(m.subscriptionRef!, payment.id)
+        if (!setup) throw new HttpError(409, M.notOnline)
+        return answer(m, payment, setup)
+      }
       return checkout(m, payment, `${m.planName} membership: ${payment.amountPence > 0 ? 'the month owed' : 'a new card'}`)
     },
   }

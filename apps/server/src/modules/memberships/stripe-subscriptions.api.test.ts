@@ -248,10 +248,36 @@ describeApi(
       expect(await membershipPaymentsOf(t(), m.id)).toHaveLength(1)
     })
 
-    it('a changed card pays the invoice owed and the membership runs again, once; with nothing owed it is not offered with Stripe yet', async () => {
+    it("with nothing owed, a new card is saved by a card setup and becomes the subscription's, once, from the browser or the webhook", async () => {
       const { customer, m, subscription } = await member()
-      const early = await t().api('p_account/membership/card', { method: 'POST', headers: customer.headers })
-      expect(early).toMatchObject({ status: 409, json: { message: 'Memberships cannot be paid for online at this salon yet. Please ask at the desk.' } })
+      const change = await t().api('p_account/membership/card', { method: 'POST', headers: customer.headers })
+      expect(change).toMatchObject({
+        status: 201,
+        json: { payment: { amountPence: 0, providerRef: expect.stringMatching(/^seti_/), clientSecret: expect.stringMatching(/^seti_.+_secret_/) } },
+      })
+      const setupRef = change.json.payment.providerRef as string
+      // Made for the subscription's own customer, for the renewals (off session), keyed by our payment.
+      const made = standIn.requests.find((r) => r.path === '/v1/setup_intents')!
+      expect(made.form).toMatchObject({ customer: standIn.subscriptions.subscriptions.get(subscription)!.customer, usage: 'off_session' })
+      expect(made.idempotencyKey).toBe(`membership-card-setup:${change.json.payment.id}`)
+      // Not saved yet: nothing is recorded.
+      const early = await t().api('p_account/membership/payment', { method: 'PUT', body: { paymentId: change.json.payment.id }, headers: customer.headers })
+      expect(early.status).toBe(409)
+
+      // The browser saves the card; Stripe's report of it arrives twice, and the browser's return after.
+      const saved = await standIn.subscriptions.setupSucceeded(setupRef, { last4: '0077' })
+      await event('setup_intent.succeeded', saved)
+      await event('setup_intent.succeeded', saved)
+      const done = await t().api('p_account/membership/payment', { method: 'PUT', body: { paymentId: change.json.payment.id }, headers: customer.headers })
+      expect(done.json).toMatchObject({ message: 'Your card is changed.', membership: { status: 'active', cardLast4: '0077', period: 1 } })
+      expect(standIn.subscriptions.subscriptions.get(subscription)!.default_payment_method).toBe(saved.payment_method)
+      const changes = (await membershipPaymentsOf(t(), m.id)).filter((p) => p.kind === 'card_change')
+      expect(changes.map((p) => [p.status, p.amountPence])).toEqual([['succeeded', 0]])
+      expect(await membershipRow(t(), m.id)).toMatchObject({ status: 'active', period: 1 })
+    })
+
+    it('a changed card pays the invoice owed and the membership runs again, once', async () => {
+      const { customer, m, subscription } = await member()
 
       clock.set('2026-12-23T10:00:00Z')
       const failed = await standIn.subscriptions.renew(subscription, { paid: false })

@@ -23,6 +23,7 @@ export default function StripeForm({ payment, returnUrl, onSucceeded }: StripeFo
   const [message, setMessage] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   const { publishableKey, clientSecret } = payment
+  const saving = clientSecret.startsWith('seti_')
 
   useEffect(() => {
     let gone = false
@@ -58,12 +59,14 @@ export default function StripeForm({ payment, returnUrl, onSucceeded }: StripeFo
     setBusy(true)
     setMessage(null)
     try {
-      const result = await stripe.stripe.confirmPayment({ elements: stripe.elements, redirect: 'if_required', confirmParams: { return_url: returnUrl } })
+      // A new card with nothing to pay is saved by a SetupIntent (a membership's card change): confirmed as a setup.
+      const confirm = { elements: stripe.elements, redirect: 'if_required' as const, confirmParams: { return_url: returnUrl } }
+      const result = saving ? await stripe.stripe.confirmSetup(confirm) : await stripe.stripe.confirmPayment(confirm)
       if (result.error) {
         setMessage(result.error.message ?? 'The payment did not go through. Please try again.')
         return
       }
-      const status = result.paymentIntent.status
+      const status = 'setupIntent' in result ? result.setupIntent.status : result.paymentIntent.status
       if (status === 'succeeded' || status === 'processing') return onSucceeded()
       setMessage('The payment did not go through. Please try again or use another card.')
     } catch {
@@ -87,8 +90,8 @@ export default function StripeForm({ payment, returnUrl, onSucceeded }: StripeFo
         {message}
       </p>
       <button type="submit" className="btn-primary w-full" disabled={!ready || busy}>
-        {busy && <Spinner label="Paying" />}
-        Pay {formatAmount(payment.amountPence)}
+        {busy && <Spinner label={saving ? 'Saving the card' : 'Paying'} />}
+        {saving ? 'Save the card' : `Pay ${formatAmount(payment.amountPence)}`}
       </button>
       <p className="text-center text-sm text-cocoa-600">Payments are taken securely by Stripe. We never see your full card number.</p>
     </form>
