@@ -1,7 +1,7 @@
 import { addDays, todayInUk } from '@salon/contracts/dates'
 import { accessibilityProblems } from './axe.ts'
 import { createCustomer, expect, keepScreenshot, test, untilHydrated } from './fixtures.ts'
-import { customerSub, staffSignIn, uniqueSurname, walkInNow } from './staff.ts'
+import { customerSub, idTokenOf, shopHeaders, staffSignIn, uniqueSurname, walkInNow } from './staff.ts'
 
 // docs/product.md §10.2, §10.3: a session to be paid in the salon is paid at the desk, counted in the takings, and the day is cashed up.
 
@@ -37,6 +37,56 @@ test('@layout a session to be paid in the salon is marked attended and paid in c
   await undo.getByLabel('Why (kept in the audit log)').fill('Took it on the wrong session')
   await undo.getByRole('button', { name: 'Undo the payment' }).click()
   await expect(page.getByRole('status').filter({ hasText: /The payment is undone: £\d+\.\d\d shows as given back in today's takings\./ })).toBeVisible()
+  await expect(card.getByRole('button', { name: /^Take payment/ })).toBeVisible()
+})
+
+// docs/product.md "Gift vouchers": the desk takes a session's price from the customer's gift voucher credit.
+test('@layout a session to be paid in the salon is paid from the gift voucher credit at the desk, and the owner undoes it', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const surname = uniqueSurname()
+  const customer = await createCustomer(request, { lastName: surname })
+  const sub = await customerSub(request, customer, baseURL!)
+  await staffSignIn(page)
+  await page.goto('/staff/counter/')
+  await untilHydrated(page)
+  const sell = page.getByRole('form', { name: 'Sell a gift voucher' })
+  await sell.getByLabel('Amount (£)').fill('30')
+  await sell.getByRole('button', { name: 'Sell the voucher: £30.00' }).click()
+  const code = (await page.getByTestId('gift-voucher').locator('.font-mono').textContent())!.trim()
+  const redeemed = await request.post('/api/p_account/vouchers', {
+    headers: { ...shopHeaders, authorization: await idTokenOf(request, customer, baseURL!) },
+    data: { code },
+  })
+  expect(redeemed.status(), await redeemed.text()).toBe(200)
+  await walkInNow(request, sub, baseURL!, { laterToday: true })
+
+  await page.goto('/staff/')
+  await untilHydrated(page)
+  const card = page
+    .getByTestId('day-booking')
+    .filter({ hasText: `Amy ${surname}` })
+    .filter({ visible: true })
+  await card.getByRole('button', { name: /^Take payment £\d+\.\d\d for / }).click()
+  const dialog = page.getByRole('dialog', { name: 'Take payment' })
+  await dialog.getByRole('tab', { name: 'Credit' }).click()
+  await expect(dialog.getByText(/^It comes off their gift voucher credit of £30\.00, leaving £\d+\.\d\d\./)).toBeVisible()
+  expect(await accessibilityProblems(page, 'dialog[open]')).toEqual([])
+  await keepScreenshot(page, test.info().outputPath('take-credit.png'))
+  await dialog.getByRole('button', { name: /^Take £\d+\.\d\d$/ }).click()
+  await expect(
+    page.getByRole('status').filter({ hasText: new RegExp(`£\\d+\\.\\d\\d taken from the gift voucher credit for Amy ${surname}’s session\\.`) }),
+  ).toBeVisible()
+  await expect(card).toContainText(/Gift voucher credit £\d+\.\d\d, taken at the desk/)
+
+  await card.getByRole('button', { name: `Undo payment for Amy ${surname}'s session` }).click()
+  const undo = page.getByRole('dialog', { name: 'Undo this payment?' })
+  await expect(undo).toContainText('The credit goes back on their account.')
+  await undo.getByLabel('Why (kept in the audit log)').fill('Took it on the wrong session')
+  await undo.getByRole('button', { name: 'Undo the payment' }).click()
+  await expect(page.getByRole('status').filter({ hasText: /The payment is undone: £\d+\.\d\d is back as the customer's gift voucher credit\./ })).toBeVisible()
   await expect(card.getByRole('button', { name: /^Take payment/ })).toBeVisible()
 })
 
