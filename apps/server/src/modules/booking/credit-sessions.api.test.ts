@@ -4,6 +4,7 @@ import { balanceOf, outboxMessages, shopCustomer, type ShopCustomer } from '../.
 import { fastPasswords, testClock } from '../../test/factories/doubles.ts'
 import type { ShopInput } from '../../test/factories/shop.ts'
 import { staffUser, type StaffUser } from '../../test/factories/staff.ts'
+import { createShop } from '../../test/factories/shop.ts'
 import { creditLeft, creditOnAccount } from '../../test/factories/vouchers.ts'
 import { createWorker } from '../../jobs/worker.ts'
 import { createLogger } from '../../lib/logger.ts'
@@ -258,6 +259,37 @@ describeApi(
         .where(and(eq(schema.staffAuditLog.subjectId, c.sub), eq(schema.staffAuditLog.action, 'credit.purchase')))
       expect(audit).toHaveLength(1)
       expect(audit[0]!.after).toMatchObject({ packageId: 'glow-60', amountPence: 3300 })
+    })
+
+    it('twenty desks buying with credit for one package at once buy it once; another salon’s staff reach neither the credit nor the session', async () => {
+      const c = await customer()
+      await creditOnAccount(get(), c, 4000)
+      const buy = (headers: Headers) =>
+        get().api(`staff/customers/${c.sub}/credit/purchase`, { body: { packageId: 'glow-60', idempotencyKey: crypto.randomUUID() }, headers })
+      const answers = await Promise.all(Array.from({ length: 20 }, () => buy(staff.headers)))
+      expect(answers.filter((a) => a.status === 201)).toHaveLength(1)
+      expect(answers.filter((a) => a.status !== 201).every((a) => a.status === 409 && a.json.message === DESK_CREDIT_MESSAGES.notEnough)).toBe(true)
+      expect(await balanceOf(get(), c)).toBe(60)
+      expect(await creditLeft(get(), c)).toBe(700)
+
+      const other = await staffUser(get(), { role: 'owner', shopId: (await createShop(get().db)).id, passwords: fastPasswords })
+      // Another salon's owner is refused at this salon's door, whatever they ask.
+      expect((await buy(other.headers)).status).toBe(403)
+      expect((await get().api(`staff/customers/${c.sub}/credit`, { headers: other.headers })).status).toBe(403)
+      const session = await inSalon(c, '2026-11-24')
+      expect((await take(session.id, 'credit', other.headers)).status).toBe(403)
+      const sheet = await get().api('staff/day?date=2026-11-24', { headers: staff.headers })
+      expect(sheet.json.bookings.find((b: { id: string }) => b.id === session.id).payment).toMatchObject({ method: 'in_salon', paidAtDesk: null })
+      // A customer's own token opens no staff route.
+      expect(
+        (
+          await get().api(`staff/customers/${c.sub}/credit/purchase`, {
+            body: { packageId: 'glow-60', idempotencyKey: crypto.randomUUID() },
+            headers: c.headers,
+          })
+        ).status,
+      ).toBe(403)
+      expect(await creditLeft(get(), c)).toBe(700)
     })
   },
   { deps: () => ({ now: clock.now, passwords: fastPasswords }), shop: SHOP },
