@@ -1,9 +1,8 @@
 import type { MembershipPlan, MembershipPlanRequest } from '@salon/contracts/memberships'
 import { useState } from 'react'
-import { Field, SelectField } from '../../components/ui/field.tsx'
+import { Checkbox, Field, SelectField } from '../../components/ui/field.tsx'
 import { formatPence } from '../../lib/format.ts'
 import { allowanceText } from '../memberships/public.ts'
-import { BedTypesField } from './bed-types-field.tsx'
 import { manageCalls } from './manage-calls.ts'
 import { NOT_POUNDS, NOT_WHOLE, penceOf, poundsText, wholeOf } from './money.ts'
 import { Badge, FormFooter, ListEditPanel, onSubmitted, SubmitButton, useFormAction } from '../staff/public.ts'
@@ -158,13 +157,18 @@ function PlanForm({ plan, bedTypes, onDone }: { plan: MembershipPlan | null; bed
           error={errors.maxPausePeriods}
           hint="In all; 0 for no pausing, at most 12."
         />
-        <BedTypesField
-          bedTypes={bedTypes}
-          value={values.bedTypes}
-          onChange={(codes) => set({ bedTypes: codes })}
-          error={errors.bedTypes}
-          className="sm:col-span-2"
-        />
+        <fieldset className="flex flex-col gap-2 sm:col-span-2">
+          <legend className="text-sm font-semibold text-cocoa-800">For these sunbeds</legend>
+          {bedTypes.map((t) => (
+            <Checkbox
+              key={t.code}
+              label={t.name}
+              checked={values.bedTypes.includes(t.code)}
+              onChange={(e) => set({ bedTypes: e.target.checked ? [...values.bedTypes, t.code] : values.bedTypes.filter((c) => c !== t.code) })}
+            />
+          ))}
+          {errors.bedTypes && <p className="text-sm font-medium text-red-700">{errors.bedTypes}</p>}
+        </fieldset>
       </div>
       <FormFooter notice={action.notice}>
         <button type="button" className="btn-outline" onClick={() => onDone()}>

@@ -1,8 +1,7 @@
 import type { PackageRequest, StaffPackage } from '@salon/contracts/staff-catalogue'
 import { useState } from 'react'
-import { Field, TextAreaField } from '../../components/ui/field.tsx'
+import { Checkbox, Field, TextAreaField } from '../../components/ui/field.tsx'
 import { formatPence } from '../../lib/format.ts'
-import { BedTypesField } from './bed-types-field.tsx'
 import { manageCalls } from './manage-calls.ts'
 import { NOT_POUNDS, NOT_WHOLE, penceOf, poundsText, wholeOf } from './money.ts'
 import { Badge, FormFooter, ListEditPanel, onSubmitted, SubmitButton, Toggle, useFormAction } from '../staff/public.ts'
@@ -146,7 +145,18 @@ function PackageForm({ pkg, bedTypes, sortOrder, onDone }: PackageFormProps) {
             className="min-h-20"
           />
         </div>
-        <BedTypesField bedTypes={bedTypes} value={values.bedTypes} onChange={(codes) => set({ bedTypes: codes })} error={errors.bedTypes} />
+        <fieldset className="flex flex-col gap-2">
+          <legend className="text-sm font-semibold text-cocoa-800">For these sunbeds</legend>
+          {bedTypes.map((t) => (
+            <Checkbox
+              key={t.code}
+              label={t.name}
+              checked={values.bedTypes.includes(t.code)}
+              onChange={(e) => set({ bedTypes: e.target.checked ? [...values.bedTypes, t.code] : values.bedTypes.filter((c) => c !== t.code) })}
+            />
+          ))}
+          {errors.bedTypes && <p className="text-sm font-medium text-red-700">{errors.bedTypes}</p>}
+        </fieldset>
         <div className="flex flex-col gap-2">
           <Toggle label="Highlight it" hint="Shown as the recommended package." checked={values.highlight} onChange={(highlight) => set({ highlight })} />
           <Toggle label="On sale" hint="Customers can buy it on the website." checked={values.onSale} onChange={(onSale) => set({ onSale })} />
