@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { createServer as createHttpsServer } from 'node:https'
+import { Server as NetServer } from 'node:net'
 import type { Certificate } from './local-https.ts'
 import type { Logger } from './lib/logger.ts'
 
@@ -57,10 +58,15 @@ export function listen(options: {
       for (const server of servers) server.closeAllConnections()
     }, 10_000)
     force.unref()
+    // New connections are refused from now (a proxy sends their request to another process, as nothing was sent),
+    // while the open ones drain: net.Server's own close stops the listener without closing idle connections, which
+    // http.Server's close would do at once. A connection taken while draining would itself be answered and closed,
+    // and one still waiting to be taken when the listener stops is reset after its request went out.
+    const listening = servers.map((s) => new Promise<void>((resolve) => NetServer.prototype.close.call(s, () => resolve())))
     await drain()
-    // Closing stops taking connections and closes the ones still idle: a proxy that sent nothing on them in the
-    // drain's time is not about to.
-    await Promise.all(servers.map((s) => new Promise<void>((resolve) => s.close(() => resolve()))))
+    // The ones still idle are closed: a proxy that sent nothing on them in the drain's time is not about to.
+    for (const server of servers) server.closeIdleConnections()
+    await Promise.all(listening)
     await done()
   }
   /**
