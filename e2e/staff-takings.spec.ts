@@ -129,4 +129,12 @@ test("the counter's takings count sessions paid at the desk, and the day is cash
   await page.getByLabel('Day', { exact: true }).fill(addDays(todayInUk(), -1))
   await expect(page).toHaveURL(new RegExp(`\\?date=${addDays(todayInUk(), -1)}$`))
   await expect(page.getByRole('heading', { name: /^Takings on \w+day \d{1,2} \w+ \d{4}$/ })).toBeVisible()
+
+  // A range, to today: its total holds today's, and today's cash-up is among its days'.
+  await page.getByLabel('To', { exact: true }).fill(todayInUk())
+  await expect(page).toHaveURL(new RegExp(`\\?from=${addDays(todayInUk(), -1)}&to=${todayInUk()}$`))
+  await expect(page.getByRole('heading', { name: /^Takings from \w+day \d{1,2} \w+ \d{4} to \w+day \d{1,2} \w+ \d{4}$/ })).toBeVisible()
+  await expect(page.getByTestId('cash-up').first()).toContainText(/^Cashed up .+ by Demo Owner/)
+  await expect(page.getByRole('button', { name: 'Close the day' })).toHaveCount(0)
+  await keepScreenshot(page, test.info().outputPath('takings-range.png'))
 })

@@ -81,7 +81,8 @@ export const deskCalls = {
   sell: (request: CounterSaleRequest) => staffApi.post<CounterSale>('staff/counter/sales', request),
   sellMinutes: (request: CounterMinutesRequest) => staffApi.post<CounterSale>('staff/counter/minutes', request),
   refundSale: (request: CounterRefundRequest) => staffApi.post<CounterRefundResponse>('staff/counter/refunds', request),
-  takings: (date: string) => staffApi.get<TakingsResponse>(`staff/counter/takings${query({ date })}`),
+  /** One day's takings, or a range's (the first and last day). */
+  takings: (days: { date: string } | { from: string; to: string }) => staffApi.get<TakingsResponse>(`staff/counter/takings${query(days)}`),
   cashUp: (request: CashUpRequest) => staffApi.post<CashUpResponse>('staff/counter/cash-up', request),
   products: () => staffApi.get<CounterProductsResponse>('staff/counter/products'),
   sellProducts: (request: ProductSaleRequest) => staffApi.post<ProductSale>('staff/counter/products', request),

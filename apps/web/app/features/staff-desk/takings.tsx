@@ -11,33 +11,58 @@ import { deskCalls } from './desk-calls.ts'
 const METHOD_NAMES: Record<TakingsMethod, string> = { cash: 'Cash', card_terminal: 'Card terminal', online_card: 'Online by card' }
 
 /**
- * A day's takings by way of paying (docs/product.md §10.3): sales (sessions paid at the desk among them), refunds and
- * what is left; the sessions still to take; and the day's cash-up, or the form to close the day.
+ * A day's or a range's takings by way of paying (docs/product.md §10.3): sales (sessions paid at the desk among them),
+ * refunds and what is left; the sessions still to take; and the day's cash-up, or the form to close the day (a range
+ * lists its days' cash-ups).
  */
 export function Takings({ takings }: { takings: Part<TakingsResponse> }) {
   const [, setParams] = useSearchParams()
   const today = todayInUk()
-  const date = takings.status === 'ready' ? takings.data.date : today
+  const from = takings.status === 'ready' ? takings.data.from : today
+  const to = takings.status === 'ready' ? takings.data.to : today
+  const range = from !== to
   const id = useId()
+  // One day is ?date= (nothing for today), a range ?from=&to=; a last day on or before the first shows the first alone.
+  const show = (first: string, last: string) => setParams(last > first ? { from: first, to: last } : first === today ? {} : { date: first }, { replace: true })
+  const title = range ? `Takings from ${longDate(from)} to ${longDate(to)}` : from === today ? 'Takings today' : `Takings on ${longDate(from)}`
   return (
     <Panel
-      title={date === today ? 'Takings today' : `Takings on ${longDate(date)}`}
+      title={title}
       actions={
-        <span className="flex items-center gap-2">
-          <label htmlFor={`${id}-day`} className="sr-only">
-            Day
-          </label>
-          <input
-            id={`${id}-day`}
-            type="date"
-            className="field-input min-h-10 w-auto py-1.5 text-sm"
-            max={today}
-            value={date}
-            onChange={(event) => {
-              const day = event.target.value
-              if (day) setParams(day === today ? {} : { date: day }, { replace: true })
-            }}
-          />
+        <span className="flex flex-wrap items-center gap-x-3 gap-y-2">
+          <span className="flex items-center gap-1.5">
+            <label htmlFor={`${id}-day`} className="text-xs font-semibold text-cocoa-700">
+              {range ? 'From' : 'Day'}
+            </label>
+            <input
+              id={`${id}-day`}
+              type="date"
+              className="field-input min-h-10 w-auto py-1.5 text-sm"
+              max={today}
+              value={from}
+              onChange={(event) => {
+                const first = event.target.value
+                if (first) show(first, range && to > first ? to : first)
+              }}
+            />
+          </span>
+          <span className="flex items-center gap-1.5">
+            <label htmlFor={`${id}-to`} className="text-xs font-semibold text-cocoa-700">
+              To
+            </label>
+            <input
+              id={`${id}-to`}
+              type="date"
+              className="field-input min-h-10 w-auto py-1.5 text-sm"
+              min={from}
+              max={today}
+              value={to}
+              onChange={(event) => {
+                const last = event.target.value
+                if (last) show(from, last)
+              }}
+            />
+          </span>
         </span>
       }
     >
@@ -55,12 +80,33 @@ export function Takings({ takings }: { takings: Part<TakingsResponse> }) {
               {formatAmount(takings.data.unpaidSessions.pence)}.
             </p>
           )}
-          <div className="border-t border-cocoa-100 px-4 py-4 sm:px-5">
-            {takings.data.cashUps[0] ? <CashUpDone cashUp={takings.data.cashUps[0]} /> : <CashUpForm date={takings.data.date} />}
+          <div className="flex flex-col gap-4 border-t border-cocoa-100 px-4 py-4 sm:px-5">
+            {range ? (
+              <CashUpsInRange cashUps={takings.data.cashUps} />
+            ) : takings.data.cashUps[0] ? (
+              <CashUpDone cashUp={takings.data.cashUps[0]} />
+            ) : (
+              <CashUpForm date={takings.data.date} />
+            )}
           </div>
         </>
       )}
     </Panel>
+  )
+}
+
+/** A range's cash-ups, a day each, or a word that none of its days was closed. */
+function CashUpsInRange({ cashUps }: { cashUps: CashUp[] }) {
+  if (cashUps.length === 0) return <p className="text-sm text-cocoa-700">No day in this range was cashed up.</p>
+  return (
+    <>
+      {cashUps.map((cashUp) => (
+        <div key={cashUp.date} className="flex flex-col gap-1">
+          <p className="text-xs font-semibold tracking-wide text-cocoa-600 uppercase">{longDate(cashUp.date)}</p>
+          <CashUpDone cashUp={cashUp} />
+        </div>
+      ))}
+    </>
   )
 }
 

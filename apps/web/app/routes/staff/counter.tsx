@@ -22,10 +22,16 @@ export const meta: Route.MetaFunction = () => staffMeta('Counter')
 
 /** The packages and products on sale and the day's takings; loaded again after each sale or refund. */
 export const clientLoader = ({ request }: Route.ClientLoaderArgs) => {
-  // ?date= shows another day's takings and cash-up (a day not closed yet can still be cashed up); today by default.
-  const asked = new URL(request.url).searchParams.get('date')
-  const date = asked && /^\d{4}-\d{2}-\d{2}$/.test(asked) && asked <= todayInUk() ? asked : todayInUk()
-  return staffParts(request, { packages: deskCalls.packages(), products: deskCalls.products(), takings: deskCalls.takings(date) })
+  // ?date= shows another day's takings and cash-up (a day not closed yet can still be cashed up), ?from=&to= a range's; today by default.
+  const params = new URL(request.url).searchParams
+  const today = todayInUk()
+  const day = (name: string) => {
+    const asked = params.get(name)
+    return asked && /^\d{4}-\d{2}-\d{2}$/.test(asked) && asked <= today ? asked : null
+  }
+  const [from, to] = [day('from'), day('to')]
+  const days = from && to && from < to ? { from, to } : { date: day('date') ?? today }
+  return staffParts(request, { packages: deskCalls.packages(), products: deskCalls.products(), takings: deskCalls.takings(days) })
 }
 
 /** A sale just made, of a package or minutes (with its lot) or of products alone. */
