@@ -30,39 +30,8 @@ export function Takings({ takings }: { takings: Part<TakingsResponse> }) {
       title={title}
       actions={
         <span className="flex flex-wrap items-center gap-x-3 gap-y-2">
-          <span className="flex items-center gap-1.5">
-            <label htmlFor={`${id}-day`} className="text-xs font-semibold text-cocoa-700">
-              {range ? 'From' : 'Day'}
-            </label>
-            <input
-              id={`${id}-day`}
-              type="date"
-              className="field-input min-h-10 w-auto py-1.5 text-sm"
-              max={today}
-              value={from}
-              onChange={(event) => {
-                const first = event.target.value
-                if (first) show(first, range && to > first ? to : first)
-              }}
-            />
-          </span>
-          <span className="flex items-center gap-1.5">
-            <label htmlFor={`${id}-to`} className="text-xs font-semibold text-cocoa-700">
-              To
-            </label>
-            <input
-              id={`${id}-to`}
-              type="date"
-              className="field-input min-h-10 w-auto py-1.5 text-sm"
-              min={from}
-              max={today}
-              value={to}
-              onChange={(event) => {
-                const last = event.target.value
-                if (last) show(from, last)
-              }}
-            />
-          </span>
+          <DayField id={`${id}-day`} label={range ? 'From' : 'Day'} value={from} max={today} onDay={(first) => show(first, range && to > first ? to : first)} />
+          <DayField id={`${id}-to`} label="To" value={to} min={from} max={today} onDay={(last) => show(from, last)} />
         </span>
       }
     >
@@ -92,6 +61,42 @@ export function Takings({ takings }: { takings: Part<TakingsResponse> }) {
         </>
       )}
     </Panel>
+  )
+}
+
+/** A day chosen for the takings, beside its label; a field emptied chooses nothing. */
+function DayField({
+  id,
+  label,
+  value,
+  min,
+  max,
+  onDay,
+}: {
+  id: string
+  label: string
+  value: string
+  min?: string
+  max: string
+  onDay: (day: string) => void
+}) {
+  return (
+    <span className="flex items-center gap-1.5">
+      <label htmlFor={id} className="text-xs font-semibold text-cocoa-700">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="date"
+        className="field-input min-h-10 w-auto py-1.5 text-sm"
+        min={min}
+        max={max}
+        value={value}
+        onChange={(event) => {
+          if (event.target.value) onDay(event.target.value)
+        }}
+      />
+    </span>
   )
 }
 
