@@ -13,7 +13,7 @@ import { type Answer, fail, id, missing, now, type Params, unknownParam } from '
 
 const CUSTOMER_PARAMS = new Set(['metadata', 'description', 'expand'])
 const PRODUCT_PARAMS = new Set(['id', 'name', 'metadata', 'description', 'active', 'expand'])
-const SUBSCRIPTION_PARAMS = new Set(['customer', 'items', 'payment_behavior', 'payment_settings', 'metadata', 'expand'])
+const SUBSCRIPTION_PARAMS = new Set(['customer', 'items', 'payment_behavior', 'payment_settings', 'metadata', 'cancel_at', 'proration_behavior', 'expand'])
 const UPDATE_PARAMS = new Set(['cancel_at', 'pause_collection', 'proration_behavior', 'default_payment_method', 'metadata', 'expand'])
 const SETUP_PARAMS = new Set(['customer', 'usage', 'allowed_payment_method_types', 'metadata', 'expand'])
 const EXPANDABLE = new Set(['latest_invoice', 'latest_invoice.payments'])
@@ -167,6 +167,8 @@ export function createSubscriptionsStandIn(shared: {
     ) {
       return invalid('payment_settings', 'Unknown payment_settings.')
     }
+    if (params.cancel_at !== undefined && (typeof params.cancel_at !== 'string' || !/^\d+$/.test(params.cancel_at)))
+      return invalid('cancel_at', 'Invalid timestamp.')
     const expanded = expansion(params)
     if (!(expanded instanceof Set)) return expanded
     const start = now()
@@ -175,7 +177,7 @@ export function createSubscriptionsStandIn(shared: {
       id: id('sub'),
       object: 'subscription',
       billing_cycle_anchor: start,
-      cancel_at: null,
+      cancel_at: params.cancel_at === undefined ? null : Number(params.cancel_at),
       canceled_at: null,
       created: start,
       currency: 'gbp',

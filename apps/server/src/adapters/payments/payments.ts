@@ -107,9 +107,27 @@ export interface SubscriptionBilling {
     planName: string
     amountPence: number
   }): Promise<{ ref: string; intent: ProviderIntent }>
+  /**
+   * A new subscription for the customer of one the provider ended (`endedRef`) with a month owed, at `amountPence` a
+   * month: its first invoice is the month owed, which the browser pays. Made once per ended subscription (keyed by
+   * it), so a second click or a retry answers the same one; with `endsAt` (a cancellation asked for), it ends then.
+   * Null when `endedRef` has not ended.
+   */
+  restart(subscription: {
+    endedRef: string
+    endsAt: Date | null
+    membershipId: string
+    shopId: string
+    planId: string
+    planName: string
+    amountPence: number
+  }): Promise<{ ref: string; intent: ProviderIntent } | null>
   retrieve(ref: string): Promise<ProviderSubscription>
   retrieveInvoice(ref: string): Promise<ProviderInvoice>
-  /** The intent of the subscription's invoice still owed, while the subscription runs; null when none is. */
+  /**
+   * The intent of the subscription's invoice still owed, while the subscription runs (or, for one made again for a
+   * month owed, its first invoice while unpaid); null when none is.
+   */
   owedIntent(ref: string): Promise<ProviderIntent | null>
   /** The card that paid an intent (or that a card setup saved), which the subscription keeps for its renewals; null before it succeeded. */
   keptCardOf(intentRef: string): Promise<KeptCard | null>

@@ -136,7 +136,41 @@ describe('Stripe subscriptions adapter', () => {
     await billing.cancelNow(ref)
     await billing.cancelNow(ref)
     expect(await billing.retrieve(ref)).toMatchObject({ status: 'canceled' })
-    expect(await rejection(billing.cancelAt(ref, new Date()))).toBeInstanceOf(PaymentProviderError)
+    // Ended already (the member leaves a membership Stripe ended with a month owed): there is nothing more to end.
+    const sent = standIn.requests.length
+    await billing.cancelAt(ref, new Date())
+    expect(standIn.requests.slice(sent).map((r) => r.method)).toEqual(['GET'])
+  })
+
+  it('makes a subscription again only for one Stripe ended: for its customer, once per ended one, its first invoice owed until paid', async () => {
+    const asked = newSubscription()
+    const { ref, intent } = await billing.start(asked)
+    await standIn.succeed(intent.ref)
+    const again = {
+      endedRef: ref,
+      endsAt: null,
+      membershipId: asked.membershipId,
+      shopId: asked.shopId,
+      planId: asked.planId,
+      planName: 'Unlimited',
+      amountPence: 3900,
+    }
+    // Still running: nothing is made.
+    expect(await billing.restart(again)).toBeNull()
+    await billing.cancelNow(ref)
+
+    const made = (await billing.restart(again))!
+    expect(made.ref).not.toBe(ref)
+    const request = standIn.requests.filter((r) => r.path === '/v1/subscriptions').at(-1)!
+    expect(request.idempotencyKey).toBe(`membership-subscription:${asked.membershipId}:after:${ref}`)
+    expect(request.form).toMatchObject({ customer: standIn.subscriptions.subscriptions.get(ref)!.customer, 'metadata[restartOf]': ref })
+    expect(request.form.cancel_at).toBeUndefined()
+    // Asked again (a retry): the same subscription, replayed by Stripe.
+    expect((await billing.restart(again))!.ref).toBe(made.ref)
+    expect(await billing.owedIntent(made.ref)).toMatchObject({ ref: made.intent.ref, amountPence: 3900 })
+    await standIn.succeed(made.intent.ref)
+    expect(await billing.owedIntent(made.ref)).toBeNull()
+    expect(await rejection(billing.restart({ ...again, endedRef: 'sub_nothing' }))).toBeInstanceOf(PaymentProviderError)
   })
 
   it('an unknown object or an outage is the provider’s error, naming the operation for the log', async () => {

@@ -112,9 +112,37 @@ export function createStripeSubscriptions(
     return retrieveIntent(ref)
   }
 
+  const expand = ['latest_invoice.payments']
+
+  /** A monthly subscription of the plan's product at `amountPence` for `customer`, its first invoice for the browser to pay. */
+  async function subscribe(
+    customer: string,
+    s: { planId: string; planName: string; amountPence: number; endsAt?: Date | null },
+    metadata: Record<string, string>,
+    key: string,
+  ) {
+    const productId = await product(s.planId, s.planName)
+    // Made while a cancellation is asked for (the minimum term runs on): it ends at Stripe's month end nearest it.
+    const ending = s.endsAt ? { cancel_at: stripeMonthEndNear(seconds(new Date()), seconds(s.endsAt)), proration_behavior: 'none' as const } : {}
+    const subscription = await call(() =>
+      stripe.subscriptions.create(
+        {
+          customer,
+          items: [{ price_data: { currency: 'gbp', product: productId, unit_amount: s.amountPence, recurring: { interval: 'month' } } }],
+          payment_behavior: 'default_incomplete',
+          payment_settings: { save_default_payment_method: 'on_subscription', payment_method_types: ['card'] },
+          metadata,
+          ...ending,
+          expand,
+        },
+        { idempotencyKey: key },
+      ),
+    )
+    return { ref: subscription.id, intent: await firstIntent(subscription) }
+  }
+
   return {
     async start(s) {
-      const expand = ['latest_invoice.payments']
       if (s.ref) {
         const subscription = await call(() => stripe.subscriptions.retrieve(s.ref!, { expand }))
         return { ref: subscription.id, intent: await firstIntent(subscription) }
@@ -123,21 +151,17 @@ export function createStripeSubscriptions(
       const customer = await call(() =>
         stripe.customers.create({ metadata: { membershipId: s.membershipId, shopId: s.shopId } }, { idempotencyKey: `membership-customer:${s.membershipId}` }),
       )
-      const productId = await product(s.planId, s.planName)
-      const subscription = await call(() =>
-        stripe.subscriptions.create(
-          {
-            customer: customer.id,
-            items: [{ price_data: { currency: 'gbp', product: productId, unit_amount: s.amountPence, recurring: { interval: 'month' } } }],
-            payment_behavior: 'default_incomplete',
-            payment_settings: { save_default_payment_method: 'on_subscription', payment_method_types: ['card'] },
-            metadata: { membershipId: s.membershipId, shopId: s.shopId, paymentId: s.paymentId },
-            expand,
-          },
-          { idempotencyKey: `membership-subscription:${s.membershipId}` },
-        ),
-      )
-      return { ref: subscription.id, intent: await firstIntent(subscription) }
+      const metadata = { membershipId: s.membershipId, shopId: s.shopId, paymentId: s.paymentId }
+      return subscribe(customer.id, s, metadata, `membership-subscription:${s.membershipId}`)
+    },
+
+    async restart(s) {
+      const ended = await call(() => stripe.subscriptions.retrieve(s.endedRef))
+      if (ended.status !== 'canceled' && ended.status !== 'incomplete_expired') return null
+      // The same customer (and so its cards); keyed by the subscription it follows, so one is made per restart, and
+      // with nothing in it that differs between two clicks (Stripe refuses a key sent again with other parameters).
+      const metadata = { membershipId: s.membershipId, shopId: s.shopId, restartOf: ended.id }
+      return subscribe(idOf(ended.customer)!, s, metadata, `membership-subscription:${s.membershipId}:after:${ended.id}`)
     },
 
     async retrieve(ref) {
@@ -152,7 +176,9 @@ export function createStripeSubscriptions(
     async owedIntent(ref) {
       const subscription = await call(() => stripe.subscriptions.retrieve(ref, { expand: ['latest_invoice.payments'] }))
       const invoice = typeof subscription.latest_invoice === 'object' ? subscription.latest_invoice : null
-      if (subscription.status === 'canceled' || invoice?.status !== 'open' || invoice.billing_reason === 'subscription_create') return null
+      if (subscription.status === 'canceled' || subscription.status === 'incomplete_expired' || invoice?.status !== 'open') return null
+      // A first invoice is owed only by a subscription made again for a month owed (a join's is paid as the join).
+      if (invoice.billing_reason === 'subscription_create' && !subscription.metadata.restartOf) return null
       return firstIntent(subscription)
     },
 
@@ -192,6 +218,8 @@ export function createStripeSubscriptions(
 
     async cancelAt(ref, at) {
       const subscription = await call(() => stripe.subscriptions.retrieve(ref))
+      // Ended already (Stripe ended it with a month owed, and the member leaves before changing the card): nothing to end.
+      if (subscription.status === 'canceled' || subscription.status === 'incomplete_expired') return
       const end = stripeMonthEndNear(subscription.billing_cycle_anchor, seconds(at))
       // A pause asked for before goes with the cancellation, as the membership's does.
       await call(() => stripe.subscriptions.update(ref, { cancel_at: end, pause_collection: '', proration_behavior: 'none' }))

@@ -27,6 +27,9 @@ export interface MembershipsDeps {
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null)
 
+/** What a membership's subscription is made of: the salon, the plan and the price the member joined on. */
+const subscriptionTerms = (m: MembershipRow) => ({ shopId: m.shopId, planId: m.planId, planName: m.planName, amountPence: m.pricePence })
+
 /**
  * A customer's own membership (docs/product.md "Memberships"): joining by card, the first month's payment, the
  * view of it, a cancellation, a pause and a changed card. Every change locks the membership's row first, so a
@@ -82,17 +85,33 @@ export function createMemberships(deps: MembershipsDeps) {
    */
   async function subscriptionIntent(m: MembershipRow, payment: MembershipPaymentRow) {
     const { ref, intent } = await deps.provider.subscriptions!.start({
+      ...subscriptionTerms(m),
       ref: m.subscriptionRef,
       membershipId: m.id,
-      shopId: m.shopId,
       sub: m.sub,
       paymentId: payment.id,
-      planId: m.planId,
-      planName: m.planName,
       amountPence: payment.amountPence,
     })
     if (m.subscriptionRef !== ref) await db.transaction(async (tx) => repo.update(m.id, { subscriptionRef: ref }, tx))
     return intent
+  }
+
+  /**
+   * With Stripe, the intent that pays the month owed, asked for under the membership's row lock: the subscription's
+   * invoice still open; or, once Stripe has ended the subscription with the month owed, the first invoice of a new
+   * one for the same customer and price (docs/decisions/054-stripe-restart.md). The membership points at the new
+   * subscription before the browser can pay, so a second click (after the lock) answers its invoice, and the ended
+   * one's late events find no membership. Refused when neither is to be had.
+   */
+  async function stripeOwed(m: MembershipRow, tx: Db): Promise<{ m: MembershipRow; intent: ProviderIntent }> {
+    const billing = deps.provider.subscriptions!
+    const open = await billing.owedIntent(m.subscriptionRef!)
+    if (open) return { m, intent: open }
+    const restarted = await billing.restart({ endedRef: m.subscriptionRef!, endsAt: m.cancelAt, membershipId: m.id, ...subscriptionTerms(m) })
+    if (!restarted) throw new HttpError(409, M.notOnline)
+    // Ended while past due, before Stripe's word of it came: paused, as that word would make it (its month starts afresh once paid).
+    const paused = { status: 'paused', pausedReason: 'payment_failed', renewingPeriod: null }
+    return { m: await repo.update(m.id, { ...paused, subscriptionRef: restarted.ref }, tx), intent: restarted.intent }
   }
 
   /** Asks the provider for the card payment of a pending payment row: the same row always makes the same intent. */
@@ -237,29 +256,28 @@ export function createMemberships(deps: MembershipsDeps) {
       return { membership: await view(m), message }
     },
 
-    /** A changed card: a payment of the month owed (nothing when none is), which keeps the new card. */
+    /**
+     * A changed card: a payment of the month owed (nothing when none is), which keeps the new card. With Stripe, the
+     * month owed is an invoice of the subscription (see `stripeOwed`); with nothing owed, a card setup for it.
+     */
     async changeCard(shopId: string, sub: string, by?: StaffActor): Promise<MembershipCheckout> {
       cards()
-      // With Stripe, a changed card pays the subscription's invoice owed, or with nothing owed is saved by a card
-      // setup for the subscription; once Stripe has ended the subscription with a month owed it is not built yet
-      // (docs/decisions/047).
       const subscriptions = deps.provider.subscriptions
-      const live = subscriptions ? await repo.live(shopId, sub) : undefined
-      const stripeOwed = live?.subscriptionRef ? await subscriptions!.owedIntent(live.subscriptionRef) : null
-      const { m, payment } = await db.transaction(async (tx) => {
-        const m = await repo.live(shopId, sub, tx, true)
-        if (!m) throw new HttpError(404, M.noMembership)
-        if (m.status === 'pending') throw new HttpError(409, M.notStarted)
-        const owed = m.status === 'past_due' || (m.status === 'paused' && m.pausedReason === 'payment_failed')
-        const onStripe = m.id === live?.id && m.subscriptionRef !== null && (owed ? stripeOwed !== null : true)
-        if (subscriptions && !onStripe) throw new HttpError(409, M.notOnline)
+      const { m, payment, intent } = await db.transaction(async (tx) => {
+        const locked = await repo.live(shopId, sub, tx, true)
+        if (!locked) throw new HttpError(404, M.noMembership)
+        if (locked.status === 'pending') throw new HttpError(409, M.notStarted)
+        // A membership from before the salon took Stripe has no subscription to pay or keep a card for.
+        if (subscriptions && !locked.subscriptionRef) throw new HttpError(409, M.notOnline)
+        const owed = locked.status === 'past_due' || (locked.status === 'paused' && locked.pausedReason === 'payment_failed')
+        const { m, intent } = subscriptions && owed ? await stripeOwed(locked, tx) : { m: locked, intent: null }
         const values = { shopId, sub: m.sub, membershipId: m.id, period: m.period, attempt: `card:${randomUUID()}`, kind: 'card_change', status: 'pending' }
-        const payment = await repo.insertPayment({ ...values, amountPence: owed ? (stripeOwed?.amountPence ?? m.pricePence) : 0 }, tx)
+        const payment = await repo.insertPayment({ ...values, amountPence: owed ? (intent?.amountPence ?? m.pricePence) : 0 }, tx)
         const after = { amountPence: payment!.amountPence }
         if (by) await createAuditLog(tx).record(by, { action: 'membership.card_change', subjectType: 'membership', subjectId: m.id, after })
-        return { m, payment: payment! }
+        return { m, payment: payment!, intent }
       })
-      if (subscriptions && payment.amountPence > 0) return answer(m, payment, stripeOwed!)
+      if (intent) return answer(m, payment, intent)
       if (subscriptions) {
         const setup = await subscriptions.cardSetup(m.subscriptionRef!, payment.id)
         if (!setup) throw new HttpError(409, M.notOnline)

@@ -50,17 +50,16 @@ export function createSubscriptionEvents(deps: {
   async function invoicePaid(ref: string) {
     const { invoice, m: found } = await invoiceOf(ref)
     if (!found || invoice.status !== 'paid') return false
-    if (invoice.first) {
-      // The first month, paid in the browser: settled as its payment is, whichever of the two reports comes first.
-      const join = await repo.paymentTry(found.id, 1, '0')
-      return join?.providerRef ? deps.providerSucceeded(join.providerRef) : false
-    }
-    // A month owed paid in the browser with a changed card: settled as that payment is, once.
+    // Paid in the browser: the first month (a join's), or a month owed paid with a changed card, on the invoice owed or
+    // as the first invoice of a subscription made again (docs/decisions/054): settled as that payment is, whichever of
+    // the two reports comes first, once.
     if (invoice.intentRef && (await repo.paymentByRef(invoice.intentRef))) return deps.providerSucceeded(invoice.intentRef)
+    if (invoice.first) return false
     const endsAt = await db.transaction(async (tx) => {
       const m = (await repo.lock(found.id, tx))!
       const attempt = `invoice:${invoice.ref}`
-      if (m.status === 'pending' || m.status === 'cancelled' || (await repo.paymentByAttempt(m.id, attempt, tx))) return false
+      if (m.status === 'pending' || m.status === 'cancelled' || m.subscriptionRef !== invoice.subscriptionRef) return false
+      if (await repo.paymentByAttempt(m.id, attempt, tx)) return false
       const owed = owing(m)
       const period = owed ? m.period : m.period + 1
       if (await repo.periodPaid(m.id, period, tx)) return false
@@ -84,6 +83,8 @@ export function createSubscriptionEvents(deps: {
     const outcome = await db.transaction(async (tx) => {
       const m = (await repo.lock(found.id, tx))!
       const attempt = `invoice:${invoice.ref}:${invoice.attemptCount}`
+      // A subscription Stripe ended and the member made again since (while this waited for the lock) no longer moves it.
+      if (m.subscriptionRef !== invoice.subscriptionRef) return 'nothing'
       if (!(m.status === 'active' || owing(m)) || (await repo.paymentByAttempt(m.id, attempt, tx))) return 'nothing'
       const period = owing(m) ? m.period : m.period + 1
       if (await repo.periodPaid(m.id, period, tx)) return 'nothing'
@@ -122,6 +123,7 @@ export function createSubscriptionEvents(deps: {
     if (!found || subscription.status !== 'canceled') return false
     return db.transaction(async (tx) => {
       const m = (await repo.lock(found.id, tx))!
+      if (m.subscriptionRef !== subscription.ref) return false
       if (m.status === 'cancelled' || (m.status === 'paused' && m.pausedReason === 'payment_failed')) return false
       // Ended at the cancellation asked for: the month paid runs to its end, and the renewal then ends the membership.
       if (m.cancelAt && m.cancelAt.getTime() > now() && m.status !== 'pending') return false

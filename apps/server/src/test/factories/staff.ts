@@ -29,8 +29,11 @@ export async function staffUser(t: TestApp, input: { role?: StaffRole; shopId?: 
   return { ...member, phone, password: STAFF_PASSWORD, tokens, headers: bearer(tokens) }
 }
 
-/** Another shop on the test app's database, with an owner of its own: their token must open nothing at the test app's shop. */
-export async function otherShopOwner(t: TestApp) {
+/**
+ * Another shop on the test app's database, with an owner of its own: their token must open nothing at the test app's
+ * shop. A suite whose app hashes passwords with a stand-in passes the same one.
+ */
+export async function otherShopOwner(t: TestApp, passwords?: PasswordHasher) {
   const shop = await createShop(t.db)
-  return { shop, owner: await staffUser(t, { role: 'owner', shopId: shop.id }) }
+  return { shop, owner: await staffUser(t, { role: 'owner', shopId: shop.id, passwords }) }
 }
