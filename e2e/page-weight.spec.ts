@@ -20,6 +20,13 @@ const { ceilings, manifestCeiling } = baseline.loadedUntilIdle
  */
 const isManifest = (file: string) => /^manifest-[\w-]+\.js$/.test(file)
 
+/**
+ * Scripts name each other by content hashes, which change whenever any file does; gzip packs one hash a few bytes
+ * better or worse than another, so a page whose code did not change may weigh a few bytes more. 64 bytes allows for
+ * that and for nothing a change of code could hide in.
+ */
+const HASH_NOISE = 64
+
 /** Loads the page and returns the addresses of the scripts it asked for until it was idle. */
 async function scriptsUntilIdle(page: Page, path: string): Promise<string[]> {
   const scripts = new Set<string>()
@@ -90,7 +97,7 @@ test.describe('JavaScript loaded until the page is idle (gzip)', () => {
       const ceiling = ceilings[name]
       expect(ceiling, `a ceiling for ${name} in bench/js-baseline.json`).toBeGreaterThan(0)
       const { total, manifest } = await weigh(page, request, path)
-      expect(total, `${path} without the routes' manifest`).toBeLessThanOrEqual(ceiling!)
+      expect(total, `${path} without the routes' manifest`).toBeLessThanOrEqual(ceiling! + HASH_NOISE)
       expect(manifest, "the routes' manifest").toBeLessThanOrEqual(manifestCeiling)
     })
   }
@@ -102,7 +109,7 @@ test.describe('JavaScript loaded until the page is idle (gzip)', () => {
       const ceiling = ceilings.account
       expect(ceiling, 'a ceiling for account in bench/js-baseline.json').toBeGreaterThan(0)
       const { total, manifest } = await weigh(page, request, '/account/')
-      expect(total, "/account/ without the routes' manifest").toBeLessThanOrEqual(ceiling!)
+      expect(total, "/account/ without the routes' manifest").toBeLessThanOrEqual(ceiling! + HASH_NOISE)
       expect(manifest, "the routes' manifest").toBeLessThanOrEqual(manifestCeiling)
     })
   })
