@@ -1,15 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { APPOINTMENT_REQUEST, forgetSavedBooking } from './saved-booking.ts'
-
-function memoryStorage(initial: Record<string, string> = {}) {
-  const items = new Map(Object.entries(initial))
-  return {
-    items,
-    getItem: (key: string) => items.get(key) ?? null,
-    setItem: (key: string, value: string) => void items.set(key, value),
-    removeItem: (key: string) => void items.delete(key),
-  }
-}
+import { memoryStorage } from './memory-storage.ts'
 
 describe('the booking saved before signing in, when a session ends', () => {
   it('is forgotten, and nothing else this browser keeps', () => {

@@ -9,16 +9,7 @@ import {
   saveAppointment,
   type StoredAppointment,
 } from './appointment-storage.ts'
-
-function memoryStorage(initial: Record<string, string> = {}) {
-  const items = new Map(Object.entries(initial))
-  return {
-    items,
-    getItem: (key: string) => items.get(key) ?? null,
-    setItem: (key: string, value: string) => void items.set(key, value),
-    removeItem: (key: string) => void items.delete(key),
-  }
-}
+import { memoryStorage } from '../../lib/memory-storage.ts'
 
 const request: StoredAppointment = { date: '2026-11-23', time: '10:15', minutes: 6, bedId: 'bed-1', bedType: 'lay-down' }
 

@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { CHECKOUT_KEY, checkoutKeys, checkoutSubject } from './checkout-key.ts'
-
-function memoryStorage() {
-  const items = new Map<string, string>()
-  return {
-    items,
-    getItem: (key: string) => items.get(key) ?? null,
-    setItem: (key: string, value: string) => void items.set(key, value),
-    removeItem: (key: string) => void items.delete(key),
-  }
-}
+import { memoryStorage } from '../../lib/memory-storage.ts'
 
 function counter() {
   let n = 0

@@ -10,16 +10,7 @@ import {
   SELECTED_PACKAGE,
   SELECTION_KEPT_MS,
 } from './selected-package.ts'
-
-function memoryStorage(initial: Record<string, string> = {}) {
-  const items = new Map(Object.entries(initial))
-  return {
-    items,
-    getItem: (key: string) => items.get(key) ?? null,
-    setItem: (key: string, value: string) => void items.set(key, value),
-    removeItem: (key: string) => void items.delete(key),
-  }
-}
+import { memoryStorage } from '../../lib/memory-storage.ts'
 
 const glow: Package = {
   id: 'glow-60',
