@@ -1,3 +1,4 @@
+import { createServer } from 'node:net'
 import { test as base, expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test'
 import { CLIENT_ID, codeIn, passwordSignInInput, signUpInput } from '../apps/server/src/test/factories/sign-up.ts'
 import { OUTBOX_JSON } from './outbox.ts'
@@ -429,3 +430,13 @@ export async function chooseAnyTime(page: Page, date: string): Promise<string> {
   await page.getByRole('radiogroup', { name: 'Start time' }).getByRole('radio', { name: time, exact: true }).check()
   return time
 }
+
+/** A port free on this machine now, for a spec's own server (two workers of one spec each start theirs). */
+export const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = createServer()
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number }
+      probe.close(() => resolve(port))
+    })
+  })

@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createHash, randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { APIRequestContext, Page } from '@playwright/test'
@@ -20,6 +19,7 @@ import {
   uniquePhone,
   untilHydrated,
   dayName,
+  freePort,
 } from './fixtures.ts'
 import { signUpInput } from '../apps/server/src/test/factories/sign-up.ts'
 import { OUTBOX_TOKEN } from './outbox.ts'
@@ -36,15 +36,6 @@ let server: ChildProcess | undefined
 let google: GoogleStandIn | undefined
 let dataDir = ''
 let api: APIRequestContext | undefined
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer()
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number }
-      probe.close(() => resolve(port))
-    })
-  })
 
 // The under-18 date of birth is refused with 400, which Chromium logs by itself.
 test.use({ ignoreHTTPSErrors: true, allowedConsoleErrors: [/status of 400 \(Bad Request\) \S*\/oauth2\/social\/profile/] })

@@ -1,12 +1,24 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { APIRequestContext, Browser, Page } from '@playwright/test'
 import { addDays, shortDate, weekdayOf } from '@salon/contracts/dates'
 import { MONTHS, ukDateOf, ukOffsetMinutes, ukWallClock, WEEKDAYS } from '@salon/contracts/uk-calendar'
-import { browserErrors, createCustomer, dayName, demo, expect, keepScreenshot, signedInState, test, untilHydrated, type Customer } from './fixtures.ts'
+import {
+  browserErrors,
+  createCustomer,
+  dayName,
+  demo,
+  expect,
+  keepScreenshot,
+  localPhone,
+  signedInState,
+  test,
+  untilHydrated,
+  type Customer,
+  freePort,
+} from './fixtures.ts'
 import { OUTBOX_JSON, OUTBOX_TOKEN } from './outbox.ts'
 
 /**
@@ -36,15 +48,6 @@ function nextWeekdayMorning(now = Date.now()): number {
 
 /** "YYYY-MM-DD HH:MM:SS" in UTC, as FAKETIME reads it in a process whose TZ is UTC. */
 const fakeTimeOf = (instant: number) => new Date(instant).toISOString().slice(0, 19).replace('T', ' ')
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer()
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number }
-      probe.close(() => resolve(port))
-    })
-  })
 
 let base = ''
 let server: ChildProcess | undefined
@@ -233,11 +236,19 @@ test('@layout a customer on the waitlist gets the text after a cancellation and 
   expect(await statuses(nextHeaders)).toEqual(['waiting'])
   expect(await offerTexts(next.phone)).toEqual([])
 
-  // The customer opens the link, signed in, with the browser's clock at the server's.
-  const signedIn = await signedInState(api, waiting, base)
-  await page.context().addCookies(signedIn.cookies)
+  // The customer taps the link on a phone not signed in (the browser's clock at the server's): asked to sign in, they
+  // come straight back to the offer.
   await page.clock.setSystemTime(serverNow())
   await page.goto(link)
+  await untilHydrated(page)
+  await expect(page.getByText('A sunbed time is held for you. Sign in to book it.')).toBeVisible()
+  await page.getByRole('link', { name: 'Sign in to book' }).click()
+  await expect(page).toHaveURL(`${base}/sign-in/`)
+  await untilHydrated(page)
+  await page.getByLabel('Mobile number').fill(localPhone(waiting.phone))
+  await page.getByLabel('Password', { exact: true }).fill(waiting.password)
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+  await expect(page).toHaveURL(link)
   await untilHydrated(page)
   await expect(page.getByRole('heading', { level: 1, name: 'A time held for you' })).toBeVisible()
   await expect(page.getByText(`${longDay(date)} at ${slot.time} is held for you until ${until}.`)).toBeVisible()

@@ -23,6 +23,8 @@ export default [
     route('booking', 'routes/booking.tsx'),
     route('booking/details', 'routes/booking-details.tsx'),
     route('privacypolicy', 'routes/privacy-policy.tsx'),
+    // A waitlist offer's link opens for a visitor too, who is asked to sign in and brought back to it (docs/product.md "Waitlist").
+    route('waitlist-offer/:token', 'routes/waitlist-offer.tsx'),
     layout('routes/protected.tsx', [
       route('refer-earn', 'routes/refer-earn.tsx'),
       route('account', 'routes/account.tsx'),
@@ -30,7 +32,6 @@ export default [
       route('account/membership', 'routes/account-membership.tsx'),
       route('book/health', 'routes/book-health.tsx'),
       route('upcoming-booking', 'routes/upcoming-booking.tsx'),
-      route('waitlist-offer/:token', 'routes/waitlist-offer.tsx'),
       route('payment', 'routes/payment.tsx'),
     ]),
     route('*', 'routes/not-found.tsx'),

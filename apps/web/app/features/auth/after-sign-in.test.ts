@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { APPOINTMENT_REQUEST as APPOINTMENT_REQUEST_KEY } from '../booking/public.ts'
 import { SELECTED_PACKAGE } from '../packages/public.ts'
-import { WAITLIST_RETURN } from '../waitlist/public.ts'
+import { OFFER_RETURN, WAITLIST_RETURN } from '../waitlist/public.ts'
 import { afterSignIn } from './after-sign-in.ts'
 import { rememberSignIn, takeRememberedPassword } from './pending-sign-in.ts'
 
@@ -117,5 +117,21 @@ describe('the password kept for the confirm page', () => {
     expect(takeRememberedPassword('+447700900999')).toBeNull()
     expect(takeRememberedPassword('+447700900123')).toBe('Sunny#2024')
     expect(takeRememberedPassword('+447700900123')).toBeNull()
+  })
+})
+
+describe('after signing in to book a time held for them', () => {
+  it('goes back to the offer, before a package or a day waiting, and only once', async () => {
+    const offer = JSON.stringify({ path: '/waitlist-offer/abc123/', at: Date.now() })
+    withStorage(
+      {},
+      { [OFFER_RETURN]: offer, [SELECTED_PACKAGE]: chosenPackage(), [WAITLIST_RETURN]: JSON.stringify({ date: '2026-11-28', minutes: 9, at: Date.now() }) },
+    )
+    const first = vi.fn()
+    await afterSignIn({ navigate: first })
+    expect(first).toHaveBeenCalledWith('/waitlist-offer/abc123/', { replace: true })
+    const again = vi.fn()
+    await afterSignIn({ navigate: again })
+    expect(again).toHaveBeenCalledWith('/payment/', { replace: true })
   })
 })

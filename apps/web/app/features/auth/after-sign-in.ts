@@ -8,8 +8,8 @@ export interface AfterSignInOptions {
 
 /**
  * docs/product.md §4: after signing in (or confirming the phone), a booking chosen before comes first: the customer sees it and
- * confirms it (it is never made unseen, as it may not be theirs: docs/decisions/022); then a package chosen before
- * signing in is paid for (/payment/); then a full day they signed in to wait for (/book/); otherwise home. The booking and packages features' parts load
+ * confirms it (it is never made unseen, as it may not be theirs: docs/decisions/022); then a waitlist offer they
+ * signed in to book; then a package chosen before signing in is paid for (/payment/); then a full day they signed in to wait for (/book/); otherwise home. The booking and packages features' parts load
  * only now, so the sign-in pages do not carry them. A customer chose their marketing consent at sign-up, so
  * this browser's offer popup no longer asks them, signed in or not.
  */
@@ -21,6 +21,7 @@ export async function afterSignIn({ navigate, finishPendingBooking }: AfterSignI
     await navigate(await (finishPendingBooking ?? booking.finishPendingBooking)(request), { replace: true })
     return
   }
-  // A full day they signed in to wait for: back to /book/, which opens on it with the waitlist form.
-  await navigate(packages.packageWaitingPath() ?? (waitlist.waitlistDayWaiting() ? '/book/' : '/'), { replace: true })
+  // A time held for them that they signed in to book; a full day they signed in to wait for: back to /book/, which
+  // opens on it with the waitlist form.
+  await navigate(waitlist.offerWaitingPath() ?? packages.packageWaitingPath() ?? (waitlist.waitlistDayWaiting() ? '/book/' : '/'), { replace: true })
 }

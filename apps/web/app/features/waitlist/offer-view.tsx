@@ -5,6 +5,7 @@ import { formatPence } from '../../lib/format.ts'
 import { awaitingCardPayment, sessionPaymentPath } from '../booking/public.ts'
 import type { OfferResult } from './waitlist-api.ts'
 import { browserWaitlistCalls } from './waitlist-api.ts'
+import { rememberOffer } from './offer-return.ts'
 
 const PAID_WORDS = {
   balance: 'from your balance',
@@ -26,6 +27,17 @@ export function OfferView({ token, result }: { token: string; result: OfferResul
         <p>{result.message}</p>
         <Link to="/book/" className="btn-outline">
           Go to the booking page
+        </Link>
+      </div>
+    )
+  }
+  if (result.status === 'sign-in') {
+    return (
+      <div className="card flex flex-col items-start gap-3 p-6">
+        <p className="text-lg font-semibold">A sunbed time is held for you. Sign in to book it.</p>
+        <p className="text-cocoa-700">Sign in with the account the text was sent to, and you'll come straight back here.</p>
+        <Link to="/sign-in/" className="btn-primary" onClick={() => rememberOffer(token)}>
+          Sign in to book
         </Link>
       </div>
     )

@@ -6,7 +6,7 @@ import type {
   WaitlistOfferResponse,
   WaitlistResponse,
 } from '@salon/contracts/waitlist'
-import type { ApiClient } from '../../lib/api.ts'
+import { ApiError, type ApiClient } from '../../lib/api.ts'
 import { browserApi } from '../../lib/browser-api.ts'
 
 /** The waitlist calls (docs/product.md "Waitlist"); under p_account, so they carry the identity token by the client's rule. */
@@ -35,12 +35,14 @@ export async function loadWaitlist(): Promise<EntriesResult> {
   }
 }
 
-export type OfferResult = { status: 'ready'; offer: WaitlistOfferResponse['offer'] } | { status: 'error'; message: string }
+export type OfferResult = { status: 'ready'; offer: WaitlistOfferResponse['offer'] } | { status: 'sign-in' } | { status: 'error'; message: string }
 
+/** The offer a link holds; a visitor with no session, or one that has ended, is asked to sign in (401). */
 export async function loadOffer(token: string): Promise<OfferResult> {
   try {
     return { status: 'ready', offer: (await browserWaitlistCalls.offer(token)).offer }
   } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return { status: 'sign-in' }
     return { status: 'error', message: messageOf(error, 'We could not load this offer.') }
   }
 }

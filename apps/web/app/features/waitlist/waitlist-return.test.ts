@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { forgetWaitlistDay, rememberWaitlistDay, WAITLIST_RETURN, waitlistDayWaiting } from './waitlist-return.ts'
-
-function memoryStorage() {
-  const store = new Map<string, string>()
-  return {
-    getItem: (k: string) => store.get(k) ?? null,
-    setItem: (k: string, v: string) => void store.set(k, v),
-    removeItem: (k: string) => void store.delete(k),
-  }
-}
+import { memoryStorage } from '../../lib/memory-storage.ts'
 
 const AT = Date.parse('2026-11-23T10:00:00Z')
 
