@@ -242,6 +242,7 @@ test('@layout a customer on the waitlist gets the text after a cancellation and 
   await page.goto(link)
   await untilHydrated(page)
   await expect(page.getByText('A sunbed time is held for you. Sign in to book it.')).toBeVisible()
+  await keepScreenshot(page, test.info().outputPath('waitlist-offer-sign-in.png'))
   await page.getByRole('link', { name: 'Sign in to book' }).click()
   await expect(page).toHaveURL(`${base}/sign-in/`)
   await untilHydrated(page)
