@@ -1,7 +1,8 @@
 import { MONTHS, WEEKDAYS } from '@salon/contracts/uk-calendar'
-import { expect, keepScreenshot, openDays, test, unique, untilHydrated, chooseAnyTime } from './fixtures.ts'
+import { TEST_PAYMENTS_PATH } from '@salon/contracts/rules/test-cards'
+import { demo, expect, keepScreenshot, openDays, test, unique, untilHydrated, chooseAnyTime } from './fixtures.ts'
 import { OUTBOX_JSON } from './outbox.ts'
-import { cards, payWith, startPayment } from './payment.ts'
+import { cards, choosePackage, packages, payWith, startPayment, thankYou } from './payment.ts'
 
 const ukToday = () => new Date().toLocaleDateString('en-CA', { timeZone: 'Europe/London' })
 const longDay = (date: string) => {
@@ -83,4 +84,48 @@ test('a gift voucher bought by card reaches its recipient, who redeems it into c
   await expect(page.getByRole('definition').filter({ hasText: /^£[\d.]+, with your gift voucher credit$/ })).toBeVisible()
   await page.goto('/account/balance/')
   await expect(page.getByRole('region', { name: 'Gift voucher credit' }).getByText(/^£(1\d|2[0-4])(\.\d{2})?$/)).toBeVisible()
+})
+
+// Credit that does not cover a package pays part of it, and the card the rest (docs/decisions/053): a £10 voucher
+// (bought by a visitor through the API, paid on the test processor) redeemed, then Regular 60 bought with it and 4242.
+test('credit pays part of a bigger package and the card pays the rest, and the balance page shows the credit used', async ({ page, request }) => {
+  test.setTimeout(90_000)
+  const email = `${unique('split').replace(/\s/g, '-')}@example.com`
+  const shopHeaders = { shop_id: demo.shopId, api_key: demo.apiKey }
+  const started = await request.post('/api/gift_vouchers', {
+    headers: { ...shopHeaders, 'idempotency-key': crypto.randomUUID() },
+    data: { amountPence: 1000, fromName: 'Sam', recipientName: 'Alex', recipientEmail: email, sendOn: ukToday() },
+  })
+  expect(started.status()).toBe(201)
+  const { payment } = (await started.json()) as { payment: { providerRef: string; clientSecret: string } }
+  const paid = await request.post(`${TEST_PAYMENTS_PATH}/${payment.providerRef}/confirm`, {
+    data: { clientSecret: payment.clientSecret, card: { number: cards.pays, expiry: '12/35', cvc: '123' } },
+  })
+  expect(((await paid.json()) as { status: string }).status).toBe('succeeded')
+  let code = ''
+  await expect(async () => {
+    const sent = (await (await request.get(OUTBOX_JSON)).json()) as { to: string; body: string }[]
+    code = /Your code: ([0-9A-Z-]+)/.exec(sent.find((m) => m.to === email)?.body ?? '')?.[1] ?? ''
+    expect(code).not.toBe('')
+  }).toPass({ timeout: 30_000 })
+
+  await page.goto('/account/balance/')
+  const credit = page.getByRole('region', { name: 'Gift voucher credit' })
+  await credit.getByLabel('Gift voucher code').fill(code)
+  await credit.getByRole('button', { name: 'Redeem' }).click()
+  await expect(credit.getByText('£10', { exact: true })).toBeVisible()
+
+  await choosePackage(page, packages.regular.name)
+  await expect(page).toHaveURL(/\/payment\/$/)
+  await page.getByLabel('Use my gift voucher credit (£10) and pay £23 by card').check()
+  const pay = page.getByRole('region', { name: 'Payment' })
+  await expect(pay.getByRole('definition').filter({ hasText: '−£10.00' })).toBeVisible()
+  await expect(pay.getByText('To pay by card')).toBeVisible()
+  await keepScreenshot(page, 'test-results/split-credit-desktop.png')
+  await startPayment(page, '£23.00')
+  await payWith(page, cards.pays)
+  await expect(thankYou(page)).toBeVisible()
+
+  await page.goto('/account/balance/')
+  await expect(page.getByRole('region', { name: 'Gift voucher credit' }).getByText('£0', { exact: true })).toBeVisible()
 })

@@ -386,11 +386,12 @@ export function createApp(deps: AppDeps) {
       ...sweeps.handlers,
       ...messages.handlers,
       ...commerce.refunds.handlers,
+      ...commerce.creditHoldJobs.handlers,
       ...booking.jobs.handlers,
       ...memberships.handlers,
       ...backups.handlers,
     },
-    periodic: [...sweeps.periodic, ...messages.periodic, ...booking.jobs.periodic, ...backups.periodic],
+    periodic: [...sweeps.periodic, ...commerce.creditHoldJobs.periodic, ...messages.periodic, ...booking.jobs.periodic, ...backups.periodic],
   }
 
   /** Node's request listener for this app: the health check and answers kept in memory first, then the app. */

@@ -98,6 +98,11 @@ export const PaymentIntentRequest = z
     packageId: z.string().min(1).max(64).optional(),
     bookingId: z.uuid({ message: 'must be a booking id' }).optional(),
     promoCode: PromoCodeText.optional(),
+    /**
+     * A package: the customer's gift voucher credit pays as much as it can, leaving the card at least the smallest card
+     * payment, and the card pays the rest (docs/decisions/053).
+     */
+    useCredit: z.boolean().optional(),
   })
   .refine((v) => (v.packageId === undefined) !== (v.bookingId === undefined), {
     message: 'Send packageId (a package to buy) or bookingId (a session to pay for), not both',
@@ -125,7 +130,10 @@ export const Payment = z.object({
   description: z.string(),
   pricePence: z.number().int(),
   discountPence: z.number().int(),
+  /** What the card pays. */
   amountPence: z.number().int(),
+  /** What the customer's gift voucher credit pays of it (held while the card is asked); 0 when none. */
+  creditPence: z.number().int(),
   currency: z.literal('gbp'),
   promoCode: z.string().nullable(),
 })

@@ -1063,6 +1063,11 @@ export const payments = pgTable(
     refundedPence: integer('refunded_pence'),
     /** The last four digits of the card that paid, for the receipt. */
     cardLast4: text('card_last4'),
+    /**
+     * Gift voucher credit that pays the rest of a package bought by card (amount_pence is the card's part): spent into
+     * credit_spends with the pending payment, given back if it is never paid (docs/decisions/053). 0 for any other payment.
+     */
+    creditPence: integer('credit_pence').notNull().default(0),
   },
   (t) => [
     foreignKey({ columns: [t.shopId, t.sub], foreignColumns: [customers.shopId, customers.sub] }),
@@ -1087,6 +1092,12 @@ export const payments = pgTable(
     check('payments_provider', sql`${t.provider} in ('offline', 'stripe', 'cash', 'card_terminal', 'credit')`),
     check('payments_counter', sql`(${t.provider} in ('cash', 'card_terminal')) = (${t.recordedBy} is not null)`),
     check('payments_status', sql`${t.status} in ('creating', 'pending', 'succeeded', 'refused', 'refunded', 'failed', 'cancelled')`),
+    // Only a package bought online by card takes part of its price from credit.
+    check('payments_credit_part', sql`${t.creditPence} = 0 or (${t.creditPence} > 0 and ${t.provider} in ('offline', 'stripe') and ${t.purpose} = 'package')`),
+    // The sweep finds card payments holding credit that were never paid (docs/decisions/053).
+    index('payments_credit_held')
+      .on(t.createdAt)
+      .where(sql`credit_pence > 0 and status in ('creating', 'pending')`),
     check(
       'payments_refused',
       sql`(${t.refusedReason} is null and ${t.status} <> 'refused') or (${t.refusedReason} in ('already_used', 'used_up') and ${t.status} in ('refused', 'refunded'))`,
@@ -1102,7 +1113,10 @@ export const payments = pgTable(
     check('payments_customer', sql`${t.sub} is not null or ${t.purpose} in ('retail', 'voucher')`),
     check('payments_refunded_at', sql`${t.refundedAt} is null or ${t.status} = 'refunded'`),
     check('payments_refunded_pence', sql`${t.refundedPence} is null or (${t.refundedPence} > 0 and ${t.refundedPence} <= ${t.amountPence})`),
-    check('payments_amount', sql`${t.discountPence} >= 0 and ${t.amountPence} = ${t.pricePence} - ${t.discountPence} and ${t.amountPence} >= 30`),
+    check(
+      'payments_amount',
+      sql`${t.discountPence} >= 0 and ${t.amountPence} = ${t.pricePence} - ${t.discountPence} - ${t.creditPence} and ${t.amountPence} >= 30`,
+    ),
     check('payments_currency', sql`${t.currency} = 'gbp'`),
   ],
 )

@@ -19,6 +19,7 @@ describeApi('the periodic clean-ups', (get) => {
     const kinds = done.map((job) => job.kind).sort()
     expect(kinds).toEqual([
       'sweep.contact-messages',
+      'sweep.credit-holds',
       'sweep.expired-minutes',
       'sweep.expiring-minutes',
       'sweep.finished-jobs',

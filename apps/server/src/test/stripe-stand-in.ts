@@ -206,6 +206,22 @@ export async function startStripeStandIn(options: StandInOptions = {}) {
     return { status: 200, body: { ...intent, latest_charge: charges.get(intent.latest_charge) } }
   }
 
+  /** Stripe cancels an intent not yet paid; a paid, processing or cancelled one is refused as Stripe refuses it. */
+  function cancelIntent(ref: string): Answer {
+    const intent = intents.get(ref)
+    if (!intent) return noSuchIntent(ref, 'intent')
+    if (!['requires_payment_method', 'requires_confirmation', 'requires_action', 'requires_capture'].includes(intent.status)) {
+      return fail(400, {
+        type: 'invalid_request_error',
+        code: 'payment_intent_unexpected_state',
+        message: `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`,
+      })
+    }
+    const cancelled = { ...intent, status: 'canceled', canceled_at: now(), cancellation_reason: null } as unknown as Stripe.PaymentIntent
+    intents.set(ref, cancelled)
+    return { status: 200, body: cancelled }
+  }
+
   function refund(params: Params): Answer {
     const problem = unknownParam(params, REFUND_PARAMS)
     if (problem) return problem
@@ -252,6 +268,8 @@ export async function startStripeStandIn(options: StandInOptions = {}) {
     if (method === 'POST' && path === '/v1/refunds') return refund(params)
     const one = path.match(/^\/v1\/payment_intents\/([^/]+)$/)
     if (method === 'GET' && one) return retrieveIntent(decodeURIComponent(one[1]!), params)
+    const cancel = path.match(/^\/v1\/payment_intents\/([^/]+)\/cancel$/)
+    if (method === 'POST' && cancel) return cancelIntent(decodeURIComponent(cancel[1]!))
     const answered = await subscriptions.route(method, path, params)
     if (answered) return answered
     return fail(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}).` })

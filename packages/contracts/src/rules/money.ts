@@ -17,3 +17,17 @@ export function tillDifference(pence: number): string {
   if (pence === 0) return 'exactly right'
   return `${poundsAndPence(Math.abs(pence))} ${pence > 0 ? 'over' : 'short'}`
 }
+
+/** What gift voucher credit and a card pay of a total together (docs/decisions/053). */
+export type CreditWithCard = { kind: 'whole' } | { kind: 'none' } | { kind: 'split'; creditPence: number; cardPence: number }
+
+/**
+ * Credit pays as much of `totalPence` as it can while the card still pays at least the smallest card payment, so the
+ * card pays the rest: 'whole' when the credit covers it all (it is bought with credit alone), 'none' when no credit can
+ * be used (none is left, or the total is too small to share with a card).
+ */
+export function creditWithCard(totalPence: number, creditPence: number): CreditWithCard {
+  if (creditPence >= totalPence) return { kind: 'whole' }
+  const credit = Math.min(creditPence, totalPence - MINIMUM_CHARGE_PENCE)
+  return credit > 0 ? { kind: 'split', creditPence: credit, cardPence: totalPence - credit } : { kind: 'none' }
+}

@@ -83,6 +83,14 @@ export function createOfflinePayments(db: Db, options: { now?: () => number } = 
       return toIntent(row)
     },
 
+    async cancelIntent(ref) {
+      await db
+        .update(intents)
+        .set({ status: 'canceled' })
+        .where(sql`${intents.id} = ${ref} and ${intents.status} in ('requires_payment_method', 'requires_confirmation', 'requires_action')`)
+      return adapter.retrieveIntent(ref)
+    },
+
     /** The test processor keeps when an intent was refunded; a refund of part of it is recorded the same way. */
     async refund(ref) {
       await db
@@ -139,8 +147,12 @@ export function createOfflinePayments(db: Db, options: { now?: () => number } = 
       .onConflictDoUpdate({ target: keptCards.intentId, set: { outcome, last4 } })
   }
 
-  /** The browser's side of the processor. */
-  function routes(onSucceeded: (ref: string) => Promise<void>) {
+  /**
+   * The browser's side of the processor. A refused card is reported to `onRefused`, as Stripe's webhook reports
+   * payment_intent.payment_failed; what the processor answers is the intent as it stands after (cancelled, when the
+   * refusal ended a payment holding gift voucher credit).
+   */
+  function routes(onSucceeded: (ref: string) => Promise<void>, onRefused?: (ref: string) => Promise<void>) {
     const app = new OpenAPIHono({ defaultHook: validationHook })
 
     async function intentFor(id: string, clientSecret: string) {
@@ -159,6 +171,10 @@ export function createOfflinePayments(db: Db, options: { now?: () => number } = 
         .returning()
       if (!moved) throw new HttpError(409, 'This payment changed while you were paying. Please reload the page.')
       if (moved.status === 'succeeded') await onSucceeded(moved.id)
+      if (moved.lastError && onRefused) {
+        await onRefused(moved.id)
+        return (await find(moved.id)) ?? moved
+      }
       return moved
     }
 

@@ -153,6 +153,11 @@ export interface PaymentProviderAdapter {
   createIntent(intent: NewIntent): Promise<ProviderIntent>
   /** The provider's own word on an intent: a purchase is credited only from this or from a verified webhook. */
   retrieveIntent(ref: string): Promise<ProviderIntent>
+  /**
+   * Cancels an intent not paid, so it can never be paid; answers it as it then stands: canceled, or succeeded or
+   * processing when it was too late to cancel it (the card was taken first).
+   */
+  cancelIntent(ref: string): Promise<ProviderIntent>
   /** Gives a succeeded intent back to the card: its whole amount, or `amountPence` of it. */
   refund(ref: string, idempotencyKey: string, amountPence?: number): Promise<void>
   /** Kept cards for memberships, where the adapter offers them. */

@@ -44,7 +44,7 @@ export function stripeApiAddress(baseUrl: string): { host: string; port: number;
  */
 export class StripeRequestError extends PaymentProviderError {
   constructor(
-    readonly operation: 'createIntent' | 'retrieveIntent' | 'refund' | 'subscriptions',
+    readonly operation: 'createIntent' | 'retrieveIntent' | 'cancelIntent' | 'refund' | 'subscriptions',
     readonly stripeType: string,
     readonly stripeCode: string | undefined,
     readonly statusCode: number | undefined,
@@ -143,6 +143,16 @@ export function createStripePayments(options: StripePaymentsOptions): PaymentPro
     },
 
     retrieveIntent,
+
+    async cancelIntent(ref) {
+      try {
+        return toIntent(await stripe.paymentIntents.cancel(ref))
+      } catch (error) {
+        // Paid, processing or cancelled already: Stripe refuses, and the intent is read as it stands.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'payment_intent_unexpected_state') return retrieveIntent(ref)
+        throw failure('cancelIntent', error)
+      }
+    },
 
     async refund(ref, idempotencyKey, amountPence) {
       try {

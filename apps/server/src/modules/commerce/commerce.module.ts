@@ -33,6 +33,7 @@ import { createRefundsRoutes } from './refunds.routes.ts'
 import { createStripeWebhookRoutes, type WebhookFollower } from './stripe-webhook.routes.ts'
 import { createVouchersRepository, type VouchersRepository } from './vouchers.repository.ts'
 import { createCreditPurchases, createSessionCredit } from './credit.service.ts'
+import { createCreditHolds, CREDIT_HOLD_SWEEP } from './credit-holds.service.ts'
 import { createVoucherRoutes, createVoucherStaffRoutes } from './vouchers.routes.ts'
 import { createDeskVouchers } from './vouchers-desk.service.ts'
 import { createVoucherReportRoutes } from './voucher-report.routes.ts'
@@ -138,6 +139,7 @@ function commerceServices(deps: CommerceModuleDeps) {
     provider,
     logger: deps.logger,
     rateLimiter: deps.rateLimiter,
+    vouchers: vouchersRepo,
     issueVoucher: vouchers.issuePaid,
     now,
   })
@@ -207,7 +209,13 @@ export function createCommerceModule(deps: CommerceModuleDeps) {
     for (const follow of followers) await follow(ref)
   }
   const refunds = createRefunds({ db, provider, queue: deps.queue, now })
+  // Card payments holding gift voucher credit that end unpaid give it back (docs/decisions/053).
+  const holds = createCreditHolds({ db, commerce: repo, vouchers: vouchersRepo, provider, refreshed: payments.refreshed, logger: deps.logger, now })
+  for (const type of ['payment_intent.payment_failed', 'payment_intent.canceled'])
+    eventFollowers.push({ type, object: 'payment_intent', handle: holds.providerEnded })
   return {
+    /** The sweep of card payments that held credit and were never paid, as a job on the shared queue. */
+    creditHoldJobs: { handlers: { [CREDIT_HOLD_SWEEP.kind]: holds.sweep }, periodic: [CREDIT_HOLD_SWEEP] },
     /** Card refunds owed, as jobs that retry until the provider confirms (docs/product.md §4.14). */
     refunds,
     refundRoutes: createRefundsRoutes(refunds),
@@ -234,7 +242,7 @@ export function createCommerceModule(deps: CommerceModuleDeps) {
     /** The owner's prices, packages, promo codes and refer-and-earn under /api/staff/ (docs/product.md §10.4). */
     manageRoutes: createManageRoutes(createCatalogueManagement({ db })),
     /** The offline test processor's API, a card processor of its own (as Stripe's API is), when no provider is given. */
-    testProcessorRoutes: offline?.routes(succeeded),
+    testProcessorRoutes: offline?.routes(succeeded, holds.providerEnded),
     /** The card provider every module pays through: Stripe when given, else the offline test processor. */
     provider,
     /** Another module's payments made through the provider: told when the provider reports one succeeded. */

@@ -174,11 +174,14 @@ export function createCommerceRepository(db: Db) {
       return row
     },
 
-    /** Records the provider's intent; the first to record it wins, so repeats keep the same one. */
+    /**
+     * Records the provider's intent; the first to record it wins, so repeats keep the same one. A payment ended
+     * meanwhile (its credit hold swept) stays ended.
+     */
     async recordIntent(id: string, ref: string, clientSecret: string) {
       await db
         .update(payments)
-        .set({ providerRef: ref, clientSecret, status: 'pending' })
+        .set({ providerRef: ref, clientSecret, status: sql`case when ${payments.status} = 'creating' then 'pending' else ${payments.status} end` })
         .where(and(eq(payments.id, id), sql`${payments.providerRef} is null`))
       return (await this.payment(id))!
     },

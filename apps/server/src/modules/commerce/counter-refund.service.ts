@@ -6,7 +6,7 @@ import { createJobQueue } from '../../lib/job-queue.ts'
 import { createAuditLog, type StaffActor } from '../shop/public.ts'
 import type { CommerceRepository, PaymentRow } from './commerce.repository.ts'
 import { COUNTER_MESSAGES } from './counter.service.ts'
-import { giveBackCredit } from './credit.service.ts'
+import { giveBackCredit, returnSpentCredit } from './credit.service.ts'
 import { lockTill, type CounterRepository } from './counter.repository.ts'
 import type { LedgerRepository, LotRow } from './ledger.repository.ts'
 import { pounds } from './promo.ts'
@@ -26,6 +26,16 @@ export const PART_REFUND_MESSAGES = {
 
 /** The unused minutes' share of what was paid, rounded down to the penny: the customer is never given back more than their share. */
 export const unusedShare = (amountPence: number, lotMinutes: number, unused: number) => Math.floor((amountPence * unused) / lotMinutes)
+
+/**
+ * A refund of a package paid partly with gift voucher credit, shared as it was paid (docs/decisions/053): the card's
+ * share rounded up to the penny, the credit's the rest, so the two add up to `pence` exactly and a card part is never
+ * 0p while there is something to give back.
+ */
+export function cardAndCredit(row: Pick<PaymentRow, 'amountPence' | 'creditPence'>, pence: number) {
+  const card = Math.ceil((pence * row.amountPence) / (row.amountPence + row.creditPence))
+  return { cardPence: card, creditPence: pence - card }
+}
 
 /** What the refund's answer says of the minutes and products it took back. */
 function refundWords(back: string, lot: LotRow | undefined, removed: number, products: boolean) {
@@ -99,25 +109,26 @@ export function createCounterRefunds(deps: {
       const lot = lotId ? await ledger.lot(lotId, tx) : undefined
       const removed = lot?.remaining ?? 0
       // The unused minutes' share, read under the customer's lock, so a session booked meanwhile is counted as used.
+      // What was paid: by the card and, for a package paid partly with credit, by the credit.
+      const paid = row.amountPence + row.creditPence
       const pence =
-        row.purpose === 'voucher'
-          ? await voidVoucher(row, at, tx)
-          : request.part === 'unused' && lot
-            ? unusedShare(row.amountPence, lot.minutes, removed)
-            : row.amountPence
+        row.purpose === 'voucher' ? await voidVoucher(row, at, tx) : request.part === 'unused' && lot ? unusedShare(paid, lot.minutes, removed) : paid
       if (request.part === 'unused' && pence < 1) {
         // Under the customer's lock: a refund made meanwhile took the minutes, and is the reason to give.
         const current = await repo.payment(row.id, tx)
         throw new HttpError(409, current?.status === 'succeeded' && !current.refundOwedAt ? PART_REFUND_MESSAGES.noneUnused : COUNTER_MESSAGES.alreadyRefunded)
       }
-      const part = pence === row.amountPence ? null : pence
-      const creditBack = credit ? await giveBackCredit(deps.vouchers, { paymentId: row.id, amountPence: row.amountPence, pence, at }, tx) : null
+      const shares = cardAndCredit(row, pence)
+      const part = shares.cardPence === row.amountPence ? null : shares.cardPence
+      let creditBack = credit ? await giveBackCredit(deps.vouchers, { paymentId: row.id, amountPence: row.amountPence, pence, at }, tx) : null
       const refunded = credit
         ? creditBack !== null
         : online
           ? await counter.oweCardRefund(row.id, at, tx, part)
           : await counter.markCounterRefunded(row.id, at, tx, part)
       if (!refunded) throw new HttpError(409, COUNTER_MESSAGES.alreadyRefunded)
+      // The credit's share goes back with the card's, once: the card refund just recorded as owed decides.
+      if (online && shares.creditPence > 0) creditBack = await returnSpentCredit(deps.vouchers, { paymentId: row.id, pence: shares.creditPence, at }, tx)
       if (online) {
         // Asked of the card provider by a job until it confirms; the customer is told once it has (docs/product.md §4.14).
         await createJobQueue(tx, now).enqueue({ kind: REFUND_JOBS.refund, key: `refund:${row.id}`, payload: { paymentId: row.id }, maxAttempts: 12 })
@@ -137,21 +148,25 @@ export function createCounterRefunds(deps: {
           status: 'refunded',
           part: request.part,
           amountPence: pence,
+          creditPence: online ? shares.creditPence : 0,
           minutesRemoved: removed,
           productsReturned: products,
           balance: after,
         },
         reason: request.reason,
       })
-      return { lot, removed, after, products, pence, creditExpired: creditBack?.expiredPence ?? 0 }
+      return { lot, removed, after, products, pence, shares, creditExpired: creditBack?.expiredPence ?? 0 }
     })
     const share = request.part === 'unused' ? `, the share of the ${plural(outcome.removed, 'minute')} not used,` : ''
     const expired = outcome.creditExpired ? ` ${pounds(outcome.creditExpired)} of it came from credit that has expired since, so it stays expired.` : ''
+    const { cardPence, creditPence } = outcome.shares
     const back = credit
       ? `${pounds(outcome.pence)}${share} goes back to the customer's gift voucher credit.${expired}`
-      : online
-        ? `${pounds(outcome.pence)}${share} goes back to the customer's card, and they are told once it has.`
-        : `${pounds(outcome.pence)}${share} to give back ${METHOD_WORDS[row.provider as CounterMethod]}.`
+      : online && creditPence > 0
+        ? `${pounds(outcome.pence)}${share} goes back: ${pounds(cardPence)} to the customer's card, and they are told once it has, and ${pounds(creditPence)} to their gift voucher credit.${expired}`
+        : online
+          ? `${pounds(outcome.pence)}${share} goes back to the customer's card, and they are told once it has.`
+          : `${pounds(outcome.pence)}${share} to give back ${METHOD_WORDS[row.provider as CounterMethod]}.`
     return {
       paymentId: row.id,
       method: credit ? 'credit' : online ? 'online_card' : (row.provider as CounterMethod),

@@ -51,7 +51,20 @@ export async function giveBackCredit(
 ): Promise<{ backPence: number; expiredPence: number } | null> {
   const pence = give.pence ?? give.amountPence
   if (!(await repo.markCreditRefunded(give.paymentId, give.at, pence === give.amountPence ? null : pence, tx))) return null
-  let left = pence
+  return returnSpentCredit(repo, { paymentId: give.paymentId, pence, at: give.at }, tx)
+}
+
+/**
+ * Puts `pence` of what a payment spent back on the lots it came from, the one lasting longest first; the caller has
+ * already settled, by a guarded update of the payment, that this is done once. Answers what is back and what stays
+ * expired (a lot whose last day has passed).
+ */
+export async function returnSpentCredit(
+  repo: VouchersRepository,
+  give: { paymentId: string; pence: number; at: Date },
+  tx: Db,
+): Promise<{ backPence: number; expiredPence: number }> {
+  let left = give.pence
   let expiredPence = 0
   for (const spend of await repo.spendsOfPayment(give.paymentId, tx)) {
     if (left === 0) break
@@ -60,7 +73,7 @@ export async function giveBackCredit(
     if (spend.expiresAt.getTime() <= give.at.getTime()) expiredPence += back
     left -= back
   }
-  return { backPence: pence - expiredPence, expiredPence }
+  return { backPence: give.pence - expiredPence, expiredPence }
 }
 
 /** Refusals of paying a session with credit, for the customer online and for the desk. */

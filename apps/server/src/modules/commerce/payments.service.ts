@@ -11,10 +11,13 @@ import type { Logger } from '../../lib/logger.ts'
 import type { RateLimiter } from '../../lib/rate-limit.ts'
 import type { CustomersRepository, Identity } from '../identity/public.ts'
 import { payerOf, type CommerceRepository, type PaymentRow, type RefusedReason } from './commerce.repository.ts'
+import { creditShare, endCreditHold, SPLIT_CREDIT_MESSAGES } from './credit-holds.service.ts'
+import { returnSpentCredit, spendCredit } from './credit.service.ts'
 import type { LedgerRepository } from './ledger.repository.ts'
 import { lotExpiry, toLot } from './lots.ts'
 import { refusalMessage, type PromoService } from './promo.service.ts'
 import type { ReferralsService } from './referrals.service.ts'
+import type { VouchersRepository } from './vouchers.repository.ts'
 
 export interface PaymentsServiceDeps {
   db: Db
@@ -26,6 +29,8 @@ export interface PaymentsServiceDeps {
   provider: PaymentProviderAdapter
   logger: Logger
   rateLimiter: RateLimiter
+  /** Customers' gift voucher credit, which may pay part of a package bought by card (docs/decisions/053). */
+  vouchers: VouchersRepository
   /** Issues the gift voucher a payment bought, in the transaction that made it succeed (vouchers.service.ts). */
   issueVoucher?: (payment: PaymentRow, at: Date, timeZone: string, tx: Db) => Promise<void>
   now: () => number
@@ -75,6 +80,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       pricePence: row.pricePence,
       discountPence: row.discountPence,
       amountPence: row.amountPence,
+      creditPence: row.creditPence,
       currency: 'gbp',
       promoCode,
     }
@@ -87,10 +93,13 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
    */
   async function withIntent(row: PaymentRow, made = false): Promise<PaymentRow> {
     if (made && !(await deps.rateLimiter.allow(checkoutLimit, `${row.shopId}:${row.sub}`))) {
-      await repo.markCancelled(row.id)
+      // A payment holding credit gives it back as it ends.
+      if (row.creditPence > 0) await endCreditHold({ db: deps.db, commerce: repo, vouchers: deps.vouchers }, row, new Date(now()))
+      else await repo.markCancelled(row.id)
       throw new HttpError(429, checkoutLimit.message)
     }
-    if (row.providerRef) return row
+    // An ended payment is never asked of the provider again: a repeat of its checkout answers it as it is.
+    if (row.providerRef || row.status === 'cancelled') return row
     const intent = await provider.createIntent({
       amountPence: row.amountPence,
       currency: 'gbp',
@@ -172,6 +181,8 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       if (refusal) {
         const refused = await repo.markRefused(row.id, refusal.reason, intent.cardLast4 ?? null, tx)
         if (!refused || !customer) return null
+        // The credit it held goes back with the card's money.
+        if (refused.creditPence > 0) await returnSpentCredit(deps.vouchers, { paymentId: refused.id, pence: refused.creditPence, at }, tx)
         await owe(PAYMENT_JOBS.refusedNotice, 'refused-notice')
         return { payment: refused, sessionLost: false, refusal }
       }
@@ -240,6 +251,53 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     }
   }
 
+  /**
+   * A package's payment: its promo code counted and reserved under the code's lock, so a code with one use left is
+   * used once; and, asked for, the customer's gift voucher credit paying part of it, held under the customer's lock in
+   * the same transaction, so sixty checkouts at once never spend a pound twice (docs/decisions/053).
+   */
+  async function packageCheckout(
+    base: { id: string; shopId: string; sub: string; idempotencyKey: string; provider: string; createdAt: Date },
+    request: PaymentIntentRequest,
+    sameCheckout: (row: PaymentRow) => PaymentRow,
+  ): Promise<{ row: PaymentRow; made: boolean }> {
+    const { shopId, sub, idempotencyKey: key, createdAt: at } = base
+    const pkg = await deps.promo.packageOrRefuse(shopId, request.packageId!)
+    return deps.db.transaction(async (tx) => {
+      let priced: { discountPence: number; amountPence: number; promoCodeId?: string } = { discountPence: 0, amountPence: pkg.pricePence }
+      if (request.promoCode) {
+        const { promo, verdict } = await deps.promo.verdictFor(shopId, request.promoCode, pkg, sub, tx, true)
+        // A repeat of this checkout that waited for the lock finds the payment the first one made.
+        const again = await repo.paymentByKey(shopId, sub, key, tx)
+        if (again) return { row: sameCheckout(again), made: false }
+        if (!verdict.applies) throw deps.promo.refuse(verdict)
+        priced = { discountPence: verdict.discountPence, amountPence: pkg.pricePence - verdict.discountPence, promoCodeId: promo!.id }
+      }
+      // The code's lock first, then the customer's, in the order every payment takes them.
+      const share = request.useCredit
+        ? await creditShare({ commerce: repo, vouchers: deps.vouchers }, { shopId, sub, totalPence: priced.amountPence, at }, tx)
+        : null
+      const row = await repo.insertPayment(
+        {
+          ...base,
+          purpose: 'package',
+          packageId: pkg.id,
+          description: pkg.name,
+          pricePence: pkg.pricePence,
+          lotMinutes: pkg.minutes,
+          lotBedTypes: pkg.bedTypes,
+          lotValidityDays: pkg.validityDays,
+          ...priced,
+          ...(share && { amountPence: share.cardPence, creditPence: share.creditPence }),
+        },
+        tx,
+      )
+      if (!row) return { row: sameCheckout((await repo.paymentByKey(shopId, sub, key, tx))!), made: false }
+      if (share) await spendCredit(deps.vouchers, { shopId, sub, amountPence: share.creditPence, paymentId: row.id, at }, tx)
+      return { row, made: true }
+    })
+  }
+
   return {
     shopOf,
     creditPurchase,
@@ -261,9 +319,13 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       }
       const promoCode = request.promoCode ?? null
       const promoId = promoCode ? ((await repo.promoCode(shopId, promoCode))?.id ?? null) : null
-      // A key answers the checkout it was made for: the same package or session, with the same promo code (or none).
+      // A key answers the checkout it was made for: the same package or session, with the same promo code (or none) and credit (or none).
       const sameCheckout = (row: PaymentRow) => {
-        const same = row.packageId === (request.packageId ?? null) && row.bookingId === (request.bookingId ?? null) && row.promoCodeId === promoId
+        const same =
+          row.packageId === (request.packageId ?? null) &&
+          row.bookingId === (request.bookingId ?? null) &&
+          row.promoCodeId === promoId &&
+          row.creditPence > 0 === Boolean(request.useCredit)
         if (!same) throw new HttpError(409, 'This Idempotency-Key was used for a different checkout. Please send a new key.')
         return row
       }
@@ -271,41 +333,17 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       if (existing) return { payment: toPayment(await withIntent(sameCheckout(existing)), promoCode), created: false }
 
       const base = { id: randomUUID(), shopId, sub: identity.sub, idempotencyKey: key, provider: provider.kind, createdAt: new Date(now()) }
-      let insert: Omit<Parameters<CommerceRepository['insertPayment']>[0], keyof typeof base>
+      let made: { row: PaymentRow; made: boolean }
       if (request.bookingId) {
         if (promoCode) throw new HttpError(422, 'Promo codes are for packages: a single session is paid at its price.')
-        insert = await sessionCheckout(shopId, identity.sub, request.bookingId)
+        if (request.useCredit) throw new HttpError(422, SPLIT_CREDIT_MESSAGES.sessions)
+        const insert = await sessionCheckout(shopId, identity.sub, request.bookingId)
+        const row = await deps.db.transaction((tx) => repo.insertPayment({ ...base, ...insert }, tx))
+        made = { row: sameCheckout(row ?? (await repo.paymentByKey(shopId, identity.sub, key))!), made: Boolean(row) }
       } else {
-        const pkg = await deps.promo.packageOrRefuse(shopId, request.packageId!)
-        insert = {
-          purpose: 'package',
-          packageId: pkg.id,
-          description: pkg.name,
-          pricePence: pkg.pricePence,
-          discountPence: 0,
-          amountPence: pkg.pricePence,
-          lotMinutes: pkg.minutes,
-          lotBedTypes: pkg.bedTypes,
-          lotValidityDays: pkg.validityDays,
-        }
-        if (promoCode) {
-          // Counted and reserved under the code's lock, so a code with one use left is used once, whatever the concurrency.
-          const made = await deps.db.transaction(async (tx) => {
-            const { promo, verdict } = await deps.promo.verdictFor(shopId, promoCode, pkg, identity.sub, tx, true)
-            // A repeat of this checkout that waited for the lock finds the payment the first one made.
-            const again = await repo.paymentByKey(shopId, identity.sub, key, tx)
-            if (again) return { row: sameCheckout(again), made: false }
-            if (!verdict.applies) throw deps.promo.refuse(verdict)
-            const total = pkg.pricePence - verdict.discountPence
-            const row = await repo.insertPayment({ ...base, ...insert, discountPence: verdict.discountPence, amountPence: total, promoCodeId: promo!.id }, tx)
-            return { row: row!, made: true }
-          })
-          return { payment: toPayment(await withIntent(made.row, made.made), promoCode), created: made.made }
-        }
+        made = await packageCheckout(base, request, sameCheckout)
       }
-      const made = await deps.db.transaction((tx) => repo.insertPayment({ ...base, ...insert }, tx))
-      const row = sameCheckout(made ?? (await repo.paymentByKey(shopId, identity.sub, key))!)
-      return { payment: toPayment(await withIntent(row, Boolean(made)), promoCode), created: Boolean(made) }
+      return { payment: toPayment(await withIntent(made.row, made.made), promoCode), created: made.made }
     },
 
     /** PUT customer/package: records the purchase once the provider says the payment succeeded. */

@@ -5,6 +5,7 @@ import { createStripePayments, STRIPE_UNAVAILABLE } from '../../adapters/payment
 import { balanceOf, shopCustomer } from '../../test/factories/customers.ts'
 import { fastPasswords } from '../../test/factories/doubles.ts'
 import { recordPurchase, startPayment } from '../../test/factories/payments.ts'
+import { creditLeft, creditOnAccount } from '../../test/factories/vouchers.ts'
 import type { ShopInput } from '../../test/factories/shop.ts'
 import { startStripeStandIn } from '../../test/stripe-stand-in.ts'
 import { describeApi, type TestApp } from '../../test/harness.ts'
@@ -16,12 +17,12 @@ afterAll(() => standIn.close())
 
 const SHOP = { packages: [{ id: 'pkg-60', name: 'Glow 60', minutes: 60, pricePence: 3300 }] } satisfies ShopInput
 
-/** A payment_intent.succeeded event as Stripe sends it, signed with the endpoint's secret at `timestamp` (seconds). */
-function signedEvent(intent: object, options: { secret?: string; timestamp?: number } = {}) {
+/** A payment_intent.succeeded event (or another `type`) as Stripe sends it, signed with the endpoint's secret at `timestamp` (seconds). */
+function signedEvent(intent: object, options: { secret?: string; timestamp?: number; type?: string } = {}) {
   const payload = JSON.stringify({
     id: `evt_${Math.random().toString(36).slice(2)}`,
     object: 'event',
-    type: 'payment_intent.succeeded',
+    type: options.type ?? 'payment_intent.succeeded',
     data: { object: intent },
   })
   const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? WEBHOOK_SECRET, timestamp: options.timestamp })
@@ -104,6 +105,25 @@ describeApi(
       expect((await deliver(t(), signedEvent({ ...unpaid, status: 'succeeded' }))).status).toBe(200)
       expect(await balanceOf(t(), customer)).toBe(0)
       expect((await deliver(t(), signedEvent({ id: 'pi_not_ours', object: 'payment_intent', status: 'succeeded' }))).status).toBe(200)
+    })
+
+    it('a card refused on a payment holding gift voucher credit ends it at Stripe, and the credit comes back once', async () => {
+      const customer = await shopCustomer(t())
+      await creditOnAccount(t(), customer, 1000)
+      const started = await startPayment(t(), customer, { packageId: 'pkg-60', useCredit: true })
+      expect(started.json.payment).toMatchObject({ amountPence: 2300, creditPence: 1000 })
+      expect(standIn.intents.get(started.json.payment.providerRef)).toMatchObject({ amount: 2300 })
+      expect(await creditLeft(t(), customer)).toBe(0)
+      standIn.decline(started.json.payment.providerRef)
+      const failed = signedEvent(standIn.intents.get(started.json.payment.providerRef)!, { type: 'payment_intent.payment_failed' })
+      const answers = await Promise.all([deliver(t(), failed), deliver(t(), failed)])
+      expect(answers.map((a) => a.status)).toEqual([200, 200])
+      expect(standIn.intents.get(started.json.payment.providerRef)).toMatchObject({ status: 'canceled' })
+      expect(await creditLeft(t(), customer)).toBe(1000)
+      // Stripe's own word that it is cancelled changes nothing more.
+      const cancelled = signedEvent(standIn.intents.get(started.json.payment.providerRef)!, { type: 'payment_intent.canceled' })
+      expect((await deliver(t(), cancelled)).status).toBe(200)
+      expect(await creditLeft(t(), customer)).toBe(1000)
     })
 
     it('when Stripe does not answer, the customer is told to try again and nothing is charged', async () => {

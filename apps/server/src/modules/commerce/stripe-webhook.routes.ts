@@ -18,7 +18,7 @@ const eventOf = (object: string) => z.object({ data: z.object({ object: z.object
 /** Another module's events (a membership's subscription and invoices): the type, the object it carries, and who acts. */
 export interface WebhookFollower {
   type: string
-  object: 'invoice' | 'subscription' | 'setup_intent'
+  object: 'invoice' | 'subscription' | 'setup_intent' | 'payment_intent'
   handle: (ref: string) => Promise<unknown>
 }
 

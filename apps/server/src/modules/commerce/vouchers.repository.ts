@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, ne, schema, sql, type Db } from '@salon/db'
+import { and, asc, desc, eq, gt, lte, ne, schema, sql, type Db } from '@salon/db'
 
 const { voucherSettings, giftVouchers, voucherRedemptions, creditLots, creditSpends, payments } = schema
 
@@ -154,6 +154,32 @@ export function createVouchersRepository(db: Db) {
         .update(payments)
         .set({ status: 'refunded', refundedAt: at, refundedPence })
         .where(and(eq(payments.id, paymentId), eq(payments.provider, 'credit'), eq(payments.status, 'succeeded')))
+        .returning({ id: payments.id })
+      return done.length > 0
+    },
+
+    /**
+     * Card payments holding credit that were never paid, made at or before `before` (docs/decisions/053), the oldest
+     * first, at most `limit`.
+     */
+    async unpaidCreditHolds(before: Date, limit: number) {
+      return db
+        .select()
+        .from(payments)
+        .where(and(sql`${payments.creditPence} > 0`, sql`${payments.status} in ('creating', 'pending')`, lte(payments.createdAt, before)))
+        .orderBy(asc(payments.createdAt))
+        .limit(limit)
+    },
+
+    /**
+     * A card payment holding credit ends unpaid (cancelled), once: true when this call ended it, so the caller gives
+     * the credit back; false when it was paid, refused or ended already.
+     */
+    async endUnpaidHold(paymentId: string, executor: Db) {
+      const done = await executor
+        .update(payments)
+        .set({ status: 'cancelled' })
+        .where(and(eq(payments.id, paymentId), sql`${payments.creditPence} > 0`, sql`${payments.status} in ('creating', 'pending')`))
         .returning({ id: payments.id })
       return done.length > 0
     },

@@ -139,12 +139,15 @@ export function createReportsRepository(db: Db) {
         group by date_trunc('week', b.local_date), to_char(b.local_date, 'IYYY-"W"IW'), b.bed_id
         order by date_trunc('week', b.local_date), min(beds.sort_order), b.bed_id`),
 
-    /** Packages (and minutes sold loose at the counter) sold in the range and kept, per package. */
+    /**
+     * Packages (and minutes sold loose at the counter) sold in the range and kept, per package, for what was paid: by
+     * card, cash or credit, and both where credit paid part of a card payment (docs/decisions/053).
+     */
     packageSales: (shopId: string, range: DateRange) =>
       rows<{ packageId: string | null; name: string; count: number; revenuePence: number }>(sql`
         with r as (${bounds(shopId, range)})
         select p.package_id as "packageId", coalesce(max(pk.name), max(p.description)) as name, count(*)::int as count,
-          sum(p.amount_pence - coalesce((select sum(i.quantity * i.unit_price_pence) from sale_items i where i.payment_id = p.id), 0))::float8 as "revenuePence"
+          sum(p.amount_pence + p.credit_pence - coalesce((select sum(i.quantity * i.unit_price_pence) from sale_items i where i.payment_id = p.id), 0))::float8 as "revenuePence"
         from payments p cross join r left join packages pk on pk.id = p.package_id and pk.shop_id = p.shop_id
         where p.shop_id = ${shopId} and p.purpose in ('package', 'minutes') and p.status = 'succeeded'
           and ${MONEY_IN} >= r.starts and ${MONEY_IN} < r.ends

@@ -15,12 +15,13 @@ describe('the Idempotency-Key of a checkout', () => {
     expect(checkoutSubject({ packageId: 'glow-60', promoCode: 'sun10' })).toBe(subject)
   })
 
-  it('is new when the package or the code changes', () => {
+  it('is new when the package, the code or the use of credit changes', () => {
     const keys = checkoutKeys(memoryStorage(), counter())
     const first = keys.keyFor(checkoutSubject({ packageId: 'glow-60' }))
     const withCode = keys.keyFor(checkoutSubject({ packageId: 'glow-60', promoCode: 'SUN10' }))
     const other = keys.keyFor(checkoutSubject({ packageId: 'tan-120', promoCode: 'SUN10' }))
-    expect(new Set([first, withCode, other]).size).toBe(3)
+    const withCredit = keys.keyFor(checkoutSubject({ packageId: 'tan-120', promoCode: 'SUN10', useCredit: true }))
+    expect(new Set([first, withCode, other, withCredit]).size).toBe(4)
     // Going back to the first package is a new checkout too.
     expect(keys.keyFor(checkoutSubject({ packageId: 'glow-60' }))).not.toBe(first)
   })

@@ -17,10 +17,10 @@ const checkoutStore = storedJson<Checkout>(CHECKOUT_KEY, (value) => {
   return v && typeof v.subject === 'string' && typeof v.key === 'string' ? { subject: v.subject, key: v.key } : null
 })
 
-/** What a checkout is for: the same text for the same package and code, or the same session. */
-export function checkoutSubject(request: { packageId?: string; promoCode?: string; bookingId?: string }): string {
+/** What a checkout is for: the same text for the same package, code and use of credit, or the same session. */
+export function checkoutSubject(request: { packageId?: string; promoCode?: string; bookingId?: string; useCredit?: boolean }): string {
   if (request.bookingId) return `session:${request.bookingId}`
-  return `package:${request.packageId ?? ''}:${request.promoCode?.toUpperCase() ?? ''}`
+  return `package:${request.packageId ?? ''}:${request.promoCode?.toUpperCase() ?? ''}${request.useCredit ? ':credit' : ''}`
 }
 
 /** A random key the contract accepts (16 to 100 letters, digits and dashes): a UUID where the page may make one. */

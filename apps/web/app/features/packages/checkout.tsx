@@ -1,8 +1,8 @@
 import type { Payment, PaymentIntentRequest, PromoResponse } from '@salon/contracts/commerce'
 import type { VoucherCheckoutRequest } from '@salon/contracts/vouchers'
-import { lazy, Suspense, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react'
+import { lazy, Suspense, useEffect, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react'
 import { Spinner } from '../../components/ui/spinner.tsx'
-import { formatAmount } from '../../lib/format.ts'
+import { formatAmount, formatPence } from '../../lib/format.ts'
 import { checkoutKeys, checkoutSubject } from './checkout-key.ts'
 import { commerceCalls } from './commerce-calls.ts'
 
@@ -31,6 +31,21 @@ interface CheckoutProps {
   notice?: string | null
 }
 
+/** The smallest card payment, 30p (MINIMUM_CHARGE_PENCE in contracts/rules/money.ts). */
+const SMALLEST_CARD_PAYMENT = 30
+
+/**
+ * What gift voucher credit and the card would pay of a package's total, by the salon's rule (`creditWithCard` in
+ * contracts/rules/money.ts, its home, which checkout-share.test.ts holds this to): null when the credit covers it all or
+ * none of it can be used. Written here, not imported nor in a module of its own: the routes' manifest every page loads
+ * would then name one more module for this page and the gift voucher page (e2e/page-weight.spec.ts).
+ */
+export function creditShareOf(totalPence: number, creditPence: number): { creditPence: number; cardPence: number } | null {
+  if (creditPence >= totalPence) return null
+  const credit = Math.min(creditPence, totalPence - SMALLEST_CARD_PAYMENT)
+  return credit > 0 ? { creditPence: credit, cardPence: totalPence - credit } : null
+}
+
 const messageOf = (error: unknown, fallback: string) => (error instanceof Error && error.message ? error.message : fallback)
 
 /**
@@ -44,14 +59,20 @@ export function Checkout({ order, summary, returnUrl, onPaid, notice = null }: C
   const [creating, setCreating] = useState(false)
   const [problem, setProblem] = useState<string | null>(notice)
   const problemId = useId()
+  const credit = useCredit(order.kind === 'package')
+  const [withCredit, setWithCredit] = useState(false)
 
-  const total = payment?.amountPence ?? promo?.totalPence ?? order.pricePence
+  const priceToPay = promo?.totalPence ?? order.pricePence
+  // Credit that does not cover the price may pay part of it, the card the rest (docs/decisions/053).
+  const split = credit === null ? null : creditShareOf(priceToPay, credit)
+  const creditUsed = payment ? payment.creditPence : withCredit && split ? split.creditPence : 0
+  const total = payment?.amountPence ?? priceToPay - creditUsed
   const request: PaymentIntentRequest | null =
     order.kind === 'voucher'
       ? null
       : order.kind === 'session'
         ? { bookingId: order.bookingId }
-        : { packageId: order.packageId, ...(promo ? { promoCode: promo.code } : {}) }
+        : { packageId: order.packageId, ...(promo ? { promoCode: promo.code } : {}), ...(withCredit && split ? { useCredit: true } : {}) }
 
   /** The payment for this order: a voucher's own checkout, or the payment intent of a package or session. */
   async function startPayment(): Promise<Payment> {
@@ -63,6 +84,13 @@ export function Checkout({ order, summary, returnUrl, onPaid, notice = null }: C
   function changePromo(next: PromoResponse | null) {
     // A different code is a different checkout: its own payment, with its own key.
     setPromo(next)
+    setPayment(null)
+    setProblem(null)
+  }
+
+  function changeCredit(use: boolean) {
+    // So is using credit, or not.
+    setWithCredit(use)
     setPayment(null)
     setProblem(null)
   }
@@ -103,6 +131,22 @@ export function Checkout({ order, summary, returnUrl, onPaid, notice = null }: C
           Payment
         </h2>
         {order.kind === 'package' && <PromoCode packageId={order.packageId} applied={promo} onChange={changePromo} disabled={creating} />}
+        {split && (
+          <label className="flex items-start gap-3 rounded-xl border border-cocoa-100 px-4 py-3 text-cocoa-900">
+            <input
+              type="checkbox"
+              name="useCredit"
+              className="mt-1 size-4 shrink-0"
+              checked={withCredit}
+              onChange={(e) => changeCredit(e.target.checked)}
+              // Once the card is asked, the credit is held for that payment: a refused card ends it, and the choice is free again.
+              disabled={creating || payment !== null}
+            />
+            <span>
+              Use my gift voucher credit ({formatPence(split.creditPence)}) and pay {formatPence(split.cardPence)} by card
+            </span>
+          </label>
+        )}
         <dl className="flex flex-col gap-2 border-t border-cocoa-100 pt-4">
           {promo && (
             <>
@@ -116,8 +160,14 @@ export function Checkout({ order, summary, returnUrl, onPaid, notice = null }: C
               </div>
             </>
           )}
+          {creditUsed > 0 && (
+            <div className="flex justify-between gap-3 text-cocoa-700">
+              <dt>Gift voucher credit</dt>
+              <dd>−{formatAmount(creditUsed)}</dd>
+            </div>
+          )}
           <div className="flex items-baseline justify-between gap-3">
-            <dt className="text-lg font-semibold">Total</dt>
+            <dt className="text-lg font-semibold">{creditUsed > 0 ? 'To pay by card' : 'Total'}</dt>
             <dd className="font-display text-3xl font-semibold">{formatAmount(total)}</dd>
           </div>
         </dl>
@@ -161,6 +211,23 @@ export function Checkout({ order, summary, returnUrl, onPaid, notice = null }: C
       </section>
     </div>
   )
+}
+
+/** A signed-in customer's gift voucher credit in pence, for a package's checkout; null while it loads, when it fails or there is none. */
+function useCredit(wanted: boolean): number | null {
+  const [credit, setCredit] = useState<number | null>(null)
+  useEffect(() => {
+    if (!wanted) return
+    let current = true
+    commerceCalls
+      .credit()
+      .then(({ creditPence }) => current && setCredit(creditPence > 0 ? creditPence : null))
+      .catch(() => current && setCredit(null))
+    return () => {
+      current = false
+    }
+  }, [wanted])
+  return credit
 }
 
 function Loading({ text }: { text: string }) {

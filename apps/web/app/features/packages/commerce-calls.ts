@@ -1,6 +1,6 @@
 import type { PackagesResponse } from '@salon/contracts/content'
 import type { PaymentIntentRequest, PaymentResponse, PromoResponse, PurchaseResponse } from '@salon/contracts/commerce'
-import type { BoughtVoucher, VoucherCheckoutRequest, VoucherCheckoutResponse, VoucherOptions } from '@salon/contracts/vouchers'
+import type { BoughtVoucher, CreditResponse, VoucherCheckoutRequest, VoucherCheckoutResponse, VoucherOptions } from '@salon/contracts/vouchers'
 import { browserApi } from '../../lib/browser-api.ts'
 
 /**
@@ -16,6 +16,8 @@ export const commerceCalls = {
   createPayment: (request: PaymentIntentRequest, idempotencyKey: string) =>
     browserApi.post<PaymentResponse>('stripe_payment_intent', request, { identityIfSignedIn: true, headers: { 'Idempotency-Key': idempotencyKey } }),
   recordPurchase: (paymentId: string) => browserApi.put<PurchaseResponse>('customer/package', { paymentId }),
+  /** The signed-in customer's gift voucher credit, which may pay part of a package (docs/decisions/053). */
+  credit: () => browserApi.get<CreditResponse>('p_account/credit'),
   /** What a gift voucher may be bought for. */
   voucherOptions: () => browserApi.get<VoucherOptions>('gift_vouchers'),
   /** A gift voucher's card payment, by a visitor or a signed-in customer. */
