@@ -1,3 +1,4 @@
+import type { PaymentIntentRequest } from '@salon/contracts/commerce'
 import type { Db } from '@salon/db'
 import { createOfflinePayments } from '../../adapters/payments/offline.ts'
 import type { PaymentProviderAdapter } from '../../adapters/payments/payments.ts'
@@ -6,7 +7,7 @@ import type { Logger } from '../../lib/logger.ts'
 import type { JobQueue } from '../../lib/job-queue.ts'
 import type { ContentUnchanged } from '../../lib/public-content.ts'
 import type { RateLimiter } from '../../lib/rate-limit.ts'
-import type { CustomersRepository, IdentityVerifier } from '../identity/public.ts'
+import type { CustomersRepository, Identity, IdentityVerifier } from '../identity/public.ts'
 import { createCommerceRepository, type CommerceRepository } from './commerce.repository.ts'
 import { createCommerceRoutes } from './commerce.routes.ts'
 import { createCounterRepository } from './counter.repository.ts'
@@ -33,7 +34,7 @@ import { createRefundsRoutes } from './refunds.routes.ts'
 import { createStripeWebhookRoutes, type WebhookFollower } from './stripe-webhook.routes.ts'
 import { createVouchersRepository, type VouchersRepository } from './vouchers.repository.ts'
 import { createCreditPurchases, createSessionCredit } from './credit.service.ts'
-import { createCreditHolds, CREDIT_HOLD_SWEEP } from './credit-holds.service.ts'
+import { createCreditHolds, CREDIT_HOLD_SWEEP, type CreditHolds } from './credit-holds.service.ts'
 import { createVoucherRoutes, createVoucherStaffRoutes } from './vouchers.routes.ts'
 import { createDeskVouchers } from './vouchers-desk.service.ts'
 import { createVoucherReportRoutes } from './voucher-report.routes.ts'
@@ -236,7 +237,7 @@ export function createCommerceModule(deps: CommerceModuleDeps) {
     /** Products sold at the counter, their stock, and every sale's receipt (docs/product.md §10.3). */
     retailRoutes: createRetailRoutes(retail),
     packagesRoutes: createPackagesRoutes({ ...packages, activePackages: deps.kept(packages.activePackages) }, { unchanged: deps.unchanged }),
-    routes: createCommerceRoutes({ promo, payments, balance, referrals }, deps.verifier),
+    routes: createCommerceRoutes({ promo, payments: checkoutsEndingEarlierHolds(payments, holds), balance, referrals }, deps.verifier),
     /** Gift vouchers for visitors and customers; under /api/staff/ the owner's settings and the desk's sales, look-ups and redemptions. */
     ...voucherRoutesOf(deps, { repo, vouchersRepo, vouchers, payments, now }),
     /** The owner's prices, packages, promo codes and refer-and-earn under /api/staff/ (docs/product.md §10.4). */
@@ -258,5 +259,21 @@ export function createCommerceModule(deps: CommerceModuleDeps) {
           logger: deps.logger,
         })
       : undefined,
+  }
+}
+
+/**
+ * A customer's checkout with gift voucher credit ends their earlier ones still holding it first (docs/decisions/053):
+ * the newest checkout is the one they are paying.
+ */
+function checkoutsEndingEarlierHolds<
+  P extends { createPayment: (shopId: string, identity: Identity, key: string, request: PaymentIntentRequest) => Promise<unknown> },
+>(payments: P, holds: CreditHolds): P {
+  return {
+    ...payments,
+    createPayment: async (shopId: string, identity: Identity, key: string, request: PaymentIntentRequest) => {
+      if (request.useCredit) await holds.releaseEarlier(shopId, identity.sub, key)
+      return payments.createPayment(shopId, identity, key, request)
+    },
   }
 }

@@ -95,6 +95,21 @@ export function createCreditHolds(deps: {
       await release(row)
     },
 
+    /**
+     * Before a new checkout with credit: the customer's earlier ones still holding credit end (their intents cancelled
+     * at the provider first), so the credit a refused card or a checkout left open held is there for this one, as it
+     * would be once the provider's word or the sweep came. A payment the provider is still at work on is left to them.
+     */
+    async releaseEarlier(shopId: string, sub: string, key: string): Promise<void> {
+      for (const row of await deps.vouchers.customerCreditHolds(shopId, sub, key)) {
+        try {
+          await release(row)
+        } catch (error) {
+          deps.logger.warn({ paymentId: row.id, err: error }, 'an earlier card payment holding gift voucher credit could not be ended: the sweep will')
+        }
+      }
+    },
+
     async sweep(): Promise<{ released: number; paid: number }> {
       const before = new Date(deps.now() - CREDIT_HOLD_MINUTES * 60_000)
       const counts = { released: 0, paid: 0 }

@@ -98,8 +98,10 @@ describeApi(
       clock.set(START)
       const customer = await shopCustomer(t())
       await creditOnAccount(t(), customer, 3590)
-      expect(await checkout(t(), customer)).toMatchObject({ creditPence: 3570, amountPence: 30 })
+      const paid = await checkout(t(), customer)
+      expect(paid).toMatchObject({ creditPence: 3570, amountPence: 30 })
       expect(await creditLeft(t(), customer)).toBe(20)
+      expect((await payWithCard(t(), paid)).json.status).toBe('succeeded')
       // 20p left, and a package of 30p: the card must pay all of it.
       expect(await startPayment(t(), customer, { packageId: 'tiny', useCredit: true })).toMatchObject({
         status: 422,
@@ -135,6 +137,36 @@ describeApi(
       expect(await creditLeft(t(), customer)).toBe(1000)
       // Starting again holds it again.
       expect(await checkout(t(), customer)).toMatchObject({ creditPence: 1000, amountPence: 2600 })
+    })
+
+    it('a new checkout with credit ends the earlier one still holding it, its intent cancelled first; the same checkout asked again is left alone', async () => {
+      clock.set(START)
+      const customer = await shopCustomer(t())
+      await creditOnAccount(t(), customer, 1000)
+      const key = randomUUID()
+      const first = await checkout(t(), customer, {}, key)
+      // The card form left open, or a card refused with the provider's word not come yet: the credit is held.
+      expect(await creditLeft(t(), customer)).toBe(0)
+      expect((await startPayment(t(), customer, { packageId: 'course-60', useCredit: true }, key)).json.payment.id).toBe(first.id)
+      expect((await paymentRow(t(), first.id)).status).toBe('pending')
+
+      const second = await checkout(t(), customer, { packageId: 'tiny', useCredit: false })
+      // A checkout without credit changes nothing of the one holding it.
+      expect((await paymentRow(t(), first.id)).status).toBe('pending')
+      expect(second.creditPence).toBe(0)
+
+      const again = await checkout(t(), customer)
+      expect(again).toMatchObject({ creditPence: 1000, amountPence: 2600 })
+      expect(await paymentRow(t(), first.id)).toMatchObject({ status: 'cancelled' })
+      expect(await intentStatus(t(), first.providerRef)).toMatchObject({ status: 'canceled' })
+      expect(await spentBy(t(), again.id)).toBe(1000)
+      expect(await creditLeft(t(), customer)).toBe(0)
+      // The ended payment can never be paid, so its credit is spent once.
+      expect((await payWithCard(t(), first)).status).toBe(409)
+      expect((await payWithCard(t(), again)).json.status).toBe('succeeded')
+      expect((await recordPurchase(t(), customer, again.id)).status).toBe(200)
+      expect(await balanceOf(t(), customer)).toBe(60)
+      expect(await creditLeft(t(), customer)).toBe(0)
     })
 
     it('a checkout left unpaid past the hold is ended by the sweep: its credit goes back, except what has expired since', async () => {

@@ -171,6 +171,22 @@ export function createVouchersRepository(db: Db) {
         .limit(limit)
     },
 
+    /** A customer's card payments holding credit, unpaid, but for the one of checkout key `except`. */
+    async customerCreditHolds(shopId: string, sub: string, except: string) {
+      return db
+        .select()
+        .from(payments)
+        .where(
+          and(
+            eq(payments.shopId, shopId),
+            eq(payments.sub, sub),
+            sql`${payments.creditPence} > 0`,
+            sql`${payments.status} in ('creating', 'pending')`,
+            ne(payments.idempotencyKey, except),
+          ),
+        )
+    },
+
     /**
      * A card payment holding credit ends unpaid (cancelled), once: true when this call ended it, so the caller gives
      * the credit back; false when it was paid, refused or ended already.
