@@ -1,5 +1,6 @@
 import { MONTHS, WEEKDAYS } from '@salon/contracts/uk-calendar'
 import { TEST_PAYMENTS_PATH } from '@salon/contracts/rules/test-cards'
+import type { APIRequestContext, Page } from '@playwright/test'
 import { demo, expect, keepScreenshot, openDays, test, unique, untilHydrated, chooseAnyTime } from './fixtures.ts'
 import { OUTBOX_JSON } from './outbox.ts'
 import { cards, choosePackage, packages, payWith, startPayment, thankYou } from './payment.ts'
@@ -86,15 +87,16 @@ test('a gift voucher bought by card reaches its recipient, who redeems it into c
   await expect(page.getByRole('region', { name: 'Gift voucher credit' }).getByText(/^£(1\d|2[0-4])(\.\d{2})?$/)).toBeVisible()
 })
 
-// Credit that does not cover a package pays part of it, and the card the rest (docs/decisions/053): a £10 voucher
-// (bought by a visitor through the API, paid on the test processor) redeemed, then Regular 60 bought with it and 4242.
-test('credit pays part of a bigger package and the card pays the rest, and the balance page shows the credit used', async ({ page, request }) => {
-  test.setTimeout(90_000)
-  const email = `${unique('split').replace(/\s/g, '-')}@example.com`
+/**
+ * A gift voucher of `amountPence` bought by a visitor through the API and paid on the test processor, its code read
+ * from the outbox, and redeemed on the signed-in customer's balance page.
+ */
+async function redeemNewVoucher(page: Page, request: APIRequestContext, amountPence: number) {
+  const email = `${unique('credit').replace(/\s/g, '-')}@example.com`
   const shopHeaders = { shop_id: demo.shopId, api_key: demo.apiKey }
   const started = await request.post('/api/gift_vouchers', {
     headers: { ...shopHeaders, 'idempotency-key': crypto.randomUUID() },
-    data: { amountPence: 1000, fromName: 'Sam', recipientName: 'Alex', recipientEmail: email, sendOn: ukToday() },
+    data: { amountPence, fromName: 'Sam', recipientName: 'Alex', recipientEmail: email, sendOn: ukToday() },
   })
   expect(started.status()).toBe(201)
   const { payment } = (await started.json()) as { payment: { providerRef: string; clientSecret: string } }
@@ -113,7 +115,14 @@ test('credit pays part of a bigger package and the card pays the rest, and the b
   const credit = page.getByRole('region', { name: 'Gift voucher credit' })
   await credit.getByLabel('Gift voucher code').fill(code)
   await credit.getByRole('button', { name: 'Redeem' }).click()
-  await expect(credit.getByText('£10', { exact: true })).toBeVisible()
+  await expect(credit.getByText(`£${amountPence / 100}`, { exact: true })).toBeVisible()
+}
+
+// Credit that does not cover a package pays part of it, and the card the rest (docs/decisions/053): a £10 voucher
+// redeemed, then Regular 60 bought with it and 4242.
+test('credit pays part of a bigger package and the card pays the rest, and the balance page shows the credit used', async ({ page, request }) => {
+  test.setTimeout(90_000)
+  await redeemNewVoucher(page, request, 1000)
 
   await choosePackage(page, packages.regular.name)
   await expect(page).toHaveURL(/\/payment\/$/)
@@ -128,4 +137,27 @@ test('credit pays part of a bigger package and the card pays the rest, and the b
 
   await page.goto('/account/balance/')
   await expect(page.getByRole('region', { name: 'Gift voucher credit' }).getByText('£0', { exact: true })).toBeVisible()
+})
+
+// Credit that covers a package buys it on the payment page with no card.
+test('credit that covers a package buys it on the payment page with no card, and the minutes and what is left show on the balance page', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000)
+  await redeemNewVoucher(page, request, 5000)
+  await choosePackage(page, packages.regular.name)
+  await expect(page).toHaveURL(/\/payment\/$/)
+  const pay = page.getByRole('region', { name: 'Payment' })
+  await expect(pay.getByText('Your gift voucher credit (£50) covers this package: no card is needed.')).toBeVisible()
+  await keepScreenshot(page, 'test-results/credit-covers-desktop.png')
+  await pay.getByRole('button', { name: `Pay ${packages.regular.price} with my credit` }).click()
+  const done = page.getByRole('status').filter({ has: page.getByRole('heading', { name: 'Bought with your gift voucher credit' }) })
+  await expect(done).toBeVisible()
+  await expect(done).toContainText(packages.regular.name)
+
+  await done.getByRole('link', { name: 'See your balance' }).click()
+  await expect(page).toHaveURL(/\/account\/balance\/$/)
+  await expect(page.getByRole('region', { name: 'Gift voucher credit' }).getByText('£17', { exact: true })).toBeVisible()
+  await expect(page.getByText(`${packages.regular.minutes} minutes`).first()).toBeVisible()
 })

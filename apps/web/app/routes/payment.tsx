@@ -152,6 +152,7 @@ export default function PaymentPage({ loaderData }: Route.ComponentProps) {
           </>
         }
         returnUrl={(paymentId) => `${origin}${paidUrl(paymentId)}`}
+        onBoughtWithCredit={clearSelectedPackage}
         onPaid={(payment: Payment) => {
           // The money is taken: the choice is done with, whatever recording it says next.
           clearSelectedPackage()

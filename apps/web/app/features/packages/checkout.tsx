@@ -2,6 +2,8 @@ import type { Payment, PaymentIntentRequest, PromoResponse } from '@salon/contra
 import type { VoucherCheckoutRequest } from '@salon/contracts/vouchers'
 import { lazy, Suspense, useEffect, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react'
 import { Spinner } from '../../components/ui/spinner.tsx'
+import { creditWithCard } from '@salon/contracts/rules/money'
+import { Link } from 'react-router'
 import { formatAmount, formatPence } from '../../lib/format.ts'
 import { checkoutKeys, checkoutSubject } from './checkout-key.ts'
 import { commerceCalls } from './commerce-calls.ts'
@@ -29,21 +31,8 @@ interface CheckoutProps {
   onPaid: (payment: Payment) => void
   /** A message to show first, e.g. why a payment that left the page did not go through. */
   notice?: string | null
-}
-
-/** The smallest card payment, 30p (MINIMUM_CHARGE_PENCE in contracts/rules/money.ts). */
-const SMALLEST_CARD_PAYMENT = 30
-
-/**
- * What gift voucher credit and the card would pay of a package's total, by the salon's rule (`creditWithCard` in
- * contracts/rules/money.ts, its home, which checkout-share.test.ts holds this to): null when the credit covers it all or
- * none of it can be used. Written here, not imported nor in a module of its own: the routes' manifest every page loads
- * would then name one more module for this page and the gift voucher page (e2e/page-weight.spec.ts).
- */
-export function creditShareOf(totalPence: number, creditPence: number): { creditPence: number; cardPence: number } | null {
-  if (creditPence >= totalPence) return null
-  const credit = Math.min(creditPence, totalPence - SMALLEST_CARD_PAYMENT)
-  return credit > 0 ? { creditPence: credit, cardPence: totalPence - credit } : null
+  /** A package was bought wholly with gift voucher credit: nothing more to pay. */
+  onBoughtWithCredit?: () => void
 }
 
 const messageOf = (error: unknown, fallback: string) => (error instanceof Error && error.message ? error.message : fallback)
@@ -52,7 +41,7 @@ const messageOf = (error: unknown, fallback: string) => (error instanceof Error 
  * The payment part of /payment/: the order, a promo code for a package, the total, and "Pay £X.XX", which asks
  * the salon for a payment (it works out the amount) and then shows the card form of its card provider.
  */
-export function Checkout({ order, summary, returnUrl, onPaid, notice = null }: CheckoutProps) {
+export function Checkout({ order, summary, returnUrl, onPaid, notice = null, onBoughtWithCredit }: CheckoutProps) {
   const keys = useMemo(() => checkoutKeys(), [])
   const [promo, setPromo] = useState<PromoResponse | null>(null)
   const [payment, setPayment] = useState<Payment | null>(null)
@@ -64,7 +53,11 @@ export function Checkout({ order, summary, returnUrl, onPaid, notice = null }: C
 
   const priceToPay = promo?.totalPence ?? order.pricePence
   // Credit that does not cover the price may pay part of it, the card the rest (docs/decisions/053).
-  const split = credit === null ? null : creditShareOf(priceToPay, credit)
+  const share = credit === null ? null : creditWithCard(priceToPay, credit)
+  const split = share?.kind === 'split' ? share : null
+  // Credit that covers the whole package buys it with no card (the purchase takes no promo code).
+  const covers = order.kind === 'package' && !promo && share?.kind === 'whole' ? order : null
+  const [bought, setBought] = useState<string | null>(null)
   const creditUsed = payment ? payment.creditPence : withCredit && split ? split.creditPence : 0
   const total = payment?.amountPence ?? priceToPay - creditUsed
   const request: PaymentIntentRequest | null =
@@ -117,6 +110,38 @@ export function Checkout({ order, summary, returnUrl, onPaid, notice = null }: C
     }
   }
 
+  async function buyWithCredit(packageId: string) {
+    setCreating(true)
+    setProblem(null)
+    try {
+      const answer = await commerceCalls.buyWithCredit(packageId, keys.keyFor(`credit:${packageId}`))
+      keys.forget()
+      onBoughtWithCredit?.()
+      setBought(answer.message)
+    } catch (error) {
+      setProblem(messageOf(error, 'We could not buy it with your credit. Please try again.'))
+    } finally {
+      setCreating(false)
+    }
+  }
+
+  if (bought) {
+    return (
+      <section role="status" className="card flex max-w-xl flex-col items-start gap-4 p-6">
+        <h2 className="text-2xl font-semibold">Bought with your gift voucher credit</h2>
+        <p className="text-cocoa-800">{bought}</p>
+        <div className="flex flex-wrap gap-3">
+          <Link to="/book/" className="btn-primary">
+            Book a session
+          </Link>
+          <Link to="/account/balance/" className="btn-outline">
+            See your balance
+          </Link>
+        </div>
+      </section>
+    )
+  }
+
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_26rem] lg:items-start">
       <section aria-labelledby="order-title" className="card flex flex-col gap-4 p-5 sm:p-6">
@@ -146,6 +171,15 @@ export function Checkout({ order, summary, returnUrl, onPaid, notice = null }: C
               Use my gift voucher credit ({formatPence(split.creditPence)}) and pay {formatPence(split.cardPence)} by card
             </span>
           </label>
+        )}
+        {covers && credit !== null && !payment && (
+          <div className="flex flex-col gap-3 rounded-xl border border-glow-500 bg-glow-300/20 px-4 py-3">
+            <p className="text-cocoa-900">Your gift voucher credit ({formatPence(credit)}) covers this package: no card is needed.</p>
+            <button type="button" className="btn-primary w-full" onClick={() => void buyWithCredit(covers.packageId)} disabled={creating}>
+              {creating && <Spinner label="Buying with your credit" />}
+              Pay {formatAmount(covers.pricePence)} with my credit
+            </button>
+          </div>
         )}
         <dl className="flex flex-col gap-2 border-t border-cocoa-100 pt-4">
           {promo && (
@@ -178,6 +212,16 @@ export function Checkout({ order, summary, returnUrl, onPaid, notice = null }: C
                 payment={{ clientSecret: payment.clientSecret, publishableKey: payment.publishableKey, amountPence: payment.amountPence }}
                 returnUrl={returnUrl(payment.id)}
                 onSucceeded={() => paid(payment)}
+                onRefused={
+                  payment.creditPence > 0
+                    ? (message) => {
+                        // The refusal ends this payment; the next press ends it for certain and holds the credit afresh.
+                        keys.forget()
+                        setPayment(null)
+                        setProblem(`${message} Press Pay to try again.`)
+                      }
+                    : undefined
+                }
               />
             ) : (
               <CardForm
@@ -198,13 +242,14 @@ export function Checkout({ order, summary, returnUrl, onPaid, notice = null }: C
             </p>
             <button
               type="button"
-              className="btn-primary w-full"
+              className={covers ? 'btn-outline w-full' : 'btn-primary w-full'}
               onClick={() => void start()}
               disabled={creating}
               aria-describedby={problem ? problemId : undefined}
             >
               {creating && <Spinner label="Starting the payment" />}
               Pay {formatAmount(total)}
+              {covers && ' by card'}
             </button>
           </div>
         )}

@@ -1,6 +1,13 @@
 import type { PackagesResponse } from '@salon/contracts/content'
 import type { PaymentIntentRequest, PaymentResponse, PromoResponse, PurchaseResponse } from '@salon/contracts/commerce'
-import type { BoughtVoucher, CreditResponse, VoucherCheckoutRequest, VoucherCheckoutResponse, VoucherOptions } from '@salon/contracts/vouchers'
+import type {
+  BoughtVoucher,
+  CreditPurchaseResponse,
+  CreditResponse,
+  VoucherCheckoutRequest,
+  VoucherCheckoutResponse,
+  VoucherOptions,
+} from '@salon/contracts/vouchers'
 import { browserApi } from '../../lib/browser-api.ts'
 
 /**
@@ -18,6 +25,9 @@ export const commerceCalls = {
   recordPurchase: (paymentId: string) => browserApi.put<PurchaseResponse>('customer/package', { paymentId }),
   /** The signed-in customer's gift voucher credit, which may pay part of a package (docs/decisions/053). */
   credit: () => browserApi.get<CreditResponse>('p_account/credit'),
+  /** A package paid for wholly with that credit: no card; the key names the checkout, so it is bought once. */
+  buyWithCredit: (packageId: string, idempotencyKey: string) =>
+    browserApi.post<CreditPurchaseResponse>('p_account/credit/purchase', { packageId }, { headers: { 'Idempotency-Key': idempotencyKey } }),
   /** What a gift voucher may be bought for. */
   voucherOptions: () => browserApi.get<VoucherOptions>('gift_vouchers'),
   /** A gift voucher's card payment, by a visitor or a signed-in customer. */

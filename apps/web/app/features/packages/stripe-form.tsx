@@ -9,6 +9,11 @@ export interface StripeFormProps {
   returnUrl: string
   /** Stripe says the payment succeeded (or is processing: the salon records it once Stripe tells it). */
   onSucceeded: () => void
+  /**
+   * Given for a payment that a refused card ends (one holding gift voucher credit, docs/decisions/053): the card's
+   * refusal goes here, with Stripe's words, instead of leaving the form to try another card on an ended payment.
+   */
+  onRefused?: (message: string) => void
 }
 
 /**
@@ -16,7 +21,7 @@ export interface StripeFormProps {
  * Stripe.js comes from Stripe when this form first shows. Card details go to Stripe, never to the salon;
  * 3-D Secure is Stripe's own step, shown over the page.
  */
-export default function StripeForm({ payment, returnUrl, onSucceeded }: StripeFormProps) {
+export default function StripeForm({ payment, returnUrl, onSucceeded, onRefused }: StripeFormProps) {
   const mountRef = useRef<HTMLDivElement>(null)
   const [stripe, setStripe] = useState<{ stripe: Stripe; elements: StripeElements } | null>(null)
   const [ready, setReady] = useState(false)
@@ -63,7 +68,10 @@ export default function StripeForm({ payment, returnUrl, onSucceeded }: StripeFo
       const confirm = { elements: stripe.elements, redirect: 'if_required' as const, confirmParams: { return_url: returnUrl } }
       const result = saving ? await stripe.stripe.confirmSetup(confirm) : await stripe.stripe.confirmPayment(confirm)
       if (result.error) {
-        setMessage(result.error.message ?? 'The payment did not go through. Please try again.')
+        const words = result.error.message ?? 'The payment did not go through. Please try again.'
+        // A card refused (not a field left unfinished) ends a payment holding credit: the checkout starts again.
+        if (onRefused && result.error.type === 'card_error') return onRefused(words)
+        setMessage(words)
         return
       }
       const status = 'setupIntent' in result ? result.setupIntent.status : result.paymentIntent.status
