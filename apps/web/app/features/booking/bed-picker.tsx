@@ -1,7 +1,6 @@
 import type { Bed, BedType } from '@salon/contracts/shop'
 import { memo } from 'react'
 import { formatPerMinute } from '../../lib/format.ts'
-import { pictureSources } from '../../lib/pictures.ts'
 
 /** The choice of sunbed: any free one, any of a type ("type:<code>"), or one bed by its id. */
 export const ANY_BED = 'any'
@@ -85,14 +84,7 @@ export const BedPicker = memo(function BedPicker({ beds, bedTypes, selected, onS
                 className={hiddenRadio}
                 aria-describedby={`bed-${bed.id}-about`}
               />
-              <img
-                {...pictureSources(bed.picture, '96px', 400)}
-                alt=""
-                width={96}
-                height={72}
-                loading="lazy"
-                className="h-[72px] w-24 shrink-0 rounded-xl bg-cocoa-100 object-cover"
-              />
+              <img src={bed.picture} alt="" width={96} height={72} loading="lazy" className="h-[72px] w-24 shrink-0 rounded-xl bg-cocoa-100 object-cover" />
               <span className="flex min-w-0 flex-col gap-0.5 pr-6">
                 <span className="font-semibold">{bed.name}</span>
                 <span className="text-xs font-semibold text-glow-700 uppercase">{bed.typeName}</span>
