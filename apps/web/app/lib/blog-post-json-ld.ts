@@ -17,5 +17,5 @@ export function blogPostingJsonLd(post: BlogPost, salonName: string, origin: str
   }
 }
 
-/** The JPEG copy of a post's cover, for shared links (made from the SVG by `npm run share-images`). */
+/** The JPEG copy of a post's cover, for shared links (made from the SVG by `npm run pictures`). */
 export const shareImageOf = (cover: string) => (cover.endsWith('.svg') ? cover.replace(/^\/images\//, '/images/share/').replace(/\.svg$/, '.jpg') : cover)

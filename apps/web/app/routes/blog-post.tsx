@@ -6,6 +6,7 @@ import { formatDate } from '../lib/format.ts'
 import { blogPostingJsonLd, shareImageOf } from '../lib/blog-post-json-ld.ts'
 import { pageMeta, salonOf, siteUrlOf } from '../lib/meta.ts'
 import type { Route } from './+types/blog-post'
+import { pictureSources } from '../lib/pictures.ts'
 
 export const meta: Route.MetaFunction = (args) => {
   const post = args.loaderData?.blog
@@ -41,7 +42,7 @@ export default function BlogPost({ loaderData: { blog } }: Route.ComponentProps)
       </header>
       <div className="container-page max-w-3xl">
         <img
-          src={blog.coverImage}
+          {...pictureSources(blog.coverImage, '(min-width: 768px) 720px, 100vw')}
           alt=""
           width={640}
           height={360}

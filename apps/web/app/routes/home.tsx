@@ -17,6 +17,7 @@ import { salonJsonLd } from '../lib/salon-json-ld.ts'
 import { useSalon } from '../lib/route-data.ts'
 import type { Route } from './+types/home'
 import type { OfferPopup as OfferPopupContent } from '@salon/contracts/staff-catalogue'
+import { pictureSources } from '../lib/pictures.ts'
 
 export const meta: Route.MetaFunction = (args) => {
   const salon = salonOf(args.matches)
@@ -50,7 +51,14 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <>
       <section className="relative isolate overflow-hidden bg-cocoa-950 text-white">
-        <img src="/images/hero.svg" alt="" width={1200} height={800} className="absolute inset-0 -z-10 size-full object-cover" fetchPriority="high" />
+        <img
+          {...pictureSources('/images/hero.svg', '100vw')}
+          alt=""
+          width={1200}
+          height={800}
+          className="absolute inset-0 -z-10 size-full object-cover"
+          fetchPriority="high"
+        />
         <div className="container-page flex min-h-[36rem] flex-col justify-center gap-6 pt-28 pb-16 sm:min-h-[40rem]">
           <p className="eyebrow text-glow-300">{shop.address.town} · Over 18s only</p>
           <h1 className="max-w-3xl text-4xl leading-tight font-semibold sm:text-6xl">{shop.name}</h1>

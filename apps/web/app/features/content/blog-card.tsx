@@ -1,6 +1,7 @@
 import type { BlogSummary } from '@salon/contracts/content'
 import { Link } from 'react-router'
 import { formatDate } from '../../lib/format.ts'
+import { pictureSources } from '../../lib/pictures.ts'
 
 /** `first`: the card at the top of a page, whose picture is on screen as the page opens: it loads at once, first. */
 export function BlogCard({ post, headingLevel = 3, first = false }: { post: BlogSummary; headingLevel?: 2 | 3; first?: boolean }) {
@@ -8,7 +9,7 @@ export function BlogCard({ post, headingLevel = 3, first = false }: { post: Blog
   return (
     <article className="card group relative flex flex-col overflow-hidden">
       <img
-        src={post.coverImage}
+        {...pictureSources(post.coverImage, '(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw')}
         alt=""
         width={640}
         height={360}

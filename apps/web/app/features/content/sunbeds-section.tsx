@@ -1,5 +1,6 @@
 import type { Bed, BedType } from '@salon/contracts/shop'
 import { formatPerMinute } from '../../lib/format.ts'
+import { pictureSources } from '../../lib/pictures.ts'
 
 export function SunbedsSection({ beds, bedTypes }: { beds: Bed[]; bedTypes: BedType[] }) {
   const price = (type: string) => bedTypes.find((t) => t.code === type)?.perMinutePence
@@ -19,7 +20,7 @@ export function SunbedsSection({ beds, bedTypes }: { beds: Bed[]; bedTypes: BedT
             return (
               <li key={bed.id} className="card flex flex-col overflow-hidden">
                 <img
-                  src={bed.picture}
+                  {...pictureSources(bed.picture, '(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw')}
                   alt={`${bed.name} (${bed.typeName})`}
                   width={400}
                   height={300}
