@@ -79,7 +79,10 @@ describe('which pages a cache must not keep', () => {
       '/gift-vouchers',
     ])
     const staff = (path: string) => path === '/staff' || path.startsWith('/staff/')
-    const open = all.filter((page) => !guarded.has(page.path) && !auth.has(page.path) && !staff(page.path))
+    // Open to a visitor (asked to sign in there), but its address holds the offer's token: never kept by a cache.
+    const offer = '/waitlist-offer/:token'
+    expect(cacheControl(request('/waitlist-offer/abc123/'))).toBe(PRIVATE)
+    const open = all.filter((page) => !guarded.has(page.path) && !auth.has(page.path) && !staff(page.path) && page.path !== offer)
     expect(open.map((page) => page.path)).toEqual(expect.arrayContaining(['/', '/prices', '/blog', '/blog/:id', '/book', '/privacypolicy']))
     for (const { path } of open) {
       const url = path === '/' ? '/' : `${path.replace(':id', 'know-your-skin-type')}/`
