@@ -28,7 +28,7 @@ import { linesOfItems } from './receipt.ts'
 import type { RetailRepository } from './retail.repository.ts'
 import type { Retail } from './retail.service.ts'
 import type { LedgerRepository } from './ledger.repository.ts'
-import { lotExpiry, type Draw } from './lots.ts'
+import { lotExpiry, type Draw, packagePurchase } from './lots.ts'
 import { pounds } from './promo.ts'
 import { plural } from '@salon/contracts/words'
 
@@ -239,13 +239,7 @@ export function createCounterService(deps: CounterServiceDeps) {
         actor,
         request,
         {
-          purpose: 'package',
-          packageId: pkg.id,
-          description: pkg.name,
-          pricePence: pkg.pricePence,
-          lotMinutes: pkg.minutes,
-          lotBedTypes: pkg.bedTypes,
-          lotValidityDays: pkg.validityDays,
+          ...packagePurchase(pkg),
         },
         packageAtListPrice(pkg),
         'counter.sale',

@@ -10,6 +10,7 @@ import type { CommerceRepository } from './commerce.repository.ts'
 import type { PaymentsService } from './payments.service.ts'
 import type { VouchersRepository } from './vouchers.repository.ts'
 import type { Vouchers } from './vouchers.service.ts'
+import { packagePurchase } from './lots.ts'
 
 export const CREDIT_MESSAGES = {
   notEnough: 'Your credit does not cover this package. Please pay the rest by card.',
@@ -196,14 +197,8 @@ export function createCreditPurchases(deps: {
           status: 'succeeded',
           succeededAt: at,
           createdAt: at,
-          purpose: 'package',
-          packageId: pkg.id,
-          description: pkg.name,
-          pricePence: pkg.pricePence,
+          ...packagePurchase(pkg),
           amountPence: pkg.pricePence,
-          lotMinutes: pkg.minutes,
-          lotBedTypes: pkg.bedTypes,
-          lotValidityDays: pkg.validityDays,
         },
         tx,
       )

@@ -72,3 +72,16 @@ export function toLot(lot: Pick<LotView, 'id' | 'source' | 'label' | 'minutes' |
 }
 
 type LotView = Pick<MinuteLot, 'id' | 'source' | 'label' | 'minutes' | 'remaining' | 'bedTypes'> & { expiresAt: Date }
+
+/** What a payment for a package records of it: the package, and the lot its success adds to the balance. */
+export function packagePurchase(pkg: { id: string; name: string; pricePence: number; minutes: number; bedTypes: string[]; validityDays: number }) {
+  return {
+    purpose: 'package',
+    packageId: pkg.id,
+    description: pkg.name,
+    pricePence: pkg.pricePence,
+    lotMinutes: pkg.minutes,
+    lotBedTypes: pkg.bedTypes,
+    lotValidityDays: pkg.validityDays,
+  } as const
+}

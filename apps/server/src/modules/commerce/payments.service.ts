@@ -14,7 +14,7 @@ import { payerOf, type CommerceRepository, type PaymentRow, type RefusedReason }
 import { creditShare, endCreditHold, SPLIT_CREDIT_MESSAGES } from './credit-holds.service.ts'
 import { returnSpentCredit, spendCredit } from './credit.service.ts'
 import type { LedgerRepository } from './ledger.repository.ts'
-import { lotExpiry, toLot } from './lots.ts'
+import { lotExpiry, toLot, packagePurchase } from './lots.ts'
 import { refusalMessage, type PromoService } from './promo.service.ts'
 import type { ReferralsService } from './referrals.service.ts'
 import type { VouchersRepository } from './vouchers.repository.ts'
@@ -280,13 +280,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       const row = await repo.insertPayment(
         {
           ...base,
-          purpose: 'package',
-          packageId: pkg.id,
-          description: pkg.name,
-          pricePence: pkg.pricePence,
-          lotMinutes: pkg.minutes,
-          lotBedTypes: pkg.bedTypes,
-          lotValidityDays: pkg.validityDays,
+          ...packagePurchase(pkg),
           ...priced,
           ...(share && { amountPence: share.cardPence, creditPence: share.creditPence }),
         },
