@@ -1,10 +1,9 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { getRequestListener } from '@hono/node-server'
+import type { IncomingMessage } from 'node:http'
 import { Hono } from 'hono'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import { testClock } from '../test/factories/doubles.ts'
 import { describeApi, type TestApp } from '../test/harness.ts'
+import { servedByNode } from '../test/served-by-node.ts'
 import type { WebHandler } from '../web.ts'
 import { createLogger } from './logger.ts'
 import { createPageCache, sharingRequest } from './page-cache.ts'
@@ -44,23 +43,6 @@ const web: WebHandler = {
     app.get('*', (c) => (pages.applies(c) ? pages.serve(c, render) : render(pageNonce(c))))
     return app
   },
-}
-
-function servedByNode(t: () => TestApp) {
-  let server: Server
-  let base = ''
-  let reached = 0
-  beforeAll(async () => {
-    const app = getRequestListener((request, env) => {
-      reached++
-      return t().app.fetch(request, env)
-    })
-    server = createServer(t().app.nodeListener(app))
-    await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening))
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  })
-  afterAll(() => new Promise<void>((closed) => server.close(() => closed())))
-  return { base: () => base, reachedApp: () => reached }
 }
 
 const headersOf = (response: Response) => {

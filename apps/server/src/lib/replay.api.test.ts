@@ -1,14 +1,15 @@
-import { createServer, type Server } from 'node:http'
+import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { getRequestListener } from '@hono/node-server'
 import { PreloadTimesResponse, SessionsResponse, type TimeSlot } from '@salon/contracts/booking'
 import { Hono } from 'hono'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { shopCustomer } from '../test/factories/customers.ts'
 import { fastPasswords, testClock } from '../test/factories/doubles.ts'
 import type { ShopInput } from '../test/factories/shop.ts'
 import { eventually } from '../test/eventually.ts'
 import { describeApi, type TestApp } from '../test/harness.ts'
+import { servedByNode } from '../test/served-by-node.ts'
 import { createLogger } from './logger.ts'
 import { createReplay, replayableWhile } from './replay.ts'
 import type { RequestLine } from './request-log.ts'
@@ -37,35 +38,15 @@ const deps = () => ({ now: clock.now, passwords: fastPasswords, availabilityCach
 
 const offered = (times: TimeSlot[] | undefined, time: string) => (times ?? []).some((slot) => slot.time === time)
 
-/**
- * The suite's app behind a real Node server, as production serves it (the front only exists there), counting the
- * requests that reach the app: a request answered from memory does not.
- */
-function servedByNode(t: () => TestApp) {
-  let server: Server
-  let base = ''
-  let reached = 0
-  beforeAll(async () => {
-    const app = getRequestListener((request, env) => {
-      reached++
-      return t().app.fetch(request, env)
-    })
-    server = createServer(t().app.nodeListener(app))
-    await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening))
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-    await eventually(
-      async () => t().app.availability.listening,
-      (on) => on,
-    )
-  })
-  afterAll(() => new Promise<void>((closed) => server.close(() => closed())))
-  return { base: () => base, reachedApp: () => reached }
-}
-
 describeApi(
   'answers given again from memory',
   (t: () => TestApp) => {
-    const node = servedByNode(t)
+    const node = servedByNode(t, () =>
+      eventually(
+        async () => t().app.availability.listening,
+        (on) => on,
+      ),
+    )
     const send = (path: string, init: { body?: unknown; headers?: Record<string, string> } = {}) =>
       fetch(`${node.base()}${path}`, {
         method: init.body === undefined ? 'GET' : 'POST',
@@ -207,7 +188,12 @@ describeApi(
 describeApi(
   'answers given again from memory, when the first question is a POST',
   (t: () => TestApp) => {
-    const node = servedByNode(t)
+    const node = servedByNode(t, () =>
+      eventually(
+        async () => t().app.availability.listening,
+        (on) => on,
+      ),
+    )
 
     it('the third same question is answered from memory, with nothing else kept before it', async () => {
       clock.set('2026-11-23T08:01:00Z')
