@@ -51,12 +51,7 @@ test('a gift voucher bought by card reaches its recipient, who redeems it into c
   await keepScreenshot(page, 'test-results/gift-thanks-phone.png')
   await page.setViewportSize({ width: 1280, height: 800 })
 
-  let code = ''
-  await expect(async () => {
-    const sent = (await (await request.get(OUTBOX_JSON)).json()) as { to: string; body: string }[]
-    code = /Your code: ([0-9A-Z-]+)/.exec(sent.find((m) => m.to === email)?.body ?? '')?.[1] ?? ''
-    expect(code).not.toBe('')
-  }).toPass({ timeout: 30_000 })
+  const code = await voucherCodeSentTo(request, email)
 
   await page.goto('/account/balance/')
   const credit = page.getByRole('region', { name: 'Gift voucher credit' })
@@ -87,6 +82,17 @@ test('a gift voucher bought by card reaches its recipient, who redeems it into c
   await expect(page.getByRole('region', { name: 'Gift voucher credit' }).getByText(/^£(1\d|2[0-4])(\.\d{2})?$/)).toBeVisible()
 })
 
+/** The code of the gift voucher sent to `email`, read from the outbox once its message has gone. */
+async function voucherCodeSentTo(request: APIRequestContext, email: string): Promise<string> {
+  let code = ''
+  await expect(async () => {
+    const sent = (await (await request.get(OUTBOX_JSON)).json()) as { to: string; body: string }[]
+    code = /Your code: ([0-9A-Z-]+)/.exec(sent.find((m) => m.to === email)?.body ?? '')?.[1] ?? ''
+    expect(code).not.toBe('')
+  }).toPass({ timeout: 30_000 })
+  return code
+}
+
 /**
  * A gift voucher of `amountPence` bought by a visitor through the API and paid on the test processor, its code read
  * from the outbox, and redeemed on the signed-in customer's balance page.
@@ -104,12 +110,7 @@ async function redeemNewVoucher(page: Page, request: APIRequestContext, amountPe
     data: { clientSecret: payment.clientSecret, card: { number: cards.pays, expiry: '12/35', cvc: '123' } },
   })
   expect(((await paid.json()) as { status: string }).status).toBe('succeeded')
-  let code = ''
-  await expect(async () => {
-    const sent = (await (await request.get(OUTBOX_JSON)).json()) as { to: string; body: string }[]
-    code = /Your code: ([0-9A-Z-]+)/.exec(sent.find((m) => m.to === email)?.body ?? '')?.[1] ?? ''
-    expect(code).not.toBe('')
-  }).toPass({ timeout: 30_000 })
+  const code = await voucherCodeSentTo(request, email)
 
   await page.goto('/account/balance/')
   const credit = page.getByRole('region', { name: 'Gift voucher credit' })
