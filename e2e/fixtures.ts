@@ -415,20 +415,29 @@ export async function openDays(request: Requester): Promise<string[]> {
 export const dayName = (date: string) =>
   new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`)).replace(',', '')
 
-/** On /book/: picks the day `date` and any of its free start times, at random; answers the time. */
-export async function chooseAnyTime(page: Page, date: string): Promise<string> {
-  await page.goto('/book/')
+/** Opens /book/ (`address`: another server's too) and picks the day `date`. */
+export async function openBookingDay(page: Page, date: string, address = '/book/') {
+  await page.goto(address)
   await untilHydrated(page)
   await page
     .getByRole('radiogroup', { name: 'Day' })
     .getByRole('radio', { name: new RegExp(`^${dayName(date)}:`) })
     .check()
+}
+
+/** On /book/, once the start times show: picks one of them (`pick`: at random by default); answers the time. */
+export async function chooseStartTime(page: Page, pick: (times: string[]) => string = (times) => times[Math.floor(Math.random() * times.length)]!) {
   const times = page.getByRole('radiogroup', { name: 'Start time' }).getByRole('radio')
   await expect(times.first()).toBeAttached()
-  const values = await times.evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value))
-  const time = values[Math.floor(Math.random() * values.length)]!
+  const time = pick(await times.evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value)))
   await page.getByRole('radiogroup', { name: 'Start time' }).getByRole('radio', { name: time, exact: true }).check()
   return time
+}
+
+/** On /book/: picks the day `date` and any of its free start times, at random; answers the time. */
+export async function chooseAnyTime(page: Page, date: string): Promise<string> {
+  await openBookingDay(page, date)
+  return chooseStartTime(page)
 }
 
 /** A port free on this machine now, for a spec's own server (two workers of one spec each start theirs). */

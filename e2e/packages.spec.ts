@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { createCustomer, expect, localPhone, openDays, smsCode, test, uniquePhone, untilHydrated } from './fixtures.ts'
+import { chooseStartTime, createCustomer, expect, localPhone, openDays, smsCode, test, uniquePhone, untilHydrated } from './fixtures.ts'
 import { boughtMessage, buyPackage, cardForm, cards, choosePackage, packages, payWith, startPayment, thankYou } from './payment.ts'
 
 /** Chromium logs the salon's refusal of a promo code (409 used already, 422 ended) by itself. */
@@ -205,11 +205,7 @@ test.describe('a signed-in customer', () => {
       .getByRole('radiogroup', { name: 'Sunbed' })
       .getByRole('radio', { name: /^Solara Classic 24/ })
       .check()
-    const times = page.getByRole('radiogroup', { name: 'Start time' }).getByRole('radio')
-    await expect(times.first()).toBeAttached()
-    const values = await times.evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value))
-    const time = values[Math.floor(Math.random() * values.length)]!
-    await page.getByRole('radiogroup', { name: 'Start time' }).getByRole('radio', { name: time, exact: true }).check()
+    const time = await chooseStartTime(page)
     await expect(page.getByText('Paid from your balance').first()).toBeVisible()
     await page.getByRole('button', { name: `Book ${time}` }).click()
 

@@ -18,8 +18,9 @@ import {
   test,
   uniquePhone,
   untilHydrated,
-  dayName,
+  chooseStartTime,
   freePort,
+  openBookingDay,
 } from './fixtures.ts'
 import { signUpInput } from '../apps/server/src/test/factories/sign-up.ts'
 import { OUTBOX_TOKEN } from './outbox.ts'
@@ -90,17 +91,8 @@ test.afterAll(async () => {
 /** Picks the first open day and a free time on /book/; returns the time. */
 async function chooseSlot(page: Page) {
   const date = (await openDays(api!))[0]!
-  await page.goto(`${base}/book/`)
-  await untilHydrated(page)
-  await page
-    .getByRole('radiogroup', { name: 'Day' })
-    .getByRole('radio', { name: new RegExp(`^${dayName(date)}:`) })
-    .check()
-  const times = page.getByRole('radiogroup', { name: 'Start time' }).getByRole('radio')
-  await expect(times.first()).toBeAttached()
-  const time = await times.first().evaluate((input) => (input as HTMLInputElement).value)
-  await page.getByRole('radiogroup', { name: 'Start time' }).getByRole('radio', { name: time, exact: true }).check()
-  return time
+  await openBookingDay(page, date, `${base}/book/`)
+  return chooseStartTime(page, (times) => times[0]!)
 }
 
 /** At the stand-in's page, as at Google's: who signs in. */

@@ -3,19 +3,14 @@ import { deflateSync } from 'node:zlib'
 import type { Page } from '@playwright/test'
 import pg from 'pg'
 import { e2eDatabaseUrl } from './database.ts'
-import { demo, expect, keepScreenshot, openDays, test, unique, untilHydrated, dayName } from './fixtures.ts'
+import { demo, expect, keepScreenshot, openBookingDay, openDays, test, unique, untilHydrated } from './fixtures.ts'
 import { cardForm, payWith, startPayment, thankYou } from './payment.ts'
 import { openManage, ownerPage, PASSING_BED, shopHeaders } from './staff.ts'
 import { inTurn } from './turns.ts'
 
 /** The times /book/ offers on a day for one sunbed, as the planner shows them. */
 async function offeredTimes(page: Page, date: string, bedName: string) {
-  await page.goto('/book/')
-  await untilHydrated(page)
-  await page
-    .getByRole('radiogroup', { name: 'Day' })
-    .getByRole('radio', { name: new RegExp(`^${dayName(date)}:`) })
-    .check()
+  await openBookingDay(page, date)
   await page
     .getByRole('radiogroup', { name: 'Sunbed' })
     .getByRole('radio', { name: new RegExp(`^${bedName}`) })
