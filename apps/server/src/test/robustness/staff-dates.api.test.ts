@@ -47,6 +47,8 @@ describeApi(
     const CALLS: Call[] = [
       { name: 'day sheet', field: 'date', request: (d) => ({ path: `staff/day?date=${d}` }) },
       { name: 'counter takings', field: 'date', request: (d) => ({ path: `staff/counter/takings?date=${d}` }) },
+      { name: 'counter takings from', field: 'from', request: (d) => ({ path: `staff/counter/takings?from=${d}&to=2026-11-30` }) },
+      { name: 'counter takings to', field: 'to', request: (d) => ({ path: `staff/counter/takings?from=2026-11-01&to=${d}` }) },
       ...['staff/reports/bed-sessions', 'staff/reports/sales', 'staff/exports/bookings.csv', 'staff/exports/sales.csv'].flatMap((path) => [
         { name: `${path} from`, field: 'from', request: (d: string) => ({ path: `${path}?from=${d}&to=2026-11-30` }) },
         { name: `${path} to`, field: 'to', request: (d: string) => ({ path: `${path}?from=2026-11-01&to=${d}` }) },
